@@ -1,0 +1,30 @@
+import type { Kysely } from "kysely";
+import type { Clock } from "./deps/clock.js";
+import type { Logger } from "./deps/logger.js";
+import type { RandomReader } from "./deps/random.js";
+import type { PasswordHasher } from "./crypto/password.js";
+import type { Mailer } from "./email/mailer.js";
+import type { RateLimiter } from "./http/rate-limit.js";
+import type { ResolvedOptions } from "./options.js";
+import type { Database } from "./store/database.js";
+import type { SessionLookup } from "./store/session-store.js";
+
+/** Everything an endpoint may touch, passed explicitly: no globals, no hidden clock or fetch. */
+export interface AuthContext {
+  db: Kysely<Database>;
+  options: ResolvedOptions;
+  clock: Clock;
+  random: RandomReader;
+  fetch: typeof fetch;
+  logger: Logger;
+  mailer: Mailer;
+  /** The raw secret: the HS256 key of email tokens. */
+  secret: string;
+  /** HMAC key for signed cookies, derived from the secret. */
+  cookieKey: Buffer;
+  passwordHasher: PasswordHasher;
+  /** A hash of a random password at the configured cost: verified against for unknown users. */
+  dummyPasswordHash: Promise<string>;
+  lookupSession: SessionLookup;
+  rateLimiter: RateLimiter;
+}

@@ -1,0 +1,104 @@
+import type { AuthContext } from "./context.js";
+import { systemClock } from "./deps/clock.js";
+import { consoleLogger } from "./deps/logger.js";
+import { randomBytes, systemRandom } from "./deps/random.js";
+import { createScryptHasher, DEFAULT_SCRYPT_PARAMS } from "./crypto/password.js";
+import { unconfiguredMailer } from "./email/mailer.js";
+import { createHash } from "node:crypto";
+import type { Endpoint, SessionRequirement } from "./endpoint.js";
+import { APIError } from "./errors.js";
+import { createDatabaseRateLimiter, createMemoryRateLimiter } from "./http/rate-limit.js";
+import { resolveOptions, type AuthOptions } from "./options.js";
+import { createRequestHandler, runEndpoint, toResponse, type RequestHandler } from "./router.js";
+import { endpoints } from "./routes/index.js";
+import { createSessionLookup } from "./store/session-store.js";
+import { deleteExpiredSessions } from "./store/session-store.js";
+import { deleteExpiredVerifications } from "./store/verification-store.js";
+
+type Endpoints = typeof endpoints;
+
+/** What an in-process call passes: the endpoint's inputs and the caller's headers (for cookies). */
+export interface ApiCallInput<Body, Query> {
+  body?: Body;
+  query?: Query;
+  params?: Record<string, string>;
+  headers?: ConstructorParameters<typeof Headers>[0];
+  /** Answer with the HTTP Response (cookies and all) instead of the data. */
+  asResponse?: boolean;
+}
+
+type ApiMethod<E> = E extends Endpoint<string, infer B, infer Q, infer R, SessionRequirement>
+  ? {
+      (input: ApiCallInput<B, Q> & { asResponse: true }): Promise<Response>;
+      (input?: ApiCallInput<B, Q>): Promise<R>;
+    }
+  : never;
+
+/** `auth.api.signInEmail(...)` etc.: one typed method per endpoint of the table. */
+export type AuthAPI = { [E in Endpoints[number] as E["name"]]: ApiMethod<E> };
+
+export interface Auth {
+  /** Everything under the base path: Request in, Response out. */
+  handler: RequestHandler;
+  api: AuthAPI;
+  /** The resolved context, for server code that needs the same clock, store or mailer. */
+  context: AuthContext;
+  /** Deletes expired sessions and verification values; the server calls it periodically. */
+  deleteExpired(): Promise<{ sessions: number; verifications: number }>;
+}
+
+/** Builds the auth service: one endpoint table behind two doors, `handler` and `api`. */
+export function createAuth(options: AuthOptions): Auth {
+  if (options.secret.length < 32) throw new Error("auth secret must be at least 32 characters");
+  const resolved = resolveOptions(options);
+  const random = options.random ?? systemRandom;
+  const passwordHasher = createScryptHasher(options.emailAndPassword?.scrypt ?? DEFAULT_SCRYPT_PARAMS);
+  const ctx: AuthContext = {
+    db: options.database,
+    options: resolved,
+    clock: options.clock ?? systemClock,
+    random,
+    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+    logger: options.logger ?? consoleLogger,
+    mailer: options.mailer ?? unconfiguredMailer,
+    secret: options.secret,
+    cookieKey: createHash("sha256").update(`gatehouse-cookie:${options.secret}`).digest(),
+    passwordHasher,
+    dummyPasswordHash: passwordHasher.hash(Buffer.from(randomBytes(random, 24)).toString("base64url"), randomBytes(random, 16)),
+    lookupSession: createSessionLookup(options.database),
+    rateLimiter: resolved.rateLimit.storage === "database" ? createDatabaseRateLimiter(options.database) : createMemoryRateLimiter(),
+  };
+
+  const api: Record<string, (input?: ApiCallInput<unknown, unknown>) => Promise<unknown>> = {};
+  for (const endpoint of endpoints) {
+    api[endpoint.name] = async (input = {}) => {
+      const headers = new Headers(input.headers);
+      try {
+        const { result, draft } = await runEndpoint(ctx, endpoint, {
+          body: input.body,
+          query: input.query,
+          params: input.params,
+          headers,
+          request: null,
+          client: { ipAddress: null, userAgent: headers.get("user-agent") },
+        });
+        return input.asResponse ? toResponse(result, draft) : result;
+      } catch (error) {
+        if (input.asResponse && error instanceof APIError) {
+          return new Response(JSON.stringify(error.toJSON()), { status: error.status, headers: { "content-type": "application/json" } });
+        }
+        throw error;
+      }
+    };
+  }
+
+  return {
+    handler: createRequestHandler(ctx, endpoints),
+    api: api as unknown as AuthAPI,
+    context: ctx,
+    async deleteExpired() {
+      const now = ctx.clock.now();
+      return { sessions: await deleteExpiredSessions(ctx.db, now), verifications: await deleteExpiredVerifications(ctx.db, now) };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { z } from "zod";
+import type { AuthContext } from "./context.js";
+import type { ActiveSession } from "./session/session.js";
+
+export type HttpMethod = "GET" | "POST";
+
+/**
+ * What an endpoint needs of the caller's session:
+ * - none: not read at all; optional: read if present;
+ * - required: 401 UNAUTHORIZED without one; fresh: also 403 unless created within freshAge.
+ */
+export type SessionRequirement = "none" | "optional" | "required" | "fresh";
+
+export interface ClientInfo {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/** Status and headers the handler adds to its answer (cookies, redirects). */
+export interface ResponseDraft {
+  status: number;
+  headers: Headers;
+}
+
+export interface EndpointCall<Body, Query, S extends SessionRequirement> {
+  ctx: AuthContext;
+  body: Body;
+  query: Query;
+  params: Record<string, string>;
+  headers: Headers;
+  /** The HTTP request; null for an in-process `auth.api` call made without one. */
+  request: Request | null;
+  session: S extends "required" | "fresh" ? ActiveSession : ActiveSession | null;
+  client: ClientInfo;
+  response: ResponseDraft;
+}
+
+export interface Endpoint<Name extends string, Body, Query, Result, S extends SessionRequirement> {
+  /** The `auth.api` method name, e.g. signInEmail. */
+  name: Name;
+  method: HttpMethod | readonly HttpMethod[];
+  /** Path below the base path; `:param` segments are captured. */
+  path: string;
+  body?: z.ZodType<Body>;
+  query?: z.ZodType<Query>;
+  session: S;
+  /** Reachable through `auth.api` only, never over HTTP (e.g. set-password). */
+  serverOnly?: boolean;
+  // Method syntax on purpose: lets a table hold endpoints of different inputs.
+  handler(call: EndpointCall<Body, Query, S>): Promise<Result>;
+}
+
+export type AnyEndpoint = Endpoint<string, unknown, unknown, unknown, SessionRequirement>;
+
+/** Declares an endpoint; only for inference: path, schema and handler stay together. */
+export function defineEndpoint<
+  Name extends string,
+  Result,
+  S extends SessionRequirement,
+  Body = Record<string, never>,
+  Query = Record<string, never>,
+>(endpoint: Endpoint<Name, Body, Query, Result, S>): Endpoint<Name, Body, Query, Result, S> {
+  return endpoint;
+}

@@ -1,0 +1,75 @@
+/**
+ * The error catalogue (spec §8). Codes are SCREAMING_SNAKE; messages are the spec's words where
+ * it gives them, and better-auth 1.x's wording where it names only the code.
+ */
+export const ERROR_CODES = {
+  USER_NOT_FOUND: "User not found",
+  FAILED_TO_CREATE_USER: "Failed to create user",
+  FAILED_TO_CREATE_SESSION: "Failed to create session",
+  FAILED_TO_UPDATE_USER: "Failed to update user",
+  FAILED_TO_GET_SESSION: "Failed to get session",
+  INVALID_PASSWORD: "Invalid password",
+  INVALID_EMAIL: "Invalid email",
+  INVALID_EMAIL_OR_PASSWORD: "Invalid email or password",
+  SOCIAL_ACCOUNT_ALREADY_LINKED: "Social account already linked",
+  PROVIDER_NOT_FOUND: "Provider not found",
+  INVALID_TOKEN: "Invalid token",
+  ID_TOKEN_NOT_SUPPORTED: "id_token not supported",
+  FAILED_TO_GET_USER_INFO: "Failed to get user info",
+  USER_EMAIL_NOT_FOUND: "User email not found",
+  EMAIL_NOT_VERIFIED: "Email not verified",
+  PASSWORD_TOO_SHORT: "Password too short",
+  PASSWORD_TOO_LONG: "Password too long",
+  USER_ALREADY_EXISTS: "User already exists.",
+  EMAIL_CAN_NOT_BE_UPDATED: "Email can not be updated",
+  CREDENTIAL_ACCOUNT_NOT_FOUND: "Credential account not found",
+  SESSION_EXPIRED: "Session expired. Re-authenticate to perform this action.",
+  FAILED_TO_UNLINK_LAST_ACCOUNT: "You can't unlink your last account",
+  ACCOUNT_NOT_FOUND: "Account not found",
+  USER_ALREADY_HAS_PASSWORD: "user already has a password",
+  UNAUTHORIZED: "Unauthorized",
+  INVALID_ORIGIN: "Invalid origin",
+  MISSING_OR_NULL_ORIGIN: "Missing or null Origin",
+  VALIDATION_ERROR: "Invalid request",
+  NOT_FOUND: "Not found",
+  METHOD_NOT_ALLOWED: "Method not allowed",
+  INTERNAL_SERVER_ERROR: "Internal server error",
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The one error endpoints throw. The router turns it into `{ code, message }` with its status. */
+export class APIError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = "APIError";
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
+  }
+
+  /** An error of the catalogue: `APIError.from(401, "INVALID_EMAIL_OR_PASSWORD")`. */
+  static from(status: number, code: ErrorCode): APIError {
+    return new APIError(status, code, ERROR_CODES[code]);
+  }
+
+  /**
+   * An error whose wording the spec gives but which has no named code; the code is derived from
+   * the message the way better-auth 1.x does ("Invalid callbackURL" → INVALID_CALLBACKURL).
+   */
+  static withMessage(status: number, message: string): APIError {
+    const code = message
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, "_")
+      .replace(/^_+|_+$/g, "");
+    return new APIError(status, code, message);
+  }
+
+  toJSON(): { code: string; message: string } {
+    return { code: this.code, message: this.message };
+  }
+}

@@ -1,0 +1,50 @@
+import { constantTimeEqual } from "../crypto/constant-time.js";
+import { signValue } from "../crypto/token-hash.js";
+
+export interface CookieAttributes {
+  maxAge?: number;
+  path?: string;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: "Lax" | "Strict" | "None";
+}
+
+/** Reads one cookie from a Cookie header without parsing the rest. */
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const raw = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export function serializeCookie(name: string, value: string, attributes: CookieAttributes): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${attributes.path ?? "/"}`];
+  if (attributes.maxAge !== undefined) parts.push(`Max-Age=${Math.max(0, Math.floor(attributes.maxAge))}`);
+  if (attributes.httpOnly ?? true) parts.push("HttpOnly");
+  if (attributes.secure) parts.push("Secure");
+  parts.push(`SameSite=${attributes.sameSite ?? "Lax"}`);
+  return parts.join("; ");
+}
+
+/** `value.signature`, HMAC-SHA256 under the secret: a cookie the client cannot forge. */
+export function signCookieValue(key: Buffer, value: string): string {
+  return `${value}.${signValue(key, value)}`;
+}
+
+/** The value if its signature holds, else null. */
+export function verifySignedCookieValue(key: Buffer, signed: string): string | null {
+  const dot = signed.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const value = signed.slice(0, dot);
+  return constantTimeEqual(signed.slice(dot + 1), signValue(key, value)) ? value : null;
+}

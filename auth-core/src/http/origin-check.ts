@@ -1,0 +1,46 @@
+import { APIError } from "../errors.js";
+import { isTrustedURL, matchesOriginPattern, originOf } from "../shared/trusted-url.js";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses a state-changing request from a foreign page: its Origin (or, failing that, its
+ * Referer) must be trusted. Sign-in and sign-up are included even without cookies (login CSRF).
+ * A request carrying cookies that sends neither header is refused too.
+ */
+export function checkRequestOrigin(request: Request, trustedOrigins: readonly string[]): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.get("origin");
+  const referer = request.headers.get("referer");
+  const claimed = origin && origin !== "null" ? origin : referer ? originOf(referer) : null;
+  if (claimed === null) {
+    if (request.headers.has("cookie") || origin === "null") {
+      throw APIError.from(403, "MISSING_OR_NULL_ORIGIN");
+    }
+    return; // a server-to-server call with no browser context
+  }
+  if (!trustedOrigins.some((pattern) => matchesOriginPattern(claimed, pattern))) {
+    throw APIError.from(403, "INVALID_ORIGIN");
+  }
+}
+
+/** The URL-valued inputs the spec names, with the label of their 403 message (spec §5). */
+const URL_FIELDS: ReadonlyArray<readonly [field: string, label: string]> = [
+  ["callbackURL", "callbackURL"],
+  ["redirectTo", "redirectURL"],
+  ["errorCallbackURL", "errorCallbackURL"],
+  ["newUserCallbackURL", "newUserCallbackURL"],
+];
+
+/** 403 "Invalid callbackURL" (and likewise for the other names) for an untrusted URL input. */
+export function checkURLInputs(input: unknown, trustedOrigins: readonly string[]): void {
+  if (typeof input !== "object" || input === null) return;
+  const record = input as Record<string, unknown>;
+  for (const [field, label] of URL_FIELDS) {
+    const value = record[field];
+    if (value === undefined || value === null || value === "") continue;
+    if (typeof value !== "string" || !isTrustedURL(value, trustedOrigins)) {
+      throw APIError.withMessage(403, `Invalid ${label}`);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import type { Kysely } from "kysely";
+import type { RateLimitRule, ResolvedOptions } from "../options.js";
+import type { Database } from "../store/database.js";
+import { countRateLimitHit, deleteEndedRateLimitWindows } from "../store/rate-limit-store.js";
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Seconds until the window ends (for X-Retry-After). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  hit(key: string, rule: RateLimitRule, now: Date): Promise<RateLimitDecision>;
+}
+
+function decide(count: number, max: number, windowEndsAtMs: number, now: Date): RateLimitDecision {
+  return {
+    allowed: count <= max,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowEndsAtMs - now.getTime()) / 1000)),
+  };
+}
+
+/** Fixed windows in this process's memory; ended windows are swept as the map grows. */
+export function createMemoryRateLimiter(): RateLimiter {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  let hitsSinceSweep = 0;
+  return {
+    async hit(key, rule, now) {
+      const nowMs = now.getTime();
+      if (++hitsSinceSweep >= 10_000) {
+        hitsSinceSweep = 0;
+        for (const [k, w] of windows) if (w.endsAt <= nowMs) windows.delete(k);
+      }
+      let window = windows.get(key);
+      if (!window || window.endsAt <= nowMs) {
+        window = { count: 0, endsAt: nowMs + rule.window * 1000 };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return decide(window.count, rule.max, window.endsAt, now);
+    },
+  };
+}
+
+/** Fixed windows in the rateLimit table: every process sharing the database shares the limits. */
+export function createDatabaseRateLimiter(db: Kysely<Database>): RateLimiter {
+  let hitsSinceSweep = 0;
+  return {
+    async hit(key, rule, now) {
+      if (++hitsSinceSweep >= 1_000) {
+        hitsSinceSweep = 0;
+        await deleteEndedRateLimitWindows(db, now);
+      }
+      const result = await countRateLimitHit(db, key, now, new Date(now.getTime() + rule.window * 1000));
+      return decide(result.count, rule.max, Date.parse(result.windowEndsAt), now);
+    },
+  };
+}
+
+/** The rule for a path: the first configured match (exact before prefix), else the default. */
+export function findRateLimitRule(
+  path: string,
+  options: ResolvedOptions["rateLimit"],
+): { key: string; rule: RateLimitRule } | null {
+  for (const { path: pattern, rule } of options.rules) {
+    const matches = pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+    if (matches) return rule === false ? null : { key: path, rule };
+  }
+  return { key: path, rule: options.defaultRule };
+}

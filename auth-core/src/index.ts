@@ -1,0 +1,15 @@
+/** @gatehouse/auth-core: the authentication service library. */
+export { createAuth, type Auth, type AuthAPI, type ApiCallInput } from "./create-auth.js";
+export { APIError, ERROR_CODES, type ErrorCode } from "./errors.js";
+export type { AuthOptions, RateLimitRule } from "./options.js";
+export type { AuthContext } from "./context.js";
+export type { Clock, ManualClock } from "./deps/clock.js";
+export { createManualClock, systemClock } from "./deps/clock.js";
+export type { RandomReader } from "./deps/random.js";
+export type { Logger } from "./deps/logger.js";
+export { consoleLogger, silentLogger } from "./deps/logger.js";
+export type { Mailer, MailMessage } from "./email/mailer.js";
+export type { Database } from "./store/database.js";
+export type { ScryptParams } from "./crypto/password.js";
+export type { HandlerInfo } from "./router.js";
+export type * from "./shared/wire-types.js";

@@ -1,0 +1,160 @@
+import type { Kysely } from "kysely";
+import type { Clock } from "./deps/clock.js";
+import type { Logger } from "./deps/logger.js";
+import type { RandomReader } from "./deps/random.js";
+import type { ScryptParams } from "./crypto/password.js";
+import type { Database } from "./store/database.js";
+import type { Mailer } from "./email/mailer.js";
+import type { EmailFlowOptions, ResolvedEmailFlowOptions } from "./email/options.js";
+import { resolveEmailFlowOptions } from "./email/options.js";
+import type { SocialOptions, ResolvedSocialOptions } from "./oauth/options.js";
+import { resolveSocialOptions } from "./oauth/options.js";
+import type { PasskeyOptions, ResolvedPasskeyOptions } from "./passkey/options.js";
+import { resolvePasskeyOptions } from "./passkey/options.js";
+import type { OrganizationOptions, ResolvedOrganizationOptions } from "./organization/options.js";
+import { resolveOrganizationOptions } from "./organization/options.js";
+
+export interface RateLimitRule {
+  /** Window length in seconds. */
+  window: number;
+  max: number;
+}
+
+export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions {
+  database: Kysely<Database>;
+  /** Public origin of the app, e.g. https://app.example.com. */
+  baseURL: string;
+  /** Where the handler is mounted; default /api/auth. */
+  basePath?: string;
+  /** Signs cookies and HS256 email tokens; at least 32 characters. */
+  secret: string;
+  /** Extra trusted origins; the base URL's origin is always trusted. */
+  trustedOrigins?: string[];
+  emailAndPassword?: {
+    enabled?: boolean;
+    disableSignUp?: boolean;
+    /** Default 8. */
+    minPasswordLength?: number;
+    /** Default 128. */
+    maxPasswordLength?: number;
+    /** Sign in right after sign-up; default true. */
+    autoSignIn?: boolean;
+    scrypt?: ScryptParams;
+  };
+  session?: {
+    /** Seconds; default 7 days. */
+    expiresIn?: number;
+    /** Seconds between expiry extensions; default 1 day. */
+    updateAge?: number;
+    /** Seconds a session counts as fresh for sensitive actions; default 1 day; 0 disables the check. */
+    freshAge?: number;
+  };
+  rateLimit?: {
+    /** Default true; RATE_LIMIT=off in the server turns it off. */
+    enabled?: boolean;
+    /** Default rule for every path: 100 per 10 s. */
+    window?: number;
+    max?: number;
+    /** Path (or prefix ending in *) → rule; overrides the built-in rules. */
+    customRules?: Record<string, RateLimitRule | false>;
+    /** "memory" (one process, the default) or "database" (shared by every process). */
+    storage?: "memory" | "database";
+  };
+  advanced?: {
+    /** Default "gatehouse". */
+    cookiePrefix?: string;
+    /** Default: true when the base URL is https. */
+    useSecureCookies?: boolean;
+    /**
+     * Headers holding the client address, read only when a trusted proxy sets them
+     * (e.g. ["x-forwarded-for"]). Default: none; the socket address is used.
+     */
+    ipAddressHeaders?: string[];
+  };
+  clock?: Clock;
+  random?: RandomReader;
+  fetch?: typeof fetch;
+  logger?: Logger;
+  mailer?: Mailer;
+}
+
+export interface ResolvedOptions {
+  baseURL: string;
+  baseOrigin: string;
+  basePath: string;
+  trustedOrigins: string[];
+  emailAndPassword: {
+    enabled: boolean;
+    disableSignUp: boolean;
+    minPasswordLength: number;
+    maxPasswordLength: number;
+    autoSignIn: boolean;
+  };
+  session: { expiresIn: number; updateAge: number; freshAge: number };
+  rateLimit: {
+    enabled: boolean;
+    defaultRule: RateLimitRule;
+    rules: Array<{ path: string; rule: RateLimitRule | false }>;
+    storage: "memory" | "database";
+  };
+  cookies: { prefix: string; secure: boolean };
+  ipAddressHeaders: string[];
+  email: ResolvedEmailFlowOptions;
+  social: ResolvedSocialOptions;
+  passkey: ResolvedPasskeyOptions;
+  organization: ResolvedOrganizationOptions;
+}
+
+const DAY = 24 * 60 * 60;
+
+/** Spec §9 and the foundation issue: the built-in credential-endpoint limits. */
+const BUILT_IN_RATE_LIMIT_RULES: Record<string, RateLimitRule> = {
+  "/sign-in/*": { window: 10, max: 3 },
+  "/sign-up/*": { window: 10, max: 3 },
+  "/change-password": { window: 10, max: 3 },
+  "/change-email": { window: 10, max: 3 },
+  "/request-password-reset": { window: 60, max: 3 },
+  "/forget-password": { window: 60, max: 3 },
+  "/send-verification-email": { window: 60, max: 3 },
+};
+
+export function resolveOptions(options: AuthOptions): ResolvedOptions {
+  const base = new URL(options.baseURL);
+  const rules = { ...BUILT_IN_RATE_LIMIT_RULES, ...options.rateLimit?.customRules };
+  return {
+    baseURL: base.origin,
+    baseOrigin: base.origin,
+    basePath: options.basePath ?? "/api/auth",
+    trustedOrigins: [base.origin, ...(options.trustedOrigins ?? [])],
+    emailAndPassword: {
+      enabled: options.emailAndPassword?.enabled ?? true,
+      disableSignUp: options.emailAndPassword?.disableSignUp ?? false,
+      minPasswordLength: options.emailAndPassword?.minPasswordLength ?? 8,
+      maxPasswordLength: options.emailAndPassword?.maxPasswordLength ?? 128,
+      autoSignIn: options.emailAndPassword?.autoSignIn ?? true,
+    },
+    session: {
+      expiresIn: options.session?.expiresIn ?? 7 * DAY,
+      updateAge: options.session?.updateAge ?? DAY,
+      freshAge: options.session?.freshAge ?? DAY,
+    },
+    rateLimit: {
+      enabled: options.rateLimit?.enabled ?? true,
+      defaultRule: { window: options.rateLimit?.window ?? 10, max: options.rateLimit?.max ?? 100 },
+      // Most specific first: exact paths before prefixes.
+      rules: Object.entries(rules)
+        .map(([path, rule]) => ({ path, rule }))
+        .sort((a, b) => Number(a.path.endsWith("*")) - Number(b.path.endsWith("*"))),
+      storage: options.rateLimit?.storage ?? "memory",
+    },
+    cookies: {
+      prefix: options.advanced?.cookiePrefix ?? "gatehouse",
+      secure: options.advanced?.useSecureCookies ?? base.protocol === "https:",
+    },
+    ipAddressHeaders: (options.advanced?.ipAddressHeaders ?? []).map((h) => h.toLowerCase()),
+    email: resolveEmailFlowOptions(options),
+    social: resolveSocialOptions(options),
+    passkey: resolvePasskeyOptions(options, base),
+    organization: resolveOrganizationOptions(options),
+  };
+}

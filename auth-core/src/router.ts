@@ -1,0 +1,204 @@
+import type { AuthContext } from "./context.js";
+import type { AnyEndpoint, ClientInfo, EndpointCall, HttpMethod, ResponseDraft, SessionRequirement } from "./endpoint.js";
+import { APIError } from "./errors.js";
+import { resolveClientAddress } from "./http/client-address.js";
+import { checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
+import { findRateLimitRule } from "./http/rate-limit.js";
+import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
+import { readSessionToken } from "./session/session-cookie.js";
+
+export interface HandlerInfo {
+  /** The socket's remote address, supplied by the server adapter. */
+  clientAddress?: string | null;
+}
+
+export interface CallInput {
+  body?: unknown;
+  query?: unknown;
+  params?: Record<string, string>;
+  headers: Headers;
+  request: Request | null;
+  client: ClientInfo;
+}
+
+interface Route {
+  endpoint: AnyEndpoint;
+  methods: readonly HttpMethod[];
+  segments: string[] | null; // null for a path without params
+}
+
+const JSON_HEADERS = { "content-type": "application/json", "cache-control": "no-store" };
+
+export function jsonResponse(data: unknown, status = 200, headers: ConstructorParameters<typeof Headers>[0] = {}): Response {
+  const h = new Headers(headers);
+  for (const [k, v] of Object.entries(JSON_HEADERS)) if (!h.has(k)) h.set(k, v);
+  return new Response(JSON.stringify(data ?? null), { status, headers: h });
+}
+
+export function errorResponse(error: APIError): Response {
+  return jsonResponse(error.toJSON(), error.status, error.headers);
+}
+
+function matchParams(segments: string[], path: string): Record<string, string> | null {
+  const parts = path.split("/");
+  if (parts.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    const part = parts[i]!;
+    if (segment.startsWith(":")) {
+      if (part === "") return null;
+      try {
+        params[segment.slice(1)] = decodeURIComponent(part);
+      } catch {
+        return null;
+      }
+    } else if (segment !== part) return null;
+  }
+  return params;
+}
+
+function formatZodIssue(where: "body" | "query", error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid request";
+  const path = issue.path.length ? `${where}.${issue.path.map(String).join(".")}` : where;
+  return `[${path}] ${issue.message}`;
+}
+
+function parseInput<T>(schema: AnyEndpoint["body"], value: unknown, where: "body" | "query"): T {
+  if (!schema) return {} as T;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new APIError(400, "VALIDATION_ERROR", formatZodIssue(where, result.error));
+  return result.data as T;
+}
+
+async function resolveSession(
+  ctx: AuthContext,
+  requirement: SessionRequirement,
+  headers: Headers,
+): Promise<ActiveSession | null> {
+  if (requirement === "none") return null;
+  const token = readSessionToken(ctx, headers);
+  const active = token ? await validateSessionToken(ctx, token) : null;
+  if (!active && requirement !== "optional") throw APIError.from(401, "UNAUTHORIZED");
+  if (active && requirement === "fresh" && !isFreshSession(active.session, ctx.clock.now(), ctx.options.session.freshAge)) {
+    throw new APIError(403, "SESSION_NOT_FRESH", "Session is not fresh");
+  }
+  return active;
+}
+
+/** Runs one endpoint: validation, session gate, handler. Both doors (HTTP and api) come here. */
+export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<{ result: unknown; draft: ResponseDraft }> {
+  const body = parseInput<never>(endpoint.body, input.body, "body");
+  const query = parseInput<never>(endpoint.query, input.query, "query");
+  checkURLInputs(body, ctx.options.trustedOrigins);
+  checkURLInputs(query, ctx.options.trustedOrigins);
+  const session = await resolveSession(ctx, endpoint.session, input.headers);
+  const draft: ResponseDraft = { status: 200, headers: new Headers() };
+  const call: EndpointCall<never, never, SessionRequirement> = {
+    ctx, body, query, params: input.params ?? {}, headers: input.headers, request: input.request,
+    session, client: input.client, response: draft,
+  };
+  const result = await endpoint.handler(call);
+  return { result, draft };
+}
+
+/** Turns a handler's result and draft into the HTTP answer. */
+export function toResponse(result: unknown, draft: ResponseDraft): Response {
+  if (result instanceof Response) {
+    const headers = new Headers(result.headers);
+    draft.headers.forEach((value, key) => {
+      if (key === "set-cookie") return;
+      headers.set(key, value);
+    });
+    for (const cookie of draft.headers.getSetCookie()) headers.append("set-cookie", cookie);
+    return new Response(result.body, { status: result.status, headers });
+  }
+  return jsonResponse(result, draft.status, draft.headers);
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  if (request.method === "GET" || request.method === "HEAD") return undefined;
+  const type = request.headers.get("content-type") ?? "";
+  const text = await request.text();
+  if (text.length === 0) return undefined;
+  if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new APIError(400, "INVALID_JSON", "Request body is not valid JSON");
+  }
+}
+
+export type RequestHandler = (request: Request, info?: HandlerInfo) => Promise<Response>;
+
+/** The HTTP door: one table, matched by path and method. */
+export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEndpoint[]): RequestHandler {
+  const exact = new Map<string, Route>();
+  const withParams: Route[] = [];
+  for (const endpoint of endpoints) {
+    if (endpoint.serverOnly) continue;
+    const methods = typeof endpoint.method === "string" ? [endpoint.method] : endpoint.method;
+    const route: Route = { endpoint, methods, segments: endpoint.path.includes(":") ? endpoint.path.split("/") : null };
+    if (route.segments) withParams.push(route);
+    else exact.set(endpoint.path, route);
+  }
+  const { basePath } = ctx.options;
+
+  return async function handle(request, info = {}) {
+    try {
+      const url = new URL(request.url);
+      if (!url.pathname.startsWith(basePath)) throw APIError.from(404, "NOT_FOUND");
+      const path = url.pathname.slice(basePath.length).replace(/\/+$/, "") || "/";
+      let route = exact.get(path);
+      let params: Record<string, string> = {};
+      if (!route) {
+        for (const candidate of withParams) {
+          const matched = matchParams(candidate.segments!, path);
+          if (matched) {
+            route = candidate;
+            params = matched;
+            break;
+          }
+        }
+      }
+      if (!route) throw APIError.from(404, "NOT_FOUND");
+      const method = request.method === "HEAD" ? "GET" : request.method;
+      if (!route.methods.includes(method as HttpMethod)) throw APIError.from(405, "METHOD_NOT_ALLOWED");
+
+      const client: ClientInfo = {
+        ipAddress: resolveClientAddress(request.headers, info.clientAddress ?? null, ctx.options.ipAddressHeaders),
+        userAgent: request.headers.get("user-agent"),
+      };
+      if (ctx.options.rateLimit.enabled) {
+        const limit = findRateLimitRule(path, ctx.options.rateLimit);
+        if (limit) {
+          const decision = await ctx.rateLimiter.hit(`${client.ipAddress ?? "unknown"}|${limit.key}`, limit.rule, ctx.clock.now());
+          if (!decision.allowed) {
+            return jsonResponse({ message: "Too many requests. Please try again later." }, 429, {
+              "x-retry-after": String(decision.retryAfterSeconds),
+            });
+          }
+        }
+      }
+      checkRequestOrigin(request, ctx.options.trustedOrigins);
+
+      const { result, draft } = await runEndpoint(ctx, route.endpoint, {
+        body: await readBody(request),
+        query: Object.fromEntries(url.searchParams),
+        params,
+        headers: request.headers,
+        request,
+        client,
+      });
+      return toResponse(result, draft);
+    } catch (error) {
+      if (error instanceof APIError) return errorResponse(error);
+      ctx.logger.error("unhandled error in auth handler", {
+        path: new URL(request.url).pathname,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"));
+    }
+  };
+}

@@ -1,0 +1,2 @@
+/** The email endpoints, one file each; this list is spread into the endpoint table. */
+export const emailFlowEndpoints = [] as const;

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { defineEndpoint } from "../endpoint.js";
+import { toWireSession, toWireUser } from "../http/public-json.js";
+import { refreshSessionIfDue, validateSessionToken } from "../session/session.js";
+import { buildClearedSessionCookie, buildSessionCookie, readSessionToken } from "../session/session-cookie.js";
+import { readCookie } from "../http/cookies.js";
+import { sessionCookieName } from "../session/session-cookie.js";
+import type { WireSessionResult } from "../shared/wire-types.js";
+
+const query = z.object({
+  disableRefresh: z.enum(["true", "false"]).optional(),
+  disableCookieCache: z.enum(["true", "false"]).optional(),
+});
+
+/** JSON null when signed out (better-auth 1.x); a stale or forged cookie is cleared. */
+export const getSession = defineEndpoint({
+  name: "getSession",
+  method: "GET",
+  path: "/get-session",
+  query,
+  session: "none",
+  async handler({ ctx, query, headers, response }): Promise<WireSessionResult | null> {
+    const token = readSessionToken(ctx, headers);
+    const active = token ? await validateSessionToken(ctx, token) : null;
+    if (!active) {
+      if (readCookie(headers.get("cookie"), sessionCookieName(ctx)) !== null) {
+        response.headers.append("set-cookie", buildClearedSessionCookie(ctx));
+      }
+      return null;
+    }
+    if (query.disableRefresh !== "true" && (await refreshSessionIfDue(ctx, active))) {
+      response.headers.append("set-cookie", buildSessionCookie(ctx, active.token, { rememberMe: true }));
+    }
+    return { session: toWireSession(active.session, active.token), user: toWireUser(active.user) };
+  },
+});

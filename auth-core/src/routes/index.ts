@@ -1,0 +1,37 @@
+import { emailFlowEndpoints } from "./email/index.js";
+import { errorPage } from "./error-page.js";
+import { getSession } from "./get-session.js";
+import { listSessions } from "./list-sessions.js";
+import { ok } from "./ok.js";
+import { organizationEndpoints } from "./organization/index.js";
+import { passkeyEndpoints } from "./passkey/index.js";
+import { revokeOtherSessions } from "./revoke-other-sessions.js";
+import { revokeSession } from "./revoke-session.js";
+import { revokeSessions } from "./revoke-sessions.js";
+import { signInEmail } from "./sign-in-email.js";
+import { signOut } from "./sign-out.js";
+import { signUpEmail } from "./sign-up-email.js";
+import { socialEndpoints } from "./social/index.js";
+import { updateUser } from "./update-user.js";
+
+/**
+ * The endpoint table: the only registry. `auth.handler` and `auth.api` are both built from it.
+ * Each feature keeps its own list in its folder.
+ */
+export const endpoints = [
+  signUpEmail,
+  signInEmail,
+  getSession,
+  signOut,
+  listSessions,
+  revokeSession,
+  revokeSessions,
+  revokeOtherSessions,
+  updateUser,
+  ok,
+  errorPage,
+  ...emailFlowEndpoints,
+  ...socialEndpoints,
+  ...passkeyEndpoints,
+  ...organizationEndpoints,
+] as const;

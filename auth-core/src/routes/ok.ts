@@ -1,0 +1,12 @@
+import { defineEndpoint } from "../endpoint.js";
+
+/** Spec §2: GET /ok returns ok true. */
+export const ok = defineEndpoint({
+  name: "ok",
+  method: "GET",
+  path: "/ok",
+  session: "none",
+  async handler(): Promise<{ ok: boolean }> {
+    return { ok: true };
+  },
+});

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { defineEndpoint } from "../endpoint.js";
+import { APIError } from "../errors.js";
+import { parseEmailOrThrow } from "../email/email-address.js";
+import { toWireUser } from "../http/public-json.js";
+import { recordSecurityEvent } from "../security/security-events.js";
+import { startSession } from "../session/start-session.js";
+import { findCredentialAccount } from "../store/account-store.js";
+import { findUserByEmail } from "../store/user-store.js";
+import type { WireUser } from "../shared/wire-types.js";
+
+const body = z.object({
+  email: z.string().max(320),
+  password: z.string().max(4096),
+  callbackURL: z.string().optional(),
+  rememberMe: z.boolean().optional(),
+});
+
+export interface SignInResult {
+  redirect: boolean;
+  token: string;
+  url: string | undefined;
+  user: WireUser;
+}
+
+export const signInEmail = defineEndpoint({
+  name: "signInEmail",
+  method: "POST",
+  path: "/sign-in/email",
+  body,
+  session: "none",
+  async handler({ ctx, body, client, response }): Promise<SignInResult> {
+    if (!ctx.options.emailAndPassword.enabled) throw APIError.withMessage(400, "Email and password is not enabled");
+    const email = parseEmailOrThrow(body.email);
+
+    // Unknown user, no credential account and wrong password cost the same scrypt and answer
+    // the same 401, so neither timing nor wording tells whether an account exists.
+    const user = await findUserByEmail(ctx.db, email);
+    const account = user ? await findCredentialAccount(ctx.db, user.id) : undefined;
+    const storedHash = account?.password ?? (await ctx.dummyPasswordHash);
+    const passwordMatches = await ctx.passwordHasher.verify(body.password, storedHash);
+    if (!user || !account?.password || !passwordMatches) {
+      await recordSecurityEvent(ctx, {
+        userId: user?.id ?? null,
+        type: "sign-in",
+        outcome: "failure",
+        client,
+        detail: { method: "email", reason: "INVALID_EMAIL_OR_PASSWORD" },
+      });
+      throw APIError.from(401, "INVALID_EMAIL_OR_PASSWORD");
+    }
+    if (ctx.options.email.requireEmailVerification && user.emailVerified !== 1) {
+      await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "failure", client, detail: { method: "email", reason: "EMAIL_NOT_VERIFIED" } });
+      throw APIError.from(403, "EMAIL_NOT_VERIFIED");
+    }
+
+    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client });
+    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", client, detail: { method: "email" } });
+    return { redirect: Boolean(body.callbackURL), token, url: body.callbackURL, user: toWireUser(user) };
+  },
+});

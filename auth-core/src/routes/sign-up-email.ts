@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { defineEndpoint } from "../endpoint.js";
+import { APIError } from "../errors.js";
+import { assertPasswordLength } from "../crypto/password-policy.js";
+import { generateId, randomBytes } from "../deps/random.js";
+import { parseEmailOrThrow } from "../email/email-address.js";
+import { toWireUser } from "../http/public-json.js";
+import { recordSecurityEvent } from "../security/security-events.js";
+import { startSession } from "../session/start-session.js";
+import { CREDENTIAL_PROVIDER_ID, insertAccount } from "../store/account-store.js";
+import { isUniqueViolation } from "../store/unique-violation.js";
+import { findUserByEmail, insertUser } from "../store/user-store.js";
+import type { UserRow } from "../store/database.js";
+import type { WireUser } from "../shared/wire-types.js";
+
+const body = z.object({
+  name: z.string().max(256),
+  email: z.string().max(320),
+  password: z.string(),
+  image: z.string().max(2048).optional(),
+  callbackURL: z.string().optional(),
+  rememberMe: z.boolean().optional(),
+});
+
+export const signUpEmail = defineEndpoint({
+  name: "signUpEmail",
+  method: "POST",
+  path: "/sign-up/email",
+  body,
+  session: "none",
+  async handler({ ctx, body, client, response }): Promise<{ token: string | null; user: WireUser }> {
+    const policy = ctx.options.emailAndPassword;
+    if (!policy.enabled) throw APIError.withMessage(400, "Email and password is not enabled");
+    if (policy.disableSignUp) throw APIError.withMessage(400, "Email and password sign up is not enabled");
+    const email = parseEmailOrThrow(body.email);
+    assertPasswordLength(body.password, policy);
+    if (await findUserByEmail(ctx.db, email)) throw APIError.from(422, "USER_ALREADY_EXISTS");
+
+    const passwordHash = await ctx.passwordHasher.hash(body.password, randomBytes(ctx.random, 16));
+    const now = ctx.clock.now().toISOString();
+    let user: UserRow;
+    try {
+      user = await ctx.db.transaction().execute(async (trx) => {
+        const created = await insertUser(trx, {
+          id: generateId(ctx.random),
+          name: body.name,
+          email,
+          emailVerified: 0,
+          image: body.image ?? null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await insertAccount(trx, {
+          id: generateId(ctx.random),
+          accountId: created.id,
+          providerId: CREDENTIAL_PROVIDER_ID,
+          userId: created.id,
+          password: passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        });
+        return created;
+      });
+    } catch (error) {
+      // Two sign-ups raced past the lookup: the unique email index lets exactly one through.
+      if (isUniqueViolation(error)) throw APIError.from(422, "USER_ALREADY_EXISTS");
+      throw error;
+    }
+    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-up", outcome: "success", client, detail: { method: "email" } });
+
+    if (!policy.autoSignIn || ctx.options.email.requireEmailVerification) {
+      return { token: null, user: toWireUser(user) };
+    }
+    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client });
+    return { token, user: toWireUser(user) };
+  },
+});

@@ -1,0 +1,2 @@
+/** The social endpoints, one file each; this list is spread into the endpoint table. */
+export const socialEndpoints = [] as const;

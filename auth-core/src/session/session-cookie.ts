@@ -1,0 +1,33 @@
+import type { AuthContext } from "../context.js";
+import { readCookie, serializeCookie, signCookieValue, verifySignedCookieValue } from "../http/cookies.js";
+
+/** `__Secure-gatehouse.session_token` over https, `gatehouse.session_token` otherwise. */
+export function sessionCookieName(ctx: AuthContext): string {
+  const { prefix, secure } = ctx.options.cookies;
+  return `${secure ? "__Secure-" : ""}${prefix}.session_token`;
+}
+
+/** The session token from the request's cookie, if present and correctly signed. */
+export function readSessionToken(ctx: AuthContext, headers: Headers): string | null {
+  const signed = readCookie(headers.get("cookie"), sessionCookieName(ctx));
+  return signed ? verifySignedCookieValue(ctx.cookieKey, signed) : null;
+}
+
+/** Set-Cookie for a session: persistent for expiresIn, or a browser-session cookie (rememberMe false). */
+export function buildSessionCookie(ctx: AuthContext, token: string, options: { rememberMe: boolean }): string {
+  return serializeCookie(sessionCookieName(ctx), signCookieValue(ctx.cookieKey, token), {
+    maxAge: options.rememberMe ? ctx.options.session.expiresIn : undefined,
+    httpOnly: true,
+    secure: ctx.options.cookies.secure,
+    sameSite: "Lax",
+  });
+}
+
+export function buildClearedSessionCookie(ctx: AuthContext): string {
+  return serializeCookie(sessionCookieName(ctx), "", {
+    maxAge: 0,
+    httpOnly: true,
+    secure: ctx.options.cookies.secure,
+    sameSite: "Lax",
+  });
+}

@@ -1,0 +1,4 @@
+/** Browser-safe pure functions and data shared with the web app. No node: or database imports. */
+export { isSafeRelativePath, isTrustedURL, matchesOriginPattern, originOf } from "./trusted-url.js";
+export { loginRedirectTarget, sanitizeRedirect } from "./redirect.js";
+export type * from "./wire-types.js";

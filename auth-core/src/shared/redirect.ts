@@ -1,0 +1,21 @@
+/**
+ * Spec §2: a redirect target must start with a single slash (not //) and resolve to the page's
+ * own origin; anything else, missing or non-string, becomes "/". Used by the web app's login
+ * screen and guards; browser-safe.
+ */
+export function sanitizeRedirect(value: unknown, pageOrigin: string): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) return "/";
+  if (value.includes("\\")) return "/";
+  try {
+    const resolved = new URL(value, pageOrigin);
+    if (resolved.origin !== new URL(pageOrigin).origin) return "/";
+    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  } catch {
+    return "/";
+  }
+}
+
+/** Spec §2: the login redirect for a guarded path: the path plus query, or "/" if not a path. */
+export function loginRedirectTarget(pathWithQuery: string): string {
+  return pathWithQuery.startsWith("/") ? pathWithQuery : "/";
+}

@@ -1,0 +1,36 @@
+/** JSON shapes on the /api/auth wire (better-auth 1.x). Dates travel as ISO strings. */
+
+export interface WireUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  emailVerified: boolean;
+  isAnonymous: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WireSession {
+  id: string;
+  /** On get-session, the caller's own token; on list-sessions, a revocation handle (the id). */
+  token: string;
+  userId: string;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  activeOrganizationId: string | null;
+  activeTeamId: string | null;
+}
+
+export interface WireSessionResult {
+  session: WireSession;
+  user: WireUser;
+}
+
+export interface WireError {
+  code: string;
+  message: string;
+}

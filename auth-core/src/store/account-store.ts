@@ -1,0 +1,41 @@
+import type { AccountRow, AccountUpdate, DB, NewAccountRow } from "./database.js";
+
+export const CREDENTIAL_PROVIDER_ID = "credential";
+
+export async function findAccountsByUserId(db: DB, userId: string): Promise<AccountRow[]> {
+  return db.selectFrom("account").selectAll().where("userId", "=", userId).orderBy("createdAt").execute();
+}
+
+export async function findCredentialAccount(db: DB, userId: string): Promise<AccountRow | undefined> {
+  return db
+    .selectFrom("account")
+    .selectAll()
+    .where("userId", "=", userId)
+    .where("providerId", "=", CREDENTIAL_PROVIDER_ID)
+    .executeTakeFirst();
+}
+
+export async function findAccountByProvider(
+  db: DB,
+  providerId: string,
+  accountId: string,
+): Promise<AccountRow | undefined> {
+  return db
+    .selectFrom("account")
+    .selectAll()
+    .where("providerId", "=", providerId)
+    .where("accountId", "=", accountId)
+    .executeTakeFirst();
+}
+
+export async function insertAccount(db: DB, row: NewAccountRow): Promise<AccountRow> {
+  return db.insertInto("account").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateAccount(db: DB, id: string, update: AccountUpdate): Promise<void> {
+  await db.updateTable("account").set(update).where("id", "=", id).execute();
+}
+
+export async function deleteAccount(db: DB, id: string): Promise<void> {
+  await db.deleteFrom("account").where("id", "=", id).execute();
+}

@@ -1,0 +1,166 @@
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+
+/**
+ * Table shapes as stored. Times are ISO-8601 UTC text, flags are 0/1 integers (the same on
+ * SQLite and PostgreSQL). These types never leave the store: encoders turn rows into wire JSON.
+ */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Generated<number>;
+  image: string | null;
+  isAnonymous: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionTable {
+  id: string;
+  tokenHash: string;
+  userId: string;
+  expiresAt: string;
+  rememberMe: Generated<number>;
+  ipAddress: string | null;
+  userAgent: string | null;
+  activeOrganizationId: string | null;
+  activeTeamId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: string | null;
+  refreshTokenExpiresAt: string | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PasskeyTable {
+  id: string;
+  name: string | null;
+  publicKey: string;
+  userId: string;
+  credentialID: string;
+  counter: number;
+  deviceType: string;
+  backedUp: number;
+  transports: string | null;
+  aaguid: string | null;
+  createdAt: string;
+}
+
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  metadata: string | null;
+  plan: string | null;
+  createdAt: string;
+}
+
+export interface MemberTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+  createdAt: string;
+}
+
+export interface InvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string;
+  status: string;
+  teamId: string | null;
+  inviterId: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface TeamTable {
+  id: string;
+  name: string;
+  organizationId: string;
+  createdAt: string;
+  updatedAt: string | null;
+}
+
+export interface TeamMemberTable {
+  id: string;
+  teamId: string;
+  userId: string;
+  createdAt: string;
+}
+
+export interface SecurityEventTable {
+  id: string;
+  userId: string | null;
+  type: string;
+  outcome: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  detail: string | null;
+  createdAt: string;
+}
+
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  windowEndsAt: string;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  passkey: PasskeyTable;
+  organization: OrganizationTable;
+  member: MemberTable;
+  invitation: InvitationTable;
+  team: TeamTable;
+  teamMember: TeamMemberTable;
+  securityEvent: SecurityEventTable;
+  rateLimit: RateLimitTable;
+}
+
+/** Either the database or an open transaction: store functions take this first. */
+export type DB = Kysely<Database> | Transaction<Database>;
+
+export type UserRow = Selectable<UserTable>;
+export type NewUserRow = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type SessionRow = Selectable<SessionTable>;
+export type NewSessionRow = Insertable<SessionTable>;
+export type AccountRow = Selectable<AccountTable>;
+export type NewAccountRow = Insertable<AccountTable>;
+export type AccountUpdate = Updateable<AccountTable>;
+export type VerificationRow = Selectable<VerificationTable>;
+export type PasskeyRow = Selectable<PasskeyTable>;
+export type OrganizationRow = Selectable<OrganizationTable>;
+export type MemberRow = Selectable<MemberTable>;
+export type InvitationRow = Selectable<InvitationTable>;
+export type TeamRow = Selectable<TeamTable>;
+export type TeamMemberRow = Selectable<TeamMemberTable>;
+export type SecurityEventRow = Selectable<SecurityEventTable>;

@@ -1,0 +1,131 @@
+import type { CompiledQuery, Kysely } from "kysely";
+import type { Database, DB, NewSessionRow, SessionRow, UserRow } from "./database.js";
+
+export interface SessionWithUserRow {
+  session: SessionRow;
+  user: UserRow;
+}
+
+interface JoinedRow {
+  s_id: string;
+  s_tokenHash: string;
+  s_userId: string;
+  s_expiresAt: string;
+  s_rememberMe: number;
+  s_ipAddress: string | null;
+  s_userAgent: string | null;
+  s_activeOrganizationId: string | null;
+  s_activeTeamId: string | null;
+  s_createdAt: string;
+  s_updatedAt: string;
+  u_id: string;
+  u_name: string;
+  u_email: string;
+  u_emailVerified: number;
+  u_image: string | null;
+  u_isAnonymous: number;
+  u_createdAt: string;
+  u_updatedAt: string;
+}
+
+function buildLookupQuery(db: Kysely<Database>, tokenHash: string) {
+  return db
+    .selectFrom("session as s")
+    .innerJoin("user as u", "u.id", "s.userId")
+    .select([
+      "s.id as s_id", "s.tokenHash as s_tokenHash", "s.userId as s_userId", "s.expiresAt as s_expiresAt",
+      "s.rememberMe as s_rememberMe", "s.ipAddress as s_ipAddress", "s.userAgent as s_userAgent",
+      "s.activeOrganizationId as s_activeOrganizationId", "s.activeTeamId as s_activeTeamId",
+      "s.createdAt as s_createdAt", "s.updatedAt as s_updatedAt",
+      "u.id as u_id", "u.name as u_name", "u.email as u_email", "u.emailVerified as u_emailVerified",
+      "u.image as u_image", "u.isAnonymous as u_isAnonymous", "u.createdAt as u_createdAt",
+      "u.updatedAt as u_updatedAt",
+    ])
+    .where("s.tokenHash", "=", tokenHash);
+}
+
+function splitJoinedRow(row: JoinedRow): SessionWithUserRow {
+  return {
+    session: {
+      id: row.s_id, tokenHash: row.s_tokenHash, userId: row.s_userId, expiresAt: row.s_expiresAt,
+      rememberMe: row.s_rememberMe, ipAddress: row.s_ipAddress, userAgent: row.s_userAgent,
+      activeOrganizationId: row.s_activeOrganizationId, activeTeamId: row.s_activeTeamId,
+      createdAt: row.s_createdAt, updatedAt: row.s_updatedAt,
+    },
+    user: {
+      id: row.u_id, name: row.u_name, email: row.u_email, emailVerified: row.u_emailVerified,
+      image: row.u_image, isAnonymous: row.u_isAnonymous, createdAt: row.u_createdAt, updatedAt: row.u_updatedAt,
+    },
+  };
+}
+
+/**
+ * The session lookup run on every authenticated request. The SQL is compiled once per database
+ * and re-executed with a new parameter, so the hot path does no query building.
+ */
+export interface SessionLookup {
+  (tokenHash: string): Promise<SessionWithUserRow | null>;
+}
+
+export function createSessionLookup(db: Kysely<Database>): SessionLookup {
+  const template: CompiledQuery<JoinedRow> = buildLookupQuery(db, "").compile();
+  return async (tokenHash) => {
+    const result = await db.executeQuery<JoinedRow>({ ...template, parameters: [tokenHash] });
+    const row = result.rows[0];
+    return row ? splitJoinedRow(row) : null;
+  };
+}
+
+export async function insertSession(db: DB, row: NewSessionRow): Promise<SessionRow> {
+  return db.insertInto("session").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findSessionsByUserId(db: DB, userId: string, now: Date): Promise<SessionRow[]> {
+  return db
+    .selectFrom("session")
+    .selectAll()
+    .where("userId", "=", userId)
+    .where("expiresAt", ">", now.toISOString())
+    .orderBy("createdAt", "desc")
+    .execute();
+}
+
+export async function extendSession(db: DB, id: string, expiresAt: Date, now: Date): Promise<void> {
+  await db
+    .updateTable("session")
+    .set({ expiresAt: expiresAt.toISOString(), updatedAt: now.toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function deleteSessionById(db: DB, id: string): Promise<void> {
+  await db.deleteFrom("session").where("id", "=", id).execute();
+}
+
+/** Deletes one of the user's sessions, found by its id or its token hash; false if none was the user's. */
+export async function deleteUserSession(db: DB, userId: string, match: { id: string; tokenHash: string }): Promise<boolean> {
+  const result = await db
+    .deleteFrom("session")
+    .where("userId", "=", userId)
+    .where((eb) => eb.or([eb("id", "=", match.id), eb("tokenHash", "=", match.tokenHash)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function deleteSessionsByUserId(db: DB, userId: string, exceptSessionId?: string): Promise<number> {
+  let query = db.deleteFrom("session").where("userId", "=", userId);
+  if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteExpiredSessions(db: DB, now: Date): Promise<number> {
+  const result = await db.deleteFrom("session").where("expiresAt", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes the session with this token hash; returns its user id, or null if there was none. */
+export async function deleteSessionByTokenHash(db: DB, tokenHash: string): Promise<string | null> {
+  const row = await db.deleteFrom("session").where("tokenHash", "=", tokenHash).returning("userId").executeTakeFirst();
+  return row?.userId ?? null;
+}

@@ -1,0 +1,40 @@
+import { createAuth, type Auth } from "../create-auth.js";
+import { createManualClock, type ManualClock } from "../deps/clock.js";
+import { silentLogger } from "../deps/logger.js";
+import type { AuthOptions } from "../options.js";
+import { createTestDatabase, type TestDatabase, type TestDialect } from "./test-database.js";
+
+export const TEST_BASE_URL = "http://localhost:3000";
+export const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
+
+export interface TestAuth {
+  auth: Auth;
+  clock: ManualClock;
+  database: TestDatabase;
+  destroy(): Promise<void>;
+}
+
+export interface TestAuthInput {
+  dialect?: TestDialect;
+  now?: Date;
+  options?: Partial<Omit<AuthOptions, "database">>;
+}
+
+/**
+ * A whole auth service over a real, migrated database with a clock the test moves and cheap
+ * scrypt parameters (the format and code path are the production ones).
+ */
+export async function createTestAuth(input: TestAuthInput = {}): Promise<TestAuth> {
+  const database = await createTestDatabase(input.dialect ?? "sqlite");
+  const clock = createManualClock(input.now ?? new Date("2026-01-01T00:00:00.000Z"));
+  const auth = createAuth({
+    baseURL: TEST_BASE_URL,
+    secret: TEST_SECRET,
+    logger: silentLogger,
+    ...input.options,
+    clock,
+    database: database.db,
+    emailAndPassword: { scrypt: { N: 1024, r: 8, p: 1, keyLength: 32 }, ...input.options?.emailAndPassword },
+  });
+  return { auth, clock, database, destroy: () => database.destroy() };
+}

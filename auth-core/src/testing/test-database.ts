@@ -1,0 +1,53 @@
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { migrateToLatest } from "@gatehouse/migrations";
+import type { Database } from "../store/database.js";
+
+export type TestDialect = "sqlite" | "postgres";
+
+export interface TestDatabase {
+  db: Kysely<Database>;
+  dialect: TestDialect;
+  destroy(): Promise<void>;
+}
+
+/**
+ * The dialects this run tests against: SQLite always, PostgreSQL when the test runner found a
+ * server (scripts/test.mjs sets GATEHOUSE_TEST_PG_URL; with CI=true it must).
+ */
+export function testDialects(): TestDialect[] {
+  return process.env.GATEHOUSE_TEST_PG_URL ? ["sqlite", "postgres"] : ["sqlite"];
+}
+
+/** A fresh, migrated database: in-memory SQLite, or a throwaway schema on the test PostgreSQL. */
+export async function createTestDatabase(dialect: TestDialect = "sqlite"): Promise<TestDatabase> {
+  if (dialect === "sqlite") {
+    const sqlite = new SQLite(":memory:");
+    sqlite.pragma("foreign_keys = ON");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    await migrateToLatest(db);
+    return { db, dialect, destroy: () => db.destroy() };
+  }
+  const url = process.env.GATEHOUSE_TEST_PG_URL;
+  if (!url) throw new Error("GATEHOUSE_TEST_PG_URL is not set: no PostgreSQL to test against");
+  const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  await admin.end();
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await migrateToLatest(db);
+  return {
+    db,
+    dialect,
+    async destroy() {
+      await db.destroy();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema "${schema}" cascade`);
+      await cleanup.end();
+    },
+  };
+}

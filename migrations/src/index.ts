@@ -1,0 +1,33 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
+import * as initialSchema from "./2026_11_22_000000_initial_schema.js";
+
+/**
+ * A static provider: the list is compiled in, so migrations run the same under tsx, vitest
+ * and the built server (Kysely's FileMigrationProvider fails under vitest, stack-notes §4).
+ * Names sort in the order they run.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  "2026_11_22_000000_initial_schema": initialSchema,
+};
+
+const staticProvider: MigrationProvider = {
+  getMigrations: async (): Promise<Record<string, Migration>> => MIGRATIONS,
+};
+
+export class MigrationFailedError extends Error {
+  constructor(readonly migrationName: string | undefined, cause: unknown) {
+    super(`migration failed${migrationName ? `: ${migrationName}` : ""}`, { cause });
+    this.name = "MigrationFailedError";
+  }
+}
+
+/** Applies every pending migration; returns the names applied now. */
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: staticProvider });
+  const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error");
+    throw new MigrationFailedError(failed?.migrationName, error);
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

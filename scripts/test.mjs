@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Runs every test project. Finds the system parts (PostgreSQL, Chromium) and says loudly what it
+// skips without them; with CI=true a missing part fails the run instead.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import pg from "pg";
+
+const ci = process.env.CI === "true" || process.env.CI === "1";
+const pgURL = process.env.GATEHOUSE_TEST_PG_URL ?? "postgres://gatehouse:gatehouse@127.0.0.1:5433/gatehouse_test";
+const chromium = process.env.GATEHOUSE_CHROMIUM ?? "/usr/bin/chromium";
+
+async function postgresReachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const missing = [];
+const env = { ...process.env };
+if (await postgresReachable(pgURL)) env.GATEHOUSE_TEST_PG_URL = pgURL;
+else {
+  delete env.GATEHOUSE_TEST_PG_URL;
+  missing.push(`PostgreSQL (not reachable at ${pgURL.replace(/:[^:@/]+@/, ":***@")}): the PostgreSQL half of every database suite`);
+}
+if (existsSync(chromium)) env.GATEHOUSE_CHROMIUM = chromium;
+else {
+  delete env.GATEHOUSE_CHROMIUM;
+  missing.push(`Chromium (no ${chromium}): the browser end-to-end tests`);
+}
+
+if (missing.length > 0) {
+  const bar = "!".repeat(78);
+  console.error(`\n${bar}\n!! SKIPPING — this machine lacks:`);
+  for (const m of missing) console.error(`!!   - ${m}`);
+  console.error(`!! Install them with: bash scripts/setup-system.sh\n${bar}\n`);
+  if (ci) {
+    console.error("CI=true: nothing may be skipped; failing.");
+    process.exit(1);
+  }
+}
+
+const result = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit", env });
+if (missing.length > 0) console.error(`\n!! Reminder: skipped ${missing.length} system part(s): ${missing.map((m) => m.split(" (")[0]).join(", ")}`);
+process.exit(result.status ?? 1);
