@@ -1,1 +1,55 @@
-export {};
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { Hono } from "hono";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Auth, Logger } from "@gatehouse/auth-core";
+import { requestLog } from "./middleware/request-log.js";
+
+export interface AppDeps {
+  auth: Auth;
+  logger: Logger;
+  /** The built SPA (web/dist); omitted in API-only tests. */
+  webDist?: string;
+  /** Extra routes mounted before the SPA (tRPC, health). */
+  mount?: (app: Hono<AppEnv>) => void;
+}
+
+/** Bindings @hono/node-server passes: the Node request, for the socket address. */
+export interface AppEnv {
+  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+}
+
+/** The Hono app: /api/auth/* to auth-core, then tRPC, then the SPA. No side effects. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use("*", requestLog(deps.logger));
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) =>
+    deps.auth.handler(c.req.raw, { clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null }),
+  );
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  deps.mount?.(app);
+  app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
+
+  if (deps.webDist && existsSync(deps.webDist)) {
+    const root = resolve(deps.webDist);
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          // Vite names assets by content hash: cache them for a year.
+          c.header("cache-control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.use("/*", serveStatic({ root }));
+    app.get("*", serveStatic({ root, path: "index.html", onFound: (_p, c) => c.header("cache-control", "no-cache") }));
+  }
+
+  app.onError((error, c) => {
+    deps.logger.error("unhandled error", { path: c.req.path, error: error.message });
+    return c.json({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error" }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// `npm start`: build what changed (tsc -b is incremental; the SPA is rebuilt when its sources are
+// newer than its build), then run the server, which migrates the database on its own.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", ...options });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+run("npx", ["tsc", "-b"]);
+const built = newestMtime("web/dist/index.html");
+const sources = Math.max(newestMtime("web/src"), newestMtime("web/index.html"), newestMtime("auth-core/src/shared"));
+if (built === 0 || sources > built) run("npm", ["run", "build", "-w", "@gatehouse/web"]);
+run("node", ["server/dist/main.js"], { env: process.env });

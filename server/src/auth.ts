@@ -1,0 +1,33 @@
+import { createAuth, type Auth, type Database, type Logger, type Mailer } from "@gatehouse/auth-core";
+import type { Kysely } from "kysely";
+import type { ServerConfig } from "./env.js";
+
+export interface ServerAuthDeps {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  dialect: "sqlite" | "postgres";
+  secret: string;
+  mailer: Mailer;
+  logger: Logger;
+  /** The OpenID issuer Google sign-in uses (the development provider's in development). */
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+}
+
+/** The server's auth-core instance: every option comes from the run contract. */
+export function createServerAuth(deps: ServerAuthDeps): Auth {
+  const { config } = deps;
+  return createAuth({
+    database: deps.db,
+    baseURL: config.baseURL,
+    secret: deps.secret,
+    trustedOrigins: config.trustedOrigins,
+    logger: deps.logger,
+    mailer: deps.mailer,
+    rateLimit: {
+      enabled: config.rateLimit,
+      // Several processes on one PostgreSQL must share their limits.
+      storage: deps.dialect === "postgres" ? "database" : "memory",
+    },
+    advanced: { ipAddressHeaders: config.trustProxy ? ["x-forwarded-for"] : [] },
+  });
+}

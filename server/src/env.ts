@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/** The run contract of DESIGN.md. main.ts is the only reader of process.env. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  BASE_URL: z.url().optional(),
+  DATABASE_URL: z.string().default("file:./data/gatehouse.db"),
+  AUTH_SECRET: z.string().min(32).optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
+  TRUSTED_PROXY: z.enum(["on", "off"]).default("off"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Gatehouse <no-reply@localhost>"),
+  RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+  DATA_DIR: z.string().default("./data"),
+  DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+});
+
+export interface ServerConfig {
+  production: boolean;
+  port: number;
+  baseURL: string;
+  databaseURL: string;
+  authSecret: string | undefined;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  googleIssuer: string;
+  smtpURL: string | undefined;
+  mailFrom: string;
+  rateLimit: boolean;
+  dataDir: string;
+  devIdpPort: number;
+}
+
+export function readConfig(env: Record<string, string | undefined>): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`invalid environment: ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  if (production && !e.AUTH_SECRET) throw new Error("AUTH_SECRET is required in production");
+  const baseURL = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    production,
+    port: e.PORT,
+    baseURL,
+    databaseURL: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET,
+    trustedOrigins: (e.TRUSTED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    trustProxy: e.TRUSTED_PROXY === "on",
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : null,
+    googleIssuer: e.GOOGLE_ISSUER,
+    smtpURL: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    rateLimit: e.RATE_LIMIT === "on",
+    dataDir: e.DATA_DIR,
+    devIdpPort: e.DEV_IDP_PORT,
+  };
+}
