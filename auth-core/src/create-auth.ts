@@ -52,7 +52,8 @@ export function createAuth(options: AuthOptions): Auth {
   if (options.secret.length < 32) throw new Error("auth secret must be at least 32 characters");
   const resolved = resolveOptions(options);
   const random = options.random ?? systemRandom;
-  const passwordHasher = createScryptHasher(options.emailAndPassword?.scrypt ?? DEFAULT_SCRYPT_PARAMS);
+  const passwordHasher =
+    options.emailAndPassword?.passwordHasher ?? createScryptHasher(options.emailAndPassword?.scrypt ?? DEFAULT_SCRYPT_PARAMS);
   const ctx: AuthContext = {
     db: options.database,
     options: resolved,

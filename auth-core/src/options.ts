@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Clock } from "./deps/clock.js";
 import type { Logger } from "./deps/logger.js";
 import type { RandomReader } from "./deps/random.js";
-import type { ScryptParams } from "./crypto/password.js";
+import type { PasswordHasher, ScryptParams } from "./crypto/password.js";
 import type { Database } from "./store/database.js";
 import type { Mailer } from "./email/mailer.js";
 import type { EmailFlowOptions, ResolvedEmailFlowOptions } from "./email/options.js";
@@ -40,6 +40,8 @@ export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOpt
     /** Sign in right after sign-up; default true. */
     autoSignIn?: boolean;
     scrypt?: ScryptParams;
+    /** Replaces scrypt entirely (e.g. a service migrating from another hash). */
+    passwordHasher?: PasswordHasher;
   };
   session?: {
     /** Seconds; default 7 days. */
