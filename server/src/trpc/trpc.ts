@@ -1,8 +1,9 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPCContext } from "./context.js";
+import { dateTransformer } from "./date-transformer.js";
 
 /** @see https://trpc.io/docs/server/routers */
-const t = initTRPC.context<TRPCContext>().create();
+const t = initTRPC.context<TRPCContext>().create({ transformer: dateTransformer });
 
 export const router = t.router;
 export const publicProcedure = t.procedure;

@@ -1,10 +1,41 @@
+import type { WireSessionResult } from "@gatehouse/auth-core";
 import { protectedProcedure, publicProcedure, router } from "../trpc.js";
+
+/** The session as the web app sees it over tRPC: dates as Date, no session token. */
+export interface SessionView {
+  user: { id: string; email: string; name: string; image: string | null; emailVerified: boolean; createdAt: Date; updatedAt: Date };
+  session: { id: string; userId: string; expiresAt: Date; createdAt: Date; updatedAt: Date; ipAddress: string | null; userAgent: string | null };
+}
+
+// Columns are picked explicitly so a new wire field never leaks by accident (the token stays out).
+function toSessionView({ user, session }: WireSessionResult): SessionView {
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      image: user.image,
+      emailVerified: user.emailVerified,
+      createdAt: new Date(user.createdAt),
+      updatedAt: new Date(user.updatedAt),
+    },
+    session: {
+      id: session.id,
+      userId: session.userId,
+      expiresAt: new Date(session.expiresAt),
+      createdAt: new Date(session.createdAt),
+      updatedAt: new Date(session.updatedAt),
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+    },
+  };
+}
 
 export const appRouter = router({
   health: publicProcedure.query(() => ({ ok: true })),
   auth: router({
     /** Spec §7: the auth session query returns user and session. */
-    session: protectedProcedure.query(({ ctx }) => ({ user: ctx.session.user, session: ctx.session.session })),
+    session: protectedProcedure.query(({ ctx }): SessionView => toSessionView(ctx.session)),
   }),
 });
 

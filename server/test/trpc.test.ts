@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { initTRPC } from "@trpc/server";
+import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth } from "@gatehouse/auth-core/testing";
+import { silentLogger } from "@gatehouse/auth-core";
+import { createApp } from "../src/app.js";
+import { mountTRPC, type AppRouter } from "../src/trpc/index.js";
+import { dateTransformer } from "../src/trpc/date-transformer.js";
+
+describe.each(testDialects())("tRPC at /api/trpc on %s", (dialect) => {
+  let t: TestAuth;
+  let app: ReturnType<typeof createApp>;
+  beforeEach(async () => {
+    t = await createTestAuth({ dialect });
+    app = createApp({ auth: t.auth, logger: silentLogger, mount: (a) => mountTRPC(a, { auth: t.auth }) });
+  });
+  afterEach(async () => {
+    await t.destroy();
+  });
+
+  function client(cookie: string | null): ReturnType<typeof createTRPCClient<AppRouter>> {
+    return createTRPCClient<AppRouter>({
+      links: [
+        httpBatchLink({
+          url: `${TEST_BASE_URL}/api/trpc`,
+          transformer: dateTransformer,
+          headers: () => ({ "x-trpc-source": "react-app", ...(cookie ? { cookie } : {}) }),
+          fetch: (url, init) => app.request(String(url), init as RequestInit),
+        }),
+      ],
+    });
+  }
+
+  it("answers UNAUTHORIZED with status 401 to a signed-out caller", async () => {
+    const input = encodeURIComponent(JSON.stringify({ 0: {} }));
+    const res = await app.request(`/api/trpc/auth.session?batch=1&input=${input}`);
+    expect(res.status).toBe(401);
+    const body = (await res.json()) as Array<{ error: { json?: unknown; code: number; data: { code: string } } }>;
+    expect(body[0]!.error.data.code).toBe("UNAUTHORIZED");
+    const error = await client(null).auth.session.query().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCClientError);
+    expect((error as TRPCClientError<AppRouter>).data?.code).toBe("UNAUTHORIZED");
+  });
+
+  it("returns user and session with real Dates and no session token, batched with another call", async () => {
+    const browser = createTestBrowser(t.auth);
+    const signUp = await browser.post("/sign-up/email", { name: "Ada", email: "ada@example.com", password: "correct horse" });
+    expect(signUp.status).toBe(200);
+    const input = encodeURIComponent(JSON.stringify({ 0: {}, 1: {} }));
+    const raw = await app.request(`/api/trpc/health,auth.session?batch=1&input=${input}`, { headers: { cookie: browser.cookieHeader() } });
+    expect(raw.status).toBe(200);
+    const rawBody = (await raw.json()) as Array<{ result: { data: { session: Record<string, unknown>; user: Record<string, unknown> } } }>;
+    expect(rawBody).toHaveLength(2);
+    expect(rawBody[1]!.result.data.user.createdAt).toEqual({ $date: "2026-01-01T00:00:00.000Z" });
+    expect(rawBody[1]!.result.data.session).not.toHaveProperty("token");
+
+    const [health, session] = await Promise.all([client(browser.cookieHeader()).health.query(), client(browser.cookieHeader()).auth.session.query()]);
+    expect(health).toEqual({ ok: true });
+    expect(session.user.email).toBe("ada@example.com");
+    expect(session.user.createdAt).toBeInstanceOf(Date);
+    expect(session.session.expiresAt.getTime()).toBe(new Date("2026-01-08T00:00:00.000Z").getTime());
+  });
+});
+
+describe("the date transformer", () => {
+  it("round-trips Dates, nested values and objects that use the tag keys", () => {
+    const value = { at: new Date("2026-02-03T04:05:06.007Z"), list: [new Date(0), 1, "x", null], trick: { $date: "not a date" }, n: { $esc: 1 } };
+    const wire = JSON.parse(JSON.stringify(dateTransformer.serialize(value))) as unknown;
+    expect(dateTransformer.deserialize(wire)).toEqual(value);
+  });
+
+  it("refuses a malformed date", () => {
+    expect(() => dateTransformer.deserialize({ $date: "yesterday" })).toThrow("malformed date");
+  });
+
+  it("makes the client raise 'Unable to transform response from server' when the server speaks another format", async () => {
+    const t = initTRPC.create(); // no transformer: plain JSON, as a mismatched server would answer
+    const other = t.router({ auth: t.router({ session: t.procedure.query(() => ({ $date: "garbage", extra: 1 })) }) });
+    const mismatched = createTRPCClient<typeof other>({
+      links: [
+        httpBatchLink({
+          url: `${TEST_BASE_URL}/api/trpc`,
+          transformer: dateTransformer,
+          fetch: (url, init) => fetchRequestHandler({ endpoint: "/api/trpc", req: new Request(String(url), init as RequestInit), router: other }),
+        }),
+      ],
+    });
+    await expect(mismatched.auth.session.query()).rejects.toThrow("Unable to transform response from server");
+  });
+});
