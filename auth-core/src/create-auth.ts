@@ -1,5 +1,6 @@
 import type { AuthContext } from "./context.js";
 import { systemClock } from "./deps/clock.js";
+import { systemFetch } from "./deps/fetch.js";
 import { consoleLogger } from "./deps/logger.js";
 import { randomBytes, systemRandom } from "./deps/random.js";
 import { createScryptHasher, DEFAULT_SCRYPT_PARAMS } from "./crypto/password.js";
@@ -59,7 +60,7 @@ export function createAuth(options: AuthOptions): Auth {
     options: resolved,
     clock: options.clock ?? systemClock,
     random,
-    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+    fetch: options.fetch ?? systemFetch,
     logger: options.logger ?? consoleLogger,
     mailer: options.mailer ?? unconfiguredMailer,
     secret: options.secret,

@@ -1,0 +1,101 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * DESIGN.md's dependency direction and STYLE-ANCHORS' injection rule, checked on the source:
+ * web → (HTTP) → server → auth-core → migrations → kysely.
+ */
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const name of entries) {
+    if (name === "node_modules" || name === "dist") continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith(".d.ts")) out.push(path);
+  }
+  return out;
+}
+
+interface ImportRef {
+  file: string;
+  specifier: string;
+  typeOnly: boolean;
+}
+
+function imports(file: string): ImportRef[] {
+  const text = readFileSync(file, "utf8");
+  const refs: ImportRef[] = [];
+  const pattern = /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm;
+  for (const m of text.matchAll(pattern)) {
+    const specifier = m[3] ?? m[4] ?? m[5];
+    if (specifier) refs.push({ file: relative(root, file), specifier, typeOnly: Boolean(m[2]) });
+  }
+  return refs;
+}
+
+const isTest = (file: string): boolean => /\.test\.tsx?$|\/test\/|\/e2e\//.test(file);
+
+describe("dependency direction", () => {
+  it("auth-core imports nothing from server or web", () => {
+    const bad = sourceFiles(join(root, "auth-core/src")).flatMap(imports).filter((r) => /@gatehouse\/(server|web)|\.\.\/\.\.\/(server|web)/.test(r.specifier));
+    expect(bad).toEqual([]);
+  });
+
+  it("migrations import only kysely and each other", () => {
+    const bad = sourceFiles(join(root, "migrations/src")).flatMap(imports).filter((r) => r.specifier !== "kysely" && !r.specifier.startsWith("./"));
+    expect(bad).toEqual([]);
+  });
+
+  it("auth-core's shared entry is browser-safe: no node:, no database, nothing outside shared/", () => {
+    const bad = sourceFiles(join(root, "auth-core/src/shared"))
+      .filter((f) => !isTest(f))
+      .flatMap(imports)
+      .filter((r) => !r.specifier.startsWith("./"));
+    expect(bad).toEqual([]);
+  });
+
+  it("web imports only types from server and auth-core, and at run time only auth-core/shared", () => {
+    const bad = sourceFiles(join(root, "web/src"))
+      .filter((f) => !isTest(f))
+      .flatMap(imports)
+      .filter((r) => {
+        if (/@gatehouse\/server|\/server\//.test(r.specifier)) return !r.typeOnly;
+        if (r.specifier === "@gatehouse/auth-core/shared") return false;
+        if (r.specifier.startsWith("@gatehouse/auth-core")) return !r.typeOnly;
+        return /\.\.\/\.\.\/\.\.\/(auth-core|server)/.test(r.specifier);
+      });
+    expect(bad).toEqual([]);
+  });
+});
+
+describe("injected outside world", () => {
+  it("auth-core reads time, randomness, fetch and the environment only through deps/", () => {
+    const forbidden: Array<[RegExp, string]> = [
+      [/Date\.now\(/, "Date.now()"],
+      [/new Date\(\)/, "new Date()"],
+      [/Math\.random/, "Math.random"],
+      [/getRandomValues/, "getRandomValues"],
+      [/(?<![.\w])fetch\(/, "global fetch"],
+      [/globalThis\.fetch/, "global fetch"],
+      [/process\.env/, "process.env"],
+    ];
+    const offences: string[] = [];
+    for (const file of sourceFiles(join(root, "auth-core/src"))) {
+      const rel = relative(root, file);
+      if (rel.startsWith("auth-core/src/deps/") || rel.startsWith("auth-core/src/testing/") || isTest(rel)) continue;
+      const text = readFileSync(file, "utf8");
+      for (const [pattern, label] of forbidden) if (pattern.test(text)) offences.push(`${rel}: ${label}`);
+    }
+    expect(offences).toEqual([]);
+  });
+});
