@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Auth, Logger } from "@gatehouse/auth-core";
 import { requestLog } from "./middleware/request-log.js";
@@ -19,6 +19,19 @@ export interface AppEnv {
   Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
 }
 
+/**
+ * Vite names assets by content hash, so they are cached for a year; the HTML shell is
+ * revalidated on every load so a deploy is picked up at once.
+ */
+function spaCacheHeaders(): MiddlewareHandler<AppEnv> {
+  return async function setCacheHeaders(c, next) {
+    await next();
+    if (c.res.status !== 200) return;
+    if (c.req.path.startsWith("/assets/")) c.res.headers.set("cache-control", "public, max-age=31536000, immutable");
+    else if (c.res.headers.get("content-type")?.startsWith("text/html")) c.res.headers.set("cache-control", "no-cache");
+  };
+}
+
 /** The Hono app: /api/auth/* to auth-core, then tRPC, then the SPA. No side effects. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -33,18 +46,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   if (deps.webDist && existsSync(deps.webDist)) {
     const root = resolve(deps.webDist);
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root,
-        onFound: (_path, c) => {
-          // Vite names assets by content hash: cache them for a year.
-          c.header("cache-control", "public, max-age=31536000, immutable");
-        },
-      }),
-    );
+    app.use("*", spaCacheHeaders());
     app.use("/*", serveStatic({ root }));
-    app.get("*", serveStatic({ root, path: "index.html", onFound: (_p, c) => c.header("cache-control", "no-cache") }));
+    app.get("*", serveStatic({ root, path: "index.html" }));
   }
 
   app.onError((error, c) => {

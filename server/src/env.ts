@@ -37,7 +37,9 @@ export interface ServerConfig {
 }
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means unset (e.g. `AUTH_SECRET= npm start`).
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`invalid environment: ${issue?.path.join(".")}: ${issue?.message}`);

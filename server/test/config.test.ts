@@ -1,0 +1,53 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { migrateToLatest } from "@gatehouse/migrations";
+import { openDatabase } from "../src/database.js";
+import { readConfig } from "../src/env.js";
+import { resolveAuthSecret } from "../src/secret.js";
+
+describe("run contract", () => {
+  it("has the defaults of DESIGN.md", () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      baseURL: "http://localhost:3000",
+      databaseURL: "file:./data/gatehouse.db",
+      google: null,
+      googleIssuer: "https://accounts.google.com",
+      rateLimit: true,
+      production: false,
+    });
+    expect(readConfig({ PORT: "4000" }).baseURL).toBe("http://localhost:4000");
+    expect(readConfig({ RATE_LIMIT: "off", TRUSTED_ORIGINS: "https://a.example, https://b.example" })).toMatchObject({
+      rateLimit: false,
+      trustedOrigins: ["https://a.example", "https://b.example"],
+    });
+  });
+
+  it("requires AUTH_SECRET in production and rejects bad values", () => {
+    expect(() => readConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
+    expect(() => readConfig({ PORT: "http" })).toThrow(/PORT/);
+    expect(() => readConfig({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
+  });
+
+  it("generates a development secret once, readable only by its owner", () => {
+    const dir = mkdtempSync(join(tmpdir(), "gatehouse-secret-"));
+    const first = resolveAuthSecret(undefined, dir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(resolveAuthSecret(undefined, dir)).toBe(first);
+    expect(statSync(join(dir, "auth-secret")).mode & 0o777).toBe(0o600);
+    expect(resolveAuthSecret("x".repeat(40), dir)).toBe("x".repeat(40));
+    expect(readFileSync(join(dir, "auth-secret"), "utf8").trim()).toBe(first);
+  });
+
+  it("opens a SQLite file in WAL mode and migrates it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gatehouse-db-"));
+    const database = openDatabase(`file:${join(dir, "nested", "app.db")}`);
+    expect(await migrateToLatest(database.db)).toEqual(["2026_11_22_000000_initial_schema"]);
+    expect(await migrateToLatest(database.db)).toEqual([]);
+    await database.destroy();
+    expect(existsSync(join(dir, "nested", "app.db-wal")) || existsSync(join(dir, "nested", "app.db"))).toBe(true);
+  });
+});

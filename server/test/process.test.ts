@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { request as httpRequest } from "node:http";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+
+const serverDir = fileURLToPath(new URL("..", import.meta.url));
+let child: ChildProcess | null = null;
+
+/** Starts the real server from source on a free port and waits for its "listening" log line. */
+async function startServer(env: Record<string, string>): Promise<{ port: number; exited: Promise<number | null>; output: () => string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-proc-"));
+  let output = "";
+  child = spawn(process.execPath, ["--import", "tsx", "--conditions=@gatehouse/source", "src/main.ts"], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: `file:${join(dataDir, "g.db")}`, NODE_ENV: "production", BASE_URL: "http://gatehouse.test", AUTH_SECRET: "s".repeat(40), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<number | null>((resolve) => child!.on("exit", (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /"message":"gatehouse listening".*"port":(\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    };
+    child!.stdout!.on("data", onData);
+    child!.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => reject(new Error(`server exited early (${code}): ${output}`)));
+  });
+  return { port, exited, output: () => output };
+}
+
+afterEach(() => {
+  if (child && child.exitCode === null) child.kill("SIGKILL");
+  child = null;
+});
+
+describe("server process", () => {
+  it("finishes in-flight requests on SIGTERM, then closes and exits 0", async () => {
+    const server = await startServer({});
+    const body = JSON.stringify({ name: "T", email: "t@example.com", password: "password-123" });
+    // Send the headers and half the body, stop the server, then finish the request: it must
+    // still be answered, because it was in flight when SIGTERM arrived.
+    const request = httpRequest({
+      host: "127.0.0.1",
+      port: server.port,
+      method: "POST",
+      path: "/api/auth/sign-up/email",
+      headers: { "content-type": "application/json", origin: "http://gatehouse.test", "content-length": Buffer.byteLength(body) },
+    });
+    const answered = new Promise<{ status: number | undefined; text: string }>((resolve, reject) => {
+      request.on("response", (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode, text }));
+      });
+      request.on("error", reject);
+    });
+    request.write(body.slice(0, 10));
+    await new Promise((resolve) => request.on("socket", (socket) => socket.on("connect", resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the server reads the headers
+    child!.kill("SIGTERM");
+    while (!server.output().includes('"message":"shutting down"')) await new Promise((resolve) => setTimeout(resolve, 10));
+    request.end(body.slice(10));
+    const response = await answered;
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.text).user.email).toBe("t@example.com");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('"message":"stopped"');
+    expect(server.output()).not.toContain("password-123");
+  });
+
+  it("refuses to start in production without AUTH_SECRET", async () => {
+    await expect(startServer({ AUTH_SECRET: "" })).rejects.toThrow(/AUTH_SECRET is required in production/);
+  });
+});
