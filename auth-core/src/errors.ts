@@ -34,6 +34,15 @@ export const ERROR_CODES = {
   NOT_FOUND: "Not found",
   METHOD_NOT_ALLOWED: "Method not allowed",
   INTERNAL_SERVER_ERROR: "Internal server error",
+  // Passkeys: better-auth 1.x's passkey codes, and the spec §8 message for a person without one.
+  CHALLENGE_NOT_FOUND: "Challenge not found",
+  YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY: "You are not allowed to register this passkey",
+  FAILED_TO_VERIFY_REGISTRATION: "Failed to verify registration",
+  PASSKEY_NOT_FOUND: "Passkey not found",
+  AUTHENTICATION_FAILED: "Authentication failed",
+  UNABLE_TO_CREATE_SESSION: "Unable to create session",
+  FAILED_TO_UPDATE_PASSKEY: "Failed to update passkey",
+  NO_PASSKEY_FOUND: "No passkey found for this account. Please sign in with Google first.",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,22 +1,31 @@
-/** Options of passkeys. Owned by the passkey issue. */
+/** Options of passkeys (spec §9: timeout 60000 ms, user verification preferred, conditional UI). */
 export interface PasskeyOptions {
   passkey?: {
+    /** The WebAuthn relying-party id; default the base URL's hostname. */
     rpID?: string;
+    /** Shown by the authenticator; default "Gatehouse". */
     rpName?: string;
-    origin?: string;
+    /**
+     * The origin(s) a ceremony may come from (clientDataJSON.origin); default the base URL's
+     * origin. Several when the app is also served elsewhere, e.g. a dev server.
+     */
+    origin?: string | string[];
   };
 }
 
 export interface ResolvedPasskeyOptions {
   rpID: string;
   rpName: string;
-  origin: string;
+  /** Every accepted origin; never empty. */
+  origins: string[];
 }
 
 export function resolvePasskeyOptions(options: PasskeyOptions, baseURL: URL): ResolvedPasskeyOptions {
+  const origin = options.passkey?.origin;
+  const origins = origin === undefined ? [baseURL.origin] : typeof origin === "string" ? [origin] : origin;
   return {
     rpID: options.passkey?.rpID ?? baseURL.hostname,
     rpName: options.passkey?.rpName ?? "Gatehouse",
-    origin: options.passkey?.origin ?? baseURL.origin,
+    origins: origins.length > 0 ? origins : [baseURL.origin],
   };
 }

@@ -30,6 +30,23 @@ export interface WireSessionResult {
   user: WireUser;
 }
 
+/** A passkey as listed to its owner (better-auth 1.x shape); the public key is never sent. */
+export interface WirePasskey {
+  id: string;
+  name: string | null;
+  userId: string;
+  /** base64url credential id, as in allowCredentials. */
+  credentialID: string;
+  counter: number;
+  /** "singleDevice" or "multiDevice". */
+  deviceType: string;
+  backedUp: boolean;
+  /** Comma-separated transports, e.g. "internal,hybrid". */
+  transports: string | null;
+  aaguid: string | null;
+  createdAt: string;
+}
+
 export interface WireError {
   code: string;
   message: string;

@@ -2,3 +2,11 @@
 export { createTestAuth, TEST_BASE_URL, TEST_SECRET, type TestAuth, type TestAuthInput } from "./create-test-auth.js";
 export { createTestDatabase, testDialects, type TestDatabase, type TestDialect } from "./test-database.js";
 export { createTestBrowser, type TestBrowser } from "./http.js";
+export {
+  createSoftwareAuthenticator,
+  encodeCBOR,
+  type CeremonyOverrides,
+  type SoftwareAuthenticator,
+  type SoftwareAuthenticatorOptions,
+  type SoftwareCredential,
+} from "./software-authenticator.js";

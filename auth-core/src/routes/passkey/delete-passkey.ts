@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { recordSecurityEvent } from "../../security/security-events.js";
+import { deletePasskeyOfUser, findPasskeyById } from "../../store/passkey-store.js";
+
+const body = z.object({ id: z.string().min(1).max(128) });
+
+/** POST /passkey/delete-passkey {id}: removes one of the caller's passkeys, never another's. */
+export const deletePasskey = defineEndpoint({
+  name: "deletePasskey",
+  method: "POST",
+  path: "/passkey/delete-passkey",
+  body,
+  session: "required",
+  async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
+    const userId = session.user.id;
+    const passkey = await findPasskeyById(ctx.db, body.id);
+    if (!passkey) throw APIError.from(404, "PASSKEY_NOT_FOUND");
+    // The delete itself is also scoped to the owner, so a check-then-act race cannot widen it.
+    if (passkey.userId !== userId || !(await deletePasskeyOfUser(ctx.db, body.id, userId))) {
+      await recordSecurityEvent(ctx, { userId, type: "passkey-deleted", outcome: "failure", client, detail: { reason: "not-owner" } });
+      throw APIError.from(401, "YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY");
+    }
+    await recordSecurityEvent(ctx, { userId, type: "passkey-deleted", outcome: "success", client, detail: { passkeyId: passkey.id } });
+    return { status: true };
+  },
+});

@@ -1,0 +1,104 @@
+import { verifyAuthenticationResponse, type VerifiedAuthenticationResponse } from "@simplewebauthn/server";
+import { z } from "zod";
+import type { AuthContext } from "../../context.js";
+import type { ClientInfo } from "../../endpoint.js";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError, type ErrorCode } from "../../errors.js";
+import { toWireSession, toWireUser } from "../../http/public-json.js";
+import { takeChallenge } from "../../passkey/challenge.js";
+import { decodePublicKey, MAX_STORED_COUNTER, parseTransports } from "../../passkey/credential.js";
+import { asAuthenticationResponse, authenticationResponseSchema } from "../../passkey/response-schemas.js";
+import { passkeyUserHandle } from "../../passkey/user-handle.js";
+import { recordSecurityEvent } from "../../security/security-events.js";
+import { startSession } from "../../session/start-session.js";
+import type { WireSessionResult } from "../../shared/wire-types.js";
+import { advancePasskeyCounter, findPasskeyByCredentialID } from "../../store/passkey-store.js";
+import { findUserById } from "../../store/user-store.js";
+
+const body = z.object({ response: authenticationResponseSchema });
+
+interface Refusal {
+  userId: string | null;
+  reason: string;
+  status: number;
+  code: ErrorCode;
+}
+
+async function refuse(ctx: AuthContext, client: ClientInfo, refusal: Refusal): Promise<never> {
+  await recordSecurityEvent(ctx, {
+    userId: refusal.userId,
+    type: "sign-in",
+    outcome: "failure",
+    client,
+    detail: { method: "passkey", reason: refusal.reason },
+  });
+  throw APIError.from(refusal.status, refusal.code);
+}
+
+/**
+ * Spec §7 POST /passkey/verify-authentication: checks an assertion against this browser's
+ * challenge and signs its owner in like any sign-in (session cookie, {session, user}).
+ */
+export const verifyPasskeyAuthentication = defineEndpoint({
+  name: "verifyPasskeyAuthentication",
+  method: "POST",
+  path: "/passkey/verify-authentication",
+  body,
+  session: "none",
+  async handler({ ctx, body, headers, client, response }): Promise<WireSessionResult> {
+    const challenge = await takeChallenge(ctx, headers, response, "authentication");
+    const assertion = asAuthenticationResponse(body.response);
+    const failed = (userId: string | null, reason: string): Promise<never> =>
+      refuse(ctx, client, { userId, reason, status: 401, code: "AUTHENTICATION_FAILED" });
+
+    const passkey = await findPasskeyByCredentialID(ctx.db, assertion.id);
+    if (!passkey) return refuse(ctx, client, { userId: challenge.userId, reason: "PASSKEY_NOT_FOUND", status: 401, code: "PASSKEY_NOT_FOUND" });
+    // Options asked for one person's credentials: another person's cannot answer them.
+    if (challenge.userId !== null && challenge.userId !== passkey.userId) return failed(challenge.userId, "credential-of-another-user");
+    // A discoverable credential names its account; it must be the one the credential belongs to.
+    const userHandle = assertion.response.userHandle;
+    if (userHandle && userHandle !== Buffer.from(passkeyUserHandle(passkey.userId)).toString("base64url")) {
+      return failed(passkey.userId, "user-handle-mismatch");
+    }
+
+    let verification: VerifiedAuthenticationResponse;
+    try {
+      verification = await verifyAuthenticationResponse({
+        response: assertion,
+        expectedChallenge: challenge.challenge,
+        expectedOrigin: ctx.options.passkey.origins,
+        expectedRPID: ctx.options.passkey.rpID,
+        credential: {
+          id: passkey.credentialID,
+          publicKey: decodePublicKey(passkey.publicKey),
+          counter: Number(passkey.counter),
+          transports: parseTransports(passkey.transports),
+        },
+        // Spec §9: user verification is preferred, not required.
+        requireUserVerification: false,
+      });
+    } catch (error) {
+      // Wrong origin, wrong rpID, bad signature, a counter that went backwards (a cloned
+      // authenticator), malformed data: all a failed sign-in, never a 500.
+      ctx.logger.warn("passkey assertion not verified", { error: error instanceof Error ? error.message : String(error) });
+      return failed(passkey.userId, "assertion-not-verified");
+    }
+    const { newCounter } = verification.authenticationInfo;
+    if (!verification.verified || newCounter > MAX_STORED_COUNTER) return failed(passkey.userId, "assertion-not-verified");
+    if (!(await advancePasskeyCounter(ctx.db, passkey.id, Number(passkey.counter), newCounter))) {
+      return failed(passkey.userId, "counter-raced");
+    }
+    const user = await findUserById(ctx.db, passkey.userId);
+    if (!user) return failed(passkey.userId, "user-not-found");
+
+    let started: Awaited<ReturnType<typeof startSession>>;
+    try {
+      started = await startSession(ctx, response, { userId: user.id, rememberMe: true, client });
+    } catch (error) {
+      if (error instanceof APIError) throw APIError.from(500, "UNABLE_TO_CREATE_SESSION");
+      throw error;
+    }
+    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", client, detail: { method: "passkey", passkeyId: passkey.id } });
+    return { session: toWireSession(started.session, started.token), user: toWireUser(user) };
+  },
+});

@@ -1,0 +1,87 @@
+import { verifyRegistrationResponse, type VerifiedRegistrationResponse } from "@simplewebauthn/server";
+import { z } from "zod";
+import type { AuthContext } from "../../context.js";
+import type { ClientInfo } from "../../endpoint.js";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError, type ErrorCode } from "../../errors.js";
+import { generateId } from "../../deps/random.js";
+import { takeChallenge } from "../../passkey/challenge.js";
+import { encodePublicKey, formatTransports, MAX_STORED_COUNTER } from "../../passkey/credential.js";
+import { asRegistrationResponse, registrationResponseSchema } from "../../passkey/response-schemas.js";
+import { toWirePasskey } from "../../passkey/wire-passkey.js";
+import { recordSecurityEvent } from "../../security/security-events.js";
+import type { WirePasskey } from "../../shared/wire-types.js";
+import { insertPasskey } from "../../store/passkey-store.js";
+import { isUniqueViolation } from "../../store/unique-violation.js";
+
+const body = z.object({
+  response: registrationResponseSchema,
+  name: z.string().max(255).optional(),
+});
+
+async function refuse(ctx: AuthContext, client: ClientInfo, userId: string, status: number, code: ErrorCode): Promise<never> {
+  await recordSecurityEvent(ctx, { userId, type: "passkey-registered", outcome: "failure", client, detail: { reason: code } });
+  throw APIError.from(status, code);
+}
+
+/** Spec §7 POST /passkey/verify-registration: checks the new credential and stores it. */
+export const verifyPasskeyRegistration = defineEndpoint({
+  name: "verifyPasskeyRegistration",
+  method: "POST",
+  path: "/passkey/verify-registration",
+  body,
+  session: "required",
+  async handler({ ctx, body, session, headers, client, response }): Promise<WirePasskey> {
+    const userId = session.user.id;
+    const challenge = await takeChallenge(ctx, headers, response, "registration");
+    // The challenge was issued to whoever was signed in then; nobody else may finish it.
+    if (challenge.userId !== userId) return refuse(ctx, client, userId, 401, "YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY");
+
+    let verification: VerifiedRegistrationResponse;
+    try {
+      verification = await verifyRegistrationResponse({
+        response: asRegistrationResponse(body.response),
+        expectedChallenge: challenge.challenge,
+        expectedOrigin: ctx.options.passkey.origins,
+        expectedRPID: ctx.options.passkey.rpID,
+        // Spec §9: user verification is preferred, not required.
+        requireUserVerification: false,
+      });
+    } catch (error) {
+      ctx.logger.warn("passkey registration not verified", { error: error instanceof Error ? error.message : String(error) });
+      return refuse(ctx, client, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
+    }
+    if (!verification.verified) return refuse(ctx, client, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
+    const { credential, credentialDeviceType, credentialBackedUp, aaguid } = verification.registrationInfo;
+    if (credential.counter > MAX_STORED_COUNTER) return refuse(ctx, client, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
+
+    let row;
+    try {
+      row = await insertPasskey(ctx.db, {
+        id: generateId(ctx.random),
+        name: body.name ?? challenge.name,
+        publicKey: encodePublicKey(credential.publicKey),
+        userId,
+        credentialID: credential.id,
+        counter: credential.counter,
+        deviceType: credentialDeviceType,
+        backedUp: credentialBackedUp,
+        transports: formatTransports(body.response.response.transports),
+        aaguid,
+        createdAt: ctx.clock.now(),
+      });
+    } catch (error) {
+      // The same credential registered before (by anyone): the browser should have excluded it.
+      if (isUniqueViolation(error)) return refuse(ctx, client, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
+      throw error;
+    }
+    await recordSecurityEvent(ctx, {
+      userId,
+      type: "passkey-registered",
+      outcome: "success",
+      client,
+      detail: { passkeyId: row.id, deviceType: row.deviceType },
+    });
+    return toWirePasskey(row);
+  },
+});
