@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// The real Gatehouse app plus the benchmark's two baselines, in one process:
+//   GET /bench/bare   constant JSON from a bare Hono route: the ceiling of this stack;
+//   GET /bench/floor  one prepared SELECT of a session joined to its user, found by the hash of
+//                     the cookie's token: the least real work a get-session can do.
+// Started by run.mjs with the environment of the run contract (DATABASE_URL must be a file).
+import { createHash } from "node:crypto";
+import { serve } from "@hono/node-server";
+import SQLite from "better-sqlite3";
+import { consoleLogger, silentLogger } from "@gatehouse/auth-core";
+import { migrateToLatest } from "@gatehouse/migrations";
+import { createApp, createServerAuth, openDatabase, readConfig } from "@gatehouse/server";
+
+const config = readConfig(process.env);
+const database = openDatabase(config.databaseURL);
+await migrateToLatest(database.db);
+const auth = createServerAuth({
+  config,
+  db: database.db,
+  dialect: database.dialect,
+  secret: config.authSecret ?? "bench-secret-bench-secret-bench-secret",
+  mailer: { send: async () => { throw new Error("the benchmark sends no mail"); } },
+  logger: silentLogger,
+  google: null,
+});
+
+const raw = new SQLite(config.databaseURL.replace(/^file:/, ""), { readonly: true });
+const floorQuery = raw.prepare(
+  `select s.id, s.userId, s.expiresAt, s.createdAt, s.updatedAt, s.ipAddress, s.userAgent,
+          u.id as uid, u.name, u.email, u.emailVerified, u.image, u.createdAt as uCreatedAt
+     from session s join "user" u on u.id = s.userId where s.tokenHash = ?`,
+);
+
+const app = createApp({
+  auth,
+  logger: silentLogger,
+  mount: (a) => {
+    a.get("/bench/bare", (c) => c.json({ ok: true }));
+    a.get("/bench/floor", (c) => {
+      const cookie = c.req.header("cookie") ?? "";
+      const token = decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0] ?? "";
+      const row = floorQuery.get(createHash("sha256").update(token).digest("base64url"));
+      return c.json(row ?? null);
+    });
+  },
+});
+serve({ fetch: app.fetch, port: config.port }, (info) => consoleLogger.info("bench server listening", { port: info.port }));
+process.on("SIGTERM", () => process.exit(0));

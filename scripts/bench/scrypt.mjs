@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// Bare scrypt throughput at the server's parameters and concurrency: the ceiling for sign-in.
+// usage: scrypt.mjs <seconds> <concurrency>
+import { scrypt } from "node:crypto";
+
+const [seconds = "10", concurrency = "1"] = process.argv.slice(2);
+const params = { N: 16384, r: 16, p: 1, maxmem: 256 * 16384 * 16 + 1024 * 1024 };
+const salt = Buffer.alloc(16, 1);
+const hash = () => new Promise((resolve, reject) => scrypt("correct horse battery", salt, 64, params, (e, k) => (e ? reject(e) : resolve(k))));
+const deadline = performance.now() + Number(seconds) * 1000;
+let done = 0;
+await Promise.all(
+  Array.from({ length: Number(concurrency) }, async () => {
+    while (performance.now() < deadline) {
+      await hash();
+      done += 1;
+    }
+  }),
+);
+process.stdout.write(JSON.stringify({ rps: done / Number(seconds) }));
