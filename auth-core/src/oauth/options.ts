@@ -1,10 +1,75 @@
-/** Options of social sign-in and linked accounts. Owned by the social sign-in issue. */
-export interface SocialOptions {
-  socialProviders?: Record<string, never>;
+import type { AuthContext } from "../context.js";
+import { createDiscoveryCache } from "./discovery.js";
+import { createIdTokenVerifier, type IdTokenVerifier } from "./id-token.js";
+import { buildProviders, type SocialProviderOptions } from "./providers/index.js";
+import type { OAuthProvider, ProviderEndpoints } from "./types.js";
+
+export type { SocialProviderOptions };
+
+/** Spec §4 linking policy (better-auth's `account.accountLinking`). */
+export interface AccountLinkingOptions {
+  /** Default true; false: never link a provider account to an existing user. */
+  enabled?: boolean;
+  /** Providers whose accounts are linked even when they do not say the email is verified. */
+  trustedProviders?: string[];
+  /** Link-social may link an account whose email differs from the user's. Default false. */
+  allowDifferentEmails?: boolean;
+  /** Unlinking the last account is allowed. Default false (FAILED_TO_UNLINK_LAST_ACCOUNT). */
+  allowUnlinkingAll?: boolean;
+  /** Copy name and image from the provider when linking. Default false. */
+  updateUserInfoOnLink?: boolean;
 }
 
-export type ResolvedSocialOptions = Record<string, never>;
+export interface AnonymousHandOver {
+  anonymousUserId: string;
+  newUserId: string;
+}
 
-export function resolveSocialOptions(_options: SocialOptions): ResolvedSocialOptions {
-  return {};
+export interface AnonymousOptions {
+  /** POST /sign-in/anonymous; default true. */
+  enabled?: boolean;
+  /** Domain of the placeholder email `temp-{id}@{domain}`; default the base URL's host. */
+  emailDomainName?: string;
+  /** Called when an anonymous person signs in for real, before the anonymous user is deleted. */
+  onLinkAccount?(input: AnonymousHandOver): Promise<void>;
+  /** Keep the anonymous user after the hand-over. Default false. */
+  disableDeleteAnonymousUser?: boolean;
+}
+
+/** Options of social sign-in, linked accounts and anonymous sign-in. */
+export interface SocialOptions {
+  socialProviders?: SocialProviderOptions;
+  account?: { accountLinking?: AccountLinkingOptions };
+  anonymous?: AnonymousOptions;
+}
+
+export interface ResolvedSocialOptions {
+  providers: Map<string, OAuthProvider>;
+  accountLinking: Required<Omit<AccountLinkingOptions, "trustedProviders">> & { trustedProviders: string[] };
+  anonymous: { enabled: boolean; emailDomainName: string | null; onLinkAccount: AnonymousOptions["onLinkAccount"] | null; deleteAnonymousUser: boolean };
+  /** Per-instance caches of discovery documents and key sets. */
+  discover(ctx: AuthContext, issuer: string): Promise<ProviderEndpoints>;
+  verifyIdToken: IdTokenVerifier;
+}
+
+export function resolveSocialOptions(options: SocialOptions): ResolvedSocialOptions {
+  const linking = options.account?.accountLinking;
+  return {
+    providers: buildProviders(options.socialProviders ?? {}),
+    accountLinking: {
+      enabled: linking?.enabled ?? true,
+      trustedProviders: linking?.trustedProviders ?? [],
+      allowDifferentEmails: linking?.allowDifferentEmails ?? false,
+      allowUnlinkingAll: linking?.allowUnlinkingAll ?? false,
+      updateUserInfoOnLink: linking?.updateUserInfoOnLink ?? false,
+    },
+    anonymous: {
+      enabled: options.anonymous?.enabled ?? true,
+      emailDomainName: options.anonymous?.emailDomainName ?? null,
+      onLinkAccount: options.anonymous?.onLinkAccount ?? null,
+      deleteAnonymousUser: !(options.anonymous?.disableDeleteAnonymousUser ?? false),
+    },
+    discover: createDiscoveryCache(),
+    verifyIdToken: createIdTokenVerifier(),
+  };
 }

@@ -1,6 +1,7 @@
 import type { ClientInfo, ResponseDraft } from "../endpoint.js";
 import type { AuthContext } from "../context.js";
 import { APIError } from "../errors.js";
+import { handOverAnonymousUser } from "../oauth/anonymous.js";
 import { createSession, type ActiveSession } from "./session.js";
 import { buildSessionCookie } from "./session-cookie.js";
 
@@ -11,7 +12,13 @@ import { buildSessionCookie } from "./session-cookie.js";
 export async function startSession(
   ctx: AuthContext,
   draft: ResponseDraft,
-  input: { userId: string; rememberMe: boolean; client: ClientInfo },
+  input: {
+    userId: string;
+    rememberMe: boolean;
+    client: ClientInfo;
+    /** The request's headers: an anonymous session in them is handed over to this user (spec §7). */
+    headers?: Headers;
+  },
 ): Promise<{ token: string; session: ActiveSession["session"] }> {
   let created: Awaited<ReturnType<typeof createSession>>;
   try {
@@ -26,6 +33,7 @@ export async function startSession(
     throw APIError.from(500, "FAILED_TO_CREATE_SESSION");
   }
   const { token, ...session } = created;
+  if (input.headers) await handOverAnonymousUser(ctx, input.headers, input.userId);
   draft.headers.append("set-cookie", buildSessionCookie(ctx, token, { rememberMe: input.rememberMe }));
   return { token, session };
 }

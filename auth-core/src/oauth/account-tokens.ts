@@ -1,0 +1,60 @@
+import type { AuthContext } from "../context.js";
+import { decryptToken, deriveTokenEncryptionKey, encryptToken } from "../crypto/token-encryption.js";
+import type { AccountRow, AccountUpdate } from "../store/database.js";
+import { updateAccount } from "../store/account-store.js";
+import { refreshAccessToken } from "./engine.js";
+import type { OAuthProvider, OAuthTokens } from "./types.js";
+
+/** Spec §9: an access token is refreshed when it expires within 5 seconds. */
+export const ACCESS_TOKEN_REFRESH_MARGIN_MS = 5_000;
+
+type TokenColumns = Pick<AccountUpdate, "accessToken" | "refreshToken" | "idToken" | "accessTokenExpiresAt" | "refreshTokenExpiresAt" | "scope">;
+
+function seal(ctx: AuthContext, key: Buffer, value: string | null): string | null {
+  return value === null ? null : encryptToken(key, ctx.random, value);
+}
+
+/**
+ * The account columns for a token response, encrypted at rest. Values the provider did not send
+ * again (a refresh token, the scopes) are left out, so the stored ones stay.
+ */
+export function toStoredTokens(ctx: AuthContext, tokens: OAuthTokens): TokenColumns {
+  const key = deriveTokenEncryptionKey(ctx.secret);
+  const columns: TokenColumns = {
+    accessToken: seal(ctx, key, tokens.accessToken),
+    accessTokenExpiresAt: tokens.accessTokenExpiresAt?.toISOString() ?? null,
+  };
+  if (tokens.idToken) columns.idToken = seal(ctx, key, tokens.idToken);
+  if (tokens.refreshToken) {
+    columns.refreshToken = seal(ctx, key, tokens.refreshToken);
+    columns.refreshTokenExpiresAt = tokens.refreshTokenExpiresAt?.toISOString() ?? null;
+  }
+  // Spec §3: the stored scope is comma-separated.
+  if (tokens.scopes.length > 0) columns.scope = tokens.scopes.join(",");
+  return columns;
+}
+
+export interface PlainAccountTokens {
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+}
+
+export function readStoredTokens(ctx: AuthContext, row: Pick<AccountRow, "accessToken" | "refreshToken" | "idToken">): PlainAccountTokens {
+  const key = deriveTokenEncryptionKey(ctx.secret);
+  const open = (value: string | null): string | null => (value === null ? null : decryptToken(key, value));
+  return { accessToken: open(row.accessToken), refreshToken: open(row.refreshToken), idToken: open(row.idToken) };
+}
+
+export function isAccessTokenExpiring(expiresAt: string | null, now: Date): boolean {
+  return expiresAt !== null && Date.parse(expiresAt) - now.getTime() < ACCESS_TOKEN_REFRESH_MARGIN_MS;
+}
+
+/** Refreshes the account's tokens at the provider and stores the new ones. */
+export async function refreshAccountTokens(ctx: AuthContext, provider: OAuthProvider, account: AccountRow): Promise<OAuthTokens> {
+  const { refreshToken } = readStoredTokens(ctx, account);
+  if (!refreshToken) throw new Error("no refresh token stored");
+  const tokens = await refreshAccessToken(ctx, provider, refreshToken);
+  await updateAccount(ctx.db, account.id, { ...toStoredTokens(ctx, tokens), updatedAt: ctx.clock.now().toISOString() });
+  return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
+}

@@ -1,0 +1,132 @@
+import type { AuthContext } from "../context.js";
+import type { ClientInfo, ResponseDraft } from "../endpoint.js";
+import { generateId } from "../deps/random.js";
+import { recordSecurityEvent } from "../security/security-events.js";
+import { startSession } from "../session/start-session.js";
+import { findAccountByProvider, findAccountsByUserId, insertAccount, updateAccount } from "../store/account-store.js";
+import type { UserRow } from "../store/database.js";
+import { findUserByEmail, findUserById, insertUser, updateUser } from "../store/user-store.js";
+import { toStoredTokens } from "./account-tokens.js";
+import { decideSocialSignIn, isSignUpDisabled } from "./linking-policy.js";
+import type { OAuthProvider, OAuthTokens, OAuthUserInfo } from "./types.js";
+
+export interface SocialSignInInput {
+  provider: OAuthProvider;
+  profile: OAuthUserInfo & { email: string };
+  tokens: OAuthTokens;
+  requestSignUp: boolean;
+  client: ClientInfo;
+  draft: ResponseDraft;
+  /** The request's headers: an anonymous session in them is handed over (spec §7 sign-in/anonymous). */
+  headers: Headers;
+}
+
+/** Spec §8: the failure messages of social sign-in (the callback turns spaces into underscores). */
+export type SocialSignInError = "account not linked" | "signup disabled" | "unable to create user" | "unable to create session" | "unable to link account";
+
+export type SocialSignInResult =
+  | { ok: true; user: UserRow; token: string; isRegister: boolean }
+  | { ok: false; error: SocialSignInError };
+
+async function findOAuthUser(ctx: AuthContext, providerId: string, accountId: string, email: string): Promise<{ user: UserRow; linked: boolean } | null> {
+  const account = await findAccountByProvider(ctx.db, providerId, accountId);
+  if (account) {
+    const owner = await findUserById(ctx.db, account.userId);
+    if (owner) return { user: owner, linked: true };
+  }
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return null;
+  const accounts = await findAccountsByUserId(ctx.db, user.id);
+  return { user, linked: accounts.some((a) => a.providerId === providerId && a.accountId === accountId) };
+}
+
+/** A provider that vouches for the same address verifies it for us too. */
+async function markVerifiedIfVouched(ctx: AuthContext, user: UserRow, profile: SocialSignInInput["profile"]): Promise<UserRow> {
+  if (!profile.emailVerified || user.emailVerified === 1 || profile.email !== user.email) return user;
+  return (await updateUser(ctx.db, user.id, { emailVerified: 1, updatedAt: ctx.clock.now().toISOString() })) ?? user;
+}
+
+/** The account row for a new link, with encrypted tokens. */
+export function newAccountRow(ctx: AuthContext, input: { userId: string; providerId: string; accountId: string; tokens: OAuthTokens }): Parameters<typeof insertAccount>[1] {
+  const now = ctx.clock.now().toISOString();
+  return {
+    id: generateId(ctx.random),
+    userId: input.userId,
+    providerId: input.providerId,
+    accountId: input.accountId,
+    accessToken: null,
+    refreshToken: null,
+    idToken: null,
+    accessTokenExpiresAt: null,
+    refreshTokenExpiresAt: null,
+    scope: null,
+    password: null,
+    ...toStoredTokens(ctx, input.tokens),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Spec §4: finds, links or creates the user for a provider profile, then starts a session. */
+export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignInInput): Promise<SocialSignInResult> {
+  const { provider, profile } = input;
+  const found = await findOAuthUser(ctx, provider.id, profile.id, profile.email);
+  const decision = decideSocialSignIn({
+    userExists: found !== null,
+    accountLinked: found?.linked ?? false,
+    providerId: provider.id,
+    emailVerified: profile.emailVerified,
+    linking: ctx.options.social.accountLinking,
+    signUpDisabled: isSignUpDisabled(provider, input.requestSignUp),
+  });
+  const event = { type: "sign-in", client: input.client, detail: { method: "social", provider: provider.id } };
+  if (decision === "account not linked" || decision === "signup disabled") {
+    await recordSecurityEvent(ctx, { ...event, userId: found?.user.id ?? null, outcome: "failure", detail: { ...event.detail, reason: decision } });
+    return { ok: false, error: decision };
+  }
+
+  let user: UserRow;
+  const now = ctx.clock.now().toISOString();
+  if (found && decision === "sign-in") {
+    const account = await findAccountByProvider(ctx.db, provider.id, profile.id);
+    if (account) await updateAccount(ctx.db, account.id, { ...toStoredTokens(ctx, input.tokens), updatedAt: now });
+    user = await markVerifiedIfVouched(ctx, found.user, profile);
+  } else if (found) {
+    try {
+      await insertAccount(ctx.db, newAccountRow(ctx, { userId: found.user.id, providerId: provider.id, accountId: profile.id, tokens: input.tokens }));
+    } catch {
+      return { ok: false, error: "unable to link account" };
+    }
+    await recordSecurityEvent(ctx, { userId: found.user.id, type: "account-linked", outcome: "success", client: input.client, detail: { provider: provider.id } });
+    user = await markVerifiedIfVouched(ctx, found.user, profile);
+  } else {
+    try {
+      user = await ctx.db.transaction().execute(async (trx) => {
+        const created = await insertUser(trx, {
+          id: generateId(ctx.random),
+          name: profile.name ?? profile.email,
+          email: profile.email,
+          emailVerified: profile.emailVerified ? 1 : 0,
+          image: profile.image,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await insertAccount(trx, newAccountRow(ctx, { userId: created.id, providerId: provider.id, accountId: profile.id, tokens: input.tokens }));
+        return created;
+      });
+    } catch (error) {
+      ctx.logger.error("social sign-up failed", { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
+      return { ok: false, error: "unable to create user" };
+    }
+    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-up", outcome: "success", client: input.client, detail: event.detail });
+  }
+
+  let token: string;
+  try {
+    ({ token } = await startSession(ctx, input.draft, { userId: user.id, rememberMe: true, client: input.client, headers: input.headers }));
+  } catch {
+    return { ok: false, error: "unable to create session" };
+  }
+  await recordSecurityEvent(ctx, { ...event, userId: user.id, outcome: "success" });
+  return { ok: true, user, token, isRegister: decision === "sign-up" };
+}
