@@ -1,17 +1,101 @@
+import type { UserRow } from "../store/database.js";
+
+/** Hooks around account deletion; `beforeDelete` may throw (an APIError) to refuse it. */
+export type DeleteUserHook = (user: UserRow) => Promise<void> | void;
+
 /** Options of the email flows (verification, reset, change email, deletion). Owned by the email-flows issue. */
 export interface EmailFlowOptions {
   emailVerification?: {
+    /**
+     * Whether verification mails are sent at all (send-verification-email, sign-up, sign-in,
+     * change-email). Default: true when a mailer is configured. Off: "Verification email isn't enabled".
+     */
+    enabled?: boolean;
     /** Require a verified email before email-and-password sign-in (EMAIL_NOT_VERIFIED, 403). */
     requireEmailVerification?: boolean;
+    /** Send a verification mail on sign-up. Default: requireEmailVerification. */
+    sendOnSignUp?: boolean;
+    /** With requireEmailVerification: a sign-in with the right password but an unverified email sends a fresh mail. */
+    sendOnSignIn?: boolean;
+    /** Start a session when a verification link is followed. Default false. */
+    autoSignInAfterVerification?: boolean;
+    /** Lifetime of the verification token in seconds; default 3600 (spec §9: configurable). */
+    expiresIn?: number;
+  };
+  passwordReset?: {
+    /** Default: true when a mailer is configured. Off: "Reset password isn't enabled". */
+    enabled?: boolean;
+    /** Lifetime of a reset token in seconds; default 3600 (spec §9). */
+    tokenExpiresIn?: number;
+    /** End every session of the user when the password is reset. Default false. */
+    revokeSessionsOnPasswordReset?: boolean;
+  };
+  user?: {
+    changeEmail?: {
+      /** Default false: "Change email is disabled". */
+      enabled?: boolean;
+    };
+    deleteUser?: {
+      /** Default false: POST /delete-user answers 404. */
+      enabled?: boolean;
+      /** Confirm every deletion through a mailed link (delete-account token). Default false. */
+      sendDeleteAccountVerification?: boolean;
+      /** Lifetime of the deletion token in seconds; default 86400 (spec §9). */
+      deleteTokenExpiresIn?: number;
+      beforeDelete?: DeleteUserHook;
+      afterDelete?: DeleteUserHook;
+    };
   };
 }
 
 export interface ResolvedEmailFlowOptions {
   requireEmailVerification: boolean;
+  verification: {
+    enabled: boolean;
+    sendOnSignUp: boolean;
+    sendOnSignIn: boolean;
+    autoSignInAfterVerification: boolean;
+    expiresIn: number;
+  };
+  passwordReset: { enabled: boolean; tokenExpiresIn: number; revokeSessionsOnPasswordReset: boolean };
+  changeEmail: { enabled: boolean };
+  deleteUser: {
+    enabled: boolean;
+    sendDeleteAccountVerification: boolean;
+    deleteTokenExpiresIn: number;
+    beforeDelete: DeleteUserHook | null;
+    afterDelete: DeleteUserHook | null;
+  };
 }
 
-export function resolveEmailFlowOptions(options: EmailFlowOptions): ResolvedEmailFlowOptions {
+const HOUR = 60 * 60;
+
+export function resolveEmailFlowOptions(options: EmailFlowOptions & { mailer?: unknown }): ResolvedEmailFlowOptions {
+  const hasMailer = options.mailer !== undefined;
+  const verification = options.emailVerification ?? {};
+  const requireEmailVerification = verification.requireEmailVerification ?? false;
+  const deleteUser = options.user?.deleteUser ?? {};
   return {
-    requireEmailVerification: options.emailVerification?.requireEmailVerification ?? false,
+    requireEmailVerification,
+    verification: {
+      enabled: verification.enabled ?? hasMailer,
+      sendOnSignUp: verification.sendOnSignUp ?? requireEmailVerification,
+      sendOnSignIn: verification.sendOnSignIn ?? false,
+      autoSignInAfterVerification: verification.autoSignInAfterVerification ?? false,
+      expiresIn: verification.expiresIn ?? HOUR,
+    },
+    passwordReset: {
+      enabled: options.passwordReset?.enabled ?? hasMailer,
+      tokenExpiresIn: options.passwordReset?.tokenExpiresIn ?? HOUR,
+      revokeSessionsOnPasswordReset: options.passwordReset?.revokeSessionsOnPasswordReset ?? false,
+    },
+    changeEmail: { enabled: options.user?.changeEmail?.enabled ?? false },
+    deleteUser: {
+      enabled: deleteUser.enabled ?? false,
+      sendDeleteAccountVerification: deleteUser.sendDeleteAccountVerification ?? false,
+      deleteTokenExpiresIn: deleteUser.deleteTokenExpiresIn ?? 24 * HOUR,
+      beforeDelete: deleteUser.beforeDelete ?? null,
+      afterDelete: deleteUser.afterDelete ?? null,
+    },
   };
 }

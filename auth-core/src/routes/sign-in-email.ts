@@ -7,6 +7,7 @@ import { recordSecurityEvent } from "../security/security-events.js";
 import { startSession } from "../session/start-session.js";
 import { findCredentialAccount } from "../store/account-store.js";
 import { findUserByEmail } from "../store/user-store.js";
+import { sendVerificationMail } from "../email/verification-mail.js";
 import type { WireUser } from "../shared/wire-types.js";
 
 const body = z.object({
@@ -51,6 +52,11 @@ export const signInEmail = defineEndpoint({
     }
     if (ctx.options.email.requireEmailVerification && user.emailVerified !== 1) {
       await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "failure", client, detail: { method: "email", reason: "EMAIL_NOT_VERIFIED" } });
+      const verification = ctx.options.email.verification;
+      // Spec §8: a fresh verification mail on sign-in when configured (a refused mail answers 503).
+      if (verification.enabled && verification.sendOnSignIn) {
+        await sendVerificationMail(ctx, { user, email: user.email, callbackURL: body.callbackURL, client });
+      }
       throw APIError.from(403, "EMAIL_NOT_VERIFIED");
     }
 

@@ -9,7 +9,8 @@ import { recordSecurityEvent } from "../security/security-events.js";
 import { startSession } from "../session/start-session.js";
 import { CREDENTIAL_PROVIDER_ID, insertAccount } from "../store/account-store.js";
 import { isUniqueViolation } from "../store/unique-violation.js";
-import { findUserByEmail, insertUser } from "../store/user-store.js";
+import { deleteUserById, findUserByEmail, insertUser } from "../store/user-store.js";
+import { sendVerificationMail } from "../email/verification-mail.js";
 import type { UserRow } from "../store/database.js";
 import type { WireUser } from "../shared/wire-types.js";
 
@@ -67,6 +68,16 @@ export const signUpEmail = defineEndpoint({
       throw error;
     }
     await recordSecurityEvent(ctx, { userId: user.id, type: "sign-up", outcome: "success", client, detail: { method: "email" } });
+    const verification = ctx.options.email.verification;
+    if (verification.enabled && verification.sendOnSignUp) {
+      try {
+        await sendVerificationMail(ctx, { user, email: user.email, callbackURL: body.callbackURL, client });
+      } catch (error) {
+        // No account without its verification mail: undo the sign-up, the caller may retry.
+        await deleteUserById(ctx.db, user.id);
+        throw error;
+      }
+    }
 
     if (!policy.autoSignIn || ctx.options.email.requireEmailVerification) {
       return { token: null, user: toWireUser(user) };

@@ -1,4 +1,5 @@
 /** Browser-safe pure functions and data shared with the web app. No node: or database imports. */
 export { isSafeRelativePath, isTrustedURL, matchesOriginPattern, originOf } from "./trusted-url.js";
 export { loginRedirectTarget, sanitizeRedirect } from "./redirect.js";
+export * from "./access-control.js";
 export type * from "./wire-types.js";

@@ -51,3 +51,79 @@ export interface WireError {
   code: string;
   message: string;
 }
+
+/** Organization plugin shapes (better-auth 1.x). `metadata` is the parsed JSON object. */
+export interface WireOrganization {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  metadata: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+export interface WireMemberUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+}
+
+export interface WireMember {
+  id: string;
+  organizationId: string;
+  userId: string;
+  /** One role or several, comma-separated ("admin,member"). */
+  role: string;
+  createdAt: string;
+}
+
+export interface WireMemberWithUser extends WireMember {
+  user: WireMemberUser;
+}
+
+export interface WireInvitation {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string;
+  /** pending, accepted, rejected or canceled. */
+  status: string;
+  teamId: string | null;
+  inviterId: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface WireInvitationDetail extends WireInvitation {
+  organizationName: string;
+  organizationSlug: string;
+  inviterEmail: string;
+}
+
+export interface WireUserInvitation extends WireInvitation {
+  organizationName: string;
+  organizationSlug: string;
+}
+
+export interface WireTeam {
+  id: string;
+  name: string;
+  organizationId: string;
+  createdAt: string;
+  updatedAt: string | null;
+}
+
+export interface WireTeamMember {
+  id: string;
+  teamId: string;
+  userId: string;
+  createdAt: string;
+}
+
+/** get-full-organization: the organization with its members, invitations and teams. */
+export interface WireFullOrganization extends WireOrganization {
+  members: WireMemberWithUser[];
+  invitations: WireInvitation[];
+  teams: WireTeam[];
+}

@@ -1,0 +1,84 @@
+import type { AuthContext } from "../context.js";
+import { constantTimeEqual } from "../crypto/constant-time.js";
+import { hashToken } from "../crypto/token-hash.js";
+import { generateId } from "../deps/random.js";
+import type { DB, VerificationRow } from "../store/database.js";
+import {
+  consumeVerification,
+  deleteVerificationsByIdentifier,
+  findVerification,
+  insertVerification,
+} from "../store/verification-store.js";
+
+/**
+ * The single-use tokens the email flows mail out. Only a SHA-256 of the token is stored, inside
+ * the verification identifier (spec §3: reset-password:{token}, delete-account-{token}); the value
+ * is the user id. The kind is part of the identifier, so a token of one kind never passes for another.
+ */
+export type EmailTokenKind = "reset-password" | "delete-account" | "email-verification";
+
+const SEPARATOR: Record<EmailTokenKind, string> = {
+  "reset-password": ":",
+  "delete-account": "-",
+  "email-verification": ":",
+};
+
+export function emailTokenIdentifier(kind: EmailTokenKind, token: string): string {
+  return `${kind}${SEPARATOR[kind]}${hashToken(token)}`;
+}
+
+/** Stores the hash of a freshly mailed token for `userId`, live for `expiresIn` seconds. */
+export async function storeEmailToken(
+  ctx: AuthContext,
+  input: { kind: EmailTokenKind; token: string; userId: string; expiresIn: number },
+): Promise<void> {
+  const now = ctx.clock.now();
+  await insertVerification(ctx.db, {
+    id: generateId(ctx.random),
+    identifier: emailTokenIdentifier(input.kind, input.token),
+    value: input.userId,
+    expiresAt: new Date(now.getTime() + input.expiresIn * 1000),
+    now,
+  });
+}
+
+/** Whether a stored row is the token's and (when given) belongs to `userId`: compared in constant time. */
+function rowMatches(row: VerificationRow, identifier: string, userId: string | undefined): boolean {
+  const sameIdentifier = constantTimeEqual(row.identifier, identifier);
+  const sameUser = userId === undefined || constantTimeEqual(row.value, userId);
+  return sameIdentifier && sameUser;
+}
+
+/**
+ * Looks a token up without using it (the reset link's GET). An expired record is removed on sight
+ * (the periodic sweep removes the rest).
+ */
+export async function findEmailToken(ctx: AuthContext, kind: EmailTokenKind, token: string): Promise<VerificationRow | null> {
+  const identifier = emailTokenIdentifier(kind, token);
+  const now = ctx.clock.now();
+  const row = await findVerification(ctx.db, identifier, now);
+  if (!row) {
+    await deleteVerificationsByIdentifier(ctx.db, identifier);
+    return null;
+  }
+  return rowMatches(row, identifier, undefined) ? row : null;
+}
+
+/**
+ * Uses a token: one `delete … returning`, so of two concurrent uses exactly one wins. Pass the
+ * transaction that applies the token's effect, so that a failed effect leaves the token unused.
+ */
+export async function consumeEmailToken(
+  db: DB,
+  input: { kind: EmailTokenKind; token: string; now: Date; userId?: string },
+): Promise<VerificationRow | null> {
+  const identifier = emailTokenIdentifier(input.kind, input.token);
+  const row = await consumeVerification(db, identifier, input.now);
+  if (!row || !rowMatches(row, identifier, input.userId)) return null;
+  return row;
+}
+
+/** Withdraws a token whose mail could not be sent: no live token without its mail. */
+export async function discardEmailToken(ctx: AuthContext, kind: EmailTokenKind, token: string): Promise<void> {
+  await deleteVerificationsByIdentifier(ctx.db, emailTokenIdentifier(kind, token));
+}

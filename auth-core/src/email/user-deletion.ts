@@ -1,0 +1,54 @@
+import type { AuthContext } from "../context.js";
+import type { ClientInfo } from "../endpoint.js";
+import { APIError } from "../errors.js";
+import { recordSecurityEvent } from "../security/security-events.js";
+import type { DB, UserRow } from "../store/database.js";
+import { consumeEmailToken } from "./email-tokens.js";
+
+/**
+ * Everything that belongs to the user, in one transaction: sessions, accounts, passkeys,
+ * memberships (organization and team), invitations they sent, their pending tokens, the user.
+ * The foreign keys cascade as well; the explicit deletes keep the order obvious and make the
+ * removal independent of a database's FK setting. Security events keep their rows with the
+ * user id cleared (ON DELETE SET NULL): the log outlives the account, the person does not.
+ */
+export async function deleteUserData(trx: DB, userId: string): Promise<void> {
+  await trx.deleteFrom("session").where("userId", "=", userId).execute();
+  await trx.deleteFrom("account").where("userId", "=", userId).execute();
+  await trx.deleteFrom("passkey").where("userId", "=", userId).execute();
+  await trx.deleteFrom("teamMember").where("userId", "=", userId).execute();
+  await trx.deleteFrom("member").where("userId", "=", userId).execute();
+  await trx.deleteFrom("invitation").where("inviterId", "=", userId).execute();
+  await trx.deleteFrom("verification").where("value", "=", userId).execute();
+  await trx.updateTable("securityEvent").set({ userId: null }).where("userId", "=", userId).execute();
+  await trx.deleteFrom("user").where("id", "=", userId).execute();
+}
+
+export interface DeleteUserInput {
+  user: UserRow;
+  client: ClientInfo;
+  /** A mailed delete-account token to consume in the same transaction. */
+  token?: string;
+  /** How the deletion was authorized, for the security log. */
+  method: "password" | "token" | "fresh-session";
+}
+
+/**
+ * Deletes the account: beforeDelete (may refuse by throwing), then one transaction that consumes
+ * the token (if any) and removes every row, then afterDelete. An unusable token changes nothing.
+ */
+export async function deleteUserAccount(ctx: AuthContext, input: DeleteUserInput): Promise<void> {
+  const hooks = ctx.options.email.deleteUser;
+  if (hooks.beforeDelete) await hooks.beforeDelete(input.user);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (input.token !== undefined) {
+      const used = await consumeEmailToken(trx, { kind: "delete-account", token: input.token, now, userId: input.user.id });
+      if (!used) throw APIError.from(404, "INVALID_TOKEN");
+    }
+    await deleteUserData(trx, input.user.id);
+  });
+  // The user id is gone from the log by design; the event still records that a deletion happened.
+  await recordSecurityEvent(ctx, { userId: null, type: "account-deleted", outcome: "success", client: input.client, detail: { method: input.method } });
+  if (hooks.afterDelete) await hooks.afterDelete(input.user);
+}

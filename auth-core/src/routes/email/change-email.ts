@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { parseEmailOrThrow } from "../../email/email-address.js";
+import { sendVerificationMail } from "../../email/verification-mail.js";
+import { recordSecurityEvent } from "../../security/security-events.js";
+import { isUniqueViolation } from "../../store/unique-violation.js";
+import { findUserByEmail, updateUser } from "../../store/user-store.js";
+
+const body = z.object({
+  newEmail: z.string().max(320),
+  callbackURL: z.string().optional(),
+});
+
+function couldNotUpdate(): APIError {
+  return APIError.withMessage(400, "Couldn't update your email");
+}
+
+/**
+ * Spec §4: an unverified user's email changes at once (with a verification mail to the new
+ * address when verification is enabled); a verified user confirms through a mail to the current
+ * address, and /verify-email then switches it. Spec §5: lowercased, different, not taken.
+ */
+export const changeEmail = defineEndpoint({
+  name: "changeEmail",
+  method: "POST",
+  path: "/change-email",
+  body,
+  session: "required",
+  async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
+    if (!ctx.options.email.changeEmail.enabled) throw APIError.withMessage(400, "Change email is disabled");
+    const { user } = session;
+    const newEmail = parseEmailOrThrow(body.newEmail);
+    if (newEmail === user.email) throw APIError.withMessage(400, "Email is the same");
+    if (await findUserByEmail(ctx.db, newEmail)) throw couldNotUpdate();
+    const verificationEnabled = ctx.options.email.verification.enabled;
+
+    if (user.emailVerified !== 1) {
+      // The mail goes out first: if the transport refuses it, the email has not changed.
+      if (verificationEnabled) await sendVerificationMail(ctx, { user, email: newEmail, callbackURL: body.callbackURL, client });
+      try {
+        const updated = await updateUser(ctx.db, user.id, { email: newEmail, emailVerified: 0, updatedAt: ctx.clock.now().toISOString() });
+        if (!updated) throw APIError.from(500, "FAILED_TO_UPDATE_USER");
+      } catch (error) {
+        if (isUniqueViolation(error)) throw couldNotUpdate();
+        throw error;
+      }
+      await recordSecurityEvent(ctx, { userId: user.id, type: "email-changed", outcome: "success", client, detail: { confirmed: false } });
+      return { status: true };
+    }
+
+    if (!verificationEnabled) throw APIError.withMessage(400, "Verification email isn't enabled");
+    await sendVerificationMail(ctx, { user, email: user.email, updateTo: newEmail, callbackURL: body.callbackURL, client });
+    return { status: true };
+  },
+});

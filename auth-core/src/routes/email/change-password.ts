@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { assertPasswordLength } from "../../crypto/password-policy.js";
+import { randomBytes } from "../../deps/random.js";
+import { toWireUser } from "../../http/public-json.js";
+import { recordSecurityEvent } from "../../security/security-events.js";
+import { startSession } from "../../session/start-session.js";
+import { findCredentialAccount, updateAccount } from "../../store/account-store.js";
+import { deleteSessionsByUserId } from "../../store/session-store.js";
+import type { WireUser } from "../../shared/wire-types.js";
+
+const body = z.object({
+  newPassword: z.string().max(4096),
+  currentPassword: z.string().max(4096),
+  revokeOtherSessions: z.boolean().optional(),
+});
+
+/**
+ * Spec §7: answers token and user. With revokeOtherSessions every session of the user ends and
+ * a new one starts (its token in the answer and the cookie); otherwise token is null.
+ */
+export const changePassword = defineEndpoint({
+  name: "changePassword",
+  method: "POST",
+  path: "/change-password",
+  body,
+  session: "required",
+  async handler({ ctx, body, session, client, response }): Promise<{ token: string | null; user: WireUser }> {
+    const { user } = session;
+    assertPasswordLength(body.newPassword, ctx.options.emailAndPassword);
+    const account = await findCredentialAccount(ctx.db, user.id);
+    if (!account?.password) throw APIError.from(400, "CREDENTIAL_ACCOUNT_NOT_FOUND");
+    if (!(await ctx.passwordHasher.verify(body.currentPassword, account.password))) {
+      await recordSecurityEvent(ctx, { userId: user.id, type: "password-changed", outcome: "failure", client, detail: { reason: "INVALID_PASSWORD" } });
+      throw APIError.from(400, "INVALID_PASSWORD");
+    }
+    const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
+    const now = ctx.clock.now().toISOString();
+    const revoke = body.revokeOtherSessions === true;
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now });
+      if (revoke) await deleteSessionsByUserId(trx, user.id);
+    });
+    let token: string | null = null;
+    if (revoke) {
+      ({ token } = await startSession(ctx, response, { userId: user.id, rememberMe: session.session.rememberMe === 1, client }));
+    }
+    await recordSecurityEvent(ctx, { userId: user.id, type: "password-changed", outcome: "success", client, detail: { sessionsRevoked: revoke } });
+    return { token, user: toWireUser(user) };
+  },
+});

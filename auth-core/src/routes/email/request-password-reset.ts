@@ -1,0 +1,88 @@
+import { z } from "zod";
+import type { AuthContext } from "../../context.js";
+import { defineEndpoint, type ClientInfo, type EndpointCall } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { randomAlphanumeric } from "../../deps/random.js";
+import { parseEmailOrThrow } from "../../email/email-address.js";
+import { deliverMail } from "../../email/deliver-mail.js";
+import { discardEmailToken, storeEmailToken } from "../../email/email-tokens.js";
+import { authEndpointURL } from "../../email/links.js";
+import { buildPasswordResetMessage } from "../../email/messages.js";
+import { recordSecurityEvent } from "../../security/security-events.js";
+import type { UserRow } from "../../store/database.js";
+import { findUserByEmail } from "../../store/user-store.js";
+
+/** Spec §9: a reset token is 24 characters. */
+export const RESET_TOKEN_LENGTH = 24;
+
+/** Spec §8: the one answer, for known and unknown addresses alike. */
+export const RESET_REQUEST_MESSAGE = "If this email exists in our system, check your email for the reset link";
+
+const body = z.object({
+  email: z.string().max(320),
+  redirectTo: z.string().optional(),
+});
+
+type Body = z.infer<typeof body>;
+
+export interface ResetRequestAnswer {
+  status: boolean;
+  message: string;
+}
+
+/**
+ * Mails the link after the answer has gone out. The answer (and its timing) must not depend on
+ * whether the address exists, so the transport's latency, and its failures, cannot show in it.
+ * A refused mail withdraws the token (no live token without its mail) and is logged.
+ */
+async function mailResetLink(ctx: AuthContext, user: UserRow, token: string, redirectTo: string | undefined, client: ClientInfo): Promise<void> {
+  const { tokenExpiresIn } = ctx.options.email.passwordReset;
+  const url = authEndpointURL(ctx, `/reset-password/${token}`, { callbackURL: redirectTo || "/" });
+  const sent = await deliverMail(ctx, buildPasswordResetMessage({ to: user.email, name: user.name, url, expiresIn: tokenExpiresIn }), {
+    flow: "password-reset",
+    userId: user.id,
+  });
+  if (!sent) {
+    await discardEmailToken(ctx, "reset-password", token);
+    await recordSecurityEvent(ctx, { userId: user.id, type: "password-reset-requested", outcome: "failure", client, detail: { reason: "FAILED_TO_SEND_EMAIL" } });
+  }
+}
+
+async function requestReset({ ctx, body, client }: EndpointCall<Body, Record<string, never>, "none">): Promise<ResetRequestAnswer> {
+  const policy = ctx.options.email.passwordReset;
+  if (!policy.enabled) throw APIError.withMessage(400, "Reset password isn't enabled");
+  const email = parseEmailOrThrow(body.email);
+  const user = await findUserByEmail(ctx.db, email);
+  const token = randomAlphanumeric(ctx.random, RESET_TOKEN_LENGTH);
+  if (user) {
+    await storeEmailToken(ctx, { kind: "reset-password", token, userId: user.id, expiresIn: policy.tokenExpiresIn });
+    await recordSecurityEvent(ctx, { userId: user.id, type: "password-reset-requested", outcome: "success", client });
+    void mailResetLink(ctx, user, token, body.redirectTo, client).catch((error: unknown) => {
+      ctx.logger.error("password reset mail failed", { error: error instanceof Error ? error.message : String(error) });
+    });
+  } else {
+    // The same two writes as the known-address branch, so both take the same time.
+    await discardEmailToken(ctx, "reset-password", token);
+    await recordSecurityEvent(ctx, { userId: null, type: "password-reset-requested", outcome: "failure", client, detail: { reason: "USER_NOT_FOUND" } });
+  }
+  return { status: true, message: RESET_REQUEST_MESSAGE };
+}
+
+export const requestPasswordReset = defineEndpoint({
+  name: "requestPasswordReset",
+  method: "POST",
+  path: "/request-password-reset",
+  body,
+  session: "none",
+  handler: requestReset,
+});
+
+/** The older name of the same endpoint (spec §7): same behaviour, same answer. */
+export const forgetPassword = defineEndpoint({
+  name: "forgetPassword",
+  method: "POST",
+  path: "/forget-password",
+  body,
+  session: "none",
+  handler: requestReset,
+});

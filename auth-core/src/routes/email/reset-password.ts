@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { assertPasswordLength } from "../../crypto/password-policy.js";
+import { generateId, randomBytes } from "../../deps/random.js";
+import { consumeEmailToken, findEmailToken } from "../../email/email-tokens.js";
+import { recordSecurityEvent } from "../../security/security-events.js";
+import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
+import { deleteSessionsByUserId } from "../../store/session-store.js";
+
+const body = z.object({
+  newPassword: z.string().max(4096),
+  token: z.string().max(256).optional(),
+});
+
+/**
+ * Spec §4: the reset token is deleted on a successful reset. It is consumed in the same
+ * transaction that writes the password, so a failed write leaves it usable and two concurrent
+ * uses cannot both succeed.
+ */
+export const resetPassword = defineEndpoint({
+  name: "resetPassword",
+  method: "POST",
+  path: "/reset-password",
+  body,
+  query: z.object({ token: z.string().max(256).optional() }),
+  session: "none",
+  async handler({ ctx, body, query, client }): Promise<{ status: boolean }> {
+    const token = body.token ?? query.token;
+    if (!token) throw APIError.from(400, "INVALID_TOKEN");
+    assertPasswordLength(body.newPassword, ctx.options.emailAndPassword);
+    // A cheap look first, so a guessed token costs no password hash.
+    if (!(await findEmailToken(ctx, "reset-password", token))) throw APIError.from(400, "INVALID_TOKEN");
+    const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
+    const now = ctx.clock.now();
+    const { revokeSessionsOnPasswordReset } = ctx.options.email.passwordReset;
+
+    const userId = await ctx.db.transaction().execute(async (trx) => {
+      const used = await consumeEmailToken(trx, { kind: "reset-password", token, now });
+      if (!used) return null;
+      const account = await findCredentialAccount(trx, used.value);
+      if (account) {
+        await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now.toISOString() });
+      } else {
+        // A user who signed up through a provider gets a password this way (better-auth 1.x).
+        await insertAccount(trx, {
+          id: generateId(ctx.random),
+          accountId: used.value,
+          providerId: CREDENTIAL_PROVIDER_ID,
+          userId: used.value,
+          password: passwordHash,
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+        });
+      }
+      if (revokeSessionsOnPasswordReset) await deleteSessionsByUserId(trx, used.value);
+      return used.value;
+    });
+    if (!userId) throw APIError.from(400, "INVALID_TOKEN");
+    await recordSecurityEvent(ctx, {
+      userId,
+      type: "password-reset",
+      outcome: "success",
+      client,
+      detail: { sessionsRevoked: revokeSessionsOnPasswordReset },
+    });
+    return { status: true };
+  },
+});

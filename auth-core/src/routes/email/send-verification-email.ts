@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { normalizeEmail, parseEmailOrThrow } from "../../email/email-address.js";
+import { sendVerificationMail } from "../../email/verification-mail.js";
+import { findUserByEmail } from "../../store/user-store.js";
+
+const body = z.object({
+  email: z.string().max(320),
+  callbackURL: z.string().optional(),
+});
+
+/**
+ * Spec §5/§7: a verification mail only to an unverified email, and a signed-in user only to
+ * their own. Without a session the answer is the same whether or not the address is known.
+ */
+export const sendVerificationEmail = defineEndpoint({
+  name: "sendVerificationEmail",
+  method: "POST",
+  path: "/send-verification-email",
+  body,
+  session: "optional",
+  async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
+    if (!ctx.options.email.verification.enabled) throw APIError.withMessage(400, "Verification email isn't enabled");
+    const email = parseEmailOrThrow(body.email);
+    if (session) {
+      if (session.user.emailVerified === 1) {
+        throw APIError.withMessage(400, "You can only send a verification email to an unverified email");
+      }
+      if (normalizeEmail(session.user.email) !== email) {
+        throw APIError.withMessage(400, "You can only send a verification email to your own email");
+      }
+      await sendVerificationMail(ctx, { user: session.user, email, callbackURL: body.callbackURL, client });
+      return { status: true };
+    }
+    const user = await findUserByEmail(ctx.db, email);
+    // Unknown and already-verified addresses get no mail and the same answer (no enumeration).
+    if (user && user.emailVerified !== 1) {
+      await sendVerificationMail(ctx, { user, email, callbackURL: body.callbackURL, client });
+    }
+    return { status: true };
+  },
+});

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { assertPasswordLength } from "../../crypto/password-policy.js";
+import { generateId, randomBytes } from "../../deps/random.js";
+import { recordSecurityEvent } from "../../security/security-events.js";
+import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
+import { isUniqueViolation } from "../../store/unique-violation.js";
+
+/**
+ * Spec §6: for server code only (`auth.api.setPassword`), never reachable over HTTP: it gives a
+ * password to a user who has none (signed up with a provider or a passkey).
+ */
+export const setPassword = defineEndpoint({
+  name: "setPassword",
+  method: "POST",
+  path: "/set-password",
+  body: z.object({ newPassword: z.string().max(4096) }),
+  session: "required",
+  serverOnly: true,
+  async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
+    const { user } = session;
+    assertPasswordLength(body.newPassword, ctx.options.emailAndPassword);
+    const account = await findCredentialAccount(ctx.db, user.id);
+    if (account?.password) throw APIError.from(400, "USER_ALREADY_HAS_PASSWORD");
+    const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
+    const now = ctx.clock.now().toISOString();
+    if (account) {
+      await updateAccount(ctx.db, account.id, { password: passwordHash, updatedAt: now });
+    } else {
+      try {
+        await insertAccount(ctx.db, {
+          id: generateId(ctx.random),
+          accountId: user.id,
+          providerId: CREDENTIAL_PROVIDER_ID,
+          userId: user.id,
+          password: passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        });
+      } catch (error) {
+        // A concurrent set-password won: the unique (providerId, accountId) lets one through.
+        if (isUniqueViolation(error)) throw APIError.from(400, "USER_ALREADY_HAS_PASSWORD");
+        throw error;
+      }
+    }
+    await recordSecurityEvent(ctx, { userId: user.id, type: "password-set", outcome: "success", client });
+    return { status: true };
+  },
+});

@@ -1,0 +1,127 @@
+import { z } from "zod";
+import type { AuthContext } from "../../context.js";
+import { defineEndpoint, type ClientInfo, type ResponseDraft } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { constantTimeEqual } from "../../crypto/constant-time.js";
+import { verifyEmailVerificationToken } from "../../crypto/email-token.js";
+import { normalizeEmail } from "../../email/email-address.js";
+import { consumeEmailToken, findEmailToken } from "../../email/email-tokens.js";
+import { redirectResponse, withQueryParams } from "../../email/links.js";
+import { sendVerificationMail } from "../../email/verification-mail.js";
+import { toWireUser } from "../../http/public-json.js";
+import { recordSecurityEvent } from "../../security/security-events.js";
+import type { ActiveSession } from "../../session/session.js";
+import { startSession } from "../../session/start-session.js";
+import type { UserRow } from "../../store/database.js";
+import { isUniqueViolation } from "../../store/unique-violation.js";
+import { findUserByEmail, updateUser } from "../../store/user-store.js";
+import type { WireUser } from "../../shared/wire-types.js";
+
+const query = z.object({
+  token: z.string().max(4096),
+  callbackURL: z.string().optional(),
+});
+
+type VerifyResult = { status: boolean; user: WireUser } | Response;
+
+/** Spec §8: verify-email errors go to the callback as `error`, or are a 401 without one. */
+function fail(ctx: AuthContext, callbackURL: string | undefined, error: string): Response {
+  if (callbackURL) return redirectResponse(withQueryParams(callbackURL, { error }, ctx.options.baseURL));
+  throw APIError.withMessage(401, error);
+}
+
+/** The new address was taken meanwhile (spec §5 wording); as a query value, in snake case like the others. */
+function failTaken(ctx: AuthContext, callbackURL: string | undefined): Response {
+  if (callbackURL) return redirectResponse(withQueryParams(callbackURL, { error: "couldnt_update_your_email" }, ctx.options.baseURL));
+  throw APIError.withMessage(400, "Couldn't update your email");
+}
+
+function done(ctx: AuthContext, callbackURL: string | undefined, user: UserRow): VerifyResult {
+  return callbackURL ? redirectResponse(callbackURL) : { status: true, user: toWireUser(user) };
+}
+
+interface ConfirmChangeInput {
+  user: UserRow;
+  jti: string;
+  updateTo: string;
+  session: ActiveSession | null;
+  callbackURL: string | undefined;
+  client: ClientInfo;
+}
+
+/**
+ * Spec §4: a change-email token (with updateTo) switches the address, resets emailVerified and
+ * mails a verification link to the new address. The new mail goes out before the switch, so a
+ * refused mail leaves the email and the confirmation token as they were.
+ */
+async function confirmEmailChange(ctx: AuthContext, input: ConfirmChangeInput): Promise<VerifyResult> {
+  const { user, callbackURL } = input;
+  if (!input.session || input.session.user.id !== user.id) return fail(ctx, callbackURL, "unauthorized");
+  const newEmail = normalizeEmail(input.updateTo);
+  if (await findUserByEmail(ctx.db, newEmail)) return failTaken(ctx, callbackURL);
+  try {
+    await sendVerificationMail(ctx, { user, email: newEmail, callbackURL, client: input.client });
+  } catch (error) {
+    if (callbackURL && error instanceof APIError) return fail(ctx, callbackURL, error.code.toLowerCase());
+    throw error;
+  }
+  const now = ctx.clock.now();
+  let updated: UserRow | null;
+  try {
+    updated = await ctx.db.transaction().execute(async (trx) => {
+      const used = await consumeEmailToken(trx, { kind: "email-verification", token: input.jti, now, userId: user.id });
+      if (!used) return null;
+      const row = await updateUser(trx, user.id, { email: newEmail, emailVerified: 0, updatedAt: now.toISOString() });
+      return row ?? null;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return failTaken(ctx, callbackURL);
+    throw error;
+  }
+  if (!updated) return fail(ctx, callbackURL, "invalid_token");
+  await recordSecurityEvent(ctx, { userId: user.id, type: "email-changed", outcome: "success", client: input.client });
+  return done(ctx, callbackURL, updated);
+}
+
+export const verifyEmail = defineEndpoint({
+  name: "verifyEmail",
+  method: "GET",
+  path: "/verify-email",
+  query,
+  session: "optional",
+  async handler({ ctx, query, session, client, response }): Promise<VerifyResult> {
+    const { callbackURL } = query;
+    const now = ctx.clock.now();
+    const verified = await verifyEmailVerificationToken(ctx.secret, query.token, now);
+    if (!verified.ok) return fail(ctx, callbackURL, verified.error);
+    const { claims } = verified;
+    // The signature proves we issued it; the stored record makes it single-use.
+    const record = await findEmailToken(ctx, "email-verification", claims.jti);
+    if (!record) return fail(ctx, callbackURL, "invalid_token");
+    const user = await findUserByEmail(ctx.db, normalizeEmail(claims.email));
+    if (!user) return fail(ctx, callbackURL, "user_not_found");
+    if (!constantTimeEqual(record.value, user.id)) return fail(ctx, callbackURL, "invalid_token");
+
+    if (claims.updateTo) {
+      return confirmEmailChange(ctx, { user, jti: claims.jti, updateTo: claims.updateTo, session, callbackURL, client });
+    }
+
+    const updated = await ctx.db.transaction().execute(async (trx) => {
+      const used = await consumeEmailToken(trx, { kind: "email-verification", token: claims.jti, now, userId: user.id });
+      if (!used) return null;
+      return (await updateUser(trx, user.id, { emailVerified: 1, updatedAt: now.toISOString() })) ?? null;
+    });
+    if (!updated) return fail(ctx, callbackURL, "invalid_token");
+    await recordSecurityEvent(ctx, { userId: user.id, type: "email-verified", outcome: "success", client });
+
+    if (ctx.options.email.verification.autoSignInAfterVerification && session?.user.id !== user.id) {
+      await startSignedInSession(ctx, response, user.id, client);
+    }
+    return done(ctx, callbackURL, updated);
+  },
+});
+
+async function startSignedInSession(ctx: AuthContext, response: ResponseDraft, userId: string, client: ClientInfo): Promise<void> {
+  await startSession(ctx, response, { userId, rememberMe: true, client });
+  await recordSecurityEvent(ctx, { userId, type: "sign-in", outcome: "success", client, detail: { method: "email-verification" } });
+}
