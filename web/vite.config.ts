@@ -1,9 +1,16 @@
+import { readFileSync } from "node:fs";
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions, defineConfig } from "vite";
+
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
 export default defineConfig({
   plugins: [react()],
   resolve: { conditions: ["@gatehouse/source", ...defaultClientConditions] },
-  server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
+  define: {
+    __APP_VERSION__: JSON.stringify(pkg.version),
+    __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
+  },
+  server: { port: 5173, proxy: { "/api": "http://localhost:3000", "/healthz": "http://localhost:3000" } },
   build: { outDir: "dist", sourcemap: true },
 });

@@ -1,4 +1,35 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router/dom";
+import { createAuthFailureStore } from "./app/auth-failure.js";
+import { AppProvider } from "./app/provider.js";
+import { createAppRouter } from "./app/router.js";
+import { SESSION_QUERY_KEY } from "./features/auth/api/get-session.js";
+import { createAuthClient } from "./lib/auth-client.js";
+import { createAppQueryClient } from "./lib/query-client.js";
+import { createAppTRPCClient } from "./lib/trpc.js";
+import "./styles.css";
 
-createRoot(document.getElementById("root")!).render(<StrictMode><h1>Gatehouse</h1></StrictMode>);
+const authFailures = createAuthFailureStore();
+const queryClient = createAppQueryClient({
+  onAuthError: (error) => authFailures.set(error),
+  // Spec §8: remote-call UNAUTHORIZED sends the browser to /login.
+  onRemoteCallUnauthorized: () => window.location.assign("/login"),
+});
+const authClient = createAuthClient({
+  onSessionChange: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+});
+const trpcClient = createAppTRPCClient();
+const router = createAppRouter({
+  queryClient,
+  authClient,
+  build: { version: __APP_VERSION__, builtAt: __BUILD_TIME__ },
+});
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <AppProvider services={{ queryClient, authClient, trpcClient, authFailures }}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,99 @@
+import type { ReactElement } from "react";
+import { QueryErrorResetBoundary, useQueryClient } from "@tanstack/react-query";
+import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { useSession } from "../features/auth/api/get-session.js";
+import { useSignOut } from "../features/auth/api/sign-out.js";
+import { loginURLFor } from "../lib/login-params.js";
+import { AUTH_QUERY_ROOT } from "../lib/query-client.js";
+import { useAuthFailure, useAuthFailureStore } from "./auth-failure.js";
+import { AppErrorFallback, ErrorBoundary } from "./error-boundary.js";
+import { AuthRequiredScreen } from "./error-screens.js";
+import { RequireSession } from "./route-guard.js";
+
+export const NAV_ITEMS = [
+  { to: "/dashboard", label: "Dashboard" },
+  { to: "/analytics", label: "Analytics" },
+  { to: "/reports", label: "Reports" },
+  { to: "/users", label: "Users" },
+  { to: "/subscribe", label: "Subscribe" },
+  { to: "/settings", label: "Settings" },
+  { to: "/about", label: "About" },
+] as const;
+
+function AccountMenu(): ReactElement {
+  const session = useSession();
+  const signOut = useSignOut();
+  const user = session.data?.user;
+  return (
+    <div className="account-menu">
+      {user && (
+        <span className="who" title={user.email}>
+          {user.name || user.email}
+        </span>
+      )}
+      <button type="button" className="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        {signOut.isPending ? "Signing out…" : "Sign out"}
+      </button>
+    </div>
+  );
+}
+
+function AuthFailureScreen({ error }: { error: unknown }): ReactElement {
+  const store = useAuthFailureStore();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <AuthRequiredScreen
+      error={error}
+      onTryAgain={() => {
+        store.clear();
+        void queryClient.resetQueries();
+      }}
+      onSignIn={() => {
+        queryClient.removeQueries({ queryKey: AUTH_QUERY_ROOT });
+        store.clear();
+        void navigate(loginURLFor(`${location.pathname}${location.search}`));
+      }}
+    />
+  );
+}
+
+/** The signed-in shell: skip link, navigation to every page, the account menu, the page. */
+export function AppLayout(): ReactElement {
+  const failure = useAuthFailure();
+  const { pathname } = useLocation();
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="topbar">
+        <a className="brand" href="/dashboard">Gatehouse</a>
+        <nav aria-label="Main">
+          <ul>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <AccountMenu />
+      </header>
+      <main id="main" tabIndex={-1}>
+        {failure !== null ? (
+          <AuthFailureScreen error={failure} />
+        ) : (
+          <RequireSession>
+            <QueryErrorResetBoundary>
+              {({ reset }) => (
+                <ErrorBoundary key={pathname} onReset={reset} fallback={(error, resetBoundary) => <AppErrorFallback error={error} reset={resetBoundary} />}>
+                  <Outlet />
+                </ErrorBoundary>
+              )}
+            </QueryErrorResetBoundary>
+          </RequireSession>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactElement } from "react";
+import { authRequiredText } from "../lib/auth-errors.js";
+
+export interface AuthRequiredScreenProps {
+  error: unknown;
+  /** Spec §2: resets cached queries and retries. */
+  onTryAgain: () => void;
+  /** Spec §2: clears cached auth data and goes to /login. */
+  onSignIn: () => void;
+}
+
+/** Spec §2: the Authentication Required screen. */
+export function AuthRequiredScreen({ error, onTryAgain, onSignIn }: AuthRequiredScreenProps): ReactElement {
+  return (
+    <section className="error-screen" role="alert" aria-labelledby="auth-required-heading">
+      <h1 id="auth-required-heading">Authentication Required</h1>
+      <p>{authRequiredText(error)}</p>
+      <div className="actions">
+        <button type="button" className="secondary" onClick={onTryAgain}>Try Again</button>
+        <button type="button" onClick={onSignIn}>Sign In</button>
+      </div>
+    </section>
+  );
+}
+
+export interface GenericErrorScreenProps {
+  error: unknown;
+  onTryAgain: () => void;
+}
+
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === "string" && message.trim() !== "" ? message : "An unexpected error occurred";
+}
+
+/** Spec §2: the generic error screen. */
+export function GenericErrorScreen({ error, onTryAgain }: GenericErrorScreenProps): ReactElement {
+  return (
+    <section className="error-screen" role="alert" aria-labelledby="generic-error-heading">
+      <h1 id="generic-error-heading">Something went wrong</h1>
+      <p>{messageOf(error)}</p>
+      <div className="actions">
+        <button type="button" onClick={onTryAgain}>Try Again</button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactElement, ReactNode } from "react";
+import type { QueryClient } from "@tanstack/react-query";
+import { Navigate, redirect, useLocation, type LoaderFunctionArgs } from "react-router";
+import type { WireSessionResult } from "@gatehouse/auth-core/shared";
+import { getSessionQueryOptions, useSession } from "../features/auth/api/get-session.js";
+import type { AuthClient } from "../lib/auth-client.js";
+import { loginURLFor, SIGNED_IN_LANDING } from "../lib/login-params.js";
+
+export interface GuardDeps {
+  queryClient: QueryClient;
+  authClient: AuthClient;
+}
+
+/** Spec §2: a session check result counts only with both a user and a session. */
+export function isSignedIn(data: WireSessionResult | null | undefined): data is WireSessionResult {
+  return Boolean(data?.user && data?.session);
+}
+
+function pathWithQuery(url: URL): string {
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Spec §2, §4: every authenticated route first checks the current user and session; without
+ * both the browser goes to /login?redirect=<path+query>.
+ */
+export function createRequireSessionLoader(deps: GuardDeps) {
+  return async function requireSession({ request }: LoaderFunctionArgs): Promise<WireSessionResult> {
+    const data = await deps.queryClient.fetchQuery(getSessionQueryOptions(deps.authClient));
+    if (!isSignedIn(data)) throw redirect(loginURLFor(pathWithQuery(new URL(request.url))));
+    return data;
+  };
+}
+
+/** Spec §2: a person who already has a session is sent from /login to /subscribe. */
+export function createLoginLoader(deps: GuardDeps) {
+  return async function redirectSignedIn(): Promise<null> {
+    const data = await deps.queryClient.fetchQuery(getSessionQueryOptions(deps.authClient));
+    if (isSignedIn(data)) throw redirect(SIGNED_IN_LANDING);
+    return null;
+  };
+}
+
+/**
+ * The same rule while a page is open: when the session query (refetched on focus, reconnect and
+ * every 300000 ms) comes back without a session, the browser goes to /login with the redirect.
+ */
+export function RequireSession({ children }: { children: ReactNode }): ReactElement {
+  const location = useLocation();
+  const session = useSession();
+  if (session.isSuccess && !isSignedIn(session.data)) {
+    return <Navigate to={loginURLFor(`${location.pathname}${location.search}`)} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,62 @@
+import type { ReactElement, ReactNode } from "react";
+import { QueryErrorResetBoundary } from "@tanstack/react-query";
+import { useSession } from "../../features/auth/api/get-session.js";
+import { useLinkedAccounts } from "../../features/accounts/api/list-accounts.js";
+import { LinkedAccountsSection } from "../../features/accounts/components/linked-accounts-section.js";
+import { DeleteAccountSection } from "../../features/account-deletion/components/delete-account-section.js";
+import { EmailSection } from "../../features/email/components/email-section.js";
+import { PasskeysSection } from "../../features/passkeys/components/passkeys-section.js";
+import { PasswordSection } from "../../features/password/components/password-section.js";
+import { ProfileSection } from "../../features/profile/components/profile-section.js";
+import { SessionsSection } from "../../features/sessions/components/sessions-section.js";
+import { AppErrorFallback, ErrorBoundary } from "../error-boundary.js";
+
+/** One failing section shows its error screen without taking the others down. */
+function SectionBoundary({ children }: { children: ReactNode }): ReactElement {
+  return (
+    <QueryErrorResetBoundary>
+      {({ reset }) => (
+        <ErrorBoundary onReset={reset} fallback={(error, resetBoundary) => <div className="card"><AppErrorFallback error={error} reset={resetBoundary} /></div>}>
+          {children}
+        </ErrorBoundary>
+      )}
+    </QueryErrorResetBoundary>
+  );
+}
+
+function PasswordAndDeletion(): ReactElement {
+  const accounts = useLinkedAccounts();
+  const hasPassword = accounts.data?.some((account) => account.providerId === "credential") ?? false;
+  if (accounts.isPending) return <p role="status">Loading…</p>;
+  return (
+    <>
+      <PasswordSection hasPassword={hasPassword} />
+      <DeleteAccountSection hasPassword={hasPassword} />
+    </>
+  );
+}
+
+/** /settings: the security center (DESIGN.md, Pages). */
+export function SettingsPage(): ReactElement {
+  const session = useSession();
+  const data = session.data;
+  if (!data) return <p role="status">Loading…</p>;
+  return (
+    <article className="page">
+      <h1>Settings</h1>
+      <p className="lead">Your profile and everything that keeps your account safe.</p>
+      <nav className="toc" aria-label="Settings sections">
+        <a href="#profile">Profile</a> <a href="#email">Email</a> <a href="#password">Password</a> <a href="#passkeys">Passkeys</a>{" "}
+        <a href="#accounts">Linked accounts</a> <a href="#sessions">Sessions</a> <a href="#delete-account">Delete account</a>
+      </nav>
+      <div className="grid">
+        <SectionBoundary><ProfileSection key={data.user.updatedAt} user={data.user} /></SectionBoundary>
+        <SectionBoundary><EmailSection user={data.user} /></SectionBoundary>
+        <SectionBoundary><PasskeysSection /></SectionBoundary>
+        <SectionBoundary><LinkedAccountsSection /></SectionBoundary>
+        <SectionBoundary><SessionsSection currentSessionId={data.session.id} /></SectionBoundary>
+        <SectionBoundary><PasswordAndDeletion /></SectionBoundary>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactElement } from "react";
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, WebAuthnAbortService } from "@simplewebauthn/browser";
+import { useNavigate, useSearchParams } from "react-router";
+import { useAuthClient } from "../../../lib/auth-client.js";
+import { MESSAGES, passkeyErrorMessage, signInErrorMessage } from "../../../lib/auth-errors.js";
+import { readLoginParams } from "../../../lib/login-params.js";
+import { signInWithPasskey, useSignInWithPasskey } from "../api/sign-in-passkey.js";
+import { useSignInWithGoogle } from "../api/sign-in-social.js";
+
+function isAbort(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  const code = (error as { code?: unknown } | null)?.code;
+  return name === "AbortError" || code === "ERROR_CEREMONY_ABORTED";
+}
+
+/** Spec §1, §2: the sign-in screen offers Google and passkeys; passkey autofill on the email field. */
+export function LoginScreen(): ReactElement {
+  const [search] = useSearchParams();
+  const params = readLoginParams(search, window.location.origin);
+  const navigate = useNavigate();
+  const client = useAuthClient();
+  const google = useSignInWithGoogle();
+  const passkey = useSignInWithPasskey();
+  const [email, setEmail] = useState("");
+  const [message, setMessage] = useState<string | null>(params.error ? `${MESSAGES.generic} (${params.error})` : null);
+  const destination = useRef(params.destination);
+  destination.current = params.destination;
+
+  // The auth client already marked auth/session stale (spec §4); the guard refetches it.
+  async function finishSignIn(): Promise<void> {
+    await navigate(destination.current, { replace: true });
+  }
+
+  // Spec §9: conditional UI. The browser offers saved passkeys in the email field's autofill.
+  useEffect(() => {
+    let active = true;
+    void (async () => {
+      if (!(await browserSupportsWebAuthnAutofill()) || !active) return;
+      try {
+        await signInWithPasskey(client, { autofill: true });
+        if (active) await finishSignIn();
+      } catch (error) {
+        if (active && !isAbort(error)) setMessage(passkeyErrorMessage(error, "authentication"));
+      }
+    })();
+    return () => {
+      active = false;
+      WebAuthnAbortService.cancelCeremony();
+    };
+    // Started once per visit to the screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client]);
+
+  function onPasskey(event: FormEvent): void {
+    event.preventDefault();
+    setMessage(null);
+    if (!browserSupportsWebAuthn()) {
+      setMessage(MESSAGES.passkeyUnsupported);
+      return;
+    }
+    passkey.mutate(
+      { email: email.trim() || undefined },
+      {
+        onSuccess: () => void finishSignIn(),
+        onError: (error) => setMessage(passkeyErrorMessage(error, "authentication")),
+      },
+    );
+  }
+
+  function onGoogle(): void {
+    setMessage(null);
+    google.mutate(
+      { callbackURL: params.socialCallbackURL },
+      { onError: (error) => setMessage(signInErrorMessage(error)) },
+    );
+  }
+
+  const busy = google.isPending || passkey.isPending;
+  return (
+    <main id="main" className="login">
+      <section className="card login-card" aria-labelledby="login-heading">
+        <h1 id="login-heading">Sign in to Gatehouse</h1>
+        <p className="muted">Use your Google account or a passkey saved on this device.</p>
+        {message && (
+          <p className="notice error" role="alert">
+            {message}
+          </p>
+        )}
+        <button type="button" className="wide" onClick={onGoogle} disabled={busy}>
+          {google.isPending ? "Opening Google…" : "Sign in with Google"}
+        </button>
+        <div className="divider" role="separator">
+          <span>or</span>
+        </div>
+        <form onSubmit={onPasskey} className="stack">
+          <label htmlFor="login-email">Email (optional)</label>
+          <input
+            id="login-email"
+            name="email"
+            type="email"
+            autoComplete="username webauthn"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            placeholder="you@example.com"
+          />
+          <button type="submit" className="wide secondary" disabled={busy}>
+            {passkey.isPending ? "Waiting for your passkey…" : "Sign in with passkey"}
+          </button>
+        </form>
+      </section>
+    </main>
+  );
+}

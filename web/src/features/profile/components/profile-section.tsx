@@ -1,0 +1,36 @@
+import { useState, type FormEvent, type ReactElement } from "react";
+import type { WireUser } from "@gatehouse/auth-core/shared";
+import { ActionStatus, Section } from "../../../components/ui.js";
+import { useUpdateUser } from "../api/update-user.js";
+
+/** Profile: name and image (POST /update-user). */
+export function ProfileSection({ user }: { user: WireUser }): ReactElement {
+  const [name, setName] = useState(user.name);
+  const [image, setImage] = useState(user.image ?? "");
+  const update = useUpdateUser();
+
+  function onSubmit(event: FormEvent): void {
+    event.preventDefault();
+    update.mutate({ name: name.trim(), image: image.trim() === "" ? null : image.trim() });
+  }
+
+  return (
+    <Section id="profile" title="Profile" description="Your name and picture as others see them.">
+      <form className="stack" onSubmit={onSubmit}>
+        <div className="row">
+          {user.image && <img className="avatar" src={user.image} alt="" width={48} height={48} />}
+          <div className="grow stack">
+            <label htmlFor="profile-name">Name</label>
+            <input id="profile-name" name="name" required maxLength={256} value={name} onChange={(e) => setName(e.target.value)} />
+          </div>
+        </div>
+        <label htmlFor="profile-image">Picture URL (optional)</label>
+        <input id="profile-image" name="image" type="url" value={image} onChange={(e) => setImage(e.target.value)} placeholder="https://…" />
+        <div className="actions">
+          <button type="submit" disabled={update.isPending}>Save profile</button>
+        </div>
+        <ActionStatus mutation={update} pending="Saving…" success="Profile saved." />
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Spec §8: which errors are authentication errors, and the words shown to the person.
+ * Pure functions: the query client, the error screens and the forms all use them.
+ */
+
+export const MESSAGES = {
+  sessionExpired: "Your session has expired. Please sign in again.",
+  unauthorized: "You need to sign in to access this page.",
+  network: "Network error. Please check your connection and try again.",
+  passkeyUnsupported: "Your browser doesn't support passkeys.",
+  passkeyNotFound: "No passkey found for this account. Please sign in with Google first.",
+  generic: "Something went wrong. Please try again.",
+  authCancelled: "auth cancelled",
+  previouslyRegistered: "previously registered",
+  registrationCancelled: "registration cancelled",
+} as const;
+
+/** An answer from /api/auth that was not 2xx: its status and the wire `{ code, message }`. */
+export class AuthRequestError extends Error {
+  override readonly name = "AuthRequestError";
+  readonly status: number;
+  readonly code: string | null;
+  constructor(status: number, code: string | null, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** The request never got an answer: offline, refused, or the 30000 ms time-out (spec §9). */
+export class AuthNetworkError extends Error {
+  override readonly name = "AuthNetworkError";
+  readonly timedOut: boolean;
+  constructor(message: string, options: { timedOut: boolean; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.timedOut = options.timedOut;
+  }
+}
+
+/** The browser has no WebAuthn at all (spec §8: "Your browser doesn't support passkeys."). */
+export class PasskeysUnsupportedError extends Error {
+  override readonly name = "PasskeysUnsupportedError";
+}
+
+function readStatus(error: object): number | null {
+  const record = error as { status?: unknown; data?: { httpStatus?: unknown } | null };
+  if (typeof record.status === "number") return record.status;
+  if (typeof record.data?.httpStatus === "number") return record.data.httpStatus;
+  return null;
+}
+
+const AUTH_MESSAGE = /unauthorized|unauthenticated|session expired|401|403/i;
+
+/** Spec §8: status 401 or 403, or a message naming one of those conditions. */
+export function isAuthError(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const status = readStatus(error);
+  if (status === 401 || status === 403) return true;
+  const message = (error as { message?: unknown }).message;
+  return typeof message === "string" && AUTH_MESSAGE.test(message);
+}
+
+/** Spec §8: a remote-call error with code UNAUTHORIZED or a message containing 401 goes to /login. */
+export function isRemoteCallUnauthorized(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const record = error as { name?: unknown; message?: unknown; data?: { code?: unknown } | null };
+  if (record.name !== "TRPCClientError") return false;
+  if (record.data?.code === "UNAUTHORIZED") return true;
+  return typeof record.message === "string" && record.message.includes("401");
+}
+
+/** Spec §2: the Authentication Required text: "session expired" for Unauthorized or 401. */
+export function authRequiredText(error: unknown): string {
+  if (typeof error === "object" && error !== null) {
+    const record = error as { name?: unknown; code?: unknown; message?: unknown };
+    const unauthorized = [record.name, record.code, record.message].some(
+      (v) => typeof v === "string" && v.toLowerCase() === "unauthorized",
+    );
+    if (unauthorized || readStatus(error) === 401) return MESSAGES.sessionExpired;
+  }
+  return MESSAGES.unauthorized;
+}
+
+/** The message a form shows for a failed auth-service call: the server's words, or §8's. */
+export function actionErrorMessage(error: unknown): string {
+  if (error instanceof AuthNetworkError) return MESSAGES.network;
+  if (error instanceof TypeError) return MESSAGES.network; // fetch's "Failed to fetch"
+  if (error instanceof AuthRequestError && error.message) return error.message;
+  if (typeof error === "object" && error !== null && (error as { name?: unknown }).name === "TRPCClientError") {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === "string" && message) return message;
+  }
+  return MESSAGES.generic;
+}
+
+export type PasskeyCeremony = "authentication" | "registration";
+
+/** Spec §8's passkey messages for a failed sign-in or registration. */
+export function passkeyErrorMessage(error: unknown, ceremony: PasskeyCeremony): string {
+  if (error instanceof AuthNetworkError || error instanceof TypeError) return MESSAGES.network;
+  if (error instanceof AuthRequestError) {
+    if (error.status === 404 || /^(NO_PASSKEY_FOUND|PASSKEY_NOT_FOUND|CREDENTIAL_NOT_FOUND)$/i.test(error.code ?? "")) return MESSAGES.passkeyNotFound;
+    return error.message || MESSAGES.generic;
+  }
+  if (typeof error === "object" && error !== null) {
+    const { name, code } = error as { name?: unknown; code?: unknown };
+    if (name === "PasskeysUnsupportedError") return MESSAGES.passkeyUnsupported;
+    if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError") return MESSAGES.previouslyRegistered;
+    if (code === "ERROR_CEREMONY_ABORTED" || name === "NotAllowedError" || name === "AbortError") {
+      return ceremony === "registration" ? MESSAGES.registrationCancelled : MESSAGES.authCancelled;
+    }
+    if (name === "NotSupportedError") return MESSAGES.passkeyUnsupported;
+  }
+  return MESSAGES.generic;
+}
+
+/** Spec §8: a failed start of a Google sign-in: the network message, or the generic one. */
+export function signInErrorMessage(error: unknown): string {
+  return error instanceof AuthNetworkError || error instanceof TypeError ? MESSAGES.network : MESSAGES.generic;
+}

@@ -1,0 +1,36 @@
+import { loginRedirectTarget, sanitizeRedirect } from "@gatehouse/auth-core/shared";
+
+/** Spec §2: default destination after login. */
+export const DEFAULT_AFTER_LOGIN = "/";
+/** Spec §2: default return target after a third-party sign-in callback. */
+export const DEFAULT_SOCIAL_RETURN = "/login";
+/** Spec §2, §4: where a signed-in person on /login is sent. */
+export const SIGNED_IN_LANDING = "/subscribe";
+
+export interface LoginParams {
+  /** Sanitised destination after a sign-in on this page ("/" when none). */
+  destination: string;
+  /** Whether the URL named a destination at all (redirect or returnUrl). */
+  hasDestination: boolean;
+  /** The callback URL for a Google sign-in: the destination, or /login when none was given. */
+  socialCallbackURL: string;
+  /** An OAuth error code the callback sent back (?error=…), if any. */
+  error: string | null;
+}
+
+/** Reads /login's search params; both redirect and returnUrl go through the shared rule (spec §2, §5). */
+export function readLoginParams(search: URLSearchParams, pageOrigin: string): LoginParams {
+  const raw = search.get("redirect") ?? search.get("returnUrl");
+  const destination = raw === null ? DEFAULT_AFTER_LOGIN : sanitizeRedirect(raw, pageOrigin);
+  return {
+    destination,
+    hasDestination: raw !== null,
+    socialCallbackURL: raw === null ? DEFAULT_SOCIAL_RETURN : destination,
+    error: search.get("error"),
+  };
+}
+
+/** Spec §2: the /login URL for a guarded location (path plus query, or / when not a path). */
+export function loginURLFor(pathWithQuery: string): string {
+  return `/login?${new URLSearchParams({ redirect: loginRedirectTarget(pathWithQuery) })}`;
+}
