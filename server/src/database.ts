@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "@gatehouse/auth-core";
+import { withStatementCache } from "./sqlite-statement-cache.js";
 
 export interface ServerDatabase {
   db: Kysely<Database>;
@@ -25,6 +26,6 @@ export function openDatabase(url: string): ServerDatabase {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }
