@@ -14,16 +14,25 @@ export interface RouterDeps extends GuardDeps {
 
 /** Spec §2: /login is public; every other route is behind the session guard; / → /dashboard. */
 export function createRoutes(deps: RouterDeps): RouteObject[] {
+  const requireSession = createRequireSessionLoader(deps);
   return [
     { path: "/login", loader: createLoginLoader(deps), element: <LoginScreen />, errorElement: <RouteErrorScreen /> },
     {
       path: "/",
       id: "app",
-      loader: createRequireSessionLoader(deps),
+      loader: requireSession,
       element: <AppLayout />,
       errorElement: <RouteErrorScreen />,
       children: [
-        { index: true, loader: () => redirect("/dashboard") },
+        // Child loaders run beside the parent's: check the session first, so that a signed-out
+        // visit to / keeps "/" as its redirect (spec §2).
+        {
+          index: true,
+          loader: async (args) => {
+            await requireSession(args);
+            return redirect("/dashboard");
+          },
+        },
         { path: "dashboard", element: <DashboardPage /> },
         { path: "analytics", element: <AnalyticsPage /> },
         { path: "reports", element: <ReportsPage /> },

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
+import { signUpInBrowser } from "./support/accounts.js";
+import { startServer, type RunningServer } from "./support/server.js";
+
+if (!CHROMIUM) console.warn(SKIP_REASON);
+
+describe.skipIf(!CHROMIUM)("route guards in Chromium against the real server", () => {
+  let server: RunningServer;
+  let browser: TestBrowser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("sends a guarded URL to /login with the path and query kept as redirect", async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseURL}/settings?tab=sessions`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/settings?tab=sessions");
+    await expect(page.getByRole("button", { name: "Sign in with Google" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("button", { name: "Sign in with passkey" }).isVisible()).resolves.toBe(true);
+    await screenshot(page, "login");
+
+    await page.goto(`${server.baseURL}/`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/");
+  });
+
+  it("serves every page to a signed-in person, sends / to /dashboard and /login to /subscribe", async () => {
+    const { page, context } = browser;
+    await signUpInBrowser(context, server.baseURL, { name: "Grace Hopper", email: "grace@example.com", password: "correct horse battery" });
+
+    await page.goto(`${server.baseURL}/`);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await page.getByText("Signed in as").waitFor();
+
+    await page.goto(`${server.baseURL}/login?redirect=/settings`);
+    await page.waitForURL((url) => url.pathname === "/subscribe");
+
+    const pages = [
+      ["dashboard", "Dashboard"],
+      ["analytics", "Analytics"],
+      ["reports", "Reports"],
+      ["users", "Users"],
+      ["subscribe", "Subscribe"],
+      ["settings", "Settings"],
+      ["about", "About"],
+    ] as const;
+    for (const [path, title] of pages) {
+      // Through the navigation, as a person would.
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: title }).click();
+      await page.waitForURL((url) => url.pathname === `/${path}`);
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+      if (path === "about") await page.getByTestId("health-http").getByText("up", { exact: false }).waitFor();
+      if (path === "settings") await page.getByRole("list", { name: "Active sessions" }).getByText("This device").waitFor();
+      await screenshot(page, path);
+    }
+    expect(await page.getByTestId("health-trpc").textContent()).toBe("up");
+  });
+});
