@@ -58,3 +58,25 @@ export async function refreshAccountTokens(ctx: AuthContext, provider: OAuthProv
   await updateAccount(ctx.db, account.id, { ...toStoredTokens(ctx, tokens), updatedAt: ctx.clock.now().toISOString() });
   return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
 }
+
+export interface UsableTokens extends PlainAccountTokens {
+  accessTokenExpiresAt: string | null;
+  scopes: string[];
+}
+
+/** The account's tokens, refreshed first when the access token expires within 5 s (spec §9). */
+export async function getUsableTokens(ctx: AuthContext, provider: OAuthProvider, account: AccountRow): Promise<UsableTokens> {
+  const stored = readStoredTokens(ctx, account);
+  const scopes = account.scope ? account.scope.split(",").filter(Boolean) : [];
+  if (stored.refreshToken && provider.supportsRefresh && isAccessTokenExpiring(account.accessTokenExpiresAt, ctx.clock.now())) {
+    const fresh = await refreshAccountTokens(ctx, provider, account);
+    return {
+      accessToken: fresh.accessToken,
+      refreshToken: fresh.refreshToken,
+      idToken: fresh.idToken ?? stored.idToken,
+      accessTokenExpiresAt: fresh.accessTokenExpiresAt?.toISOString() ?? null,
+      scopes: fresh.scopes.length > 0 ? fresh.scopes : scopes,
+    };
+  }
+  return { ...stored, accessTokenExpiresAt: account.accessTokenExpiresAt, scopes };
+}

@@ -2,7 +2,8 @@ import type { AuthContext } from "../context.js";
 
 /** What a token endpoint answered, normalised (reference/oauth-providers.md, token response). */
 export interface OAuthTokens {
-  accessToken: string;
+  /** null only for ID-token sign-in without an access token. */
+  accessToken: string | null;
   tokenType: string | null;
   refreshToken: string | null;
   idToken: string | null;

@@ -2,7 +2,6 @@
 export { createTestAuth, TEST_BASE_URL, TEST_SECRET, type TestAuth, type TestAuthInput } from "./create-test-auth.js";
 export { createTestDatabase, testDialects, type TestDatabase, type TestDialect } from "./test-database.js";
 export { createTestBrowser, type TestBrowser } from "./http.js";
-export { decodeMail, findLink, startTestSMTPServer, type DeliveredMail, type TestSMTPServer } from "./smtp.js";
 export {
   createSoftwareAuthenticator,
   encodeCBOR,
@@ -11,3 +10,14 @@ export {
   type SoftwareAuthenticatorOptions,
   type SoftwareCredential,
 } from "./software-authenticator.js";
+export { decodeMail, findLink, startTestSMTPServer, type DeliveredMail, type TestSMTPServer } from "./smtp.js";
+export {
+  createOpenIDProvider,
+  finishInteraction,
+  startTestOpenIDProvider,
+  type OIDCClientRegistration,
+  type OIDCPerson,
+  type OpenIDProviderCoreInput,
+  type StartTestOpenIDProviderInput,
+  type TestOpenIDProvider,
+} from "./oidc-provider.js";

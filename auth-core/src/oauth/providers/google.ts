@@ -29,6 +29,11 @@ export interface GoogleProviderOptions {
 export const GOOGLE_ISSUER = "https://accounts.google.com";
 const DEFAULT_SCOPES = ["email", "profile", "openid"];
 
+/** Google's `hd` claim against the configured domain; "*" accepts any Workspace domain. */
+function acceptsHostedDomain(hd: string, claims: Record<string, unknown>): boolean {
+  return hd === "*" ? typeof claims.hd === "string" && claims.hd !== "" : claims.hd === hd;
+}
+
 export function createGoogleProvider(options: GoogleProviderOptions): OAuthProvider {
   const issuer = (options.issuer ?? GOOGLE_ISSUER).replace(/\/+$/, "");
   const hd = options.hd;
@@ -57,15 +62,19 @@ export function createGoogleProvider(options: GoogleProviderOptions): OAuthProvi
           audiences: [options.clientId, ...(options.audience ?? [])],
           maxAgeSeconds: 60 * 60,
           additionalIssuers: issuer === GOOGLE_ISSUER ? ["accounts.google.com"] : [],
-          acceptClaims: hd ? (claims) => (hd === "*" ? typeof claims.hd === "string" && claims.hd !== "" : claims.hd === hd) : undefined,
+          acceptClaims: hd ? (claims) => acceptsHostedDomain(hd, claims) : undefined,
         },
     supportsRefresh: true,
     disableImplicitSignUp: options.disableImplicitSignUp ?? false,
     disableSignUp: options.disableSignUp ?? false,
     async getUserInfo(_ctx, tokens, engine) {
       // Google's profile is the ID token itself; better-auth makes no extra call.
-      const claims = tokens.idToken ? await engine.verifyIdToken(tokens.idToken) : await engine.fetchUserInfo(tokens.accessToken);
+      // An ID token past its hour (account-info on an old link) falls back to the user-info call.
+      const fromIdToken = tokens.idToken ? await engine.verifyIdToken(tokens.idToken) : null;
+      const claims = fromIdToken ?? (tokens.accessToken ? await engine.fetchUserInfo(tokens.accessToken) : null);
       if (!claims || typeof claims.sub !== "string") return null;
+      // The Workspace domain is enforced on the claim whichever way the profile came.
+      if (hd && !acceptsHostedDomain(hd, claims)) return null;
       return {
         user: {
           id: claims.sub,

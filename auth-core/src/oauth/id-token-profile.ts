@@ -1,0 +1,44 @@
+import type { AuthContext } from "../context.js";
+import { APIError } from "../errors.js";
+import { createProviderEngine, getProviderProfile } from "./engine.js";
+import type { OAuthProvider, OAuthTokens, OAuthUserInfo } from "./types.js";
+
+export interface ClientIdToken {
+  token: string;
+  nonce?: string;
+  accessToken?: string;
+  refreshToken?: string;
+  /** Access-token expiry, milliseconds since the epoch. */
+  expiresAt?: number;
+  scopes?: string[];
+}
+
+/**
+ * ID-token sign-in and linking (spec §5): the provider must support it, the token must verify
+ * (signature, issuer, audience, expiry, age, nonce) and name an email.
+ */
+export async function readIdTokenProfile(
+  ctx: AuthContext,
+  provider: OAuthProvider,
+  idToken: ClientIdToken,
+): Promise<{ user: OAuthUserInfo & { email: string }; tokens: OAuthTokens }> {
+  if (!provider.idToken) throw APIError.from(404, "ID_TOKEN_NOT_SUPPORTED");
+  const claims = await createProviderEngine(ctx, provider).verifyIdToken(idToken.token, idToken.nonce);
+  if (!claims) throw APIError.from(401, "INVALID_TOKEN");
+  const profile = await getProviderProfile(ctx, provider, { idToken: idToken.token, accessToken: idToken.accessToken ?? null });
+  if (!profile) throw APIError.from(401, "FAILED_TO_GET_USER_INFO");
+  const email = profile.user.email;
+  if (!email) throw APIError.from(401, "USER_EMAIL_NOT_FOUND");
+  return {
+    user: { ...profile.user, email },
+    tokens: {
+      accessToken: idToken.accessToken ?? null,
+      tokenType: null,
+      refreshToken: idToken.refreshToken ?? null,
+      idToken: idToken.token,
+      accessTokenExpiresAt: idToken.expiresAt === undefined ? null : new Date(idToken.expiresAt),
+      refreshTokenExpiresAt: null,
+      scopes: idToken.scopes ?? [],
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { AuthContext } from "../context.js";
+import type { ClientInfo } from "../endpoint.js";
+import { recordSecurityEvent } from "../security/security-events.js";
+import { findAccountByProvider, insertAccount, updateAccount } from "../store/account-store.js";
+import { updateUser } from "../store/user-store.js";
+import { toStoredTokens } from "./account-tokens.js";
+import { decideLink } from "./linking-policy.js";
+import { newAccountRow } from "./social-sign-in.js";
+import type { OAuthProvider, OAuthTokens, OAuthUserInfo } from "./types.js";
+
+export type LinkResult = "linked" | "unable_to_link_account" | "email_doesn't_match" | "account_already_linked_to_different_user";
+
+export interface LinkAccountInput {
+  provider: OAuthProvider;
+  profile: OAuthUserInfo;
+  tokens: OAuthTokens;
+  user: { id: string; email: string };
+  client: ClientInfo;
+}
+
+/**
+ * Links a provider account to the signed-in user (spec §4, §5): trusted provider or verified
+ * email, linking enabled, the same email unless different emails are allowed, and the account
+ * not already someone else's. Linking it again to the same user refreshes its tokens.
+ */
+export async function linkProviderAccount(ctx: AuthContext, input: LinkAccountInput): Promise<LinkResult> {
+  const { provider, profile } = input;
+  const linking = ctx.options.social.accountLinking;
+  const decision = decideLink({
+    providerId: provider.id,
+    emailVerified: profile.emailVerified,
+    providerEmail: profile.email,
+    userEmail: input.user.email,
+    linking,
+  });
+  const fail = async (reason: LinkResult): Promise<LinkResult> => {
+    await recordSecurityEvent(ctx, { userId: input.user.id, type: "account-linked", outcome: "failure", client: input.client, detail: { provider: provider.id, reason } });
+    return reason;
+  };
+  if (decision !== "link") return fail(decision);
+
+  const now = ctx.clock.now().toISOString();
+  const existing = await findAccountByProvider(ctx.db, provider.id, profile.id);
+  if (existing) {
+    if (existing.userId !== input.user.id) return fail("account_already_linked_to_different_user");
+    await updateAccount(ctx.db, existing.id, { ...toStoredTokens(ctx, input.tokens), updatedAt: now });
+    return "linked";
+  }
+  try {
+    await insertAccount(ctx.db, newAccountRow(ctx, { userId: input.user.id, providerId: provider.id, accountId: profile.id, tokens: input.tokens }));
+  } catch {
+    // Lost a race with another link of the same provider account.
+    return fail("unable_to_link_account");
+  }
+  if (linking.updateUserInfoOnLink) {
+    await updateUser(ctx.db, input.user.id, { ...(profile.name ? { name: profile.name } : {}), ...(profile.image ? { image: profile.image } : {}), updatedAt: now });
+  }
+  await recordSecurityEvent(ctx, { userId: input.user.id, type: "account-linked", outcome: "success", client: input.client, detail: { provider: provider.id } });
+  return "linked";
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { exchangeAuthorizationCode, getProviderProfile } from "../../oauth/engine.js";
+import { linkProviderAccount } from "../../oauth/link-account.js";
+import { completeSocialSignIn } from "../../oauth/social-sign-in.js";
+import { consumeOAuthState } from "../../oauth/state.js";
+import type { OAuthTokens } from "../../oauth/types.js";
+import { callbackRedirectURI, defaultErrorURL, redirectTo, redirectWithError } from "./shared.js";
+
+const params = z.record(z.string(), z.unknown());
+
+const callbackParams = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(256).optional(),
+  error_description: z.string().max(2048).optional(),
+  device_id: z.string().max(512).optional(),
+  user: z.string().max(4096).optional(),
+  iss: z.string().max(2048).optional(),
+});
+
+/**
+ * Spec §7 GET|POST /callback/{id}. A POST is a provider's form_post: it is answered with a 302 to
+ * the same callback as a GET carrying the same parameters, because SameSite=Lax cookies (the
+ * state cookie) are not sent on a cross-site POST but are on the top-level GET that follows.
+ * Every failure is a redirect to the error URL with a spec §8 code.
+ */
+export const callback = defineEndpoint({
+  name: "callbackOAuth",
+  method: ["GET", "POST"],
+  path: "/callback/:id",
+  query: params,
+  body: params,
+  session: "none",
+  async handler({ ctx, params: path, query, body, request, headers, client, response }): Promise<Response> {
+    const providerId = path.id ?? "";
+    if (request?.method === "POST") {
+      const merged = new URLSearchParams();
+      for (const [key, value] of Object.entries({ ...query, ...body })) if (typeof value === "string") merged.set(key, value);
+      return redirectTo(`${callbackRedirectURI(ctx, providerId)}?${merged.toString()}`);
+    }
+    const fallbackErrorURL = defaultErrorURL(ctx);
+    const parsed = callbackParams.safeParse({ ...query, ...body });
+    if (!parsed.success) return redirectWithError(fallbackErrorURL, "invalid_callback_request");
+    const input = parsed.data;
+    if (!input.state) return redirectWithError(fallbackErrorURL, "state_not_found");
+    const consumed = await consumeOAuthState(ctx, response, headers, input.state);
+    if (!consumed.ok) return redirectWithError(fallbackErrorURL, "please_restart_the_process");
+    const state = consumed.data;
+    const errorURL = state.errorURL ?? fallbackErrorURL;
+
+    try {
+      if (input.error) return redirectWithError(errorURL, input.error, input.error_description);
+      if (!input.code) return redirectWithError(errorURL, "no_code");
+      const provider = ctx.options.social.providers.get(providerId);
+      if (!provider) return redirectWithError(errorURL, "oauth_provider_not_found");
+
+      let tokens: OAuthTokens;
+      try {
+        tokens = await exchangeAuthorizationCode(ctx, provider, { code: input.code, codeVerifier: state.codeVerifier, redirectURI: callbackRedirectURI(ctx, provider.id) });
+      } catch (error) {
+        ctx.logger.warn("authorization code refused", { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
+        return redirectWithError(errorURL, "invalid_code");
+      }
+      const profile = await getProviderProfile(ctx, provider, tokens);
+      if (!profile) return redirectWithError(errorURL, "unable_to_get_user_info");
+      if (!state.callbackURL) return redirectWithError(errorURL, "no_callback_url");
+
+      if (state.link) {
+        const linked = await linkProviderAccount(ctx, { provider, profile: profile.user, tokens, user: { id: state.link.userId, email: state.link.email }, client });
+        return linked === "linked" ? redirectTo(state.callbackURL) : redirectWithError(errorURL, linked);
+      }
+      const email = profile.user.email;
+      if (!email) return redirectWithError(errorURL, "email_not_found");
+      const result = await completeSocialSignIn(ctx, {
+        provider,
+        profile: { ...profile.user, email },
+        tokens,
+        requestSignUp: state.requestSignUp ?? false,
+        client,
+        draft: response,
+        headers,
+      });
+      if (!result.ok) return redirectWithError(errorURL, result.error.split(" ").join("_"));
+      return redirectTo(result.isRegister ? (state.newUserURL ?? state.callbackURL) : state.callbackURL);
+    } catch (error) {
+      ctx.logger.error("OAuth callback failed", { provider: providerId, error: error instanceof Error ? error.message : String(error) });
+      return redirectWithError(errorURL, "internal_server_error");
+    }
+  },
+});

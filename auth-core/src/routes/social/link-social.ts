@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { createAuthorizationURL } from "../../oauth/engine.js";
+import { readIdTokenProfile } from "../../oauth/id-token-profile.js";
+import { linkProviderAccount } from "../../oauth/link-account.js";
+import { createOAuthState } from "../../oauth/state.js";
+import { callbackRedirectURI, requireProvider } from "./shared.js";
+
+const body = z.object({
+  provider: z.string().max(64),
+  callbackURL: z.string().max(2048).optional(),
+  errorCallbackURL: z.string().max(2048).optional(),
+  disableRedirect: z.boolean().optional(),
+  idToken: z
+    .object({
+      token: z.string().max(16384),
+      nonce: z.string().max(512).optional(),
+      accessToken: z.string().max(16384).optional(),
+      refreshToken: z.string().max(16384).optional(),
+      scopes: z.array(z.string().max(256)).max(50).optional(),
+    })
+    .optional(),
+  requestSignUp: z.boolean().optional(),
+  scopes: z.array(z.string().max(256)).max(50).optional(),
+});
+
+export type LinkSocialResult = { url: string; redirect: boolean; status?: undefined } | { url: ""; redirect: false; status: true };
+
+/** Spec §4 and §8: the 401/417 messages of a refused ID-token link. */
+const LINK_REFUSALS = {
+  unable_to_link_account: [401, "Account not linked - linking not allowed"],
+  "email_doesn't_match": [401, "Account not linked - different emails not allowed"],
+  account_already_linked_to_different_user: [417, "Account not linked - unable to create account"],
+} as const;
+
+/**
+ * Spec §7 POST /link-social: links a provider account to the signed-in user, through the
+ * provider (the callback finishes it) or at once with an ID token.
+ */
+export const linkSocial = defineEndpoint({
+  name: "linkSocialAccount",
+  method: "POST",
+  path: "/link-social",
+  body,
+  session: "required",
+  async handler({ ctx, body, session, client, response }): Promise<LinkSocialResult> {
+    const provider = requireProvider(ctx, body.provider);
+    const user = { id: session.user.id, email: session.user.email };
+    if (body.idToken) {
+      const { user: profile, tokens } = await readIdTokenProfile(ctx, provider, body.idToken);
+      const linked = await linkProviderAccount(ctx, { provider, profile, tokens, user, client });
+      if (linked !== "linked") {
+        const [status, message] = LINK_REFUSALS[linked];
+        throw APIError.withMessage(status, message);
+      }
+      return { url: "", redirect: false, status: true };
+    }
+    const { state, codeVerifier } = await createOAuthState(ctx, response, {
+      callbackURL: body.callbackURL || ctx.options.baseURL,
+      errorURL: body.errorCallbackURL || undefined,
+      link: { email: user.email, userId: user.id },
+      requestSignUp: body.requestSignUp,
+    });
+    const url = await createAuthorizationURL(ctx, provider, {
+      state,
+      codeVerifier,
+      redirectURI: callbackRedirectURI(ctx, provider.id),
+      scopes: [...provider.defaultScopes, ...(body.scopes ?? [])],
+    });
+    return { url: url.toString(), redirect: !body.disableRedirect };
+  },
+});

@@ -1,0 +1,45 @@
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { refreshAccountTokens } from "../../oauth/account-tokens.js";
+import { findTokenAccount, resolveTokenUserId, tokenAccountBody } from "./token-account.js";
+
+export interface WireRefreshedTokens {
+  accessToken: string | undefined;
+  refreshToken: string | undefined;
+  idToken: string | undefined;
+  tokenType: string | undefined;
+  accessTokenExpiresAt: string | undefined;
+  refreshTokenExpiresAt: string | undefined;
+  scopes: string[];
+}
+
+/** Spec §7 POST /refresh-token: refreshes the account's tokens now, whatever their expiry. */
+export const refreshToken = defineEndpoint({
+  name: "refreshToken",
+  method: "POST",
+  path: "/refresh-token",
+  body: tokenAccountBody,
+  session: "optional",
+  async handler({ ctx, body, request, session }): Promise<WireRefreshedTokens> {
+    const userId = resolveTokenUserId(request, session, body);
+    const account = await findTokenAccount(ctx, userId, body);
+    const provider = ctx.options.social.providers.get(body.providerId);
+    if (!provider) throw APIError.withMessage(400, `Provider ${body.providerId} not found.`);
+    if (!provider.supportsRefresh) throw APIError.withMessage(400, `Provider ${body.providerId} does not support token refreshing.`);
+    try {
+      const tokens = await refreshAccountTokens(ctx, provider, account);
+      return {
+        accessToken: tokens.accessToken ?? undefined,
+        refreshToken: tokens.refreshToken ?? undefined,
+        idToken: tokens.idToken ?? undefined,
+        tokenType: tokens.tokenType ?? undefined,
+        accessTokenExpiresAt: tokens.accessTokenExpiresAt?.toISOString(),
+        refreshTokenExpiresAt: tokens.refreshTokenExpiresAt?.toISOString(),
+        scopes: tokens.scopes,
+      };
+    } catch (error) {
+      ctx.logger.warn("token refresh failed", { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
+      throw APIError.withMessage(400, "Failed to refresh access token");
+    }
+  },
+});

@@ -1,0 +1,33 @@
+import type { AuthContext } from "../../context.js";
+import { APIError } from "../../errors.js";
+import type { OAuthProvider } from "../../oauth/types.js";
+
+/** The redirect URI registered at the provider: {baseURL}{basePath}/callback/{id}. */
+export function callbackRedirectURI(ctx: AuthContext, providerId: string): string {
+  return `${ctx.options.baseURL}${ctx.options.basePath}/callback/${providerId}`;
+}
+
+/** Where callback failures land when the flow named no error URL: the /error page. */
+export function defaultErrorURL(ctx: AuthContext): string {
+  return `${ctx.options.baseURL}${ctx.options.basePath}/error`;
+}
+
+/** 404 PROVIDER_NOT_FOUND for a provider that is not configured (better-auth 1.x). */
+export function requireProvider(ctx: AuthContext, id: string): OAuthProvider {
+  const provider = ctx.options.social.providers.get(id);
+  if (!provider) throw APIError.from(404, "PROVIDER_NOT_FOUND");
+  return provider;
+}
+
+/** A 302 to `url` with `error` (and a description) added to its query. */
+export function redirectWithError(url: string, error: string, description?: string): Response {
+  const params = new URLSearchParams({ error });
+  if (description) params.set("error_description", description);
+  const separator = url.includes("?") ? "&" : "?";
+  return redirectTo(`${url}${separator}${params.toString()}`);
+}
+
+export function redirectTo(location: string): Response {
+  return new Response(null, { status: 302, headers: { location, "cache-control": "no-store" } });
+}
+

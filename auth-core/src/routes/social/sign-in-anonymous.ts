@@ -1,0 +1,40 @@
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { generateId } from "../../deps/random.js";
+import { toWireUser } from "../../http/public-json.js";
+import { recordSecurityEvent } from "../../security/security-events.js";
+import { startSession } from "../../session/start-session.js";
+import type { WireUser } from "../../shared/wire-types.js";
+import { insertUser } from "../../store/user-store.js";
+
+/**
+ * Spec §7 POST /sign-in/anonymous: a user with isAnonymous set and a placeholder email, signed
+ * in at once. When the same browser later signs in for real, start-session hands its data over.
+ */
+export const signInAnonymous = defineEndpoint({
+  name: "signInAnonymous",
+  method: "POST",
+  path: "/sign-in/anonymous",
+  session: "optional",
+  async handler({ ctx, session, client, response }): Promise<{ token: string; user: WireUser }> {
+    const options = ctx.options.social.anonymous;
+    if (!options.enabled) throw APIError.from(404, "NOT_FOUND");
+    if (session?.user.isAnonymous === 1) throw APIError.withMessage(400, "Anonymous users cannot sign in again anonymously");
+    const id = generateId(ctx.random);
+    const domain = options.emailDomainName ?? new URL(ctx.options.baseURL).hostname;
+    const now = ctx.clock.now().toISOString();
+    const user = await insertUser(ctx.db, {
+      id,
+      name: "Anonymous",
+      email: `temp-${id}@${domain}`,
+      emailVerified: 0,
+      image: null,
+      isAnonymous: 1,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: true, client });
+    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", client, detail: { method: "anonymous" } });
+    return { token, user: toWireUser(user) };
+  },
+});

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { toWireUser } from "../../http/public-json.js";
+import { createAuthorizationURL } from "../../oauth/engine.js";
+import { readIdTokenProfile } from "../../oauth/id-token-profile.js";
+import { completeSocialSignIn } from "../../oauth/social-sign-in.js";
+import { createOAuthState } from "../../oauth/state.js";
+import type { WireUser } from "../../shared/wire-types.js";
+import { callbackRedirectURI, requireProvider } from "./shared.js";
+
+const body = z.object({
+  provider: z.string().max(64),
+  callbackURL: z.string().max(2048).optional(),
+  newUserCallbackURL: z.string().max(2048).optional(),
+  errorCallbackURL: z.string().max(2048).optional(),
+  disableRedirect: z.boolean().optional(),
+  idToken: z
+    .object({
+      token: z.string().max(16384),
+      nonce: z.string().max(512).optional(),
+      accessToken: z.string().max(16384).optional(),
+      refreshToken: z.string().max(16384).optional(),
+      expiresAt: z.number().optional(),
+    })
+    .optional(),
+  scopes: z.array(z.string().max(256)).max(50).optional(),
+  requestSignUp: z.boolean().optional(),
+  loginHint: z.string().max(320).optional(),
+});
+
+export type SignInSocialResult =
+  | { url: string; redirect: boolean }
+  | { redirect: false; token: string; url: undefined; user: WireUser };
+
+/**
+ * Spec §7 POST /sign-in/social: the redirect flow answers the provider's authorization URL
+ * (`redirect: true` unless disableRedirect); the ID-token flow signs in at once.
+ */
+export const signInSocial = defineEndpoint({
+  name: "signInSocial",
+  method: "POST",
+  path: "/sign-in/social",
+  body,
+  session: "none",
+  async handler({ ctx, body, headers, client, response }): Promise<SignInSocialResult> {
+    const provider = requireProvider(ctx, body.provider);
+    if (body.idToken) {
+      const { user: profile, tokens } = await readIdTokenProfile(ctx, provider, body.idToken);
+      const result = await completeSocialSignIn(ctx, { provider, profile, tokens, requestSignUp: body.requestSignUp ?? false, client, draft: response, headers });
+      if (!result.ok) throw APIError.withMessage(401, result.error);
+      return { redirect: false, token: result.token, url: undefined, user: toWireUser(result.user) };
+    }
+    const { state, codeVerifier } = await createOAuthState(ctx, response, {
+      callbackURL: body.callbackURL || ctx.options.baseURL,
+      errorURL: body.errorCallbackURL || undefined,
+      newUserURL: body.newUserCallbackURL || undefined,
+      requestSignUp: body.requestSignUp,
+    });
+    const url = await createAuthorizationURL(ctx, provider, {
+      state,
+      codeVerifier,
+      redirectURI: callbackRedirectURI(ctx, provider.id),
+      scopes: [...provider.defaultScopes, ...(body.scopes ?? [])],
+      loginHint: body.loginHint,
+    });
+    return { url: url.toString(), redirect: !body.disableRedirect };
+  },
+});
