@@ -63,6 +63,53 @@ describe.each(testDialects())("tRPC at /api/trpc on %s", (dialect) => {
   });
 });
 
+describe.each(testDialects())("account.setPassword on %s", (dialect) => {
+  let t: TestAuth;
+  let app: ReturnType<typeof createApp>;
+  beforeEach(async () => {
+    t = await createTestAuth({ dialect });
+    app = createApp({ auth: t.auth, logger: silentLogger, mount: (a) => mountTRPC(a, { auth: t.auth }) });
+  });
+  afterEach(async () => {
+    await t.destroy();
+  });
+
+  function client(cookie: string): ReturnType<typeof createTRPCClient<AppRouter>> {
+    return createTRPCClient<AppRouter>({
+      links: [
+        httpBatchLink({
+          url: `${TEST_BASE_URL}/api/trpc`,
+          transformer: dateTransformer,
+          headers: () => ({ cookie, origin: TEST_BASE_URL }),
+          fetch: (url, init) => app.request(String(url), init as RequestInit),
+        }),
+      ],
+    });
+  }
+
+  it("sets a first password for a person who has none, then refuses a second one", async () => {
+    const browser = createTestBrowser(t.auth);
+    await browser.post("/sign-up/email", { name: "Lin", email: "lin@example.com", password: "first password" });
+    // A person who signed up with Google or a passkey has no password: make this one so.
+    await t.database.db.updateTable("account").set({ password: null }).where("providerId", "=", "credential").execute();
+
+    await expect(client(browser.cookieHeader()).account.setPassword.mutate({ newPassword: "brand new password" })).resolves.toEqual({ status: true });
+    browser.cookies.clear();
+    const signIn = await browser.post("/sign-in/email", { email: "lin@example.com", password: "brand new password" });
+    expect(signIn.status).toBe(200);
+
+    const again = await client(browser.cookieHeader()).account.setPassword.mutate({ newPassword: "another one here" }).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(TRPCClientError);
+    expect((again as TRPCClientError<AppRouter>).message).toBe("user already has a password");
+    expect((again as TRPCClientError<AppRouter>).data?.code).toBe("BAD_REQUEST");
+  });
+
+  it("answers UNAUTHORIZED without a session", async () => {
+    const error = await client("").account.setPassword.mutate({ newPassword: "whatever password" }).catch((e: unknown) => e);
+    expect((error as TRPCClientError<AppRouter>).data?.code).toBe("UNAUTHORIZED");
+  });
+});
+
 describe("the date transformer", () => {
   it("round-trips Dates, nested values and objects that use the tag keys", () => {
     const value = { at: new Date("2026-02-03T04:05:06.007Z"), list: [new Date(0), 1, "x", null], trick: { $date: "not a date" }, n: { $esc: 1 } };

@@ -1,5 +1,6 @@
 import type { WireSessionResult } from "@gatehouse/auth-core";
 import { protectedProcedure, publicProcedure, router } from "../trpc.js";
+import { accountRouter } from "./account.js";
 
 /** The session as the web app sees it over tRPC: dates as Date, no session token. */
 export interface SessionView {
@@ -33,6 +34,7 @@ function toSessionView({ user, session }: WireSessionResult): SessionView {
 
 export const appRouter = router({
   health: publicProcedure.query(() => ({ ok: true })),
+  account: accountRouter,
   auth: router({
     /** Spec §7: the auth session query returns user and session. */
     session: protectedProcedure.query(({ ctx }): SessionView => toSessionView(ctx.session)),

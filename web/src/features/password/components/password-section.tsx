@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { ActionStatus, Section } from "../../../components/ui.js";
 import { useChangePassword } from "../api/change-password.js";
+import { SetPasswordForm } from "./set-password-form.js";
 
 function ChangePasswordForm(): ReactElement {
   const [currentPassword, setCurrent] = useState("");
@@ -32,19 +33,17 @@ function ChangePasswordForm(): ReactElement {
 
 export interface PasswordSectionProps {
   hasPassword: boolean;
-  /** The form that sets a first password (server-side procedure), when the app provides one. */
-  setPasswordForm?: ReactElement;
 }
 
 /** Password: change it (optionally signing out elsewhere), or set one when there is none. */
-export function PasswordSection({ hasPassword, setPasswordForm }: PasswordSectionProps): ReactElement {
+export function PasswordSection({ hasPassword }: PasswordSectionProps): ReactElement {
   return (
     <Section
       id="password"
       title="Password"
       description={hasPassword ? "Change the password you use with your email address." : "You sign in without a password. You can add one to sign in with your email address too."}
     >
-      {hasPassword ? <ChangePasswordForm /> : (setPasswordForm ?? <p className="muted">Setting a first password is not available yet.</p>)}
+      {hasPassword ? <ChangePasswordForm /> : <SetPasswordForm />}
     </Section>
   );
 }

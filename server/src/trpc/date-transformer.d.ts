@@ -1,0 +1,2 @@
+import type { TRPCDataTransformer } from "@trpc/server";
+export declare const dateTransformer: TRPCDataTransformer;
