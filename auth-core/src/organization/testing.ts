@@ -1,0 +1,90 @@
+/**
+ * Test support for organizations: a mailer that records what it is asked to send (our own
+ * Mailer interface, not a stand-in for a third party), people signed in through the real
+ * endpoints, and organizations seeded straight into the real database for table tests.
+ */
+import type { Auth } from "../create-auth.js";
+import { generateId } from "../deps/random.js";
+import type { Mailer, MailMessage } from "../email/mailer.js";
+import { insertMember } from "../store/member-store.js";
+import { insertOrganization } from "../store/organization-store.js";
+import { insertTeam } from "../store/team-store.js";
+import { createTestAuth, type TestAuth, type TestAuthInput } from "../testing/create-test-auth.js";
+import { createTestBrowser, type TestBrowser } from "../testing/http.js";
+
+/**
+ * createTestAuth, retried while another test's PostgreSQL schema hides the migration tables:
+ * Kysely's migrator looks for its lock table in every schema, so a migration that starts while
+ * another suite's schema is alive skips creating it and fails (reported in /work/notes/issue-6.md;
+ * the fix belongs in testing/test-database.ts). Only that failure is retried.
+ */
+export async function createOrganizationTestAuth(input: TestAuthInput): Promise<TestAuth> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createTestAuth(input);
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
+      if (attempt >= 40 || !cause.includes("kysely_migration")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+export interface RecordingMailer extends Mailer {
+  messages: MailMessage[];
+}
+
+export function createRecordingMailer(): RecordingMailer {
+  const messages: MailMessage[] = [];
+  return {
+    messages,
+    send: async (message: MailMessage): Promise<void> => {
+      messages.push(message);
+    },
+  };
+}
+
+export interface TestPerson {
+  browser: TestBrowser;
+  userId: string;
+  email: string;
+}
+
+/** Signs a person up through /sign-up/email; their browser holds the session cookie. */
+export async function signUpPerson(auth: Auth, name: string, email: string): Promise<TestPerson> {
+  const browser = createTestBrowser(auth);
+  const response = await browser.post("/sign-up/email", { name, email, password: "correct horse battery" });
+  if (response.status !== 200) throw new Error(`sign-up of ${email} failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string } };
+  return { browser, userId: body.user.id, email: email.toLowerCase() };
+}
+
+export interface SeededOrganization {
+  organizationId: string;
+  slug: string;
+  teamId: string;
+  memberIds: Record<string, string>;
+}
+
+/**
+ * An organization with the given members (userId → role) and one team, written directly to the
+ * database: the matrix tables need many fresh organizations and the create flow is tested elsewhere.
+ */
+export async function seedOrganization(auth: Auth, members: Record<string, string>): Promise<SeededOrganization> {
+  const { db, random, clock } = auth.context;
+  const now = clock.now().toISOString();
+  const slug = `org-${generateId(random).slice(0, 12)}`;
+  const organization = await insertOrganization(db, { id: generateId(random), name: `Org ${slug}`, slug, logo: null, metadata: null, createdAt: now });
+  const memberIds: Record<string, string> = {};
+  for (const [userId, role] of Object.entries(members)) {
+    const member = await insertMember(db, { id: generateId(random), organizationId: organization.id, userId, role, createdAt: now });
+    memberIds[userId] = member.id;
+  }
+  const team = await insertTeam(db, { id: generateId(random), name: "Core", organizationId: organization.id, createdAt: now, updatedAt: now });
+  return { organizationId: organization.id, slug, teamId: team.id, memberIds };
+}
+
+/** The JSON body of a response, typed by the caller. */
+export async function readJSON<T>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}

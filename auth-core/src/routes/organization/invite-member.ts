@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { generateId } from "../../deps/random.js";
+import { parseEmailOrThrow } from "../../email/email-address.js";
+import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
+import { sendInvitationMail } from "../../organization/send-invitation.js";
+import { normalizeRoles } from "../../organization/roles.js";
+import { toWireInvitation } from "../../organization/wire.js";
+import { recordSecurityEvent } from "../../security/security-events.js";
+import { canGrantRoles } from "../../shared/access-control.js";
+import type { InvitationRow } from "../../store/database.js";
+import {
+  countLiveInvitations,
+  deleteInvitationById,
+  extendInvitation,
+  findLiveInvitation,
+  insertInvitation,
+} from "../../store/invitation-store.js";
+import { findMemberByEmail } from "../../store/member-store.js";
+import { findOrganizationById } from "../../store/organization-store.js";
+import { findTeamById } from "../../store/team-store.js";
+import type { WireInvitation } from "../../shared/wire-types.js";
+
+const body = z.object({
+  email: z.string().max(320),
+  role: z.union([z.string(), z.array(z.string())]),
+  organizationId: z.string().optional(),
+  resend: z.boolean().optional(),
+  teamId: z.string().optional(),
+});
+
+/**
+ * Invites an email address: a pending invitation valid for 48 hours (configurable) and a mail
+ * with the accept link. `resend` on a live invitation extends it and sends the mail again.
+ */
+export const createInvitation = defineEndpoint({
+  name: "createInvitation",
+  method: "POST",
+  path: "/organization/invite-member",
+  body,
+  session: "required",
+  async handler({ ctx, body, session, client }): Promise<WireInvitation> {
+    const options = ctx.options.organization;
+    const email = parseEmailOrThrow(body.email);
+    const organizationId = resolveOrganizationId(session, body.organizationId);
+    const inviter = await requireMember(ctx, organizationId, session.user.id);
+    requirePermission(inviter, { invitation: ["create"] }, "YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION");
+    const role = normalizeRoles(body.role);
+    if (!canGrantRoles(inviter.role, role)) throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE");
+    const organization = await findOrganizationById(ctx.db, organizationId);
+    if (!organization) throw APIError.from(400, "ORGANIZATION_NOT_FOUND");
+    if (await findMemberByEmail(ctx.db, organizationId, email)) throw APIError.from(400, "USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION");
+    if (body.teamId !== undefined) {
+      const team = await findTeamById(ctx.db, body.teamId);
+      if (!team || team.organizationId !== organizationId) throw APIError.from(400, "TEAM_NOT_FOUND");
+    }
+
+    const now = ctx.clock.now();
+    const expiresAt = new Date(now.getTime() + options.invitationExpiresIn * 1000);
+    const existing = await findLiveInvitation(ctx.db, organizationId, email, now);
+    if (existing && !body.resend) throw APIError.from(400, "USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION");
+    let invitation: InvitationRow | undefined;
+    if (existing) {
+      invitation = await extendInvitation(ctx.db, existing.id, expiresAt);
+      if (!invitation) throw APIError.from(400, "INVITATION_NOT_FOUND");
+    } else {
+      if ((await countLiveInvitations(ctx.db, organizationId, now)) >= options.invitationLimit) {
+        throw APIError.from(403, "INVITATION_LIMIT_REACHED");
+      }
+      invitation = await insertInvitation(ctx.db, {
+        id: generateId(ctx.random),
+        organizationId,
+        email,
+        role,
+        status: "pending",
+        teamId: body.teamId ?? null,
+        inviterId: session.user.id,
+        expiresAt: expiresAt.toISOString(),
+        createdAt: now.toISOString(),
+      });
+    }
+
+    const sent = await sendInvitationMail(ctx, { invitation, organization, inviter: session.user });
+    if (!sent) {
+      // A new invitation nobody was told about would only block a later invite: undo it.
+      if (!existing) await deleteInvitationById(ctx.db, invitation.id);
+      throw APIError.from(500, "FAILED_TO_SEND_INVITATION_EMAIL");
+    }
+    await recordSecurityEvent(ctx, {
+      userId: session.user.id, type: existing ? "organization-invitation-resent" : "organization-invitation-sent",
+      outcome: "success", client, detail: { organizationId, invitationId: invitation.id, role },
+    });
+    return toWireInvitation(invitation);
+  },
+});

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { requireMember, resolveOrganizationId } from "../../organization/guards.js";
+import { toWireInvitation } from "../../organization/wire.js";
+import { listInvitationsOfOrganization } from "../../store/invitation-store.js";
+import type { WireInvitation } from "../../shared/wire-types.js";
+
+const query = z.object({ organizationId: z.string().optional() });
+
+/** Every invitation of the organization, newest first, whatever its status. */
+export const listInvitations = defineEndpoint({
+  name: "listInvitations",
+  method: "GET",
+  path: "/organization/list-invitations",
+  query,
+  session: "required",
+  async handler({ ctx, query, session }): Promise<WireInvitation[]> {
+    const organizationId = resolveOrganizationId(session, query.organizationId);
+    await requireMember(ctx, organizationId, session.user.id);
+    return (await listInvitationsOfOrganization(ctx.db, organizationId)).map(toWireInvitation);
+  },
+});

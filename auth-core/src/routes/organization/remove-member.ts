@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { normalizeEmail } from "../../email/email-address.js";
+import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
+import { countOwners, holdsOwnerRole } from "../../organization/roles.js";
+import { toWireMember } from "../../organization/wire.js";
+import { recordSecurityEvent } from "../../security/security-events.js";
+import { canGrantRoles } from "../../shared/access-control.js";
+import { deleteMemberById, findMemberByEmail, findMemberById, listMemberRoles } from "../../store/member-store.js";
+import { clearActiveOrganization, lockOrganization } from "../../store/organization-store.js";
+import { deleteTeamMembershipsInOrganization } from "../../store/team-store.js";
+import type { WireMember } from "../../shared/wire-types.js";
+
+const body = z.object({ memberIdOrEmail: z.string().min(1), organizationId: z.string().optional() });
+
+export const removeMember = defineEndpoint({
+  name: "removeMember",
+  method: "POST",
+  path: "/organization/remove-member",
+  body,
+  session: "required",
+  async handler({ ctx, body, session, client }): Promise<{ member: WireMember }> {
+    const organizationId = resolveOrganizationId(session, body.organizationId);
+    const actor = await requireMember(ctx, organizationId, session.user.id);
+    requirePermission(actor, { member: ["delete"] }, "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER");
+    const target = body.memberIdOrEmail.includes("@")
+      ? await findMemberByEmail(ctx.db, organizationId, normalizeEmail(body.memberIdOrEmail))
+      : await findMemberById(ctx.db, body.memberIdOrEmail);
+    if (!target || target.organizationId !== organizationId) throw APIError.from(400, "MEMBER_NOT_FOUND");
+    // Nobody acts above their own role: an admin cannot remove an owner.
+    if (!canGrantRoles(actor.role, target.role)) throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER");
+
+    await ctx.db.transaction().execute(async (trx) => {
+      await lockOrganization(trx, organizationId);
+      if (holdsOwnerRole(target.role) && countOwners(await listMemberRoles(trx, organizationId)) <= 1) {
+        throw APIError.from(400, "YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER");
+      }
+      await deleteTeamMembershipsInOrganization(trx, organizationId, target.userId);
+      if (!(await deleteMemberById(trx, target.id))) throw APIError.from(400, "MEMBER_NOT_FOUND");
+      await clearActiveOrganization(trx, organizationId, target.userId);
+    });
+    await recordSecurityEvent(ctx, {
+      userId: session.user.id, type: "organization-member-removed", outcome: "success", client,
+      detail: { organizationId, memberUserId: target.userId },
+    });
+    return { member: toWireMember(target) };
+  },
+});

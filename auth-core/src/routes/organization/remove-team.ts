@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { requireMember, requirePermission } from "../../organization/guards.js";
+import { requireTeam } from "../../organization/team-access.js";
+import { clearActiveTeam } from "../../store/organization-store.js";
+import { deleteTeamById } from "../../store/team-store.js";
+
+const body = z.object({ teamId: z.string().min(1), organizationId: z.string().optional() });
+
+/** Its team memberships go with it (FK cascade); sessions with it active lose it. */
+export const removeTeam = defineEndpoint({
+  name: "removeTeam",
+  method: "POST",
+  path: "/organization/remove-team",
+  body,
+  session: "required",
+  async handler({ ctx, body, session }): Promise<{ message: string }> {
+    const team = await requireTeam(ctx, body.teamId, body.organizationId);
+    const member = await requireMember(ctx, team.organizationId, session.user.id, "YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION");
+    requirePermission(member, { team: ["delete"] }, "YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION");
+    await ctx.db.transaction().execute(async (trx) => {
+      await clearActiveTeam(trx, team.id);
+      await deleteTeamById(trx, team.id);
+    });
+    return { message: "Team removed successfully." };
+  },
+});

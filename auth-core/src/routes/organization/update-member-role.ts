@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
+import { countOwners, holdsOwnerRole, normalizeRoles } from "../../organization/roles.js";
+import { toWireMember } from "../../organization/wire.js";
+import { recordSecurityEvent } from "../../security/security-events.js";
+import { canGrantRoles } from "../../shared/access-control.js";
+import { findMemberById, listMemberRoles, updateMemberRole as updateMemberRoleRow } from "../../store/member-store.js";
+import { lockOrganization } from "../../store/organization-store.js";
+import type { WireMember } from "../../shared/wire-types.js";
+
+const body = z.object({
+  role: z.union([z.string(), z.array(z.string())]),
+  memberId: z.string().min(1),
+  organizationId: z.string().optional(),
+});
+
+export const updateMemberRole = defineEndpoint({
+  name: "updateMemberRole",
+  method: "POST",
+  path: "/organization/update-member-role",
+  body,
+  session: "required",
+  async handler({ ctx, body, session, client }): Promise<WireMember> {
+    const organizationId = resolveOrganizationId(session, body.organizationId);
+    const actor = await requireMember(ctx, organizationId, session.user.id);
+    requirePermission(actor, { member: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER");
+    const role = normalizeRoles(body.role);
+    const target = await findMemberById(ctx.db, body.memberId);
+    if (!target || target.organizationId !== organizationId) throw APIError.from(400, "MEMBER_NOT_FOUND");
+    // Nobody grants a role above their own, nor changes someone who ranks above them.
+    if (!canGrantRoles(actor.role, role) || !canGrantRoles(actor.role, target.role)) {
+      throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER");
+    }
+
+    const updated = await ctx.db.transaction().execute(async (trx) => {
+      await lockOrganization(trx, organizationId);
+      const current = await findMemberById(trx, target.id);
+      if (!current) throw APIError.from(400, "MEMBER_NOT_FOUND");
+      if (holdsOwnerRole(current.role) && !holdsOwnerRole(role) && countOwners(await listMemberRoles(trx, organizationId)) <= 1) {
+        throw APIError.from(400, "YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER");
+      }
+      return updateMemberRoleRow(trx, target.id, role);
+    });
+    if (!updated) throw APIError.from(400, "MEMBER_NOT_FOUND");
+    await recordSecurityEvent(ctx, {
+      userId: session.user.id, type: "organization-member-role-updated", outcome: "success", client,
+      detail: { organizationId, memberUserId: target.userId, role },
+    });
+    return toWireMember(updated);
+  },
+});

@@ -1,0 +1,115 @@
+import type { DB, MemberRow } from "./database.js";
+
+export interface MemberUserRow {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+}
+
+export interface MemberWithUserRow {
+  member: MemberRow;
+  user: MemberUserRow;
+}
+
+export async function insertMember(db: DB, row: MemberRow): Promise<MemberRow> {
+  return db.insertInto("member").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findMember(db: DB, organizationId: string, userId: string): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom("member")
+    .selectAll()
+    .where("organizationId", "=", organizationId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+}
+
+export async function findMemberById(db: DB, id: string): Promise<MemberRow | undefined> {
+  return db.selectFrom("member").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Emails are stored lowercased; callers pass a lowercased address. */
+export async function findMemberByEmail(db: DB, organizationId: string, email: string): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom("member as m")
+    .innerJoin("user as u", "u.id", "m.userId")
+    .selectAll("m")
+    .where("m.organizationId", "=", organizationId)
+    .where("u.email", "=", email)
+    .executeTakeFirst();
+}
+
+export async function findMemberWithUser(db: DB, organizationId: string, userId: string): Promise<MemberWithUserRow | undefined> {
+  const rows = await selectMembersWithUsers(db, organizationId).where("m.userId", "=", userId).execute();
+  return rows.map(splitMemberRow)[0];
+}
+
+export interface MemberPage {
+  limit: number;
+  offset: number;
+  direction: "asc" | "desc";
+}
+
+export async function listMembersWithUsers(db: DB, organizationId: string, page?: MemberPage): Promise<MemberWithUserRow[]> {
+  let query = selectMembersWithUsers(db, organizationId)
+    .orderBy("m.createdAt", page?.direction ?? "asc")
+    .orderBy("m.id", "asc");
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return (await query.execute()).map(splitMemberRow);
+}
+
+export async function countMembers(db: DB, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom("member")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("organizationId", "=", organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every member's role string in an organization: the last-owner rule counts owners from it. */
+export async function listMemberRoles(db: DB, organizationId: string): Promise<Array<{ id: string; role: string }>> {
+  return db.selectFrom("member").select(["id", "role"]).where("organizationId", "=", organizationId).execute();
+}
+
+export async function countMembershipsOfUser(db: DB, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("member")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("userId", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function updateMemberRole(db: DB, id: string, role: string): Promise<MemberRow | undefined> {
+  return db.updateTable("member").set({ role }).where("id", "=", id).returningAll().executeTakeFirst();
+}
+
+export async function deleteMemberById(db: DB, id: string): Promise<MemberRow | undefined> {
+  return db.deleteFrom("member").where("id", "=", id).returningAll().executeTakeFirst();
+}
+
+function selectMembersWithUsers(db: DB, organizationId: string) {
+  return db
+    .selectFrom("member as m")
+    .innerJoin("user as u", "u.id", "m.userId")
+    .select([
+      "m.id as id", "m.organizationId as organizationId", "m.userId as userId", "m.role as role",
+      "m.createdAt as createdAt", "u.name as userName", "u.email as userEmail", "u.image as userImage",
+    ])
+    .where("m.organizationId", "=", organizationId);
+}
+
+interface JoinedMemberRow extends MemberRow {
+  userName: string;
+  userEmail: string;
+  userImage: string | null;
+}
+
+function splitMemberRow(row: JoinedMemberRow): MemberWithUserRow {
+  return {
+    member: { id: row.id, organizationId: row.organizationId, userId: row.userId, role: row.role, createdAt: row.createdAt },
+    user: { id: row.userId, name: row.userName, email: row.userEmail, image: row.userImage },
+  };
+}
