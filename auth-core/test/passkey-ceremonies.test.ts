@@ -124,6 +124,9 @@ describe.each(testDialects())("passkey ceremonies on %s", (dialect) => {
     const authenticator = createSoftwareAuthenticator({ backedUp: false });
     const passkey = await register(browser, authenticator);
     expect(passkey).toMatchObject({ name: null, deviceType: "singleDevice", backedUp: false });
+    // Signed in, the same call offers the caller's own credentials (re-authentication).
+    const own = (await (await browser.get("/passkey/generate-authenticate-options")).json()) as PublicKeyCredentialRequestOptionsJSON;
+    expect(own.allowCredentials?.map((c) => c.id)).toEqual([passkey.credentialID]);
     const other = createTestBrowser(t.auth);
     const response = await other.get("/passkey/generate-authenticate-options");
     expect(response.status).toBe(200);

@@ -143,4 +143,19 @@ describe.each(testDialects())("passkey management and malformed input on %s", (d
     const options = (await (await browser.post("/passkey/generate-authenticate-options", { email: "ada@example.com" })).json()) as PublicKeyCredentialRequestOptionsJSON;
     expect((await browser.post("/passkey/verify-authentication", { response: authenticator.getAssertion(options) })).status).toBe(200);
   });
+
+  it("accepts every configured origin, and only those", async () => {
+    await t.destroy();
+    t = await createTestAuth({ dialect, options: { passkey: { rpName: "Acme", origin: ["http://localhost:3000", "http://localhost:5173"] } } });
+    const ada = await signUp(t, "Ada", "ada@example.com");
+    const options = await registerOptions(ada);
+    expect(options.rp).toEqual({ name: "Acme", id: "localhost" });
+    const viaDevServer = createSoftwareAuthenticator({ origin: "http://localhost:5173" });
+    const registered = await ada.post("/passkey/verify-registration", { response: viaDevServer.createCredential(options) });
+    expect(registered.status).toBe(200);
+    const browser = createTestBrowser(t.auth);
+    const authOptions = (await (await browser.post("/passkey/generate-authenticate-options", { email: "ada@example.com" })).json()) as PublicKeyCredentialRequestOptionsJSON;
+    const elsewhere = viaDevServer.getAssertion(authOptions, { origin: "http://localhost:8080" });
+    expect(await errorOf(await browser.post("/passkey/verify-authentication", { response: elsewhere }))).toEqual({ status: 401, code: "AUTHENTICATION_FAILED" });
+  });
 });
