@@ -120,10 +120,7 @@ export async function obtainProviderTokens(
   if (!code) throw new Error(`no code: ${back.toString()}`);
   const response = await fetch(`${idp.issuer}/token`, {
     method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString("base64")}`,
-    },
+    headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectURI, code_verifier: verifier, client_id: client.clientId, client_secret: client.clientSecret }),
   });
   const json = (await response.json()) as ProviderTokens & { error?: string };
