@@ -21,9 +21,17 @@ export class MigrationFailedError extends Error {
   }
 }
 
+export interface MigrateOptions {
+  /**
+   * PostgreSQL schema that holds Kysely's bookkeeping tables. Name it when the database has
+   * several schemas (tests use one per run): Kysely looks for its tables across all of them.
+   */
+  migrationTableSchema?: string;
+}
+
 /** Applies every pending migration; returns the names applied now. */
-export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: staticProvider });
+export async function migrateToLatest<DB>(db: Kysely<DB>, options: MigrateOptions = {}): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: staticProvider, migrationTableSchema: options.migrationTableSchema });
   const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error");

@@ -38,7 +38,7 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite"): Promi
   await admin.end();
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  await migrateToLatest(db);
+  await migrateToLatest(db, { migrationTableSchema: schema });
   return {
     db,
     dialect,
