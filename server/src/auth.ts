@@ -29,5 +29,11 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
       storage: deps.dialect === "postgres" ? "database" : "memory",
     },
     advanced: { ipAddressHeaders: config.trustProxy ? ["x-forwarded-for"] : [] },
+    // Email flows (docs/email.md): a verification mail on sign-up; email change; deletion
+    // confirmed through a mailed link. Password reset is on because a mailer is given.
+    emailVerification: { sendOnSignUp: true },
+    user: { changeEmail: { enabled: true }, deleteUser: { enabled: true, sendDeleteAccountVerification: true } },
+    // Google sign-in (GOOGLE_CLIENT_ID/SECRET/ISSUER), or the development identity provider.
+    socialProviders: deps.google ? { google: { clientId: deps.google.clientId, clientSecret: deps.google.clientSecret, issuer: deps.google.issuer } } : {},
   });
 }

@@ -1,7 +1,12 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Logger } from "@gatehouse/auth-core";
+import type { OIDCPerson } from "@gatehouse/auth-core/testing";
+import { renderSignInPage } from "./page.js";
 
 export interface DevIdentityProviderOptions {
-  /** Port on localhost; the issuer is http://localhost:PORT. */
+  /** Port on localhost; the issuer is http://localhost:PORT (0: any free port). */
   port: number;
   /** The redirect URI registered for the client: BASE_URL/api/auth/callback/google. */
   redirectURI: string;
@@ -15,10 +20,133 @@ export interface DevIdentityProvider {
   close(): Promise<void>;
 }
 
+const CLIENT_ID = "gatehouse-development";
+
+/** Stable subject per email, so a person re-created after a restart is the same account. */
+function subjectFor(email: string): string {
+  return `dev-${createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 20)}`;
+}
+
+function person(email: string, name: string, emailVerified: boolean): OIDCPerson {
+  return { sub: subjectFor(email), email: email.toLowerCase(), name, emailVerified };
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  let body = "";
+  for await (const chunk of req) {
+    body += String(chunk);
+    if (body.length > 10_000) break;
+  }
+  return new URLSearchParams(body);
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
 /**
- * The development identity provider: a real OpenID provider on localhost standing in for Google,
- * with a page to pick or create a test person. Owned by the social sign-in issue.
+ * The development identity provider: a real OpenID provider (oidc-provider, the same core as the
+ * tests' provider) on localhost standing in for Google, with a page to pick or create a test
+ * person. Only main.ts starts it, and only without Google credentials outside production.
  */
-export async function startDevIdentityProvider(_options: DevIdentityProviderOptions): Promise<DevIdentityProvider | null> {
-  return null;
+export async function startDevIdentityProvider(options: DevIdentityProviderOptions): Promise<DevIdentityProvider | null> {
+  // Loaded only here, so a production server never loads test support.
+  const { createOpenIDProvider, finishInteraction } = await import("@gatehouse/auth-core/testing");
+  const people = new Map<string, OIDCPerson>();
+  for (const p of [person("ada@example.com", "Ada Lovelace", true), person("unverified@example.com", "Una Verified", false)]) people.set(p.sub, p);
+  const clientSecret = randomBytes(24).toString("base64url");
+  let provider: Awaited<ReturnType<typeof createOpenIDProvider>> | undefined;
+
+  async function handleInteraction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined): Promise<void> {
+    if (!provider) throw new Error("provider not ready");
+    if (req.method === "POST" && action === "abort") {
+      await provider.interactionFinished(req, res, { error: "access_denied", error_description: "The person cancelled the sign-in" }, { mergeWithLastSubmission: false });
+      return;
+    }
+    if (req.method === "POST" && action === "login") {
+      const form = await readForm(req);
+      let sub = form.get("sub") ?? "";
+      const email = form.get("email")?.trim();
+      if (email) {
+        const created = person(email, form.get("name")?.trim() || email.split("@")[0]!, form.get("emailVerified") === "on");
+        people.set(created.sub, created);
+        sub = created.sub;
+      }
+      if (!people.has(sub)) {
+        res.writeHead(400, { "content-type": "text/plain" }).end("Unknown test person");
+        return;
+      }
+      await finishInteraction(provider, req, res, sub);
+      return;
+    }
+    const details = await provider.interactionDetails(req, res);
+    // Consent is implied for the one first-party client: only the login prompt shows a page.
+    if (details.prompt.name !== "login") {
+      await finishInteraction(provider, req, res, details.session?.accountId ?? "");
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+    res.end(renderSignInPage(uid, "Gatehouse", [...people.values()]));
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const match = /^\/interaction\/([^/?]+)(?:\/(login|abort))?/.exec(req.url ?? "");
+    if (!match && /^\/auth(\?|$)/.test(req.url ?? "") && req.headers.cookie) {
+      // Every new sign-in shows the page, so a developer can switch between test people.
+      req.headers.cookie = req.headers.cookie
+        .split(";")
+        .filter((part) => !part.trim().startsWith("_session"))
+        .join(";");
+    }
+    if (!match) {
+      provider?.callback()(req, res);
+      return;
+    }
+    handleInteraction(req, res, decodeURIComponent(match[1]!), match[2]).catch((error: unknown) => {
+      options.logger.error("development identity provider interaction failed", { error: error instanceof Error ? error.message : String(error) });
+      if (!res.headersSent) res.writeHead(400, { "content-type": "text/plain" });
+      res.end("The sign-in could not continue. Start again from the application.");
+    });
+  }
+
+  // "localhost" may resolve to either address, in the browser and in Node: answer on both.
+  const servers = [createServer(handle), createServer(handle)];
+  let port: number;
+  try {
+    port = await listen(servers[0]!, options.port, "127.0.0.1");
+  } catch (error) {
+    options.logger.error("development identity provider not started", { port: options.port, error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+  await listen(servers[1]!, port, "::1").catch(() => {
+    servers.pop(); // no IPv6 loopback on this machine
+  });
+  const issuer = `http://localhost:${port}`;
+  provider = await createOpenIDProvider({
+    issuer,
+    clients: [{ clientId: CLIENT_ID, clientSecret, redirectURIs: [options.redirectURI] }],
+    findPerson: (sub) => people.get(sub),
+    interactionURL: (uid) => `/interaction/${uid}`,
+  });
+  options.logger.info("development identity provider listening", { issuer, people: people.size });
+
+  return {
+    issuer,
+    clientId: CLIENT_ID,
+    clientSecret,
+    close: async () => {
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.closeAllConnections();
+              server.close(() => resolve());
+            }),
+        ),
+      );
+    },
+  };
 }
