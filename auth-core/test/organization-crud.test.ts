@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects, type TestAuth } from "../src/testing/index.js";
-import { createOrganizationTestAuth, readJSON, signUpPerson, type TestPerson } from "../src/organization/testing.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+import { readJSON, signUpPerson, type TestPerson } from "../src/organization/testing.js";
 import type { WireFullOrganization, WireMember, WireMemberWithUser, WireOrganization, WireSessionResult } from "../src/shared/wire-types.js";
 
 type Created = WireOrganization & { members: WireMember[] };
@@ -10,7 +10,7 @@ describe.each(testDialects())("organizations: create, read, update, delete on %s
   let ada: TestPerson;
   let bo: TestPerson;
   beforeAll(async () => {
-    t = await createOrganizationTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
+    t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
     ada = await signUpPerson(t.auth, "Ada", "ada@example.com");
     bo = await signUpPerson(t.auth, "Bo", "bo@example.com");
   });
@@ -121,7 +121,7 @@ describe.each(testDialects())("organizations: create, read, update, delete on %s
   });
 
   it("answers 401 without a session", async () => {
-    const anonymous = (await import("../src/testing/index.js")).createTestBrowser(t.auth);
+    const anonymous = createTestBrowser(t.auth);
     for (const response of [
       await anonymous.post("/organization/create", { name: "X", slug: "x" }),
       await anonymous.get("/organization/list"),
@@ -133,11 +133,9 @@ describe.each(testDialects())("organizations: create, read, update, delete on %s
   });
 });
 
-// Its own instances, created while no other test database of this file is alive (the test
-// database factory's migrator sees every PostgreSQL schema; see /work/notes/issue-6.md).
 describe.each(testDialects())("organization options on %s", (dialect) => {
   it("honours creatorRole, the organization limit and a ban on creating", async () => {
-    const custom = await createOrganizationTestAuth({
+    const custom = await createTestAuth({
       dialect,
       options: { rateLimit: { enabled: false }, organization: { creatorRole: "admin", organizationLimit: 1 } },
     });
@@ -151,7 +149,7 @@ describe.each(testDialects())("organization options on %s", (dialect) => {
     } finally {
       await custom.destroy();
     }
-    const closed = await createOrganizationTestAuth({ dialect, options: { organization: { allowUserToCreateOrganization: false } } });
+    const closed = await createTestAuth({ dialect, options: { organization: { allowUserToCreateOrganization: false } } });
     try {
       const di = await signUpPerson(closed.auth, "Di", "di@example.com");
       const refused = await di.browser.post("/organization/create", { name: "Di Co", slug: "di" });

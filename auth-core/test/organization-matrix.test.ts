@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateId } from "../src/deps/random.js";
-import { createOrganizationTestAuth, createRecordingMailer, readJSON, seedOrganization, signUpPerson, type SeededOrganization, type TestPerson } from "../src/organization/testing.js";
+import { createRecordingMailer, readJSON, seedOrganization, signUpPerson, type SeededOrganization, type TestPerson } from "../src/organization/testing.js";
 import { findInvitationById, findLiveInvitation, insertInvitation } from "../src/store/invitation-store.js";
 import { findMemberById } from "../src/store/member-store.js";
 import { findOrganizationById } from "../src/store/organization-store.js";
 import { countTeams, findTeamById, findTeamMember, insertTeamMember } from "../src/store/team-store.js";
-import { testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, testDialects, type TestAuth } from "../src/testing/index.js";
 
 const SPEC_MATRIX: Record<string, Record<string, string>> = {
   owner: { organization: "update, delete", member: "create, update, delete", invitation: "create, cancel", team: "create, update, delete", ac: "create, read, update, delete" },
@@ -44,7 +44,7 @@ describe.each(testDialects())("the matrix through has-permission on %s", (dialec
   let outsider: TestPerson;
   let org: SeededOrganization;
   beforeAll(async () => {
-    t = await createOrganizationTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
+    t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
     for (const roles of ROLE_SETS) people[roles] = await signUpPerson(t.auth, roles, `${roles.replace(",", "-")}@example.com`);
     outsider = await signUpPerson(t.auth, "Out", "out@example.com");
     org = await seedOrganization(t.auth, Object.fromEntries(ROLE_SETS.map((roles) => [people[roles]!.userId, roles])));
@@ -187,7 +187,7 @@ describe.each(testDialects())("the matrix through the real calls on %s", (dialec
   let target: TestPerson;
   let spareOwner: TestPerson;
   beforeAll(async () => {
-    t = await createOrganizationTestAuth({ dialect, options: { rateLimit: { enabled: false }, mailer: createRecordingMailer() } });
+    t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false }, mailer: createRecordingMailer() } });
     for (const roles of ACTION_ROLE_SETS) actors[roles] = await signUpPerson(t.auth, roles, `actor-${roles.replace(",", "-")}@example.com`);
     target = await signUpPerson(t.auth, "Target", "target@example.com");
     spareOwner = await signUpPerson(t.auth, "Spare", "spare@example.com");

@@ -9,26 +9,7 @@ import type { Mailer, MailMessage } from "../email/mailer.js";
 import { insertMember } from "../store/member-store.js";
 import { insertOrganization } from "../store/organization-store.js";
 import { insertTeam } from "../store/team-store.js";
-import { createTestAuth, type TestAuth, type TestAuthInput } from "../testing/create-test-auth.js";
 import { createTestBrowser, type TestBrowser } from "../testing/http.js";
-
-/**
- * createTestAuth, retried while another test's PostgreSQL schema hides the migration tables:
- * Kysely's migrator looks for its lock table in every schema, so a migration that starts while
- * another suite's schema is alive skips creating it and fails (reported in /work/notes/issue-6.md;
- * the fix belongs in testing/test-database.ts). Only that failure is retried.
- */
-export async function createOrganizationTestAuth(input: TestAuthInput): Promise<TestAuth> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await createTestAuth(input);
-    } catch (error) {
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
-      if (attempt >= 40 || !cause.includes("kysely_migration")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-}
 
 export interface RecordingMailer extends Mailer {
   messages: MailMessage[];
