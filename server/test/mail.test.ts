@@ -1,0 +1,152 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Logger } from "@gatehouse/auth-core";
+import { createTestDatabase, findLink, startTestSMTPServer, type TestDatabase, type TestSMTPServer } from "@gatehouse/auth-core/testing";
+import { createApp } from "../src/app.js";
+import { createServerAuth } from "../src/auth.js";
+import { readConfig } from "../src/env.js";
+import { createServerMailer, parseSMTPURL } from "../src/mail/index.js";
+
+function capturingLogger(): Logger & { lines: Array<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = [];
+  const push = (message: string, fields?: Record<string, unknown>): void => {
+    lines.push({ message, ...fields });
+  };
+  return { lines, info: push, warn: push, error: push };
+}
+
+const MESSAGE = {
+  to: "zoe@example.com",
+  subject: "Vérifiez votre adresse — Zoë",
+  text: `Hello Zoë,\n\nFollow https://app.example.com/api/auth/verify-email?token=${"x".repeat(120)}&callbackURL=%2F to verify.\n`,
+  html: `<p>Hello Zoë, <a href="https://app.example.com/api/auth/verify-email?token=abc">verify</a></p>`,
+};
+
+let smtp: TestSMTPServer;
+beforeAll(async () => {
+  smtp = await startTestSMTPServer();
+});
+afterAll(async () => {
+  await smtp.close();
+});
+beforeEach(() => smtp.setRejecting(false));
+
+describe("SMTP transport (SMTP_URL set)", () => {
+  it("delivers text and HTML with the configured sender", async () => {
+    const mailer = createServerMailer({ smtpURL: smtp.url, mailFrom: "Gatehouse <no-reply@gatehouse.test>", dataDir: "/nonexistent" }, capturingLogger());
+    await mailer.send(MESSAGE);
+    const mail = await smtp.waitForMail("zoe@example.com");
+    expect(mail.from).toBe("Gatehouse <no-reply@gatehouse.test>");
+    expect(mail.subject).toBe(MESSAGE.subject);
+    expect(mail.text.trimEnd()).toBe(MESSAGE.text.trimEnd());
+    expect(mail.html).toBe(MESSAGE.html);
+  });
+
+  it("fails the send when the relay refuses the message", async () => {
+    const mailer = createServerMailer({ smtpURL: smtp.url, mailFrom: "no-reply@gatehouse.test", dataDir: "/nonexistent" }, capturingLogger());
+    smtp.setRejecting(true);
+    await expect(mailer.send(MESSAGE)).rejects.toThrow(/550/);
+  });
+
+  it("fails the send when nothing listens at SMTP_URL", async () => {
+    const mailer = createServerMailer({ smtpURL: "smtp://127.0.0.1:1", mailFrom: "no-reply@gatehouse.test", dataDir: "/nonexistent" }, capturingLogger());
+    await expect(mailer.send(MESSAGE)).rejects.toThrow();
+  });
+
+  it.each([
+    ["smtp://relay.example:2525", { host: "relay.example", port: 2525, secure: false }],
+    ["smtps://relay.example", { host: "relay.example", port: 465, secure: true }],
+    ["smtp://user%40corp:p%3Ass@relay.example", { host: "relay.example", port: 587, secure: false, auth: { user: "user@corp", pass: "p:ss" } }],
+  ])("reads %s", (url, expected) => {
+    expect(parseSMTPURL(url)).toEqual(expected);
+  });
+
+  it("refuses a URL that is not smtp or smtps", () => {
+    expect(() => parseSMTPURL("http://relay.example")).toThrow(/smtp:\/\//);
+  });
+});
+
+describe("development outbox (SMTP_URL unset)", () => {
+  it("writes one JSON file per mail and logs the link", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-outbox-"));
+    const logger = capturingLogger();
+    const mailer = createServerMailer({ smtpURL: undefined, mailFrom: "Gatehouse <no-reply@localhost>", dataDir }, logger);
+    await mailer.send(MESSAGE);
+    await mailer.send({ ...MESSAGE, to: "second@example.com" });
+    const files = readdirSync(join(dataDir, "outbox")).sort();
+    expect(files).toHaveLength(2);
+    const first = JSON.parse(readFileSync(join(dataDir, "outbox", files[0]!), "utf8")) as Record<string, string>;
+    expect(first).toMatchObject({ from: "Gatehouse <no-reply@localhost>", ...MESSAGE });
+    expect(Date.parse(first.createdAt!)).not.toBeNaN();
+    expect(statSync(join(dataDir, "outbox", files[0]!)).mode & 0o077).toBe(0);
+    expect(logger.lines).toHaveLength(2);
+    expect(logger.lines[0]).toMatchObject({
+      message: "mail written to the development outbox",
+      to: "zoe@example.com",
+      link: `https://app.example.com/api/auth/verify-email?token=${"x".repeat(120)}&callbackURL=%2F`,
+    });
+  });
+
+  it("keeps the link (a live token) out of the log in production", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-outbox-"));
+    const logger = capturingLogger();
+    const mailer = createServerMailer({ smtpURL: undefined, mailFrom: "no-reply@localhost", dataDir, production: true }, logger);
+    await mailer.send(MESSAGE);
+    expect(logger.lines.map((l) => l.message)).toEqual([
+      "SMTP_URL is not set: mails are written to the outbox and not delivered",
+      "mail written to the development outbox",
+    ]);
+    expect(JSON.stringify(logger.lines)).not.toContain("token=");
+  });
+});
+
+describe("email flows through the server", () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase("sqlite");
+  });
+  afterEach(async () => database.destroy());
+
+  it("signs up, mails the verification over SMTP_URL, and verifies through the app", async () => {
+    const config = readConfig({ NODE_ENV: "test", BASE_URL: "http://localhost:3000", SMTP_URL: smtp.url, AUTH_SECRET: "s".repeat(40) });
+    const logger = capturingLogger();
+    const auth = createServerAuth({
+      config,
+      db: database.db,
+      dialect: "sqlite",
+      secret: config.authSecret!,
+      mailer: createServerMailer(config, logger),
+      logger,
+      google: null,
+    });
+    const app = createApp({ auth, logger });
+    const headers = { "content-type": "application/json", origin: "http://localhost:3000" };
+    const signUp = await app.request("/api/auth/sign-up/email", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "Sam", email: "sam@example.com", password: "password-123", callbackURL: "/dashboard" }),
+    });
+    expect(signUp.status).toBe(200);
+    const cookie = signUp.headers.getSetCookie()[0]!.split(";")[0]!;
+    const mail = await smtp.waitForMail("sam@example.com");
+    expect(mail.from).toBe("Gatehouse <no-reply@localhost>");
+    const link = findLink(mail, "/api/auth/verify-email");
+    expect(link.origin).toBe("http://localhost:3000");
+
+    const followed = await app.request(`${link.pathname}${link.search}`);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get("location")).toBe("/dashboard");
+    const session = (await (await app.request("/api/auth/get-session", { headers: { cookie } })).json()) as { user: { emailVerified: boolean } };
+    expect(session.user.emailVerified).toBe(true);
+
+    // The server turns on email change and mailed deletion.
+    const change = await app.request("/api/auth/change-email", { method: "POST", headers: { ...headers, cookie }, body: JSON.stringify({ newEmail: "sam2@example.com" }) });
+    expect(await change.json()).toEqual({ status: true });
+    expect((await smtp.waitForMail("sam@example.com")).subject).toBe("Confirm your new email address for Gatehouse");
+    const deletion = await app.request("/api/auth/delete-user", { method: "POST", headers: { ...headers, cookie }, body: JSON.stringify({}) });
+    expect(await deletion.json()).toEqual({ success: true, message: "Verification email sent" });
+    expect((await smtp.waitForMail("sam@example.com")).subject).toBe("Confirm the deletion of your Gatehouse account");
+  });
+});
