@@ -13,4 +13,20 @@ export type { Database } from "./store/database.js";
 export type { PasswordHasher, ScryptParams } from "./crypto/password.js";
 export { createScryptHasher, DEFAULT_SCRYPT_PARAMS } from "./crypto/password.js";
 export type { HandlerInfo } from "./router.js";
+export type { OrganizationOptions } from "./organization/options.js";
+export {
+  assignableRoles,
+  canGrantRoles,
+  checkPermission,
+  hasPermission,
+  ORGANIZATION_ROLES,
+  ORGANIZATION_STATEMENTS,
+  type OrganizationRole,
+  type PermissionConnector,
+  type PermissionRequest,
+} from "./shared/access-control.js";
 export type * from "./shared/wire-types.js";
+export type { AccountLinkingOptions, AnonymousHandOver, AnonymousOptions, SocialOptions, SocialProviderOptions } from "./oauth/options.js";
+export type { GoogleProviderOptions } from "./oauth/providers/google.js";
+export type { OAuthProfile, OAuthProvider, OAuthTokens, OAuthUserInfo } from "./oauth/types.js";
+export type { WireLinkedAccount } from "./routes/social/list-accounts.js";
