@@ -9,6 +9,8 @@ interface CachedKeySet {
 }
 
 const JWKS_TTL_MS = 60 * 60 * 1000;
+/** Seconds of clock skew accepted between us and the provider on exp, iat and the maximum age. */
+const CLOCK_TOLERANCE_SECONDS = 30;
 /** After an unknown `kid`, the key set is re-read at most this often (key rotation, not abuse). */
 const JWKS_REFETCH_COOLDOWN_MS = 30 * 1000;
 
@@ -46,6 +48,7 @@ export function createIdTokenVerifier(): IdTokenVerifier {
       issuer: input.issuers,
       audience: input.policy.audiences,
       currentDate: ctx.clock.now(),
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
       ...(input.policy.maxAgeSeconds === null ? {} : { maxTokenAge: input.policy.maxAgeSeconds }),
     };
     let claims: Record<string, unknown>;
