@@ -118,6 +118,23 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
     expect(await t.database.db.selectFrom("verification").selectAll().execute()).toHaveLength(1);
   });
 
+  it("answers before the relay has taken the mail: the transport is not on the answer's path", async () => {
+    await setup();
+    const email = address("slow");
+    await signUp(createTestBrowser(t.auth), email);
+    smtp.hold();
+    try {
+      const known = await createTestBrowser(t.auth).post("/request-password-reset", { email });
+      const unknown = await createTestBrowser(t.auth).post("/request-password-reset", { email: address("nobody") });
+      expect(await known.json()).toEqual(RESET_ANSWER);
+      expect(await unknown.json()).toEqual(RESET_ANSWER);
+      expect(smtp.received.filter((mail) => mail.to.includes(email))).toEqual([]);
+    } finally {
+      smtp.release();
+    }
+    expect((await smtp.waitForMail(email)).subject).toBe("Reset your Gatehouse password");
+  });
+
   it("answers the same when the mail cannot be sent, withdraws the token and logs it", async () => {
     const log = recordingLogger();
     await setup({ logger: log.logger });

@@ -105,22 +105,3 @@ export function buildDeleteAccountMessage(input: LinkMailInput): MailMessage {
     footer: "If you did not ask for this, ignore this message: your account stays as it is.",
   });
 }
-
-export interface InvitationMailInput {
-  to: string;
-  inviterName: string;
-  organizationName: string;
-  role: string;
-  url: string;
-}
-
-export function buildOrganizationInvitationMessage(input: InvitationMailInput): MailMessage {
-  return compose({
-    to: input.to,
-    subject: `${input.inviterName} invited you to ${input.organizationName} on ${APP_NAME}`,
-    greeting: "Hello,",
-    lines: [`${input.inviterName} invited you to join ${input.organizationName} as ${input.role}.`],
-    action: { label: "Accept invitation", url: input.url },
-    footer: "If you were not expecting this invitation, you can ignore this message.",
-  });
-}

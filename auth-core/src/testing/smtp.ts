@@ -32,6 +32,9 @@ export interface TestSMTPServer {
   pendingFor(to: string): DeliveredMail[];
   /** While true, the server refuses every message with 550 (a transport failure). */
   setRejecting(rejecting: boolean): void;
+  /** Holds every message after its DATA until `release()`: the sender waits as on a slow relay. */
+  hold(): void;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -138,6 +141,8 @@ export async function startTestSMTPServer(): Promise<TestSMTPServer> {
   const pending: DeliveredMail[] = [];
   const waiters: Waiter[] = [];
   let rejecting = false;
+  let holding = false;
+  const held: Array<() => void> = [];
 
   const deliver = (mail: DeliveredMail): void => {
     received.push(mail);
@@ -154,6 +159,13 @@ export async function startTestSMTPServer(): Promise<TestSMTPServer> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (holding) {
+          held.push(() => finish());
+          return;
+        }
+        finish();
+      });
+      function finish(): void {
         if (rejecting) {
           callback(Object.assign(new Error("Mailbox unavailable (test server is refusing mail)"), { responseCode: 550 }));
           return;
@@ -161,7 +173,7 @@ export async function startTestSMTPServer(): Promise<TestSMTPServer> {
         const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
         deliver(decodeMail(Buffer.concat(chunks).toString("utf8"), envelopeTo));
         callback();
-      });
+      }
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -204,6 +216,13 @@ export async function startTestSMTPServer(): Promise<TestSMTPServer> {
     pendingFor: (to) => pending.filter((mail) => mail.to.includes(to.toLowerCase())),
     setRejecting(value) {
       rejecting = value;
+    },
+    hold() {
+      holding = true;
+    },
+    release() {
+      holding = false;
+      for (const finish of held.splice(0)) finish();
     },
     async close() {
       transport.close();
