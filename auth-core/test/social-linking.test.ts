@@ -69,6 +69,20 @@ describe.each(testDialects())("spec §4 linking through the provider on %s", (di
     expect(after[0]!.accessToken).not.toBe(before.accessToken);
   });
 
+  it("mails a verification link on sign-up when sendOnSignUp is set and the provider did not verify the email", async () => {
+    const mails: Array<{ to: string; text: string }> = [];
+    t = await createSocialAuth(dialect, idp, { mailer: { send: async (m) => void mails.push(m) }, emailVerification: { sendOnSignUp: true } });
+    idp.setPerson(person({ email: "verified@example.com", emailVerified: true }));
+    await runFlow(createTestBrowser(t.auth), idp);
+    expect(mails).toEqual([]);
+    idp.setPerson(person({ email: "unverified@example.com", emailVerified: false }));
+    const browser = createTestBrowser(t.auth);
+    expect((await runFlow(browser, idp)).location).toBe("/dashboard");
+    expect(mails.map((m) => m.to)).toEqual(["unverified@example.com"]);
+    expect(mails[0]!.text).toContain("/api/auth/verify-email?token=");
+    expect((await sessionUser(browser))?.emailVerified).toBe(false);
+  });
+
   it("sign-up disabled still lets an existing user link and sign in", async () => {
     t = await createSocialAuth(dialect, idp, {}, { disableSignUp: true });
     const existing = await signUpWithPassword(t, "member@example.com");

@@ -1,6 +1,7 @@
 import type { AuthContext } from "../context.js";
 import type { ClientInfo, ResponseDraft } from "../endpoint.js";
 import { generateId } from "../deps/random.js";
+import { sendVerificationMail } from "../email/verification-mail.js";
 import { recordSecurityEvent } from "../security/security-events.js";
 import { startSession } from "../session/start-session.js";
 import { findAccountByProvider, findAccountsByUserId, insertAccount, updateAccount } from "../store/account-store.js";
@@ -67,6 +68,20 @@ export function newAccountRow(ctx: AuthContext, input: { userId: string; provide
   };
 }
 
+/**
+ * Spec §4: a verification mail when sendOnSignUp is set and the provider did not verify the
+ * address. The account is usable without it, so a failed mail is logged, not fatal.
+ */
+async function sendSignUpVerification(ctx: AuthContext, user: UserRow, client: ClientInfo): Promise<void> {
+  const verification = ctx.options.email.verification;
+  if (user.emailVerified === 1 || !verification.enabled || !verification.sendOnSignUp) return;
+  try {
+    await sendVerificationMail(ctx, { user, email: user.email, client });
+  } catch (error) {
+    ctx.logger.warn("verification mail after social sign-up not sent", { error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
 /** Spec §4: finds, links or creates the user for a provider profile, then starts a session. */
 export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignInInput): Promise<SocialSignInResult> {
   const { provider, profile } = input;
@@ -119,6 +134,7 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
       return { ok: false, error: "unable to create user" };
     }
     await recordSecurityEvent(ctx, { userId: user.id, type: "sign-up", outcome: "success", client: input.client, detail: event.detail });
+    await sendSignUpVerification(ctx, user, input.client);
   }
 
   let token: string;
