@@ -22,9 +22,32 @@ async function postgresReachable(url) {
   }
 }
 
+/**
+ * Drops schemas left behind by interrupted test runs. Each test database is a schema named
+ * t_<creation time in base 36>_<random>; only those older than an hour go, so a run in progress
+ * elsewhere keeps its own.
+ */
+async function dropStaleTestSchemas(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select nspname from pg_namespace where nspname like 't\\_%'");
+    const hourAgo = Date.now() - 3_600_000;
+    for (const { nspname } of rows) {
+      const created = parseInt(nspname.split("_")[1] ?? "", 36);
+      if (Number.isFinite(created) && created < hourAgo) await client.query(`drop schema if exists "${nspname}" cascade`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 const missing = [];
 const env = { ...process.env };
-if (await postgresReachable(pgURL)) env.GATEHOUSE_TEST_PG_URL = pgURL;
+if (await postgresReachable(pgURL)) {
+  env.GATEHOUSE_TEST_PG_URL = pgURL;
+  await dropStaleTestSchemas(pgURL);
+}
 else {
   delete env.GATEHOUSE_TEST_PG_URL;
   missing.push(`PostgreSQL (not reachable at ${pgURL.replace(/:[^:@/]+@/, ":***@")}): the PostgreSQL half of every database suite`);

@@ -118,6 +118,9 @@ const BUILT_IN_RATE_LIMIT_RULES: Record<string, RateLimitRule> = {
   "/request-password-reset": { window: 60, max: 3 },
   "/forget-password": { window: 60, max: 3 },
   "/send-verification-email": { window: 60, max: 3 },
+  // Passkey sign-in is a credential endpoint too; its options call runs on every login page load.
+  "/passkey/verify-authentication": { window: 10, max: 3 },
+  "/passkey/generate-authenticate-options": { window: 10, max: 10 },
 };
 
 export function resolveOptions(options: AuthOptions): ResolvedOptions {

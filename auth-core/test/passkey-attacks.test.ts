@@ -117,6 +117,7 @@ describe.each(testDialects())("passkey ceremonies under attack on %s", (dialect)
       expect(ok.status).toBe(200);
     }
     expect(await storedCounter()).toBe(2);
+    t.clock.advance(10_000); // a fresh window of the passkey sign-in rate limit (3 per 10 s)
     const cloned = clone.getAssertion(await authenticateOptions(browser, "ada@example.com"));
     await expectError(await browser.post("/passkey/verify-authentication", { response: cloned }), 401, "AUTHENTICATION_FAILED");
     // A counter that merely stands still is refused too; the stored counter is untouched.

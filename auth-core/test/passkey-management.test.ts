@@ -126,6 +126,7 @@ describe.each(testDialects())("passkey management and malformed input on %s", (d
       ["not base64url", (good) => ({ ...good, response: { ...(good.response as object), signature: "***" } }), 400, "VALIDATION_ERROR"],
     ];
     for (const [label, corrupt, status, code] of broken) {
+      t.clock.advance(10_000); // one attempt per window of the passkey sign-in rate limit
       const options = (await (await browser.post("/passkey/generate-authenticate-options", { email: "ada@example.com" })).json()) as PublicKeyCredentialRequestOptionsJSON;
       const good = authenticator.getAssertion(options) as unknown as Record<string, unknown>;
       const response = await browser.post("/passkey/verify-authentication", { response: corrupt(good) });

@@ -82,6 +82,22 @@ describe.each(testDialects())("request policies on %s", (dialect) => {
     expect((await attacker.post("/sign-in/email", { email: "v@example.com", password: "guess-guess" })).status).toBe(401);
   });
 
+  it.each([
+    ["/sign-up/email", 10, 3],
+    ["/passkey/verify-authentication", 10, 3],
+    ["/request-password-reset", 60, 3],
+    ["/send-verification-email", 60, 3],
+  ])("limits %s to %i s windows of %i", async (path, windowSeconds, max) => {
+    t = await createTestAuth({ dialect });
+    const b = createTestBrowser(t.auth, { clientAddress: "192.0.2.50" });
+    for (let i = 0; i < max; i++) expect((await b.post(path, {})).status).not.toBe(429);
+    const limited = await b.post(path, {});
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("x-retry-after"))).toBe(windowSeconds);
+    t.clock.advance(windowSeconds * 1000);
+    expect((await b.post(path, {})).status).not.toBe(429);
+  });
+
   it("limits every other path to 100 per 10 s, and can be switched off", async () => {
     t = await createTestAuth({ dialect });
     const b = createTestBrowser(t.auth, { clientAddress: "192.0.2.10" });

@@ -32,22 +32,35 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite"): Promi
   const url = process.env.GATEHOUSE_TEST_PG_URL;
   if (!url) throw new Error("GATEHOUSE_TEST_PG_URL is not set: no PostgreSQL to test against");
   const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema "${schema}"`);
-  await admin.end();
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  await migrateToLatest(db, { migrationTableSchema: schema });
+  // Kysely's migrator lists tables across every schema; a schema created or dropped by a
+  // parallel test file in the middle of that listing fails it. One advisory lock serializes
+  // schema creation, migration and removal across all test processes.
+  await withSchemaLock(url, async (client) => {
+    await client.query(`create schema "${schema}"`);
+    await migrateToLatest(db, { migrationTableSchema: schema });
+  });
   return {
     db,
     dialect,
     async destroy() {
       await db.destroy();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema "${schema}" cascade`);
-      await cleanup.end();
+      await withSchemaLock(url, (client) => client.query(`drop schema if exists "${schema}" cascade`));
     },
   };
+}
+
+const SCHEMA_LOCK_KEY = 7_337_001;
+
+async function withSchemaLock<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [SCHEMA_LOCK_KEY]);
+    return await work(client);
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [SCHEMA_LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
 }
