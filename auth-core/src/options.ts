@@ -121,6 +121,8 @@ const BUILT_IN_RATE_LIMIT_RULES: Record<string, RateLimitRule> = {
   // Passkey sign-in is a credential endpoint too; its options call runs on every login page load.
   "/passkey/verify-authentication": { window: 10, max: 3 },
   "/passkey/generate-authenticate-options": { window: 10, max: 10 },
+  // Each invitation sends a mail.
+  "/organization/invite-member": { window: 60, max: 10 },
 };
 
 export function resolveOptions(options: AuthOptions): ResolvedOptions {
