@@ -60,7 +60,10 @@ describe.each(testDialects())("Google redirect flow on %s", (dialect) => {
     expect(stored).toHaveLength(1);
     expect(stored[0]!.identifier).not.toContain(state);
     const value = JSON.parse(stored[0]!.value) as Record<string, unknown>;
-    expect(Object.keys(value).sort()).toEqual(["callbackURL", "codeVerifier", "expiresAt", "requestSignUp"].filter((k) => k in value).sort());
+    // Spec §3: the state's value holds only these fields.
+    const allowed = ["callbackURL", "codeVerifier", "errorURL", "newUserURL", "link", "expiresAt", "requestSignUp"];
+    expect(Object.keys(value).filter((k) => !allowed.includes(k))).toEqual([]);
+    expect(value.callbackURL).toBe("/dashboard");
     expect(value.codeVerifier).toMatch(/^[A-Za-z0-9\-._~]{128}$/);
     expect(value.expiresAt).toBe(t.clock.now().getTime() + 10 * 60 * 1000);
 
