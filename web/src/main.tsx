@@ -23,6 +23,7 @@ const trpcClient = createAppTRPCClient();
 const router = createAppRouter({
   queryClient,
   authClient,
+  authFailures,
   build: { version: __APP_VERSION__, builtAt: __BUILD_TIME__ },
 });
 

@@ -1,14 +1,17 @@
 import type { ReactElement, ReactNode } from "react";
-import type { QueryClient } from "@tanstack/react-query";
-import { Navigate, redirect, useLocation, type LoaderFunctionArgs } from "react-router";
+import { useIsMutating, type QueryClient } from "@tanstack/react-query";
+import { Navigate, redirect, useLocation, useNavigation, type LoaderFunctionArgs } from "react-router";
 import type { WireSessionResult } from "@gatehouse/auth-core/shared";
 import { getSessionQueryOptions, useSession } from "../features/auth/api/get-session.js";
 import type { AuthClient } from "../lib/auth-client.js";
+import type { AuthFailureStore } from "./auth-failure.js";
 import { loginURLFor, SIGNED_IN_LANDING } from "../lib/login-params.js";
 
 export interface GuardDeps {
   queryClient: QueryClient;
   authClient: AuthClient;
+  /** Cleared on the way to /login: a new sign-in starts without the last auth failure. */
+  authFailures: AuthFailureStore;
 }
 
 /** Spec §2: a session check result counts only with both a user and a session. */
@@ -35,6 +38,7 @@ export function createRequireSessionLoader(deps: GuardDeps) {
 /** Spec §2: a person who already has a session is sent from /login to /subscribe. */
 export function createLoginLoader(deps: GuardDeps) {
   return async function redirectSignedIn(): Promise<null> {
+    deps.authFailures.clear();
     const data = await deps.queryClient.fetchQuery(getSessionQueryOptions(deps.authClient));
     if (isSignedIn(data)) throw redirect(SIGNED_IN_LANDING);
     return null;
@@ -47,8 +51,12 @@ export function createLoginLoader(deps: GuardDeps) {
  */
 export function RequireSession({ children }: { children: ReactNode }): ReactElement {
   const location = useLocation();
+  const navigation = useNavigation();
   const session = useSession();
-  if (session.isSuccess && !isSignedIn(session.data)) {
+  // A sign-out (or revoke-all, or deletion) is on its way to /login itself (spec §2: sign-out
+  // ends at /login, without a redirect); so is any navigation under way.
+  const leaving = useIsMutating({ predicate: (mutation) => mutation.options.meta?.endsSession === true }) > 0;
+  if (!leaving && navigation.state === "idle" && session.isSuccess && !isSignedIn(session.data)) {
     return <Navigate to={loginURLFor(`${location.pathname}${location.search}`)} replace />;
   }
   return <>{children}</>;

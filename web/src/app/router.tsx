@@ -1,3 +1,4 @@
+import type { ReactElement } from "react";
 import { createBrowserRouter, createMemoryRouter, redirect, type RouteObject } from "react-router";
 import { LoginScreen } from "../features/auth/components/login-screen.js";
 import { AboutPage, type BuildInfo } from "../features/about/components/about-page.js";
@@ -8,6 +9,10 @@ import { DashboardPage } from "./routes/dashboard.js";
 import { AnalyticsPage, NotFoundPage, ReportsPage, SubscribePage, UsersPage } from "./routes/planned-pages.js";
 import { SettingsPage } from "./routes/settings.js";
 
+function Loading(): ReactElement {
+  return <p className="loading" role="status">Loading…</p>;
+}
+
 export interface RouterDeps extends GuardDeps {
   build: BuildInfo;
 }
@@ -16,12 +21,13 @@ export interface RouterDeps extends GuardDeps {
 export function createRoutes(deps: RouterDeps): RouteObject[] {
   const requireSession = createRequireSessionLoader(deps);
   return [
-    { path: "/login", loader: createLoginLoader(deps), element: <LoginScreen />, errorElement: <RouteErrorScreen /> },
+    { path: "/login", loader: createLoginLoader(deps), element: <LoginScreen />, errorElement: <RouteErrorScreen />, hydrateFallbackElement: <Loading /> },
     {
       path: "/",
       id: "app",
       loader: requireSession,
       element: <AppLayout />,
+      hydrateFallbackElement: <Loading />,
       errorElement: <RouteErrorScreen />,
       children: [
         // Child loaders run beside the parent's: check the session first, so that a signed-out

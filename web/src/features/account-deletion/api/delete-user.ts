@@ -1,4 +1,6 @@
-import { useMutation, type UseMutationResult } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
 export interface DeleteUserAnswer {
@@ -17,8 +19,19 @@ export function deleteUser(client: AuthClient, input: { password?: string; callb
 
 export function useDeleteUser(): UseMutationResult<DeleteUserAnswer, Error, { password?: string }> {
   const client = useAuthClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationKey: ["auth", "delete-user"],
-    mutationFn: ({ password }) => deleteUser(client, { ...(password ? { password } : {}), callbackURL: "/login" }),
+    meta: { endsSession: true },
+    mutationFn: async ({ password }) => {
+      const answer = await deleteUser(client, { ...(password ? { password } : {}), callbackURL: "/login" });
+      // Deleted at once: the session is gone with the account. Otherwise a mail confirms it.
+      if (answer.message === "User deleted") {
+        queryClient.removeQueries({ queryKey: AUTH_QUERY_ROOT });
+        await navigate("/login");
+      }
+      return answer;
+    },
   });
 }

@@ -1,8 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
 import { ActionStatus, Section } from "../../../components/ui.js";
-import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
 import { useDeleteUser } from "../api/delete-user.js";
 
 /**
@@ -13,22 +10,10 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }):
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState("");
   const remove = useDeleteUser();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
 
   function onDelete(event: FormEvent): void {
     event.preventDefault();
-    remove.mutate(
-      { password: hasPassword ? password : undefined },
-      {
-        onSuccess: (answer) => {
-          if (answer.message === "User deleted") {
-            queryClient.removeQueries({ queryKey: AUTH_QUERY_ROOT });
-            void navigate("/login");
-          }
-        },
-      },
-    );
+    remove.mutate({ password: hasPassword ? password : undefined });
   }
 
   return (

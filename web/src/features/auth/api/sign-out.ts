@@ -17,12 +17,15 @@ export function useSignOut(): UseMutationResult<void, Error, void> {
   const navigate = useNavigate();
   return useMutation({
     mutationKey: ["auth", "sign-out"],
+    meta: { endsSession: true },
     retry: 0,
     mutationFn: async () => {
       try {
         await signOut(client);
       } finally {
-        await queryClient.invalidateQueries({ queryKey: AUTH_QUERY_ROOT });
+        // Marked stale without refetching: the open page's queries would only meet 401s. The
+        // /login guard reads the session afresh.
+        await queryClient.invalidateQueries({ queryKey: AUTH_QUERY_ROOT, refetchType: "none" });
         await navigate("/login");
       }
     },

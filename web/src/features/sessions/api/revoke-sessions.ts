@@ -46,6 +46,7 @@ export function useRevokeAllSessions(): UseMutationResult<void, Error, void> {
   const navigate = useNavigate();
   return useMutation({
     mutationKey: ["auth", "revoke-sessions"],
+    meta: { endsSession: true },
     mutationFn: async () => {
       await revokeAllSessions(client);
       queryClient.removeQueries({ queryKey: AUTH_QUERY_ROOT });
