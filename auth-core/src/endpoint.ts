@@ -46,6 +46,11 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
   session: S;
   /** Reachable through `auth.api` only, never over HTTP (e.g. set-password). */
   serverOnly?: boolean;
+  /**
+   * Skip the Origin check for POST: only for an endpoint that changes nothing on POST and
+   * merely redirects, such as the OAuth callback receiving a provider's form_post.
+   */
+  acceptsCrossSitePost?: boolean;
   // Method syntax on purpose: lets a table hold endpoints of different inputs.
   handler(call: EndpointCall<Body, Query, S>): Promise<Result>;
 }

@@ -181,7 +181,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
           }
         }
       }
-      checkRequestOrigin(request, ctx.options.trustedOrigins);
+      if (!route.endpoint.acceptsCrossSitePost) checkRequestOrigin(request, ctx.options.trustedOrigins);
 
       const { result, draft } = await runEndpoint(ctx, route.endpoint, {
         body: await readBody(request),

@@ -30,7 +30,7 @@ export const signInEmail = defineEndpoint({
   path: "/sign-in/email",
   body,
   session: "none",
-  async handler({ ctx, body, client, response }): Promise<SignInResult> {
+  async handler({ ctx, body, headers, client, response }): Promise<SignInResult> {
     if (!ctx.options.emailAndPassword.enabled) throw APIError.withMessage(400, "Email and password is not enabled");
     const email = parseEmailOrThrow(body.email);
 
@@ -60,7 +60,7 @@ export const signInEmail = defineEndpoint({
       throw APIError.from(403, "EMAIL_NOT_VERIFIED");
     }
 
-    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client });
+    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client, headers });
     await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", client, detail: { method: "email" } });
     return { redirect: Boolean(body.callbackURL), token, url: body.callbackURL, user: toWireUser(user) };
   },

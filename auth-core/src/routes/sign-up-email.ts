@@ -29,7 +29,7 @@ export const signUpEmail = defineEndpoint({
   path: "/sign-up/email",
   body,
   session: "none",
-  async handler({ ctx, body, client, response }): Promise<{ token: string | null; user: WireUser }> {
+  async handler({ ctx, body, headers, client, response }): Promise<{ token: string | null; user: WireUser }> {
     const policy = ctx.options.emailAndPassword;
     if (!policy.enabled) throw APIError.withMessage(400, "Email and password is not enabled");
     if (policy.disableSignUp) throw APIError.withMessage(400, "Email and password sign up is not enabled");
@@ -82,7 +82,7 @@ export const signUpEmail = defineEndpoint({
     if (!policy.autoSignIn || ctx.options.email.requireEmailVerification) {
       return { token: null, user: toWireUser(user) };
     }
-    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client });
+    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client, headers });
     return { token, user: toWireUser(user) };
   },
 });

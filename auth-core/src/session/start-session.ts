@@ -16,8 +16,11 @@ export async function startSession(
     userId: string;
     rememberMe: boolean;
     client: ClientInfo;
-    /** The request's headers: an anonymous session in them is handed over to this user (spec §7). */
-    headers?: Headers;
+    /**
+     * The request's headers. Required so no sign-in method can forget it: an anonymous session
+     * in them is handed over to this user (spec §7).
+     */
+    headers: Headers;
   },
 ): Promise<{ token: string; session: ActiveSession["session"] }> {
   let created: Awaited<ReturnType<typeof createSession>>;
@@ -33,7 +36,7 @@ export async function startSession(
     throw APIError.from(500, "FAILED_TO_CREATE_SESSION");
   }
   const { token, ...session } = created;
-  if (input.headers) await handOverAnonymousUser(ctx, input.headers, input.userId);
+  await handOverAnonymousUser(ctx, input.headers, input.userId);
   draft.headers.append("set-cookie", buildSessionCookie(ctx, token, { rememberMe: input.rememberMe }));
   return { token, session };
 }

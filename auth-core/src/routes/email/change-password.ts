@@ -26,7 +26,7 @@ export const changePassword = defineEndpoint({
   path: "/change-password",
   body,
   session: "required",
-  async handler({ ctx, body, session, client, response }): Promise<{ token: string | null; user: WireUser }> {
+  async handler({ ctx, body, session, headers, client, response }): Promise<{ token: string | null; user: WireUser }> {
     const { user } = session;
     assertPasswordLength(body.newPassword, ctx.options.emailAndPassword);
     const account = await findCredentialAccount(ctx.db, user.id);
@@ -44,7 +44,7 @@ export const changePassword = defineEndpoint({
     });
     let token: string | null = null;
     if (revoke) {
-      ({ token } = await startSession(ctx, response, { userId: user.id, rememberMe: session.session.rememberMe === 1, client }));
+      ({ token } = await startSession(ctx, response, { userId: user.id, rememberMe: session.session.rememberMe === 1, client, headers }));
     }
     await recordSecurityEvent(ctx, { userId: user.id, type: "password-changed", outcome: "success", client, detail: { sessionsRevoked: revoke } });
     return { token, user: toWireUser(user) };

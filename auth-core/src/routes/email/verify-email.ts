@@ -89,7 +89,7 @@ export const verifyEmail = defineEndpoint({
   path: "/verify-email",
   query,
   session: "optional",
-  async handler({ ctx, query, session, client, response }): Promise<VerifyResult> {
+  async handler({ ctx, query, session, headers, client, response }): Promise<VerifyResult> {
     const { callbackURL } = query;
     const now = ctx.clock.now();
     const verified = await verifyEmailVerificationToken(ctx.secret, query.token, now);
@@ -115,13 +115,17 @@ export const verifyEmail = defineEndpoint({
     await recordSecurityEvent(ctx, { userId: user.id, type: "email-verified", outcome: "success", client });
 
     if (ctx.options.email.verification.autoSignInAfterVerification && session?.user.id !== user.id) {
-      await startSignedInSession(ctx, response, user.id, client);
+      await startSignedInSession(ctx, response, { userId: user.id, client, headers });
     }
     return done(ctx, callbackURL, updated);
   },
 });
 
-async function startSignedInSession(ctx: AuthContext, response: ResponseDraft, userId: string, client: ClientInfo): Promise<void> {
-  await startSession(ctx, response, { userId, rememberMe: true, client });
+async function startSignedInSession(
+  ctx: AuthContext,
+  response: ResponseDraft,
+  { userId, client, headers }: { userId: string; client: ClientInfo; headers: Headers },
+): Promise<void> {
+  await startSession(ctx, response, { userId, rememberMe: true, client, headers });
   await recordSecurityEvent(ctx, { userId, type: "sign-in", outcome: "success", client, detail: { method: "email-verification" } });
 }

@@ -93,7 +93,7 @@ export const verifyPasskeyAuthentication = defineEndpoint({
 
     let started: Awaited<ReturnType<typeof startSession>>;
     try {
-      started = await startSession(ctx, response, { userId: user.id, rememberMe: true, client });
+      started = await startSession(ctx, response, { userId: user.id, rememberMe: true, client, headers });
     } catch (error) {
       if (error instanceof APIError) throw APIError.from(500, "UNABLE_TO_CREATE_SESSION");
       throw error;

@@ -29,6 +29,9 @@ export const callback = defineEndpoint({
   name: "callbackOAuth",
   method: ["GET", "POST"],
   path: "/callback/:id",
+  // A provider's form_post comes from the provider's origin; a POST here only re-issues itself
+  // as a GET to the same URL (so SameSite=Lax cookies arrive), where the real work happens.
+  acceptsCrossSitePost: true,
   query: params,
   body: params,
   session: "none",

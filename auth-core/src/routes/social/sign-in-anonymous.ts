@@ -16,7 +16,7 @@ export const signInAnonymous = defineEndpoint({
   method: "POST",
   path: "/sign-in/anonymous",
   session: "optional",
-  async handler({ ctx, session, client, response }): Promise<{ token: string; user: WireUser }> {
+  async handler({ ctx, session, headers, client, response }): Promise<{ token: string; user: WireUser }> {
     const options = ctx.options.social.anonymous;
     if (!options.enabled) throw APIError.from(404, "NOT_FOUND");
     if (session?.user.isAnonymous === 1) throw APIError.withMessage(400, "Anonymous users cannot sign in again anonymously");
@@ -33,7 +33,7 @@ export const signInAnonymous = defineEndpoint({
       createdAt: now,
       updatedAt: now,
     });
-    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: true, client });
+    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: true, client, headers });
     await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", client, detail: { method: "anonymous" } });
     return { token, user: toWireUser(user) };
   },
