@@ -5,8 +5,14 @@ import { useSessions } from "../api/list-sessions.js";
 import { useRevokeAllSessions, useRevokeOtherSessions, useRevokeSession } from "../api/revoke-sessions.js";
 import { describeUserAgent } from "./user-agent.js";
 
-function SessionRow({ session, current }: { session: WireSession; current: boolean }): ReactElement {
-  const revoke = useRevokeSession();
+interface SessionRowProps {
+  session: WireSession;
+  current: boolean;
+  onRevoke: (token: string) => void;
+  busy: boolean;
+}
+
+function SessionRow({ session, current, onRevoke, busy }: SessionRowProps): ReactElement {
   const device = describeUserAgent(session.userAgent);
   return (
     <li className="item" data-current={current || undefined}>
@@ -19,12 +25,11 @@ function SessionRow({ session, current }: { session: WireSession; current: boole
           </div>
         </div>
         {!current && (
-          <button type="button" className="secondary" disabled={revoke.isPending} onClick={() => revoke.mutate({ token: session.token })} aria-label={`Revoke ${device} session`}>
+          <button type="button" className="secondary" disabled={busy} onClick={() => onRevoke(session.token)} aria-label={`Revoke ${device} session`}>
             Revoke
           </button>
         )}
       </div>
-      <ActionStatus mutation={revoke} pending="Revoking…" success="Session revoked." />
     </li>
   );
 }
@@ -32,6 +37,8 @@ function SessionRow({ session, current }: { session: WireSession; current: boole
 /** Sessions: this device marked; revoke one, the others, or all. */
 export function SessionsSection({ currentSessionId }: { currentSessionId: string }): ReactElement {
   const sessions = useSessions();
+  // The status lives here: the revoked row itself disappears from the list.
+  const revoke = useRevokeSession();
   const others = useRevokeOtherSessions();
   const all = useRevokeAllSessions();
   // This device first, then the most recently active.
@@ -45,7 +52,13 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
       ) : (
         <ul className="list" aria-label="Active sessions">
           {list.map((session) => (
-            <SessionRow key={session.id} session={session} current={session.id === currentSessionId} />
+            <SessionRow
+              key={session.id}
+              session={session}
+              current={session.id === currentSessionId}
+              busy={revoke.isPending}
+              onRevoke={(token) => revoke.mutate({ token })}
+            />
           ))}
         </ul>
       )}
@@ -53,6 +66,7 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
         <button type="button" className="secondary" disabled={others.isPending} onClick={() => others.mutate()}>Revoke other sessions</button>
         <button type="button" className="danger" disabled={all.isPending} onClick={() => all.mutate()}>Revoke all sessions</button>
       </div>
+      <ActionStatus mutation={revoke} pending="Revoking…" success="Session revoked." />
       <ActionStatus mutation={others} pending="Revoking other sessions…" success="Every other session is signed out." />
       <ActionStatus mutation={all} pending="Signing out everywhere…" success="Signed out everywhere." />
     </Section>
