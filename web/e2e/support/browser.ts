@@ -38,9 +38,12 @@ export async function openBrowser(): Promise<TestBrowser> {
     viewport: { width: 1280, height: 860 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  page.on("console", (message) => {
-    if (process.env.E2E_DEBUG) console.log(`[browser ${message.type()}] ${message.text()}`);
-  });
+  if (process.env.E2E_DEBUG) {
+    page.on("console", (message) => console.log(`[browser ${message.type()}] ${message.text()}`));
+    page.on("response", (response) => {
+      if (response.status() >= 400) console.log(`[browser http ${response.status()}] ${response.request().method()} ${response.url()}`);
+    });
+  }
   return {
     context,
     page,

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
+import { startServer, type RunningServer } from "./support/server.js";
+
+if (!CHROMIUM) console.warn(SKIP_REASON);
+
+describe.skipIf(!CHROMIUM)("Google sign-in through the development identity provider", () => {
+  let server: RunningServer;
+  let browser: TestBrowser;
+  beforeAll(async () => {
+    // No Google credentials: npm start's server runs the development identity provider.
+    server = await startServer();
+    expect(server.output()).toContain("development identity provider listening");
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("returns to the guarded URL the person first asked for", async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseURL}/settings?section=accounts`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+
+    await page.getByRole("heading", { name: "Development sign-in" }).waitFor();
+    await screenshot(page, "dev-idp-sign-in");
+    await page.locator('[data-testid="pick-person"][data-email="ada@example.com"]').click();
+
+    await page.waitForURL((url) => url.pathname === "/settings" && url.search === "?section=accounts");
+    const accounts = page.getByRole("list", { name: "Linked accounts" });
+    await accounts.getByText("Google").waitFor();
+    expect(await page.getByText("ada@example.com").first().isVisible()).toBe(true);
+  });
+
+  it("refuses to unlink the only sign-in method, with the server's message", async () => {
+    const { page } = browser;
+    await page.getByRole("button", { name: "Unlink Google" }).click();
+    await page.getByRole("alert").getByText(/last account|unlink/i).waitFor();
+    await page.getByRole("list", { name: "Linked accounts" }).getByText("Google").waitFor();
+    await screenshot(page, "settings-google-account");
+  });
+
+  it("without a redirect, comes back to /login, which sends the signed-in person to /subscribe", async () => {
+    const { page } = browser;
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL((url) => url.pathname === "/login" && url.search === "");
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await page.getByRole("heading", { name: "Development sign-in" }).waitFor();
+    const create = page.getByTestId("create-person");
+    await create.getByLabel("Email", { exact: true }).fill("new.person@example.com");
+    await create.getByLabel("Name", { exact: true }).fill("New Person");
+    await create.getByRole("button", { name: "Create and continue" }).click();
+    await page.waitForURL((url) => url.pathname === "/subscribe");
+    await page.getByRole("heading", { level: 1, name: "Subscribe" }).waitFor();
+    await page.getByText("New Person").first().waitFor();
+  });
+});
