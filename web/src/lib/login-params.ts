@@ -18,10 +18,19 @@ export interface LoginParams {
   error: string | null;
 }
 
+/**
+ * The shared rule, applied until it holds: a dot segment can resolve "/..//evil.com" to
+ * "//evil.com", which the rule itself refuses, so a result that does not pass it again is "/".
+ */
+export function sanitizeLoginTarget(value: unknown, pageOrigin: string): string {
+  const once = sanitizeRedirect(value, pageOrigin);
+  return sanitizeRedirect(once, pageOrigin) === once ? once : DEFAULT_AFTER_LOGIN;
+}
+
 /** Reads /login's search params; both redirect and returnUrl go through the shared rule (spec §2, §5). */
 export function readLoginParams(search: URLSearchParams, pageOrigin: string): LoginParams {
   const raw = search.get("redirect") ?? search.get("returnUrl");
-  const destination = raw === null ? DEFAULT_AFTER_LOGIN : sanitizeRedirect(raw, pageOrigin);
+  const destination = raw === null ? DEFAULT_AFTER_LOGIN : sanitizeLoginTarget(raw, pageOrigin);
   return {
     destination,
     hasDestination: raw !== null,

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { TRPCClientError } from "@trpc/client";
+import { WebAuthnError } from "@simplewebauthn/browser";
+import {
+  actionErrorMessage,
+  AuthNetworkError,
+  AuthRequestError,
+  authRequiredText,
+  isAuthError,
+  isRemoteCallUnauthorized,
+  MESSAGES,
+  PasskeysUnsupportedError,
+  passkeyErrorMessage,
+} from "./auth-errors.js";
+
+function trpcError(code: string, httpStatus: number, message: string): TRPCClientError<never> {
+  return TRPCClientError.from({ error: { message, code: -32001, data: { code, httpStatus } } } as never);
+}
+
+describe("the auth error classifier (spec §8)", () => {
+  it.each([
+    [new AuthRequestError(401, "UNAUTHORIZED", "Unauthorized"), true],
+    [new AuthRequestError(403, "INVALID_ORIGIN", "Invalid origin"), true],
+    [new Error("Unauthorized"), true],
+    [new Error("request unauthenticated"), true],
+    [new Error("Your Session Expired, sorry"), true],
+    [new Error("HTTP 401"), true],
+    [new Error("got a 403 back"), true],
+    [{ status: 401 }, true],
+    [trpcError("UNAUTHORIZED", 401, "You need to sign in to access this page."), true],
+    [new AuthRequestError(400, "INVALID_PASSWORD", "Invalid password"), false],
+    [new AuthRequestError(500, "FAILED_TO_CREATE_SESSION", "Failed to create session"), false],
+    [new AuthNetworkError("request failed", { timedOut: false }), false],
+    [new Error("Something else"), false],
+    [null, false],
+    ["401", false],
+  ])("%o is an authentication error: %s", (error, expected) => {
+    expect(isAuthError(error)).toBe(expected);
+  });
+
+  it("sends remote-call UNAUTHORIZED, or a remote-call message containing 401, to /login", () => {
+    expect(isRemoteCallUnauthorized(trpcError("UNAUTHORIZED", 401, "You need to sign in to access this page."))).toBe(true);
+    expect(isRemoteCallUnauthorized(trpcError("INTERNAL_SERVER_ERROR", 500, "upstream said 401"))).toBe(true);
+    expect(isRemoteCallUnauthorized(trpcError("BAD_REQUEST", 400, "user already has a password"))).toBe(false);
+    // An auth-service 401 is not a remote-call error: it shows Authentication Required instead.
+    expect(isRemoteCallUnauthorized(new AuthRequestError(401, "UNAUTHORIZED", "Unauthorized"))).toBe(false);
+  });
+
+  it("words the Authentication Required screen by the error (spec §2)", () => {
+    expect(authRequiredText(new AuthRequestError(401, "UNAUTHORIZED", "Unauthorized"))).toBe("Your session has expired. Please sign in again.");
+    expect(authRequiredText(new Error("Unauthorized"))).toBe("Your session has expired. Please sign in again.");
+    expect(authRequiredText(new AuthRequestError(403, "INVALID_ORIGIN", "Invalid origin"))).toBe("You need to sign in to access this page.");
+    expect(authRequiredText(new Error("session expired"))).toBe("You need to sign in to access this page.");
+  });
+
+  it("shows the server's message for an action, or the network and generic messages", () => {
+    expect(actionErrorMessage(new AuthRequestError(400, "FAILED_TO_UNLINK_LAST_ACCOUNT", "You can't unlink your last account"))).toBe("You can't unlink your last account");
+    expect(actionErrorMessage(new AuthNetworkError("request timed out after 30000 ms", { timedOut: true }))).toBe(MESSAGES.network);
+    expect(actionErrorMessage(new TypeError("Failed to fetch"))).toBe("Network error. Please check your connection and try again.");
+    expect(actionErrorMessage(new Error(""))).toBe("Something went wrong. Please try again.");
+  });
+});
+
+describe("passkey messages (spec §8)", () => {
+  const cause = new Error("cause");
+  it.each([
+    [new PasskeysUnsupportedError("no WebAuthn"), "authentication", "Your browser doesn't support passkeys."],
+    [new AuthRequestError(404, "NO_PASSKEY_FOUND", "No passkey"), "authentication", "No passkey found for this account. Please sign in with Google first."],
+    [new AuthRequestError(401, "PASSKEY_NOT_FOUND", "Passkey not found"), "authentication", "No passkey found for this account. Please sign in with Google first."],
+    [new WebAuthnError({ message: "cancelled", code: "ERROR_CEREMONY_ABORTED", cause, name: "AbortError" }), "authentication", "auth cancelled"],
+    [new DOMException("The operation either timed out or was not allowed.", "NotAllowedError"), "authentication", "auth cancelled"],
+    [new DOMException("The operation either timed out or was not allowed.", "NotAllowedError"), "registration", "registration cancelled"],
+    [new WebAuthnError({ message: "again", code: "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED", cause, name: "InvalidStateError" }), "registration", "previously registered"],
+    [new AuthNetworkError("request failed", { timedOut: false }), "authentication", "Network error. Please check your connection and try again."],
+    [new Error("???"), "authentication", "Something went wrong. Please try again."],
+  ] as const)("%o during %s → %j", (error, ceremony, expected) => {
+    expect(passkeyErrorMessage(error, ceremony)).toBe(expected);
+  });
+});
