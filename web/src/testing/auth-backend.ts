@@ -1,0 +1,61 @@
+import { createTestAuth, createTestBrowser, type TestAuth, type TestBrowser } from "@gatehouse/auth-core/testing";
+import { createAuthClient, type AuthClient, type AuthClientDeps } from "../lib/auth-client.js";
+
+/**
+ * For component tests: the real auth service (auth-core over in-memory SQLite) answering the
+ * web app's auth client in-process, with a cookie jar standing in for the browser's.
+ */
+export interface AuthBackend {
+  t: TestAuth;
+  /** The browser's cookie jar and a door for the test itself (sign up, sign out elsewhere). */
+  browser: TestBrowser;
+  client(deps?: Omit<AuthClientDeps, "fetch" | "baseURL">): AuthClient;
+  destroy(): Promise<void>;
+}
+
+/**
+ * happy-dom's Request and Response drop Cookie, Origin and Set-Cookie, as the script-facing
+ * classes of a browser must. Here the in-process auth service is the server and needs both: these keep them.
+ */
+function keepCookieHeaders(): void {
+  const BaseResponse = globalThis.Response;
+  const BaseRequest = globalThis.Request;
+  if ((BaseResponse as { keepsCookies?: boolean }).keepsCookies) return;
+  class ServerResponse extends BaseResponse {
+    static keepsCookies = true;
+    constructor(body?: BodyInit | null, init?: ResponseInit) {
+      super(body, init);
+      for (const cookie of new Headers(init?.headers).getSetCookie()) this.headers.append("set-cookie", cookie);
+    }
+  }
+  class ServerRequest extends BaseRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(input, init);
+      // Cookie, Origin and the other headers a browser's script may not set.
+      new Headers(init?.headers).forEach((value, name) => {
+        if (!this.headers.has(name)) this.headers.set(name, value);
+      });
+    }
+  }
+  globalThis.Response = ServerResponse as typeof Response;
+  globalThis.Request = ServerRequest as typeof Request;
+}
+
+export async function createAuthBackend(): Promise<AuthBackend> {
+  keepCookieHeaders();
+  const t = await createTestAuth();
+  const browser = createTestBrowser(t.auth);
+  const fetchThroughAuth: typeof fetch = async (input, init) => {
+    const url = new URL(String(input), "http://localhost:3000");
+    const path = url.pathname.replace(/^\/api\/auth/, "") + url.search;
+    const method = init?.method ?? "GET";
+    const body = typeof init?.body === "string" && init.body !== "" ? (JSON.parse(init.body) as unknown) : undefined;
+    return browser.request(path, { method, body });
+  };
+  return {
+    t,
+    browser,
+    client: (deps = {}) => createAuthClient({ ...deps, baseURL: "", fetch: fetchThroughAuth }),
+    destroy: () => t.destroy(),
+  };
+}
