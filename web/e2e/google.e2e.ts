@@ -42,6 +42,19 @@ describe.skipIf(!CHROMIUM)("Google sign-in through the development identity prov
     await screenshot(page, "settings-google-account");
   });
 
+  it("lets a Google-only person set a first password through the server-side procedure", async () => {
+    const { page } = browser;
+    const password = page.getByRole("region", { name: "Password" });
+    const setCall = page.waitForRequest((r) => r.url().includes("/api/trpc/account.setPassword"));
+    await password.getByLabel("New password").fill("a first password");
+    await password.getByRole("button", { name: "Set password" }).click();
+    const request = await setCall;
+    expect(request.headers()["x-trpc-source"]).toBe("react-app");
+    await password.getByText("Password set. You can now also sign in with your email address.").waitFor();
+    await page.getByRole("list", { name: "Linked accounts" }).getByText("Email and password").waitFor();
+    await password.getByRole("button", { name: "Change password" }).waitFor();
+  });
+
   it("without a redirect, comes back to /login, which sends the signed-in person to /subscribe", async () => {
     const { page } = browser;
     await page.getByRole("button", { name: "Sign out" }).click();
@@ -55,5 +68,16 @@ describe.skipIf(!CHROMIUM)("Google sign-in through the development identity prov
     await page.waitForURL((url) => url.pathname === "/subscribe");
     await page.getByRole("heading", { level: 1, name: "Subscribe" }).waitFor();
     await page.getByText("New Person").first().waitFor();
+  });
+
+  it("shows the provider's refusal on the login screen when the person cancels", async () => {
+    const { page } = browser;
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL((url) => url.pathname === "/login" && url.search === "");
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await page.getByTestId("cancel").click();
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.has("error"));
+    await page.getByRole("alert").getByText(/^Something went wrong\. Please try again\./).waitFor();
+    await screenshot(page, "login-google-cancelled");
   });
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,8 +7,17 @@ import { fileURLToPath } from "node:url";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
 export interface RunningServer {
   baseURL: string;
+  /** Mails the server wrote to DATA_DIR/outbox (no SMTP_URL), oldest first. */
+  outbox(): OutboxMail[];
   /** Everything the server printed, for failure messages. */
   output(): string;
   stop(): Promise<void>;
@@ -65,6 +74,15 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   });
   return {
     baseURL,
+    outbox() {
+      let names: string[];
+      try {
+        names = readdirSync(join(dataDir, "outbox")).filter((name) => name.endsWith(".json")).sort();
+      } catch {
+        return [];
+      }
+      return names.map((name) => JSON.parse(readFileSync(join(dataDir, "outbox", name), "utf8")) as OutboxMail);
+    },
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
@@ -74,4 +92,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The first link of the newest mail to `to` whose subject matches. */
+export function latestLink(server: RunningServer, to: string, subject: RegExp): string {
+  const mail = server.outbox().filter((m) => m.to === to && subject.test(m.subject)).at(-1);
+  const link = mail ? /https?:\/\/[^\s<>"]+/.exec(mail.text)?.[0] : undefined;
+  if (!link) throw new Error(`no mail to ${to} matching ${subject}; outbox: ${JSON.stringify(server.outbox().map((m) => [m.to, m.subject]))}`);
+  return link;
 }

@@ -50,7 +50,7 @@ export function SettingsPage(): ReactElement {
         <a href="#accounts">Linked accounts</a> <a href="#sessions">Sessions</a> <a href="#delete-account">Delete account</a>
       </nav>
       <div className="grid">
-        <SectionBoundary><ProfileSection key={data.user.updatedAt} user={data.user} /></SectionBoundary>
+        <SectionBoundary><ProfileSection key={data.user.id} user={data.user} /></SectionBoundary>
         <SectionBoundary><EmailSection user={data.user} /></SectionBoundary>
         <SectionBoundary><PasskeysSection /></SectionBoundary>
         <SectionBoundary><LinkedAccountsSection /></SectionBoundary>

@@ -6,8 +6,13 @@ import { useUnlinkAccount } from "../api/unlink-account.js";
 
 const PROVIDER_LABELS: Record<string, string> = { credential: "Email and password", google: "Google" };
 
-function AccountRow({ account }: { account: LinkedAccount }): ReactElement {
-  const unlink = useUnlinkAccount();
+interface AccountRowProps {
+  account: LinkedAccount;
+  onUnlink: (account: LinkedAccount) => void;
+  busy: boolean;
+}
+
+function AccountRow({ account, onUnlink, busy }: AccountRowProps): ReactElement {
   const label = PROVIDER_LABELS[account.providerId] ?? account.providerId;
   return (
     <li className="item">
@@ -19,15 +24,13 @@ function AccountRow({ account }: { account: LinkedAccount }): ReactElement {
         <button
           type="button"
           className="secondary"
-          disabled={unlink.isPending}
-          onClick={() => unlink.mutate({ providerId: account.providerId, accountId: account.accountId })}
+          disabled={busy}
+          onClick={() => onUnlink(account)}
           aria-label={`Unlink ${label}`}
         >
           Unlink
         </button>
       </div>
-      {/* The last account is refused by the server with its own message (spec §5). */}
-      <ActionStatus mutation={unlink} pending="Unlinking…" success="Account unlinked." />
     </li>
   );
 }
@@ -36,6 +39,8 @@ function AccountRow({ account }: { account: LinkedAccount }): ReactElement {
 export function LinkedAccountsSection(): ReactElement {
   const accounts = useLinkedAccounts();
   const link = useLinkGoogle();
+  // The status lives here: an unlinked row disappears from the list.
+  const unlink = useUnlinkAccount();
   const hasGoogle = accounts.data?.some((account) => account.providerId === "google") ?? false;
   return (
     <Section id="accounts" title="Linked accounts" description="The ways you can sign in to this account.">
@@ -43,7 +48,14 @@ export function LinkedAccountsSection(): ReactElement {
         <p role="status">Loading accounts…</p>
       ) : (
         <ul className="list" aria-label="Linked accounts">
-          {accounts.data?.map((account) => <AccountRow key={account.id} account={account} />)}
+          {accounts.data?.map((account) => (
+            <AccountRow
+              key={account.id}
+              account={account}
+              busy={unlink.isPending}
+              onUnlink={({ providerId, accountId }) => unlink.mutate({ providerId, accountId })}
+            />
+          ))}
         </ul>
       )}
       {!hasGoogle && (
@@ -51,6 +63,8 @@ export function LinkedAccountsSection(): ReactElement {
           <button type="button" disabled={link.isPending} onClick={() => link.mutate()}>Link Google</button>
         </div>
       )}
+      {/* The last account is refused by the server with its own message (spec §5). */}
+      <ActionStatus mutation={unlink} pending="Unlinking…" success="Account unlinked." />
       <ActionStatus mutation={link} pending="Opening Google…" success="Opening Google…" />
     </Section>
   );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { ActionStatus, Section } from "../../../components/ui.js";
 import { useChangePassword } from "../api/change-password.js";
+import { useSetPassword } from "../api/set-password.js";
 import { SetPasswordForm } from "./set-password-form.js";
 
 function ChangePasswordForm(): ReactElement {
@@ -37,13 +38,20 @@ export interface PasswordSectionProps {
 
 /** Password: change it (optionally signing out elsewhere), or set one when there is none. */
 export function PasswordSection({ hasPassword }: PasswordSectionProps): ReactElement {
+  // Held here: once set, the section switches to the change form and the status must stay.
+  const set = useSetPassword();
   return (
     <Section
       id="password"
       title="Password"
       description={hasPassword ? "Change the password you use with your email address." : "You sign in without a password. You can add one to sign in with your email address too."}
     >
-      {hasPassword ? <ChangePasswordForm /> : <SetPasswordForm />}
+      {hasPassword ? (
+        <ChangePasswordForm />
+      ) : (
+        <SetPasswordForm busy={set.isPending} onSubmit={(newPassword, done) => set.mutate({ newPassword }, { onSuccess: done })} />
+      )}
+      <ActionStatus mutation={set} pending="Saving…" success="Password set. You can now also sign in with your email address." />
     </Section>
   );
 }

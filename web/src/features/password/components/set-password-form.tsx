@@ -1,24 +1,26 @@
 import { useState, type FormEvent, type ReactElement } from "react";
-import { ActionStatus } from "../../../components/ui.js";
-import { useSetPassword } from "../api/set-password.js";
 
-export function SetPasswordForm(): ReactElement {
+export interface SetPasswordFormProps {
+  onSubmit: (newPassword: string, done: () => void) => void;
+  busy: boolean;
+}
+
+/** A first password for a person who has none (its status is shown by the section). */
+export function SetPasswordForm({ onSubmit, busy }: SetPasswordFormProps): ReactElement {
   const [newPassword, setNewPassword] = useState("");
-  const set = useSetPassword();
 
-  function onSubmit(event: FormEvent): void {
+  function submit(event: FormEvent): void {
     event.preventDefault();
-    set.mutate({ newPassword }, { onSuccess: () => setNewPassword("") });
+    onSubmit(newPassword, () => setNewPassword(""));
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit}>
+    <form className="stack" onSubmit={submit}>
       <label htmlFor="password-first">New password</label>
       <input id="password-first" type="password" required autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
       <div className="actions">
-        <button type="submit" disabled={set.isPending}>Set password</button>
+        <button type="submit" disabled={busy}>Set password</button>
       </div>
-      <ActionStatus mutation={set} pending="Saving…" success="Password set. You can now also sign in with your email address." />
     </form>
   );
 }

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
+import { signUpInBrowser } from "./support/accounts.js";
+import { latestLink, startServer, type RunningServer } from "./support/server.js";
+
+if (!CHROMIUM) console.warn(SKIP_REASON);
+
+const PERSON = { name: "Annie Easley", email: "annie@example.com", password: "centaur rocket" };
+
+describe.skipIf(!CHROMIUM)("the Settings security center in Chromium against the real server", () => {
+  let server: RunningServer;
+  let browser: TestBrowser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await openBrowser();
+    await signUpInBrowser(browser.context, server.baseURL, PERSON);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const section = (name: string) => browser.page.getByRole("region", { name });
+
+  it("verifies the email address through the mailed link", async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseURL}/settings`);
+    const email = section("Email");
+    await email.getByText("Not verified").waitFor();
+    await email.getByRole("button", { name: "Send verification email" }).click();
+    await email.getByText(`A verification link is on its way to ${PERSON.email}.`).waitFor();
+    await page.goto(latestLink(server, PERSON.email, /^Verify your email/));
+    await page.waitForURL((url) => url.pathname === "/settings");
+    await section("Email").getByText("Verified", { exact: true }).waitFor();
+  });
+
+  it("saves the profile name and shows it in the header", async () => {
+    const { page } = browser;
+    const profile = section("Profile");
+    await profile.getByLabel("Name", { exact: true }).fill("Annie J. Easley");
+    await profile.getByRole("button", { name: "Save profile" }).click();
+    await profile.getByText("Profile saved.").waitFor();
+    await page.locator(".account-menu").getByText("Annie J. Easley").waitFor();
+  });
+
+  it("changes the password, refusing a wrong current one with the server's message", async () => {
+    const password = section("Password");
+    await password.getByLabel("Current password").fill("not my password");
+    await password.getByLabel("New password").fill("new centaur rocket");
+    await password.getByRole("button", { name: "Change password" }).click();
+    await password.getByRole("alert").waitFor();
+    expect(await password.getByRole("alert").textContent()).toMatch(/password/i);
+
+    await password.getByLabel("Current password").fill(PERSON.password);
+    await password.getByRole("button", { name: "Change password" }).click();
+    await password.getByText("Password changed.").waitFor();
+    // The new password signs in; the old one does not.
+    const signIn = (pw: string) =>
+      fetch(`${server.baseURL}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: server.baseURL }, body: JSON.stringify({ email: PERSON.email, password: pw }) });
+    expect((await signIn("new centaur rocket")).status).toBe(200);
+    expect((await signIn(PERSON.password)).status).toBe(401);
+  });
+
+  it("links Google with the same email through the development provider, then unlinks it", async () => {
+    const { page } = browser;
+    await section("Linked accounts").getByRole("button", { name: "Link Google" }).click();
+    await page.getByRole("heading", { name: "Development sign-in" }).waitFor();
+    const create = page.getByTestId("create-person");
+    await create.getByLabel("Email", { exact: true }).fill(PERSON.email);
+    await create.getByLabel("Name", { exact: true }).fill("Annie (Google)");
+    await create.getByRole("button", { name: "Create and continue" }).click();
+    await page.waitForURL((url) => url.pathname === "/settings");
+    const accounts = page.getByRole("list", { name: "Linked accounts" });
+    await accounts.getByText("Google").waitFor();
+    await accounts.getByText("Email and password").waitFor();
+    await screenshot(page, "settings-google-linked");
+
+    await accounts.getByRole("button", { name: "Unlink Google" }).click();
+    await section("Linked accounts").getByText("Account unlinked.").waitFor();
+    await accounts.getByText("Google").waitFor({ state: "detached" });
+  });
+
+  it("changes a verified email through the confirmation mailed to the current address", async () => {
+    const { page } = browser;
+    const email = section("Email");
+    await email.getByLabel("New email address").fill("annie.easley@example.com");
+    await email.getByRole("button", { name: "Change email" }).click();
+    await email.getByText(`Check ${PERSON.email}: confirm the change from the link we sent.`).waitFor();
+    await page.goto(latestLink(server, PERSON.email, /^Confirm your new email/));
+    await page.waitForURL((url) => url.pathname === "/settings");
+    await section("Email").getByText("annie.easley@example.com").waitFor();
+    await section("Email").getByText("Not verified").waitFor();
+  });
+
+  it("deletes the account through the emailed confirmation, ending at /login", async () => {
+    const { page } = browser;
+    const danger = section("Delete account");
+    await danger.getByRole("button", { name: "Delete my account…" }).click();
+    await danger.getByLabel("Your password").fill("new centaur rocket");
+    await danger.getByRole("button", { name: "Delete account permanently" }).click();
+    await danger.getByText("Check your email: confirm the deletion from the link we sent.").waitFor();
+    await screenshot(page, "settings-delete-requested");
+
+    await page.goto(latestLink(server, "annie.easley@example.com", /^Confirm the deletion/));
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.goto(`${server.baseURL}/dashboard`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    const gone = await fetch(`${server.baseURL}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.baseURL },
+      body: JSON.stringify({ email: "annie.easley@example.com", password: "new centaur rocket" }),
+    });
+    expect(gone.status).toBe(401);
+  });
+});
