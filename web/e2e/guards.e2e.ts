@@ -52,6 +52,7 @@ describe.skipIf(!CHROMIUM)("route guards in Chromium against the real server", (
       ["settings", "Settings"],
       ["about", "About"],
     ] as const;
+    const remoteCall = page.waitForRequest((r) => r.url().includes("/api/trpc/"));
     for (const [path, title] of pages) {
       // Through the navigation, as a person would.
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: title }).click();
@@ -62,5 +63,32 @@ describe.skipIf(!CHROMIUM)("route guards in Chromium against the real server", (
       await screenshot(page, path);
     }
     expect(await page.getByTestId("health-trpc").textContent()).toBe("up");
+    // Spec §7: batched GET with the source header.
+    const request = await remoteCall;
+    expect(new URL(request.url()).searchParams.get("batch")).toBe("1");
+    expect(request.headers()["x-trpc-source"]).toBe("react-app");
+  });
+
+  it("lays out for a phone, and every control is reachable with the keyboard", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.baseURL}/settings`);
+    await page.getByRole("list", { name: "Active sessions" }).getByText("This device").waitFor();
+    await screenshot(page, "settings-mobile");
+    // No horizontal scrolling of the page itself.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The first Tab lands on the skip link, which is then visible; Enter moves focus to the page.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+    await screenshot(page, "skip-link-focused");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+    // Focus is visible: the focused control draws an outline.
+    await page.getByRole("button", { name: "Save profile" }).focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).toBe("solid");
+    await page.setViewportSize({ width: 1280, height: 860 });
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { QueryErrorResetBoundary, useQueryClient } from "@tanstack/react-query";
-import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { useSession } from "../features/auth/api/get-session.js";
 import { useSignOut } from "../features/auth/api/sign-out.js";
 import { loginURLFor } from "../lib/login-params.js";
@@ -67,7 +67,7 @@ export function AppLayout(): ReactElement {
     <div className="shell">
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="topbar">
-        <a className="brand" href="/dashboard">Gatehouse</a>
+        <Link className="brand" to="/dashboard">Gatehouse</Link>
         <nav aria-label="Main">
           <ul>
             {NAV_ITEMS.map((item) => (

@@ -5,6 +5,7 @@ import { useSession } from "../../features/auth/api/get-session.js";
 import { getAccountsQueryOptions } from "../../features/accounts/api/list-accounts.js";
 import { getPasskeysQueryOptions } from "../../features/passkeys/api/list-passkeys.js";
 import { getSessionsQueryOptions } from "../../features/sessions/api/list-sessions.js";
+import { getOrganizationsQueryOptions } from "../../features/organization/api/list-organizations.js";
 import { useAuthClient } from "../../lib/auth-client.js";
 import { formatDateTime } from "../../components/ui.js";
 
@@ -23,6 +24,9 @@ export function DashboardPage(): ReactElement {
   const sessions = useQuery({ ...getSessionsQueryOptions(client), throwOnError: false });
   const passkeys = useQuery({ ...getPasskeysQueryOptions(client), throwOnError: false });
   const accounts = useQuery({ ...getAccountsQueryOptions(client), throwOnError: false });
+  const organizations = useQuery({ ...getOrganizationsQueryOptions(client), throwOnError: false });
+  const activeOrganizationId = session.data?.session.activeOrganizationId ?? null;
+  const active = organizations.data?.find((organization) => organization.id === activeOrganizationId) ?? null;
   const user = session.data?.user;
   return (
     <article className="page">
@@ -53,10 +57,15 @@ export function DashboardPage(): ReactElement {
           <p className="big">{count(sessions)}</p>
           <Link to="/settings#sessions">Manage sessions</Link>
         </section>
+        <section className="card tile" aria-labelledby="tile-organizations">
+          <h2 id="tile-organizations">Organizations</h2>
+          <p className="big">{count(organizations)}</p>
+          <p className="muted small">{active ? `Active: ${active.name}` : "No active organization"}</p>
+        </section>
       </div>
       <section className="card" aria-labelledby="dash-planned">
         <h2 id="dash-planned">Coming here</h2>
-        <p className="muted">Your active organization and your recent security events will appear here once those services are built.</p>
+        <p className="muted">Your recent security events will appear here once the service that lists them is built.</p>
       </section>
     </article>
   );
