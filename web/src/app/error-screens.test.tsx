@@ -8,7 +8,7 @@ import { AuthRequestError } from "../lib/auth-errors.js";
 import { createAppQueryClient } from "../lib/query-client.js";
 import { createAppTRPCClient } from "../lib/trpc.js";
 import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
-import { createAuthBackend, type AuthBackend } from "../testing/auth-backend.js";
+import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
 import { createAuthFailureStore, type AuthFailureStore } from "./auth-failure.js";
 import { AppErrorFallback, ErrorBoundary, RouteErrorScreen } from "./error-boundary.js";
 import { AuthRequiredScreen, GenericErrorScreen } from "./error-screens.js";

@@ -5,7 +5,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createAppTRPCClient } from "../lib/trpc.js";
 import { createAppQueryClient } from "../lib/query-client.js";
 import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
-import { createAuthBackend, type AuthBackend } from "../testing/auth-backend.js";
+import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
 import { createAuthFailureStore } from "./auth-failure.js";
 import { AppProvider } from "./provider.js";
 import { createTestRouter } from "./router.js";
