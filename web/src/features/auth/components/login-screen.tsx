@@ -47,8 +47,7 @@ export function LoginScreen(): ReactElement {
       active = false;
       WebAuthnAbortService.cancelCeremony();
     };
-    // Started once per visit to the screen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Started once per visit to the screen (the client never changes).
   }, [client]);
 
   function onPasskey(event: FormEvent): void {
