@@ -1,4 +1,4 @@
-import type { ReactElement } from "react";
+import { useEffect, type ReactElement } from "react";
 import { QueryErrorResetBoundary, useQueryClient } from "@tanstack/react-query";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { useSession } from "../features/auth/api/get-session.js";
@@ -63,6 +63,10 @@ function AuthFailureScreen({ error }: { error: unknown }): ReactElement {
 export function AppLayout(): ReactElement {
   const failure = useAuthFailure();
   const { pathname } = useLocation();
+  const page = NAV_ITEMS.find((item) => pathname.startsWith(item.to));
+  useEffect(() => {
+    document.title = page ? `${page.label} · Gatehouse` : "Gatehouse";
+  }, [page]);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">Skip to content</a>

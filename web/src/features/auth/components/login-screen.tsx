@@ -31,6 +31,10 @@ export function LoginScreen(): ReactElement {
     await navigate(destination.current, { replace: true });
   }
 
+  useEffect(() => {
+    document.title = "Sign in · Gatehouse";
+  }, []);
+
   // Spec §9: conditional UI. The browser offers saved passkeys in the email field's autofill.
   useEffect(() => {
     let active = true;
