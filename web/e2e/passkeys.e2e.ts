@@ -93,11 +93,23 @@ describe.skipIf(!CHROMIUM)("passkeys in Chromium with the DevTools virtual authe
     await page.getByText("Signed in as").waitFor();
   });
 
-  it("says so when the person has no passkey", async () => {
+  it("deletes the passkey in Settings; the authenticator's copy then no longer signs in", async () => {
     const { page } = browser;
     await setAutofill(false);
-    await page.reload();
+    await page.goto(`${server.baseURL}/settings`);
+    const list = page.getByRole("list", { name: "Your passkeys" });
+    await list.getByRole("button", { name: "Delete Work laptop" }).click();
+    await page.getByText("Passkey deleted.").waitFor();
+    await page.getByText("No passkeys yet.").waitFor();
+
     await signOut();
+    await page.getByRole("button", { name: "Sign in with passkey" }).click();
+    await page.getByText("No passkey found for this account. Please sign in with Google first.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+
+  it("says so when the person has no passkey", async () => {
+    const { page } = browser;
     await page.getByLabel("Email (optional)").fill("nobody@example.com");
     await page.getByRole("button", { name: "Sign in with passkey" }).click();
     await page.getByText("No passkey found for this account. Please sign in with Google first.").waitFor();

@@ -71,4 +71,11 @@ describe.skipIf(!CHROMIUM)("sessions across two devices in Chromium", () => {
     await first.page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(first.page.url()).searchParams.get("redirect")).toBe("/reports?range=7d");
   });
+
+  it("revoke all sessions signs this device out too and ends at /login", async () => {
+    await second.page.getByRole("button", { name: "Revoke all sessions" }).click();
+    await second.page.waitForURL((url) => url.pathname === "/login" && url.search === "");
+    await second.page.goto(`${server.baseURL}/settings`);
+    await second.page.waitForURL((url) => url.pathname === "/login");
+  });
 });

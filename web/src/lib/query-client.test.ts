@@ -76,6 +76,15 @@ describe("error behaviour (spec §8)", () => {
     expect(logged).toEqual(['mutation ["auth","update-user"] failed']);
   });
 
+  it("leaves a refused sign-in to the sign-in screen", async () => {
+    const { client, authErrors, logged } = setup();
+    const refused = new AuthRequestError(401, "PASSKEY_NOT_FOUND", "Passkey not found");
+    const mutation = client.getMutationCache().build(client, { mutationKey: ["auth", "sign-in-passkey"], meta: { signIn: true }, mutationFn: () => Promise.reject(refused), retry: 0 });
+    await expect(mutation.execute(undefined)).rejects.toBe(refused);
+    expect(authErrors).toEqual([]);
+    expect(logged).toEqual(['mutation ["auth","sign-in-passkey"] failed']);
+  });
+
   it("sends a remote-call UNAUTHORIZED to /login instead", async () => {
     const { client, authErrors, remote } = setup();
     const error = TRPCClientError.from({ error: { message: "You need to sign in to access this page.", code: -32001, data: { code: "UNAUTHORIZED", httpStatus: 401 } } } as never);

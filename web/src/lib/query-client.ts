@@ -56,7 +56,8 @@ export function createAppQueryClient(hooks: AppQueryClientHooks = {}): QueryClie
     mutationCache: new MutationCache({
       onError(error, _variables, _context, mutation) {
         log(`mutation ${JSON.stringify(mutation.options.mutationKey ?? [])} failed`, error);
-        handle(error);
+        // A refused sign-in is not a lost session: the sign-in screen shows its own message.
+        if (mutation.options.meta?.signIn !== true) handle(error);
       },
     }),
     defaultOptions: {

@@ -24,5 +24,5 @@ export async function signInWithPasskey(client: AuthClient, input: { email?: str
 export function useSignInWithPasskey(): UseMutationResult<WireSessionResult, Error, { email?: string; autofill?: boolean }> {
   const client = useAuthClient();
   // No retry: a WebAuthn ceremony needs the person's gesture each time.
-  return useMutation({ mutationKey: ["auth", "sign-in-passkey"], retry: 0, mutationFn: (input) => signInWithPasskey(client, input) });
+  return useMutation({ mutationKey: ["auth", "sign-in-passkey"], meta: { signIn: true }, retry: 0, mutationFn: (input) => signInWithPasskey(client, input) });
 }

@@ -15,6 +15,7 @@ export function useSignInWithGoogle(): UseMutationResult<void, Error, { callback
   const client = useAuthClient();
   return useMutation({
     mutationKey: ["auth", "sign-in-social"],
+    meta: { signIn: true },
     mutationFn: async ({ callbackURL }) => {
       // A refused sign-in comes back to the login screen with ?error=<code> (spec §8).
       const answer = await signInSocial(client, { provider: "google", callbackURL, errorCallbackURL: "/login" });

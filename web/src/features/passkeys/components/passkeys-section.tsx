@@ -6,11 +6,16 @@ import { useDeletePasskey } from "../api/delete-passkey.js";
 import { usePasskeys, type PasskeyView } from "../api/list-passkeys.js";
 import { useRenamePasskey } from "../api/rename-passkey.js";
 
-function PasskeyRow({ passkey }: { passkey: PasskeyView }): ReactElement {
+interface PasskeyRowProps {
+  passkey: PasskeyView;
+  onDelete: (id: string) => void;
+  deleting: boolean;
+}
+
+function PasskeyRow({ passkey, onDelete, deleting }: PasskeyRowProps): ReactElement {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(passkey.name ?? "");
   const rename = useRenamePasskey();
-  const remove = useDeletePasskey();
   const label = passkey.name || "Unnamed passkey";
 
   function onRename(event: FormEvent): void {
@@ -36,13 +41,12 @@ function PasskeyRow({ passkey }: { passkey: PasskeyView }): ReactElement {
             </div>
           </div>
           <button type="button" className="secondary" onClick={() => setEditing(true)} aria-label={`Rename ${label}`}>Rename</button>
-          <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ id: passkey.id })} aria-label={`Delete ${label}`}>
+          <button type="button" className="danger" disabled={deleting} onClick={() => onDelete(passkey.id)} aria-label={`Delete ${label}`}>
             Delete
           </button>
         </div>
       )}
       <ActionStatus mutation={rename} pending="Renaming…" success="Passkey renamed." />
-      <ActionStatus mutation={remove} pending="Deleting…" success="Passkey deleted." />
     </li>
   );
 }
@@ -51,6 +55,8 @@ function PasskeyRow({ passkey }: { passkey: PasskeyView }): ReactElement {
 export function PasskeysSection(): ReactElement {
   const passkeys = usePasskeys();
   const add = useAddPasskey();
+  // The status lives here: a deleted row disappears from the list.
+  const remove = useDeletePasskey();
   const [name, setName] = useState("");
 
   function onAdd(event: FormEvent): void {
@@ -65,12 +71,13 @@ export function PasskeysSection(): ReactElement {
       ) : passkeys.data && passkeys.data.length > 0 ? (
         <ul className="list" aria-label="Your passkeys">
           {passkeys.data.map((passkey) => (
-            <PasskeyRow key={passkey.id} passkey={passkey} />
+            <PasskeyRow key={passkey.id} passkey={passkey} deleting={remove.isPending} onDelete={(id) => remove.mutate({ id })} />
           ))}
         </ul>
       ) : (
         <p className="muted">No passkeys yet.</p>
       )}
+      <ActionStatus mutation={remove} pending="Deleting…" success="Passkey deleted." />
       <form className="stack" onSubmit={onAdd}>
         <label htmlFor="passkey-new-name">Name for the new passkey</label>
         <input id="passkey-new-name" name="name" maxLength={255} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Work laptop" />
