@@ -1,4 +1,5 @@
-import type { ReactElement, ReactNode } from "react";
+import { useEffect, type ReactElement, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import { QueryErrorResetBoundary } from "@tanstack/react-query";
 import { useSession } from "../../features/auth/api/get-session.js";
 import { useLinkedAccounts } from "../../features/accounts/api/list-accounts.js";
@@ -40,6 +41,12 @@ function PasswordAndDeletion(): ReactElement {
 export function SettingsPage(): ReactElement {
   const session = useSession();
   const data = session.data;
+  const { hash } = useLocation();
+  const loaded = Boolean(data);
+  // Links such as /settings#passkeys (from the dashboard) land on their section.
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [loaded, hash]);
   if (!data) return <p role="status">Loading…</p>;
   return (
     <article className="page">
