@@ -19,6 +19,10 @@ describe("sanitizeRedirect (spec §2)", () => {
     [42, "/"],
     [["/dashboard"], "/"],
     ["javascript:alert(1)", "/"],
+    ["/..//evil.com", "/"],
+    ["/./..//evil.com/x?y=1", "/"],
+    ["/%2e%2e//evil.com", "/"],
+    ["/a/../dashboard", "/dashboard"],
   ])("%j → %s", (value, expected) => {
     expect(sanitizeRedirect(value, origin)).toBe(expected);
   });

@@ -9,6 +9,9 @@ export function sanitizeRedirect(value: unknown, pageOrigin: string): string {
   try {
     const resolved = new URL(value, pageOrigin);
     if (resolved.origin !== new URL(pageOrigin).origin) return "/";
+    // Dot segments are removed while resolving ("/..//evil.com" → "//evil.com"): what we hand
+    // back must pass the same single-slash rule as what came in.
+    if (resolved.pathname.startsWith("//")) return "/";
     return `${resolved.pathname}${resolved.search}${resolved.hash}`;
   } catch {
     return "/";
