@@ -1,5 +1,6 @@
 /** Browser-safe pure functions and data shared with the web app. No node: or database imports. */
 export { isSafeRelativePath, isTrustedURL, matchesOriginPattern, originOf } from "./trusted-url.js";
 export { loginRedirectTarget, sanitizeRedirect } from "./redirect.js";
+export { dateTransformer, type DataTransformer } from "./date-transformer.js";
 export * from "./access-control.js";
 export type * from "./wire-types.js";

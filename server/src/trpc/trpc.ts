@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPCContext } from "./context.js";
-import { dateTransformer } from "./date-transformer.js";
+import { dateTransformer } from "@gatehouse/auth-core/shared";
 
 /** @see https://trpc.io/docs/server/routers */
 const t = initTRPC.context<TRPCContext>().create({ transformer: dateTransformer });

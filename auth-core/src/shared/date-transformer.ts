@@ -1,10 +1,9 @@
-import type { TRPCDataTransformer } from "@trpc/server";
-
 /**
  * A tiny JSON transformer that carries Date values across /api/trpc (spec §7). A Date becomes
  * `{ "$date": "<ISO>" }`; plain objects using the "$date" key are escaped as `{ "$esc": {...} }`.
- * The web app has the same format in web/src/lib/date-transformer.ts; a response that does not
- * decode makes the tRPC client raise "Unable to transform response from server".
+ * One copy for both ends: the server's tRPC and the web app's client import it from here. A
+ * response that does not decode makes the tRPC client raise "Unable to transform response from
+ * server".
  */
 const DATE_KEY = "$date";
 const ESCAPE_KEY = "$esc";
@@ -52,4 +51,10 @@ function decode(value: unknown): unknown {
   return decodeObject(value);
 }
 
-export const dateTransformer: TRPCDataTransformer = { serialize: encode, deserialize: decode };
+/** Structurally a tRPC `DataTransformer`; declared here so this browser-safe module imports nothing. */
+export interface DataTransformer {
+  serialize(value: unknown): unknown;
+  deserialize(value: unknown): unknown;
+}
+
+export const dateTransformer: DataTransformer = { serialize: encode, deserialize: decode };
