@@ -3,6 +3,7 @@ import { QueryErrorResetBoundary, useQueryClient } from "@tanstack/react-query";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { useSession } from "../features/auth/api/get-session.js";
 import { useSignOut } from "../features/auth/api/sign-out.js";
+import { OrganizationSwitcher } from "../features/organization/components/organization-switcher.js";
 import { loginURLFor } from "../lib/login-params.js";
 import { AUTH_QUERY_ROOT } from "../lib/query-client.js";
 import { useAuthFailure, useAuthFailureStore } from "./auth-failure.js";
@@ -81,6 +82,7 @@ export function AppLayout(): ReactElement {
             ))}
           </ul>
         </nav>
+        <OrganizationSwitcher />
         <AccountMenu />
       </header>
       <main id="main" tabIndex={-1}>

@@ -6,8 +6,10 @@ import { AppLayout } from "./app-layout.js";
 import { RouteErrorScreen } from "./error-boundary.js";
 import { createLoginLoader, createRequireSessionLoader, type GuardDeps } from "./route-guard.js";
 import { DashboardPage } from "./routes/dashboard.js";
-import { AnalyticsPage, NotFoundPage, ReportsPage, SubscribePage, UsersPage } from "./routes/planned-pages.js";
+import { AcceptInvitationPage } from "./routes/accept-invitation.js";
+import { AnalyticsPage, NotFoundPage, ReportsPage, SubscribePage } from "./routes/planned-pages.js";
 import { SettingsPage } from "./routes/settings.js";
+import { UsersPage } from "./routes/users.js";
 
 function Loading(): ReactElement {
   return <p className="loading" role="status">Loading…</p>;
@@ -43,6 +45,7 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
         { path: "analytics", element: <AnalyticsPage /> },
         { path: "reports", element: <ReportsPage /> },
         { path: "users", element: <UsersPage /> },
+        { path: "accept-invitation/:id", element: <AcceptInvitationPage /> },
         { path: "subscribe", element: <SubscribePage /> },
         { path: "settings", element: <SettingsPage /> },
         { path: "about", element: <AboutPage build={deps.build} /> },

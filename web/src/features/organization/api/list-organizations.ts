@@ -1,6 +1,6 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { WireOrganization } from "@gatehouse/auth-core/shared";
-import type { AuthClient } from "../../../lib/auth-client.js";
+import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
 export const ORGANIZATIONS_QUERY_KEY = ["auth", "organizations"] as const;
 
@@ -11,4 +11,9 @@ export function listOrganizations(client: AuthClient): Promise<WireOrganization[
 
 export function getOrganizationsQueryOptions(client: AuthClient) {
   return queryOptions({ queryKey: ORGANIZATIONS_QUERY_KEY, queryFn: () => listOrganizations(client) });
+}
+
+/** The switcher's list: a failure shows in the switcher, it does not take the page down. */
+export function useOrganizations(): UseQueryResult<WireOrganization[]> {
+  return useQuery({ ...getOrganizationsQueryOptions(useAuthClient()), throwOnError: false });
 }

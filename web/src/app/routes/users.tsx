@@ -1,0 +1,59 @@
+import type { ReactElement } from "react";
+import { CreateOrganizationForm } from "../../features/organization/components/create-organization-form.js";
+import { InvitationsSection } from "../../features/organization/components/invitations-section.js";
+import { LeaveSection } from "../../features/organization/components/leave-section.js";
+import { MembersSection } from "../../features/organization/components/members-section.js";
+import { TeamsSection } from "../../features/organization/components/teams-section.js";
+import { useActiveMember } from "../../features/organization/api/get-active-member.js";
+import { useFullOrganization } from "../../features/organization/api/get-full-organization.js";
+import { organizationControls } from "../../features/organization/permissions.js";
+
+function NoOrganization(): ReactElement {
+  return (
+    <article className="page">
+      <h1>Users</h1>
+      <section className="card empty-state" aria-labelledby="no-org-heading">
+        <h2 id="no-org-heading">No active organization</h2>
+        <p className="muted">
+          You are not working in an organization right now. Create one to invite people, give them roles and form teams, or pick one
+          you belong to in the organization switcher above.
+        </p>
+        <CreateOrganizationForm idPrefix="empty" />
+      </section>
+    </article>
+  );
+}
+
+/**
+ * /users: the active organization's people (spec §7 organization calls). What the viewer may do
+ * comes from their own role through the shared access-control functions (spec §6).
+ */
+export function UsersPage(): ReactElement {
+  const organization = useFullOrganization();
+  const viewer = useActiveMember();
+  // Right after a switch the two answers may briefly describe different organizations.
+  const settling = Boolean(organization.data && viewer.data && viewer.data.organizationId !== organization.data.id);
+  if (organization.isPending || viewer.isPending || settling) {
+    return (
+      <article className="page">
+        <h1>Users</h1>
+        <p role="status">Loading the organization…</p>
+      </article>
+    );
+  }
+  if (!organization.data || !viewer.data) return <NoOrganization />;
+  const controls = organizationControls(viewer.data.role);
+  const now = Date.now();
+  return (
+    <article className="page">
+      <h1>Users</h1>
+      <p className="lead">
+        The people of <strong>{organization.data.name}</strong> <span className="muted">({organization.data.slug})</span>.
+      </p>
+      <MembersSection organization={organization.data} viewer={viewer.data} controls={controls} />
+      <InvitationsSection organization={organization.data} controls={controls} now={now} />
+      <TeamsSection organization={organization.data} controls={controls} />
+      <LeaveSection organization={organization.data} viewer={viewer.data} />
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
+import { actionErrorMessage, AuthRequestError } from "../../../lib/auth-errors.js";
+import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
+import { SESSION_QUERY_KEY } from "../../auth/api/get-session.js";
+import { ORGANIZATIONS_QUERY_KEY } from "./list-organizations.js";
+
+/** Every organization query lives under this root: one invalidation refreshes the Users page. */
+export const ORGANIZATION_QUERY_ROOT = ["auth", "organization"] as const;
+
+/**
+ * A 403 with a code from an organization call: the session is fine, the matrix (spec §6) or the
+ * invitation's recipient rule said no. It carries the server's words but no 401/403 status, so
+ * the query client does not mistake it for a lost session (spec §8's Authentication Required
+ * screen) and the control that asked shows the message instead. A lost session answers 401.
+ */
+export class OrganizationRefusalError extends Error {
+  override readonly name = "OrganizationRefusalError";
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** The auth client's request, with organization refusals turned into `OrganizationRefusalError`. */
+export async function organizationRequest<T>(
+  client: AuthClient,
+  path: string,
+  body?: unknown,
+  query?: Record<string, string | undefined>,
+): Promise<T> {
+  try {
+    return await client.request<T>(path, body, query ? { query } : {});
+  } catch (error) {
+    if (error instanceof AuthRequestError && error.status === 403 && error.code) {
+      throw new OrganizationRefusalError(error.code, error.message);
+    }
+    throw error;
+  }
+}
+
+/** The message a control shows for a failed organization call: always the server's words. */
+export function organizationActionError(error: unknown): string {
+  return error instanceof OrganizationRefusalError ? error.message : actionErrorMessage(error);
+}
+
+/**
+ * A mutation of the organization data: after it settles (success or refusal) the Users page's
+ * queries, the organization list and the session (its active organization) are refetched.
+ */
+export function useOrganizationMutation<TInput, TResult>(
+  name: string,
+  call: (client: AuthClient, input: TInput) => Promise<TResult>,
+): UseMutationResult<TResult, Error, TInput> {
+  const client = useAuthClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...ORGANIZATION_QUERY_ROOT, name],
+    mutationFn: (input: TInput) => call(client, input),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ORGANIZATION_QUERY_ROOT }),
+        queryClient.invalidateQueries({ queryKey: ORGANIZATIONS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+      ]),
+  });
+}

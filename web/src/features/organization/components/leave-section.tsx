@@ -1,0 +1,24 @@
+import type { ReactElement } from "react";
+import type { WireFullOrganization, WireMemberWithUser } from "@gatehouse/auth-core/shared";
+import { ActionStatus, Section } from "../../../components/ui.js";
+import { useLeaveOrganization } from "../api/leave-organization.js";
+import { organizationActionError } from "../api/organization-request.js";
+import { RoleBadges } from "./role-badges.js";
+
+/** The viewer's own membership and the way out (the server refuses the last owner, spec §6). */
+export function LeaveSection({ organization, viewer }: { organization: WireFullOrganization; viewer: WireMemberWithUser }): ReactElement {
+  const leave = useLeaveOrganization();
+  return (
+    <Section id="membership" title="Your membership">
+      <div className="row">
+        <p className="grow">
+          You are <RoleBadges role={viewer.role} /> in <strong>{organization.name}</strong>.
+        </p>
+        <button type="button" className="danger" disabled={leave.isPending} onClick={() => leave.mutate({ organizationId: organization.id })}>
+          Leave organization
+        </button>
+      </div>
+      <ActionStatus mutation={leave} pending="Leaving…" success="You left the organization." errorMessage={organizationActionError} />
+    </Section>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState, type ReactElement } from "react";
+import { useSession } from "../../auth/api/get-session.js";
+import { useOrganizations } from "../api/list-organizations.js";
+import { organizationActionError } from "../api/organization-request.js";
+import { useSetActiveOrganization } from "../api/set-active-organization.js";
+import { CreateOrganizationForm } from "./create-organization-form.js";
+
+/**
+ * The navigation's organization switcher: the person's organizations (GET /organization/list),
+ * set-active on change (the session and every organization query are refetched), and a
+ * "New organization" entry that opens the create form.
+ */
+export function OrganizationSwitcher(): ReactElement {
+  const session = useSession();
+  const organizations = useOrganizations();
+  const setActive = useSetActiveOrganization();
+  const [creating, setCreating] = useState(false);
+  const activeId = session.data?.session.activeOrganizationId ?? "";
+  const list = organizations.data ?? [];
+
+  return (
+    <div className="org-switcher">
+      <label className="visually-hidden" htmlFor="org-switcher-select">Active organization</label>
+      <select
+        id="org-switcher-select"
+        value={list.some((o) => o.id === activeId) ? activeId : ""}
+        disabled={organizations.isPending || setActive.isPending}
+        onChange={(e) => {
+          if (e.target.value) setActive.mutate({ organizationId: e.target.value });
+        }}
+      >
+        <option value="" disabled>
+          {organizations.isPending ? "Loading organizations…" : organizations.isError ? "Organizations unavailable" : list.length === 0 ? "No organization" : "Choose an organization"}
+        </option>
+        {list.map((organization) => (
+          <option key={organization.id} value={organization.id}>{organization.name}</option>
+        ))}
+      </select>
+      <button type="button" className="secondary" aria-expanded={creating} aria-controls="org-switcher-create" onClick={() => setCreating((open) => !open)}>
+        New organization
+      </button>
+      {setActive.isPending && <span className="visually-hidden" role="status">Switching organization…</span>}
+      {setActive.isError && (
+        <p className="notice error org-switcher-error" role="alert">{organizationActionError(setActive.error)}</p>
+      )}
+      {creating && (
+        <div id="org-switcher-create" className="card org-switcher-popover">
+          <CreateOrganizationForm idPrefix="switcher" onCreated={() => setCreating(false)} />
+        </div>
+      )}
+    </div>
+  );
+}
