@@ -27,12 +27,24 @@ interface Route {
   segments: string[] | null; // null for a path without params
 }
 
-const JSON_HEADERS = { "content-type": "application/json", "cache-control": "no-store" };
+const JSON_HEADERS: Readonly<Record<string, string>> = { "content-type": "application/json", "cache-control": "no-store" };
 
-export function jsonResponse(data: unknown, status = 200, headers: ConstructorParameters<typeof Headers>[0] = {}): Response {
-  const h = new Headers(headers);
-  for (const [k, v] of Object.entries(JSON_HEADERS)) if (!h.has(k)) h.set(k, v);
-  return new Response(JSON.stringify(data ?? null), { status, headers: h });
+function isEmptyHeaders(headers: Headers): boolean {
+  return headers.keys().next().done === true;
+}
+
+/**
+ * A JSON answer; `no-store` because answers carry tokens and session data. Without extra headers
+ * the headers stay a plain object: servers such as @hono/node-server write those without
+ * building a Headers object (the hot path of get-session).
+ */
+export function jsonResponse(data: unknown, status = 200, extra?: Headers | Record<string, string>): Response {
+  const body = JSON.stringify(data ?? null);
+  if (!(extra instanceof Headers)) return new Response(body, { status, headers: { ...JSON_HEADERS, ...extra } });
+  if (isEmptyHeaders(extra)) return new Response(body, { status, headers: { ...JSON_HEADERS } });
+  const headers = new Headers(extra);
+  for (const [name, value] of Object.entries(JSON_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+  return new Response(body, { status, headers });
 }
 
 export function errorResponse(error: APIError): Response {

@@ -35,6 +35,12 @@ const server = spawn(cmd, args, {
   env: { ...process.env, NODE_ENV: "production", PORT: String(port), BASE_URL: base, DATABASE_URL: `file:${dbFile}`, AUTH_SECRET: "b".repeat(40), RATE_LIMIT: "off", DATA_DIR: dir },
   stdio: ["ignore", "pipe", "inherit"],
 });
+// Never leave the server behind, whatever happens to this script.
+process.on("exit", () => server.kill("SIGKILL"));
+process.on("uncaughtException", (error) => {
+  console.error(error);
+  process.exit(1);
+});
 await new Promise((resolve) => server.stdout.on("data", (d) => d.toString().includes("listening") && resolve()));
 
 function cpuMs() {
