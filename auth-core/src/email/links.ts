@@ -18,7 +18,4 @@ export function withQueryParams(target: string, params: Record<string, string>, 
   return url.toString();
 }
 
-/** A 302 to `location`; cookies set by the handler are merged in by the router. */
-export function redirectResponse(location: string): Response {
-  return new Response(null, { status: 302, headers: { location, "cache-control": "no-store" } });
-}
+export { redirectResponse } from "../http/redirect-response.js";

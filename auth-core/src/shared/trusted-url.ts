@@ -6,6 +6,8 @@
 /** A relative path: one leading slash, then no slash, backslash, or encoded slash or backslash. */
 const SAFE_RELATIVE_PATH = /^\/(?![/\\])[^\\\s]*$/;
 const ENCODED_SEPARATOR = /%(2f|5c)/i;
+/** C0 controls and DEL: the URL parser drops tab, CR and LF silently, so what was checked is not what is used. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 export function isSafeRelativePath(value: string): boolean {
   if (!SAFE_RELATIVE_PATH.test(value)) return false;
@@ -37,6 +39,7 @@ export function matchesOriginPattern(origin: string, pattern: string): boolean {
 
 /** Spec §5: trusted when relative-and-safe, or absolute with a trusted origin. */
 export function isTrustedURL(value: string, trustedOrigins: readonly string[]): boolean {
+  if (CONTROL_CHARACTER.test(value)) return false;
   if (value.startsWith("/")) return isSafeRelativePath(value);
   const origin = originOf(value);
   if (origin === null) return false;

@@ -1,5 +1,6 @@
 import type { AuthContext } from "../../context.js";
 import { APIError } from "../../errors.js";
+import { redirectResponse } from "../../http/redirect-response.js";
 import type { OAuthProvider } from "../../oauth/types.js";
 
 /** The redirect URI registered at the provider: {baseURL}{basePath}/callback/{id}. */
@@ -28,6 +29,6 @@ export function redirectWithError(url: string, error: string, description?: stri
 }
 
 export function redirectTo(location: string): Response {
-  return new Response(null, { status: 302, headers: { location, "cache-control": "no-store" } });
+  return redirectResponse(location);
 }
 
