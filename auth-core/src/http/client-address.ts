@@ -1,6 +1,10 @@
+import { isIP } from "node:net";
+
 /**
  * The client's address: the socket's, unless the operator configured headers that a trusted
- * proxy sets. The left-most X-Forwarded-For entry is the client as the first proxy saw it.
+ * proxy sets. That proxy appends the address it saw to X-Forwarded-For, so the right-most entry
+ * is the one it vouches for; entries to its left are whatever the client sent and would let
+ * anyone pick their own rate-limit key. A value that is not an IP address is ignored.
  */
 export function resolveClientAddress(
   headers: Headers,
@@ -10,8 +14,8 @@ export function resolveClientAddress(
   for (const name of trustedHeaders) {
     const value = headers.get(name);
     if (!value) continue;
-    const first = value.split(",")[0]?.trim();
-    if (first) return first;
+    const last = value.split(",").at(-1)?.trim();
+    if (last && isIP(last) !== 0) return last;
   }
   return socketAddress;
 }
