@@ -54,8 +54,15 @@ export function useOrganizationMutation<TInput, TResult>(
 ): UseMutationResult<TResult, Error, TInput> {
   const client = useAuthClient();
   const queryClient = useQueryClient();
+  const retryByDefault = queryClient.getDefaultOptions().mutations?.retry;
   return useMutation({
     mutationKey: [...ORGANIZATION_QUERY_ROOT, name],
+    // A refusal is final, like any 4xx answer (the default rule reads the status this error hides).
+    retry: (failureCount, error) => {
+      if (error instanceof OrganizationRefusalError) return false;
+      if (typeof retryByDefault === "function") return retryByDefault(failureCount, error);
+      return typeof retryByDefault === "number" ? failureCount < retryByDefault : retryByDefault === true;
+    },
     mutationFn: (input: TInput) => call(client, input),
     onSettled: () =>
       Promise.all([

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from "react";
-import { parseRoles, type OrganizationRole, type WireFullOrganization, type WireMemberWithUser } from "@gatehouse/auth-core/shared";
+import { highestRoleRank, parseRoles, type OrganizationRole, type WireFullOrganization, type WireMemberWithUser } from "@gatehouse/auth-core/shared";
 import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
 import { organizationActionError } from "../api/organization-request.js";
 import { useRemoveMember } from "../api/remove-member.js";
@@ -9,6 +9,11 @@ import { RoleBadges } from "./role-badges.js";
 
 function displayName(member: WireMemberWithUser): string {
   return member.user.name || member.user.email;
+}
+
+/** Owners first, then admins, then members; by name within a role. */
+function byRoleThenName(a: WireMemberWithUser, b: WireMemberWithUser): number {
+  return highestRoleRank(a.role) - highestRoleRank(b.role) || displayName(a).localeCompare(displayName(b));
 }
 
 function ChangeRoleForm({ member, roles }: { member: WireMemberWithUser; roles: OrganizationRole[] }): ReactElement {
@@ -48,7 +53,7 @@ export function MembersSection({ organization, viewer, controls }: MembersSectio
   return (
     <Section id="members" title="Members" description={`${organization.members.length} ${organization.members.length === 1 ? "person" : "people"} in ${organization.name}.`}>
       <ul className="list" aria-label="Members">
-        {organization.members.map((member) => {
+        {[...organization.members].sort(byRoleThenName).map((member) => {
           const isSelf = member.userId === viewer.userId;
           const allowed = memberControls(viewer.role, { role: member.role, isSelf });
           return (
