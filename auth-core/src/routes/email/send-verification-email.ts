@@ -35,8 +35,12 @@ export const sendVerificationEmail = defineEndpoint({
     }
     const user = await findUserByEmail(ctx.db, email);
     // Unknown and already-verified addresses get no mail and the same answer (no enumeration).
+    // The mail goes out after the answer, so neither the transport's latency nor a refusal
+    // (logged, and its token withdrawn, by sendVerificationMail) shows in it.
     if (user && user.emailVerified !== 1) {
-      await sendVerificationMail(ctx, { user, email, callbackURL: body.callbackURL, client });
+      void sendVerificationMail(ctx, { user, email, callbackURL: body.callbackURL, client }).catch((error: unknown) => {
+        ctx.logger.warn("verification mail not sent", { error: error instanceof Error ? error.message : String(error) });
+      });
     }
     return { status: true };
   },
