@@ -31,7 +31,7 @@ describe.skipIf(!CHROMIUM)("the Users page in Chromium against the real server",
     await server?.stop();
   });
 
-  const members = (page: Page) => page.getByRole("list", { name: "Members" });
+  const members = (page: Page) => page.getByRole("list", { name: "Members", exact: true });
   const row = (page: Page, name: string) => members(page).getByRole("listitem", { name });
   const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 
@@ -145,5 +145,18 @@ describe.skipIf(!CHROMIUM)("the Users page in Chromium against the real server",
     expect(await page.locator("#org-switcher-select option").allTextContents()).toEqual(
       expect.arrayContaining(["Langley Research", "Grace's Compilers"]),
     );
+  });
+
+  it("fits a phone: the switcher wraps with the navigation, no horizontal scrolling", async () => {
+    const { page } = invitee;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await members(page).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await button(page, "New organization").click();
+    await page.locator("#org-switcher-create").getByLabel("Organization name").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, "users-mobile");
+    await page.setViewportSize({ width: 1280, height: 860 });
   });
 });
