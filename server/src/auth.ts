@@ -33,6 +33,9 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     // confirmed through a mailed link. Password reset is on because a mailer is given.
     emailVerification: { sendOnSignUp: true },
     user: { changeEmail: { enabled: true }, deleteUser: { enabled: true, sendDeleteAccountVerification: true } },
+    // A Google sign-in never links into a user whose own address is unverified: anyone can
+    // register an address by POST /sign-up/email without owning it, and would keep its password.
+    account: { accountLinking: { requireLocalEmailVerified: true } },
     // Google sign-in (GOOGLE_CLIENT_ID/SECRET/ISSUER), or the development identity provider.
     socialProviders: deps.google ? { google: { clientId: deps.google.clientId, clientSecret: deps.google.clientSecret, issuer: deps.google.issuer } } : {},
   });

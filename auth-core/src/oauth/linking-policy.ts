@@ -13,7 +13,9 @@ export interface SignInFacts {
   providerId: string;
   /** The provider says the email is verified. */
   emailVerified: boolean;
-  linking: { enabled: boolean; trustedProviders: readonly string[] };
+  /** The existing user's own email is verified (checked only with requireLocalEmailVerified). */
+  localEmailVerified?: boolean;
+  linking: { enabled: boolean; trustedProviders: readonly string[]; requireLocalEmailVerified?: boolean };
   /** provider.disableSignUp, or disableImplicitSignUp without requestSignUp. */
   signUpDisabled: boolean;
 }
@@ -23,6 +25,8 @@ export function decideSocialSignIn(facts: SignInFacts): SignInDecision {
     if (facts.accountLinked) return "sign-in";
     const trusted = facts.linking.trustedProviders.includes(facts.providerId);
     if (!facts.linking.enabled || (!trusted && !facts.emailVerified)) return "account not linked";
+    // A pre-registered, unverified address proves nothing: linking would hand its registrant the owner's sign-in.
+    if (facts.linking.requireLocalEmailVerified && facts.localEmailVerified !== true) return "account not linked";
     return "link-and-sign-in";
   }
   return facts.signUpDisabled ? "signup disabled" : "sign-up";

@@ -18,6 +18,13 @@ export interface AccountLinkingOptions {
   allowUnlinkingAll?: boolean;
   /** Copy name and image from the provider when linking. Default false. */
   updateUserInfoOnLink?: boolean;
+  /**
+   * Sign-in through a provider links to an existing user only if that user's own email is
+   * verified (better-auth's option of the same name). Without it, whoever registered an address
+   * they do not own (unverified) gets the owner's provider account linked to their user, and
+   * keeps their password. Default false here (spec §4 as written); the server turns it on.
+   */
+  requireLocalEmailVerified?: boolean;
 }
 
 export interface AnonymousHandOver {
@@ -62,6 +69,7 @@ export function resolveSocialOptions(options: SocialOptions): ResolvedSocialOpti
       allowDifferentEmails: linking?.allowDifferentEmails ?? false,
       allowUnlinkingAll: linking?.allowUnlinkingAll ?? false,
       updateUserInfoOnLink: linking?.updateUserInfoOnLink ?? false,
+      requireLocalEmailVerified: linking?.requireLocalEmailVerified ?? false,
     },
     anonymous: {
       enabled: options.anonymous?.enabled ?? true,

@@ -91,6 +91,7 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
     accountLinked: found?.linked ?? false,
     providerId: provider.id,
     emailVerified: profile.emailVerified,
+    localEmailVerified: found?.user.emailVerified === 1,
     linking: ctx.options.social.accountLinking,
     signUpDisabled: isSignUpDisabled(provider, input.requestSignUp),
   });
