@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { RouterProvider } from "react-router/dom";
+import type { QueryClient } from "@tanstack/react-query";
+import { createTestBrowser, type TestBrowser } from "@gatehouse/auth-core/testing";
+import { createAppTRPCClient } from "../../lib/trpc.js";
+import { createAppQueryClient } from "../../lib/query-client.js";
+import { SESSION_QUERY_KEY } from "../auth/api/get-session.js";
+import { createAuthBackend, type AuthBackend } from "../../test/auth-backend.js";
+import { createAuthFailureStore, type AuthFailureStore } from "../../app/auth-failure.js";
+import { AppProvider } from "../../app/provider.js";
+import { createTestRouter } from "../../app/router.js";
+
+/** /accept-invitation/:id against the real auth service: accept, decline, and someone else's link. */
+describe("the accept-invitation page", () => {
+  let backend: AuthBackend;
+  let queryClient: QueryClient;
+  let authFailures: AuthFailureStore;
+  let invitationId: string;
+  beforeEach(async () => {
+    backend = await createAuthBackend();
+    backend.t.auth.context.mailer = { send: async () => undefined };
+    // Expiry is judged by the service's clock; keep it at the browser's time (see the Users page test).
+    backend.t.clock.advance(Math.max(0, Date.now() - backend.t.clock.now().getTime()));
+    const olive = createTestBrowser(backend.t.auth);
+    await call(olive, "/sign-up/email", { name: "Olive Owner", email: "olive@example.com", password: "correct horse battery" });
+    await call(olive, "/organization/create", { name: "Acme", slug: "acme" });
+    invitationId = (await call<{ id: string }>(olive, "/organization/invite-member", { email: "vera@example.com", role: "admin" })).id;
+  });
+  afterEach(async () => {
+    cleanup();
+    queryClient?.clear();
+    await backend.destroy();
+  });
+
+  async function call<T>(browser: TestBrowser, path: string, body?: unknown): Promise<T> {
+    const response = body === undefined ? await browser.get(path) : await browser.post(path, body);
+    const text = await response.text();
+    expect(response.status, `${path}: ${text}`).toBe(200);
+    return JSON.parse(text) as T;
+  }
+
+  function renderAt(path: string): ReturnType<typeof createTestRouter> {
+    authFailures = createAuthFailureStore();
+    queryClient = createAppQueryClient({ log: () => undefined, onAuthError: (error) => authFailures.set(error) });
+    const authClient = backend.client({ onSessionChange: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }) });
+    const router = createTestRouter({ queryClient, authClient, authFailures, build: { version: "test", builtAt: "now" } }, [path]);
+    render(
+      <AppProvider services={{ queryClient, authClient, authFailures, trpcClient: createAppTRPCClient("http://localhost:3000") }}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+    return router;
+  }
+
+  it("shows the invitation, accepts it and lands on /users in the joined organization", async () => {
+    await call(backend.browser, "/sign-up/email", { name: "Vera Viewer", email: "vera@example.com", password: "correct horse battery" });
+    const router = renderAt(`/accept-invitation/${invitationId}`);
+    await screen.findByRole("heading", { name: "Join Acme" });
+    screen.getByText(/olive@example\.com invited you \(vera@example\.com\)/);
+    fireEvent.click(screen.getByRole("button", { name: "Accept invitation" }));
+    await screen.findByRole("heading", { level: 2, name: "Members" });
+    expect(router.state.location.pathname).toBe("/users");
+    expect(screen.getByRole("listitem", { name: "Vera Viewer" }).querySelector(".badge")?.textContent).toBe("admin");
+  });
+
+  it("declines, and the invitation cannot be used again", async () => {
+    await call(backend.browser, "/sign-up/email", { name: "Vera Viewer", email: "vera@example.com", password: "correct horse battery" });
+    const router = renderAt(`/accept-invitation/${invitationId}`);
+    fireEvent.click(await screen.findByRole("button", { name: "Decline" }));
+    await screen.findByRole("heading", { name: "No active organization" });
+    expect(router.state.location.pathname).toBe("/users");
+    const again = await backend.browser.get(`/organization/get-invitation?id=${invitationId}`);
+    expect(again.status).toBe(400);
+  });
+
+  it("tells a person signed in with another address, without the sign-in screen", async () => {
+    await call(backend.browser, "/sign-up/email", { name: "Someone Else", email: "else@example.com", password: "correct horse battery" });
+    renderAt(`/accept-invitation/${invitationId}`);
+    await screen.findByRole("heading", { name: "This invitation cannot be used" });
+    screen.getByText("You are not the recipient of the invitation");
+    expect(screen.queryByRole("button", { name: "Accept invitation" })).toBeNull();
+    await waitFor(() => expect(authFailures.get()).toBeNull());
+  });
+});
