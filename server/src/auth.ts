@@ -36,6 +36,8 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     // A Google sign-in never links into a user whose own address is unverified: anyone can
     // register an address by POST /sign-up/email without owning it, and would keep its password.
     account: { accountLinking: { requireLocalEmailVerified: true } },
+    // Likewise an invitation goes to whoever proves the invited address, not whoever registered it.
+    organization: { requireEmailVerificationOnInvitation: true },
     // Google sign-in (GOOGLE_CLIENT_ID/SECRET/ISSUER), or the development identity provider.
     socialProviders: deps.google ? { google: { clientId: deps.google.clientId, clientSecret: deps.google.clientSecret, issuer: deps.google.issuer } } : {},
   });

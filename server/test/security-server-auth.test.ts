@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { silentLogger, type Auth, type MailMessage } from "@gatehouse/auth-core";
+import { createTestBrowser, createTestDatabase, TEST_SECRET, type TestDatabase } from "@gatehouse/auth-core/testing";
+import { createServerAuth } from "../src/auth.js";
+import { readConfig } from "../src/env.js";
+
+/**
+ * The server's own auth configuration. Anyone can register an address they do not own through
+ * POST /api/auth/sign-up/email (it stays unverified), so nothing may be granted to an address
+ * merely because a user row carries it.
+ */
+describe("server auth configuration", () => {
+  let database: TestDatabase;
+  afterEach(async () => database.destroy());
+
+  async function serverAuth(): Promise<Auth> {
+    database = await createTestDatabase("sqlite");
+    const mails: MailMessage[] = [];
+    return createServerAuth({
+      config: readConfig({ RATE_LIMIT: "off" }),
+      db: database.db,
+      dialect: "sqlite",
+      secret: TEST_SECRET,
+      mailer: { send: async (m) => void mails.push(m) },
+      logger: silentLogger,
+      google: null,
+    });
+  }
+
+  it("an organization invitation cannot be accepted by someone who merely registered the invited address", async () => {
+    const auth = await serverAuth();
+    const owner = createTestBrowser(auth);
+    await owner.post("/sign-up/email", { name: "Owner", email: "owner@example.com", password: "owner-password" });
+    const org = (await (await owner.post("/organization/create", { name: "Acme", slug: "acme" })).json()) as { id: string };
+    const invited = await owner.post("/organization/invite-member", { email: "invitee@example.com", role: "admin", organizationId: org.id });
+    const invitation = (await invited.json()) as { id: string };
+    expect(invited.status).toBe(200);
+
+    const squatter = createTestBrowser(auth);
+    await squatter.post("/sign-up/email", { name: "Squatter", email: "invitee@example.com", password: "squatter-password" });
+    const accepted = await squatter.post("/organization/accept-invitation", { invitationId: invitation.id });
+    expect(accepted.status).toBe(403);
+    expect(((await accepted.json()) as { code: string }).code).toBe("EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_INVITATION");
+    const members = await database.db.selectFrom("member").select("role").execute();
+    expect(members.map((m) => m.role)).toEqual(["owner"]);
+  });
+});
