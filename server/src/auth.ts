@@ -38,6 +38,8 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     account: { accountLinking: { requireLocalEmailVerified: true } },
     // Likewise an invitation goes to whoever proves the invited address, not whoever registered it.
     organization: { requireEmailVerificationOnInvitation: true },
+    // A reset is how a person recovers a compromised account: no session may outlive it.
+    passwordReset: { revokeSessionsOnPasswordReset: true },
     // Google sign-in (GOOGLE_CLIENT_ID/SECRET/ISSUER), or the development identity provider.
     socialProviders: deps.google ? { google: { clientId: deps.google.clientId, clientSecret: deps.google.clientSecret, issuer: deps.google.issuer } } : {},
   });

@@ -13,9 +13,10 @@ describe("server auth configuration", () => {
   let database: TestDatabase;
   afterEach(async () => database.destroy());
 
+  const mails: MailMessage[] = [];
   async function serverAuth(): Promise<Auth> {
     database = await createTestDatabase("sqlite");
-    const mails: MailMessage[] = [];
+    mails.length = 0;
     return createServerAuth({
       config: readConfig({ RATE_LIMIT: "off" }),
       db: database.db,
@@ -44,4 +45,29 @@ describe("server auth configuration", () => {
     const members = await database.db.selectFrom("member").select("role").execute();
     expect(members.map((m) => m.role)).toEqual(["owner"]);
   });
+
+  it("a password reset ends every session, so a stolen one does not outlive it", async () => {
+    const auth = await serverAuth();
+    const owner = createTestBrowser(auth);
+    await owner.post("/sign-up/email", { name: "Owner", email: "owner@example.com", password: "owner-password" });
+    const thief = createTestBrowser(auth);
+    for (const [name, value] of owner.cookies) thief.cookies.set(name, value);
+    expect(await (await thief.get("/get-session")).json()).not.toBeNull();
+
+    await createTestBrowser(auth).post("/request-password-reset", { email: "owner@example.com", redirectTo: "/reset" });
+    const link = await waitForLink(mails, "/reset-password/");
+    const token = new URL(link).pathname.split("/").at(-1)!;
+    expect((await createTestBrowser(auth).post("/reset-password", { token, newPassword: "a new password" })).status).toBe(200);
+    expect(await (await thief.get("/get-session")).json()).toBeNull();
+  });
 });
+
+/** The reset mail is sent after the answer (no enumeration by timing): wait for it to arrive. */
+async function waitForLink(mails: MailMessage[], pathPart: string): Promise<string> {
+  for (let i = 0; i < 1000; i++) {
+    const link = mails.flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? []).find((url) => url.includes(pathPart));
+    if (link) return link;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error("no reset mail");
+}
