@@ -1,7 +1,8 @@
 import { useEffect, type ReactElement } from "react";
 import { QueryErrorResetBoundary, useQueryClient } from "@tanstack/react-query";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { useSession } from "../features/auth/api/get-session.js";
+import type { WireSessionResult } from "@gatehouse/auth-core/shared";
+import { SESSION_QUERY_KEY, useSession } from "../features/auth/api/get-session.js";
 import { useSignOut } from "../features/auth/api/sign-out.js";
 import { OrganizationSwitcher } from "../features/organization/components/organization-switcher.js";
 import { loginURLFor } from "../lib/login-params.js";
@@ -9,7 +10,7 @@ import { AUTH_QUERY_ROOT } from "../lib/query-client.js";
 import { useAuthFailure, useAuthFailureStore } from "./auth-failure.js";
 import { AppErrorFallback, ErrorBoundary } from "./error-boundary.js";
 import { AuthRequiredScreen } from "./error-screens.js";
-import { RequireSession } from "./route-guard.js";
+import { isSignedIn, RequireSession } from "./route-guard.js";
 
 export const NAV_ITEMS = [
   { to: "/dashboard", label: "Dashboard" },
@@ -37,6 +38,17 @@ function AccountMenu(): ReactElement {
       </button>
     </div>
   );
+}
+
+/** The organization switcher, given the session facts it needs (features do not import one another). */
+function NavOrganizationSwitcher(): ReactElement {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const canLoad = (): boolean => {
+    const state = queryClient.getQueryState<WireSessionResult | null>(SESSION_QUERY_KEY);
+    return isSignedIn(state?.data) && state?.fetchStatus === "idle";
+  };
+  return <OrganizationSwitcher activeOrganizationId={session.data?.session.activeOrganizationId ?? null} canLoad={canLoad} />;
 }
 
 function AuthFailureScreen({ error }: { error: unknown }): ReactElement {
@@ -82,7 +94,7 @@ export function AppLayout(): ReactElement {
             ))}
           </ul>
         </nav>
-        <OrganizationSwitcher />
+        <NavOrganizationSwitcher />
         <AccountMenu />
       </header>
       <main id="main" tabIndex={-1}>

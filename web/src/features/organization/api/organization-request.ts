@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { actionErrorMessage, AuthRequestError } from "../../../lib/auth-errors.js";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
-import { SESSION_QUERY_KEY } from "../../auth/api/get-session.js";
-import { ORGANIZATIONS_QUERY_KEY } from "./list-organizations.js";
+import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
 
 /** Every organization query lives under this root: one invalidation refreshes the Users page. */
 export const ORGANIZATION_QUERY_ROOT = ["auth", "organization"] as const;
@@ -45,8 +44,10 @@ export function organizationActionError(error: unknown): string {
 }
 
 /**
- * A mutation of the organization data: after it settles (success or refusal) the Users page's
- * queries, the organization list and the session (its active organization) are refetched.
+ * A mutation of the organization data: after it settles (success or refusal) every auth query is
+ * refetched that is on screen: the Users page's, the organization list and the session (whose
+ * active organization may have changed). The shared root, because features do not import one
+ * another's keys.
  */
 export function useOrganizationMutation<TInput, TResult>(
   name: string,
@@ -64,11 +65,6 @@ export function useOrganizationMutation<TInput, TResult>(
       return typeof retryByDefault === "number" ? failureCount < retryByDefault : retryByDefault === true;
     },
     mutationFn: (input: TInput) => call(client, input),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ORGANIZATION_QUERY_ROOT }),
-        queryClient.invalidateQueries({ queryKey: ORGANIZATIONS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
-      ]),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: AUTH_QUERY_ROOT }),
   });
 }

@@ -1,5 +1,4 @@
 import { useState, type ReactElement } from "react";
-import { useSession } from "../../auth/api/get-session.js";
 import { useOrganizations } from "../api/list-organizations.js";
 import { organizationActionError } from "../api/organization-request.js";
 import { useSetActiveOrganization } from "../api/set-active-organization.js";
@@ -10,12 +9,18 @@ import { CreateOrganizationForm } from "./create-organization-form.js";
  * set-active on change (the session and every organization query are refetched), and a
  * "New organization" entry that opens the create form.
  */
-export function OrganizationSwitcher(): ReactElement {
-  const session = useSession();
-  const organizations = useOrganizations();
+export interface OrganizationSwitcherProps {
+  /** From the session (the app layer passes it: features do not import one another). */
+  activeOrganizationId: string | null;
+  /** Whether the session check has settled on a signed-in person, read when the list would load. */
+  canLoad: () => boolean;
+}
+
+export function OrganizationSwitcher({ activeOrganizationId, canLoad }: OrganizationSwitcherProps): ReactElement {
+  const organizations = useOrganizations(canLoad);
   const setActive = useSetActiveOrganization();
   const [creating, setCreating] = useState(false);
-  const activeId = session.data?.session.activeOrganizationId ?? "";
+  const activeId = activeOrganizationId ?? "";
   const list = organizations.data ?? [];
 
   return (

@@ -4,14 +4,14 @@ import { RouterProvider } from "react-router/dom";
 import type { QueryClient } from "@tanstack/react-query";
 import { assignableRoles, canGrantRoles, hasPermission } from "@gatehouse/auth-core/shared";
 import { createTestBrowser, type TestBrowser } from "@gatehouse/auth-core/testing";
-import { createAppTRPCClient } from "../../lib/trpc.js";
-import { createAppQueryClient } from "../../lib/query-client.js";
-import { SESSION_QUERY_KEY } from "../auth/api/get-session.js";
-import { createAuthBackend, type AuthBackend } from "../../test/auth-backend.js";
-import { createAuthFailureStore, type AuthFailureStore } from "../../app/auth-failure.js";
-import { AppProvider } from "../../app/provider.js";
-import { createTestRouter } from "../../app/router.js";
-import { organizationControls } from "./permissions.js";
+import { createAppTRPCClient } from "../lib/trpc.js";
+import { createAppQueryClient } from "../lib/query-client.js";
+import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
+import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
+import { createAuthFailureStore, type AuthFailureStore } from "./auth-failure.js";
+import { AppProvider } from "./provider.js";
+import { createTestRouter } from "./router.js";
+import { organizationControls } from "../features/organization/permissions.js";
 
 /**
  * The Users page against the real auth service in-process: an organization with an owner (Olive),

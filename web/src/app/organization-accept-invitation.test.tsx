@@ -3,13 +3,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { RouterProvider } from "react-router/dom";
 import type { QueryClient } from "@tanstack/react-query";
 import { createTestBrowser, type TestBrowser } from "@gatehouse/auth-core/testing";
-import { createAppTRPCClient } from "../../lib/trpc.js";
-import { createAppQueryClient } from "../../lib/query-client.js";
-import { SESSION_QUERY_KEY } from "../auth/api/get-session.js";
-import { createAuthBackend, type AuthBackend } from "../../test/auth-backend.js";
-import { createAuthFailureStore, type AuthFailureStore } from "../../app/auth-failure.js";
-import { AppProvider } from "../../app/provider.js";
-import { createTestRouter } from "../../app/router.js";
+import { createAppTRPCClient } from "../lib/trpc.js";
+import { createAppQueryClient } from "../lib/query-client.js";
+import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
+import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
+import { createAuthFailureStore, type AuthFailureStore } from "./auth-failure.js";
+import { AppProvider } from "./provider.js";
+import { createTestRouter } from "./router.js";
 
 /** /accept-invitation/:id against the real auth service: accept, decline, and someone else's link. */
 describe("the accept-invitation page", () => {
