@@ -150,6 +150,7 @@ describe("Users page controls per role (spec §6) against the real auth service"
       expect([...picker.options].map((o) => o.value)).toEqual(expected.roles);
     }
     expect(Boolean(button("Cancel invitation for pending@example.com"))).toBe(expected.cancelInvitation);
+    expect(Boolean(button("Resend invitation to pending@example.com"))).toBe(expected.invite);
     expect(Boolean(form("Create team"))).toBe(expected.createTeam);
     expect(Boolean(button("Rename Core"))).toBe(expected.renameTeam);
     expect(Boolean(button("Delete team Core"))).toBe(expected.deleteTeam);
@@ -183,6 +184,18 @@ describe("Users page controls per role (spec §6) against the real auth service"
     // The lists refresh after the refusal: Vera's controls follow her new role.
     await waitFor(() => expect(button("Remove Milo Member")).toBeNull());
     expect(form("Invite a person")).toBeNull();
+  });
+
+  it("resends and cancels an invitation, refreshing the list", async () => {
+    await seed("owner");
+    renderAt("/users");
+    fireEvent.click(await screen.findByRole("button", { name: "Resend invitation to pending@example.com" }));
+    await screen.findByText("Invitation sent again; the link works for another 48 hours.");
+    expect(mails.filter((m) => m.to === "pending@example.com")).toHaveLength(2);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel invitation for pending@example.com" }));
+    await screen.findByText("Invitation cancelled.");
+    await waitFor(() => expect(screen.queryByRole("listitem", { name: "pending@example.com" })).toBeNull());
+    screen.getByText("No pending invitations.");
   });
 
   it("offers to create an organization when there is none, and shows it once created", async () => {

@@ -58,6 +58,7 @@ function InviteForm({ organization, controls }: { organization: WireFullOrganiza
 /** Pending invitations, the invite form and cancel, each only where spec §6 allows the viewer. */
 export function InvitationsSection({ organization, controls, now }: { organization: WireFullOrganization; controls: OrganizationControls; now: number }): ReactElement {
   const cancel = useCancelInvitation();
+  const resend = useInviteMember();
   const pending = pendingInvitations(organization.invitations, now);
   const teamName = (id: string | null): string | undefined => organization.teams.find((team) => team.id === id)?.name;
   return (
@@ -77,6 +78,17 @@ export function InvitationsSection({ organization, controls, now }: { organizati
                   </div>
                 </div>
                 <RoleBadges role={invitation.role} />
+                {controls.invite && (
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={resend.isPending}
+                    onClick={() => resend.mutate({ email: invitation.email, role: invitation.role, resend: true })}
+                    aria-label={`Resend invitation to ${invitation.email}`}
+                  >
+                    Resend
+                  </button>
+                )}
                 {controls.cancelInvitation && (
                   <button
                     type="button"
@@ -93,6 +105,7 @@ export function InvitationsSection({ organization, controls, now }: { organizati
           ))}
         </ul>
       )}
+      <ActionStatus mutation={resend} pending="Resending…" success="Invitation sent again; the link works for another 48 hours." errorMessage={organizationActionError} />
       <ActionStatus mutation={cancel} pending="Cancelling…" success="Invitation cancelled." errorMessage={organizationActionError} />
       {controls.invite && <InviteForm organization={organization} controls={controls} />}
     </Section>
