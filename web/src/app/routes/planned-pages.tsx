@@ -24,16 +24,6 @@ export function ReportsPage(): ReactElement {
   );
 }
 
-export function UsersPage(): ReactElement {
-  return (
-    <PlannedPage
-      title="Users"
-      intro="The people of your active organization."
-      plans={["Members and their roles (owner, admin, member)", "Invitations and teams", "Only the actions your role allows"]}
-    />
-  );
-}
-
 export function SubscribePage(): ReactElement {
   return (
     <PlannedPage
