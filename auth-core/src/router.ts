@@ -3,6 +3,7 @@ import type { AnyEndpoint, ClientInfo, EndpointCall, HttpMethod, ResponseDraft, 
 import { APIError } from "./errors.js";
 import { resolveClientAddress } from "./http/client-address.js";
 import { checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
+import { assertNoNulCharacter } from "./http/nul-character.js";
 import { findRateLimitRule } from "./http/rate-limit.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
 import { readSessionToken } from "./session/session-cookie.js";
@@ -103,6 +104,9 @@ async function resolveSession(
 export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<{ result: unknown; draft: ResponseDraft }> {
   const body = parseInput<never>(endpoint.body, input.body, "body");
   const query = parseInput<never>(endpoint.query, input.query, "query");
+  assertNoNulCharacter(body, "body");
+  assertNoNulCharacter(query, "query");
+  assertNoNulCharacter(input.params, "params");
   checkURLInputs(body, ctx.options.trustedOrigins);
   checkURLInputs(query, ctx.options.trustedOrigins);
   const session = await resolveSession(ctx, endpoint.session, input.headers);
