@@ -133,10 +133,37 @@ export function toResponse(result: unknown, draft: ResponseDraft): Response {
   return jsonResponse(result, draft.status, draft.headers);
 }
 
+/** Bodies here are small JSON or form posts (a passkey attestation or an ID token: kilobytes). */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function bodyTooLarge(): APIError {
+  return new APIError(413, "PAYLOAD_TOO_LARGE", "Request body is too large");
+}
+
+/** The body as text, refused with 413 once it passes MAX_BODY_BYTES: never buffered whole. */
+async function readBodyText(request: Request): Promise<string> {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw bodyTooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw bodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 async function readBody(request: Request): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD") return undefined;
   const type = request.headers.get("content-type") ?? "";
-  const text = await request.text();
+  const text = await readBodyText(request);
   if (text.length === 0) return undefined;
   if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
   try {

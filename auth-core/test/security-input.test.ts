@@ -50,3 +50,43 @@ describe.each(testDialects())("a NUL character in the input on %s", (dialect) =>
     expect(await t.database.db.selectFrom("user").select("id").execute()).toEqual([]);
   });
 });
+
+describe.each(testDialects())("request body size on %s", (dialect) => {
+  let t: TestAuth;
+  afterEach(async () => t.destroy());
+
+  // Every body this service takes is a small JSON or form post (the largest, a passkey
+  // attestation or an ID token, is a few kilobytes). A body of any size used to be buffered
+  // whole and parsed: an unauthenticated memory exhaustion.
+  it("refuses a body over 1 MiB with 413 before parsing it, announced or streamed", async () => {
+    t = await createTestAuth({ dialect });
+    const big = JSON.stringify({ email: "a@example.com", password: "x".repeat(2 * 1024 * 1024) });
+    const announced = await t.auth.handler(
+      new Request("http://localhost:3000/api/auth/sign-in/email", { method: "POST", headers: { "content-type": "application/json", origin: "http://localhost:3000" }, body: big }),
+      { clientAddress: "192.0.2.1" },
+    );
+    expect(announced.status).toBe(413);
+    expect(await announced.json()).toEqual({ code: "PAYLOAD_TOO_LARGE", message: "Request body is too large" });
+
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        if (pulled > 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const streamed = await t.auth.handler(
+      new Request("http://localhost:3000/api/auth/sign-up/email", {
+        method: "POST", headers: { "content-type": "application/json", origin: "http://localhost:3000" }, body: stream, duplex: "half",
+      } as RequestInit),
+      { clientAddress: "192.0.2.2" },
+    );
+    expect(streamed.status).toBe(413);
+    expect(pulled).toBeLessThan(1024); // stopped reading, did not take the whole 64 MiB
+
+    const normal = await createTestBrowser(t.auth).post("/sign-up/email", { name: "N", email: "n@example.com", password: "password-123" });
+    expect(normal.status).toBe(200);
+  });
+});
