@@ -21,7 +21,8 @@ const body = z.object({
       nonce: z.string().max(512).optional(),
       accessToken: z.string().max(16384).optional(),
       refreshToken: z.string().max(16384).optional(),
-      expiresAt: z.number().optional(),
+      // Milliseconds since the epoch, within the range of a Date (it is stored as one).
+      expiresAt: z.number().min(0).max(8.64e15).optional(),
     })
     .optional(),
   scopes: z.array(z.string().max(256)).max(50).optional(),
