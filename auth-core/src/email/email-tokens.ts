@@ -6,6 +6,7 @@ import type { DB, VerificationRow } from "../store/database.js";
 import {
   consumeVerification,
   deleteVerificationsByIdentifier,
+  deleteVerificationsOfValue,
   findVerification,
   insertVerification,
 } from "../store/verification-store.js";
@@ -81,4 +82,12 @@ export async function consumeEmailToken(
 /** Withdraws a token whose mail could not be sent: no live token without its mail. */
 export async function discardEmailToken(ctx: AuthContext, kind: EmailTokenKind, token: string): Promise<void> {
   await deleteVerificationsByIdentifier(ctx.db, emailTokenIdentifier(kind, token));
+}
+
+/**
+ * Withdraws every token of this kind mailed for `userId`. When the account's email changes, reset
+ * links sent to the address it left must stop working: that mailbox no longer speaks for it.
+ */
+export async function discardUserEmailTokens(db: DB, kind: EmailTokenKind, userId: string): Promise<void> {
+  await deleteVerificationsOfValue(db, `${kind}${SEPARATOR[kind]}`, userId);
 }

@@ -47,6 +47,11 @@ export async function deleteVerificationsByIdentifier(db: DB, identifier: string
   await db.deleteFrom("verification").where("identifier", "=", identifier).execute();
 }
 
+/** Deletes the values held for `value` (a user id) whose identifier starts with `prefix`. */
+export async function deleteVerificationsOfValue(db: DB, prefix: string, value: string): Promise<void> {
+  await db.deleteFrom("verification").where("value", "=", value).where("identifier", "like", `${prefix}%`).execute();
+}
+
 export async function deleteExpiredVerifications(db: DB, now: Date): Promise<number> {
   const result = await db.deleteFrom("verification").where("expiresAt", "<=", now.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { parseEmailOrThrow } from "../../email/email-address.js";
+import { discardUserEmailTokens } from "../../email/email-tokens.js";
 import { sendVerificationMail } from "../../email/verification-mail.js";
 import { recordSecurityEvent } from "../../security/security-events.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
@@ -41,6 +42,7 @@ export const changeEmail = defineEndpoint({
       try {
         const updated = await updateUser(ctx.db, user.id, { email: newEmail, emailVerified: 0, updatedAt: ctx.clock.now().toISOString() });
         if (!updated) throw APIError.from(500, "FAILED_TO_UPDATE_USER");
+        await discardUserEmailTokens(ctx.db, "reset-password", user.id);
       } catch (error) {
         if (isUniqueViolation(error)) throw couldNotUpdate();
         throw error;

@@ -5,7 +5,7 @@ import { APIError } from "../../errors.js";
 import { constantTimeEqual } from "../../crypto/constant-time.js";
 import { verifyEmailVerificationToken } from "../../crypto/email-token.js";
 import { normalizeEmail } from "../../email/email-address.js";
-import { consumeEmailToken, findEmailToken } from "../../email/email-tokens.js";
+import { consumeEmailToken, discardUserEmailTokens, findEmailToken } from "../../email/email-tokens.js";
 import { redirectResponse, withQueryParams } from "../../email/links.js";
 import { sendVerificationMail } from "../../email/verification-mail.js";
 import { toWireUser } from "../../http/public-json.js";
@@ -72,6 +72,8 @@ async function confirmEmailChange(ctx: AuthContext, input: ConfirmChangeInput): 
       const used = await consumeEmailToken(trx, { kind: "email-verification", token: input.jti, now, userId: user.id });
       if (!used) return null;
       const row = await updateUser(trx, user.id, { email: newEmail, emailVerified: 0, updatedAt: now.toISOString() });
+      // Reset links mailed to the address the account leaves stop working with it.
+      if (row) await discardUserEmailTokens(trx, "reset-password", user.id);
       return row ?? null;
     });
   } catch (error) {
