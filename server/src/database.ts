@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "@gatehouse/auth-core";
-import { withStatementCache } from "./sqlite-statement-cache.js";
+import { BetterSQLiteDialect } from "./sqlite-dialect.js";
 
 export interface ServerDatabase {
   db: Kysely<Database>;
@@ -26,6 +26,6 @@ export function openDatabase(url: string): ServerDatabase {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new BetterSQLiteDialect(sqlite) });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }

@@ -1,0 +1,68 @@
+import SQLite from "better-sqlite3";
+import { Kysely, sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BetterSQLiteDialect } from "../src/sqlite-dialect.js";
+
+interface TestDB {
+  item: { id: number; name: string };
+}
+
+describe("BetterSQLiteDialect", () => {
+  let db: Kysely<TestDB>;
+  beforeEach(async () => {
+    db = new Kysely<TestDB>({ dialect: new BetterSQLiteDialect(new SQLite(":memory:")) });
+    await db.schema.createTable("item").addColumn("id", "integer", (c) => c.primaryKey()).addColumn("name", "text", (c) => c.notNull()).execute();
+  });
+  afterEach(async () => db.destroy());
+
+  it("reports affected rows and insert ids, and returns rows for returning clauses", async () => {
+    const inserted = await db.insertInto("item").values({ id: 7, name: "a" }).executeTakeFirst();
+    expect(inserted.insertId).toBe(7n);
+    const returned = await db.insertInto("item").values({ id: 8, name: "b" }).returning("name").executeTakeFirst();
+    expect(returned).toEqual({ name: "b" });
+    const updated = await db.updateTable("item").set({ name: "c" }).executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(2n);
+  });
+
+  it("keeps other queries out of an open transaction until it ends", async () => {
+    const order: string[] = [];
+    let releaseTransaction!: () => void;
+    const gate = new Promise<void>((resolve) => (releaseTransaction = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto("item").values({ id: 1, name: "uncommitted" }).execute();
+      order.push("inserted in transaction");
+      await gate;
+      throw new Error("roll back");
+    });
+    // Queued behind the transaction: must not see its uncommitted row.
+    const outside = db.selectFrom("item").selectAll().execute().then((rows) => {
+      order.push(`outside saw ${rows.length}`);
+      return rows;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(order).toEqual(["inserted in transaction"]);
+    releaseTransaction();
+    await expect(transaction).rejects.toThrow("roll back");
+    expect(await outside).toEqual([]);
+    expect(order).toEqual(["inserted in transaction", "outside saw 0"]);
+  });
+
+  it("serves many concurrent queries in arrival order", async () => {
+    const finished: number[] = [];
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        db.insertInto("item").values({ id: i + 1, name: `n${i}` }).execute().then(() => finished.push(i)),
+      ),
+    );
+    expect(finished).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    const { count } = await db.selectFrom("item").select(sql<number>`count(*)`.as("count")).executeTakeFirstOrThrow();
+    expect(count).toBe(200);
+  });
+
+  it("streams select queries", async () => {
+    await db.insertInto("item").values([{ id: 1, name: "x" }, { id: 2, name: "y" }]).execute();
+    const names: string[] = [];
+    for await (const row of db.selectFrom("item").select("name").orderBy("id").stream()) names.push(row.name);
+    expect(names).toEqual(["x", "y"]);
+  });
+});
