@@ -214,7 +214,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
         userAgent: request.headers.get("user-agent"),
       };
       if (ctx.options.rateLimit.enabled) {
-        const limit = findRateLimitRule(path, ctx.options.rateLimit);
+        const limit = findRateLimitRule(path, ctx.options.rateLimit, route.endpoint.path);
         if (limit) {
           const decision = await ctx.rateLimiter.hit(`${client.ipAddress ?? "unknown"}|${limit.key}`, limit.rule, ctx.clock.now());
           if (!decision.allowed) {

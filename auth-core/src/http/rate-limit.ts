@@ -57,14 +57,19 @@ export function createDatabaseRateLimiter(db: Kysely<Database>): RateLimiter {
   };
 }
 
-/** The rule for a path: the first configured match (exact before prefix), else the default. */
+/**
+ * The rule for a path: the first configured match (exact before prefix), else the default. The
+ * window is keyed by the route (`/reset-password/:token`), never the concrete path: a path
+ * parameter can be a live token, and windows are stored (database storage) in plain text.
+ */
 export function findRateLimitRule(
   path: string,
   options: ResolvedOptions["rateLimit"],
+  route: string = path,
 ): { key: string; rule: RateLimitRule } | null {
   for (const { path: pattern, rule } of options.rules) {
     const matches = pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
-    if (matches) return rule === false ? null : { key: path, rule };
+    if (matches) return rule === false ? null : { key: route, rule };
   }
-  return { key: path, rule: options.defaultRule };
+  return { key: route, rule: options.defaultRule };
 }

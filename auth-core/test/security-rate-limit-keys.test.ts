@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { MailMessage } from "../src/email/mailer.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+
+async function waitForLink(mails: MailMessage[], pathPart: string): Promise<URL> {
+  for (let i = 0; i < 1000; i++) {
+    const link = mails.flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? []).find((url) => url.includes(pathPart));
+    if (link) return new URL(link);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`no ${pathPart} mail`);
+}
+
+/**
+ * Tokens are stored hashed. The rate-limit window of GET /reset-password/{token} was keyed by the
+ * concrete path, so with database storage (the server on PostgreSQL) every opened reset link left
+ * its live token in plain text in the rateLimit table.
+ */
+describe.each(testDialects())("rate-limit keys on %s", (dialect) => {
+  let t: TestAuth;
+  afterEach(async () => t.destroy());
+
+  it("never hold a path parameter such as a reset token", async () => {
+    const mails: MailMessage[] = [];
+    t = await createTestAuth({ dialect, options: { rateLimit: { storage: "database" }, mailer: { send: async (m) => void mails.push(m) } } });
+    const browser = createTestBrowser(t.auth);
+    await browser.post("/sign-up/email", { name: "R", email: "r@example.com", password: "password-123" });
+    await browser.post("/request-password-reset", { email: "r@example.com", redirectTo: "/reset" });
+    const link = await waitForLink(mails, "/reset-password/");
+    const token = link.pathname.split("/").at(-1)!;
+    const opened = await browser.get(`${link.pathname.replace("/api/auth", "")}${link.search}`);
+    expect(opened.headers.get("location")).toBe(`/reset?token=${token}`);
+
+    const keys = (await t.database.db.selectFrom("rateLimit").select("key").execute()).map((row) => row.key);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((key) => key.includes(token))).toEqual([]);
+    expect(keys).toContain("127.0.0.1|/reset-password/:token");
+  });
+});
