@@ -189,6 +189,8 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
   const { basePath } = ctx.options;
 
   return async function handle(request, info = {}) {
+    // What the error log names: the route, never the raw path (a path parameter can be a token).
+    let loggedPath = "(no route)";
     try {
       const url = new URL(request.url);
       if (!url.pathname.startsWith(basePath)) throw APIError.from(404, "NOT_FOUND");
@@ -206,6 +208,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
         }
       }
       if (!route) throw APIError.from(404, "NOT_FOUND");
+      loggedPath = route.endpoint.path;
       const method = request.method === "HEAD" ? "GET" : request.method;
       if (!route.methods.includes(method as HttpMethod)) throw APIError.from(405, "METHOD_NOT_ALLOWED");
 
@@ -238,7 +241,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
     } catch (error) {
       if (error instanceof APIError) return errorResponse(error);
       ctx.logger.error("unhandled error in auth handler", {
-        path: new URL(request.url).pathname,
+        path: loggedPath,
         error: error instanceof Error ? error.message : String(error),
       });
       return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"));
