@@ -6,8 +6,10 @@ import { deleteUserById, findUserById } from "../store/user-store.js";
 
 /**
  * Moves what an anonymous user made to the real user: organization and team memberships (where
- * the real user is not already a member), passkeys, linked accounts, invitations sent and the
- * security event log. Rows that would collide stay behind and go with the anonymous user.
+ * the real user is not already a member), invitations sent and the security event log. Rows that
+ * would collide stay behind and go with the anonymous user. Sign-in methods (passkeys, a
+ * password, linked accounts) stay behind too: whoever held the anonymous session (a shared
+ * computer, a planted cookie) added them, and the real person never authenticated them.
  */
 async function moveAnonymousData(db: DB, from: string, to: string): Promise<void> {
   await db
@@ -22,8 +24,6 @@ async function moveAnonymousData(db: DB, from: string, to: string): Promise<void
     .where("userId", "=", from)
     .where("teamId", "not in", db.selectFrom("teamMember").select("teamId").where("userId", "=", to))
     .execute();
-  await db.updateTable("passkey").set({ userId: to }).where("userId", "=", from).execute();
-  await db.updateTable("account").set({ userId: to }).where("userId", "=", from).execute();
   await db.updateTable("invitation").set({ inviterId: to }).where("inviterId", "=", from).execute();
   await db.updateTable("securityEvent").set({ userId: to }).where("userId", "=", from).execute();
 }
