@@ -4,7 +4,7 @@ import { APIError } from "./errors.js";
 import { resolveClientAddress } from "./http/client-address.js";
 import { checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
 import { assertNoNulCharacter } from "./http/nul-character.js";
-import { findRateLimitRule } from "./http/rate-limit.js";
+import { findRateLimitRule, rateLimitClientKey } from "./http/rate-limit.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
 import { readSessionToken } from "./session/session-cookie.js";
 
@@ -219,7 +219,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       if (ctx.options.rateLimit.enabled) {
         const limit = findRateLimitRule(path, ctx.options.rateLimit, route.endpoint.path);
         if (limit) {
-          const decision = await ctx.rateLimiter.hit(`${client.ipAddress ?? "unknown"}|${limit.key}`, limit.rule, ctx.clock.now());
+          const decision = await ctx.rateLimiter.hit(`${rateLimitClientKey(client.ipAddress)}|${limit.key}`, limit.rule, ctx.clock.now());
           if (!decision.allowed) {
             return jsonResponse({ message: "Too many requests. Please try again later." }, 429, {
               "x-retry-after": String(decision.retryAfterSeconds),

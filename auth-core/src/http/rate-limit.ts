@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import type { Kysely } from "kysely";
 import type { RateLimitRule, ResolvedOptions } from "../options.js";
 import type { Database } from "../store/database.js";
@@ -72,4 +73,36 @@ export function findRateLimitRule(
     if (matches) return rule === false ? null : { key: route, rule };
   }
   return { key: route, rule: options.defaultRule };
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (zone removed), "::" and an IPv4 tail expanded. */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split("::");
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length > 1 && halves[1] ? halves[1].split(":") : [];
+  const zeros: string[] = halves.length > 1 ? Array<string>(8 - head.length - tail.length).fill("0") : [];
+  return [...head, ...zeros, ...tail].map((group) => parseInt(group, 16));
+}
+
+/**
+ * Who a rate-limit window counts: an IPv4 address (also when a dual-stack socket reports it as
+ * ::ffff:a.b.c.d), or an IPv6 client's /64, the block one host is normally given (counting each
+ * address apart let a single host rotate through them). The stored address stays the full one.
+ */
+export function rateLimitClientKey(address: string | null): string {
+  if (!address) return "unknown";
+  const bare = address.split("%")[0]!;
+  if (isIP(bare) !== 6) return address;
+  const groups = ipv6Groups(bare);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high, low] = [groups[6]!, groups[7]!];
+    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  }
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
 }
