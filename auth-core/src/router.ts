@@ -183,6 +183,10 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
     if (endpoint.serverOnly) continue;
     const methods = typeof endpoint.method === "string" ? [endpoint.method] : endpoint.method;
     const route: Route = { endpoint, methods, segments: endpoint.path.includes(":") ? endpoint.path.split("/") : null };
+    // One endpoint per path: a second one (say, another method) would silently replace the first.
+    if (exact.has(endpoint.path) || withParams.some((r) => r.endpoint.path === endpoint.path)) {
+      throw new Error(`two endpoints share the path ${endpoint.path}: declare one with several methods`);
+    }
     if (route.segments) withParams.push(route);
     else exact.set(endpoint.path, route);
   }

@@ -99,3 +99,14 @@ describe("injected outside world", () => {
     expect(offences).toEqual([]);
   });
 });
+
+describe("endpoint table", () => {
+  it("refuses two endpoints on one path instead of letting one replace the other", async () => {
+    const { createRequestHandler } = await import("../src/router.js");
+    const { createTestAuth } = await import("../src/testing/index.js");
+    const { ok } = await import("../src/routes/ok.js");
+    const t = await createTestAuth();
+    expect(() => createRequestHandler(t.auth.context, [ok, { ...ok, name: "okAgain", method: "POST" }])).toThrow(/share the path \/ok/);
+    await t.destroy();
+  });
+});
