@@ -100,8 +100,13 @@ async function resolveSession(
   return active;
 }
 
-/** Runs one endpoint: validation, session gate, handler. Both doors (HTTP and api) come here. */
+/**
+ * Runs one endpoint: session gate, validation, handler. Both doors (HTTP and api) come here.
+ * The gate comes first so a caller without the session an endpoint needs learns nothing about
+ * its inputs (401/403 before any 400).
+ */
 export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<{ result: unknown; draft: ResponseDraft }> {
+  const session = await resolveSession(ctx, endpoint.session, input.headers);
   const body = parseInput<never>(endpoint.body, input.body, "body");
   const query = parseInput<never>(endpoint.query, input.query, "query");
   assertNoNulCharacter(body, "body");
@@ -109,7 +114,6 @@ export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input
   assertNoNulCharacter(input.params, "params");
   checkURLInputs(body, ctx.options.trustedOrigins);
   checkURLInputs(query, ctx.options.trustedOrigins);
-  const session = await resolveSession(ctx, endpoint.session, input.headers);
   const draft: ResponseDraft = { status: 200, headers: new Headers() };
   const call: EndpointCall<never, never, SessionRequirement> = {
     ctx, body, query, params: input.params ?? {}, headers: input.headers, request: input.request,

@@ -21,7 +21,8 @@ export const generatePasskeyRegistrationOptions = defineEndpoint({
   method: "GET",
   path: "/passkey/generate-register-options",
   query,
-  session: "required",
+  // A passkey is a lasting way in: adding one needs a fresh session, so a stolen one cannot plant it.
+  session: "fresh",
   async handler({ ctx, query, session, headers, response }): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const { user } = session;
     const existing = await findPasskeysByUserId(ctx.db, user.id);

@@ -30,7 +30,8 @@ export const verifyPasskeyRegistration = defineEndpoint({
   method: "POST",
   path: "/passkey/verify-registration",
   body,
-  session: "required",
+  // A passkey is a lasting way in: adding one needs a fresh session, so a stolen one cannot plant it.
+  session: "fresh",
   async handler({ ctx, body, session, headers, client, response }): Promise<WirePasskey> {
     const userId = session.user.id;
     const challenge = await takeChallenge(ctx, headers, response, "registration");
