@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AuthOptions } from "../src/options.js";
 import {
+  authPath,
   createTestAuth,
   createTestBrowser,
   findLink,
@@ -19,9 +20,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-function authPath(url: URL): string {
-  return `${url.pathname.replace(/^\/api\/auth/, "")}${url.search}`;
-}
 
 interface UserState {
   email: string;

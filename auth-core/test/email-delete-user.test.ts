@@ -3,6 +3,7 @@ import { APIError } from "../src/errors.js";
 import type { AuthOptions } from "../src/options.js";
 import type { UserRow } from "../src/store/database.js";
 import {
+  authPath,
   createTestAuth,
   createTestBrowser,
   findLink,
@@ -22,9 +23,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-function authPath(url: URL): string {
-  return `${url.pathname.replace(/^\/api\/auth/, "")}${url.search}`;
-}
 
 describe.each(testDialects())("account deletion on %s", (dialect) => {
   let t: TestAuth;

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Logger } from "../src/deps/logger.js";
 import type { AuthOptions } from "../src/options.js";
 import {
+  authPath,
   createTestAuth,
   createTestBrowser,
   findLink,
@@ -23,9 +24,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-function authPath(url: URL): string {
-  return `${url.pathname.replace(/^\/api\/auth/, "")}${url.search}`;
-}
 
 /** A logger whose lines a test can wait for (the reset mail is sent after the answer). */
 function recordingLogger(): { logger: Logger; lines: string[]; nextWarning(): Promise<string> } {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AuthOptions } from "../src/options.js";
 import {
+  authPath,
   createTestAuth,
   createTestBrowser,
   findLink,
@@ -22,9 +23,6 @@ afterAll(async () => {
 });
 
 /** A delivered link, as a path below /api/auth for the test browser. */
-function authPath(url: URL): string {
-  return `${url.pathname.replace(/^\/api\/auth/, "")}${url.search}`;
-}
 
 describe.each(testDialects())("email verification on %s", (dialect) => {
   let t: TestAuth;

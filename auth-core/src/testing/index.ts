@@ -10,7 +10,7 @@ export {
   type SoftwareAuthenticatorOptions,
   type SoftwareCredential,
 } from "./software-authenticator.js";
-export { decodeMail, findLink, startTestSMTPServer, type DeliveredMail, type TestSMTPServer } from "./smtp.js";
+export { authPath, decodeMail, findLink, startTestSMTPServer, type DeliveredMail, type TestSMTPServer } from "./smtp.js";
 export {
   createOpenIDProvider,
   finishInteraction,

@@ -130,6 +130,11 @@ export function findLink(mail: DeliveredMail, pathPart: string): URL {
   throw new Error(`no link containing ${pathPart} in mail "${mail.subject}"`);
 }
 
+/** A mailed link as a path below the auth base path, for `createTestBrowser(...).get(path)`. */
+export function authPath(url: URL): string {
+  return `${url.pathname.replace(/^\/api\/auth/, "")}${url.search}`;
+}
+
 interface Waiter {
   to: string;
   resolve(mail: DeliveredMail): void;
