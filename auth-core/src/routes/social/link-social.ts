@@ -5,24 +5,16 @@ import { createAuthorizationURL } from "../../oauth/engine.js";
 import { readIdTokenProfile } from "../../oauth/id-token-profile.js";
 import { linkProviderAccount } from "../../oauth/link-account.js";
 import { createOAuthState } from "../../oauth/state.js";
-import { callbackRedirectURI, requireProvider } from "./shared.js";
+import { callbackRedirectURI, idTokenInput, requireProvider, scopesInput } from "./shared.js";
 
 const body = z.object({
   provider: z.string().max(64),
   callbackURL: z.string().max(2048).optional(),
   errorCallbackURL: z.string().max(2048).optional(),
   disableRedirect: z.boolean().optional(),
-  idToken: z
-    .object({
-      token: z.string().max(16384),
-      nonce: z.string().max(512).optional(),
-      accessToken: z.string().max(16384).optional(),
-      refreshToken: z.string().max(16384).optional(),
-      scopes: z.array(z.string().max(256)).max(50).optional(),
-    })
-    .optional(),
+  idToken: idTokenInput.extend({ scopes: scopesInput.optional() }).optional(),
   requestSignUp: z.boolean().optional(),
-  scopes: z.array(z.string().max(256)).max(50).optional(),
+  scopes: scopesInput.optional(),
 });
 
 export type LinkSocialResult = { url: string; redirect: boolean; status?: undefined } | { url: ""; redirect: false; status: true };

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { AuthContext } from "../../context.js";
 import { APIError } from "../../errors.js";
 import { redirectResponse } from "../../http/redirect-response.js";
@@ -32,3 +33,14 @@ export function redirectTo(location: string): Response {
   return redirectResponse(location);
 }
 
+
+/** Scopes asked for on top of a provider's defaults (sign-in/social, link-social). */
+export const scopesInput = z.array(z.string().max(256)).max(50);
+
+/** The ID token a client obtained from the provider itself (spec §7 idToken{…}). */
+export const idTokenInput = z.object({
+  token: z.string().max(16384),
+  nonce: z.string().max(512).optional(),
+  accessToken: z.string().max(16384).optional(),
+  refreshToken: z.string().max(16384).optional(),
+});

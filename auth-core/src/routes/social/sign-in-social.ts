@@ -7,7 +7,7 @@ import { readIdTokenProfile } from "../../oauth/id-token-profile.js";
 import { completeSocialSignIn } from "../../oauth/social-sign-in.js";
 import { createOAuthState } from "../../oauth/state.js";
 import type { WireUser } from "../../shared/wire-types.js";
-import { callbackRedirectURI, requireProvider } from "./shared.js";
+import { callbackRedirectURI, idTokenInput, requireProvider, scopesInput } from "./shared.js";
 
 const body = z.object({
   provider: z.string().max(64),
@@ -15,17 +15,11 @@ const body = z.object({
   newUserCallbackURL: z.string().max(2048).optional(),
   errorCallbackURL: z.string().max(2048).optional(),
   disableRedirect: z.boolean().optional(),
-  idToken: z
-    .object({
-      token: z.string().max(16384),
-      nonce: z.string().max(512).optional(),
-      accessToken: z.string().max(16384).optional(),
-      refreshToken: z.string().max(16384).optional(),
-      // Milliseconds since the epoch, within the range of a Date (it is stored as one).
-      expiresAt: z.number().min(0).max(8.64e15).optional(),
-    })
+  idToken: idTokenInput
+    // Milliseconds since the epoch, within the range of a Date (it is stored as one).
+    .extend({ expiresAt: z.number().min(0).max(8.64e15).optional() })
     .optional(),
-  scopes: z.array(z.string().max(256)).max(50).optional(),
+  scopes: scopesInput.optional(),
   requestSignUp: z.boolean().optional(),
   loginHint: z.string().max(320).optional(),
 });
