@@ -1,4 +1,4 @@
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { WirePasskey } from "../src/shared/wire-types.js";
 import {
@@ -10,24 +10,9 @@ import {
   type TestAuth,
   type TestBrowser,
 } from "../src/testing/index.js";
+import { register, registerOptions, signUp } from "./passkey-support.js";
 
 const CHALLENGE_COOKIE = "gatehouse.passkey_challenge";
-
-async function signUp(t: TestAuth, name: string, email: string): Promise<TestBrowser> {
-  const browser = createTestBrowser(t.auth);
-  expect((await browser.post("/sign-up/email", { name, email, password: "correct horse battery" })).status).toBe(200);
-  return browser;
-}
-
-async function registerOptions(browser: TestBrowser): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  return (await (await browser.get("/passkey/generate-register-options")).json()) as PublicKeyCredentialCreationOptionsJSON;
-}
-
-async function register(browser: TestBrowser, authenticator: SoftwareAuthenticator): Promise<WirePasskey> {
-  const response = await browser.post("/passkey/verify-registration", { response: authenticator.createCredential(await registerOptions(browser)) });
-  expect(response.status).toBe(200);
-  return (await response.json()) as WirePasskey;
-}
 
 async function authenticateOptions(browser: TestBrowser, email?: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const response = email === undefined ? await browser.get("/passkey/generate-authenticate-options") : await browser.post("/passkey/generate-authenticate-options", { email });

@@ -6,24 +6,9 @@ import {
   createTestAuth,
   createTestBrowser,
   testDialects,
-  type SoftwareAuthenticator,
   type TestAuth,
-  type TestBrowser,
 } from "../src/testing/index.js";
-
-async function signUp(t: TestAuth, name: string, email: string): Promise<TestBrowser> {
-  const browser = createTestBrowser(t.auth);
-  const response = await browser.post("/sign-up/email", { name, email, password: "correct horse battery" });
-  expect(response.status).toBe(200);
-  return browser;
-}
-
-async function register(browser: TestBrowser, authenticator: SoftwareAuthenticator, name?: string): Promise<WirePasskey> {
-  const options = (await (await browser.get("/passkey/generate-register-options")).json()) as PublicKeyCredentialCreationOptionsJSON;
-  const response = await browser.post("/passkey/verify-registration", { response: authenticator.createCredential(options), name });
-  expect(response.status).toBe(200);
-  return (await response.json()) as WirePasskey;
-}
+import { register, signUp } from "./passkey-support.js";
 
 async function securityEvents(t: TestAuth, type: string): Promise<Array<{ outcome: string; detail: string | null; userId: string | null }>> {
   return t.database.db.selectFrom("securityEvent").select(["outcome", "detail", "userId"]).where("type", "=", type).orderBy("createdAt").execute();

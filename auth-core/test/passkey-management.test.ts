@@ -1,4 +1,4 @@
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { WirePasskey } from "../src/shared/wire-types.js";
 import {
@@ -6,26 +6,9 @@ import {
   createTestAuth,
   createTestBrowser,
   testDialects,
-  type SoftwareAuthenticator,
   type TestAuth,
-  type TestBrowser,
 } from "../src/testing/index.js";
-
-async function signUp(t: TestAuth, name: string, email: string): Promise<TestBrowser> {
-  const browser = createTestBrowser(t.auth);
-  expect((await browser.post("/sign-up/email", { name, email, password: "correct horse battery" })).status).toBe(200);
-  return browser;
-}
-
-async function registerOptions(browser: TestBrowser): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  return (await (await browser.get("/passkey/generate-register-options")).json()) as PublicKeyCredentialCreationOptionsJSON;
-}
-
-async function register(browser: TestBrowser, authenticator: SoftwareAuthenticator, name: string): Promise<WirePasskey> {
-  const response = await browser.post("/passkey/verify-registration", { response: authenticator.createCredential(await registerOptions(browser)), name });
-  expect(response.status).toBe(200);
-  return (await response.json()) as WirePasskey;
-}
+import { register, registerOptions, signUp } from "./passkey-support.js";
 
 async function errorOf(response: Response): Promise<{ status: number; code: string }> {
   return { status: response.status, code: ((await response.json()) as { code: string }).code };
