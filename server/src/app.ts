@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { Hono, type MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { Auth, Logger } from "@gatehouse/auth-core";
+import { APIError, type Auth, type Logger } from "@gatehouse/auth-core";
+import { databaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable.js";
 import { requestLog } from "./middleware/request-log.js";
 
 export interface AppDeps {
@@ -12,6 +13,8 @@ export interface AppDeps {
   webDist?: string;
   /** Extra routes mounted before the SPA (tRPC, health). */
   mount?: (app: Hono<AppEnv>) => void;
+  /** The readiness check behind /healthz: whether the database answers now. */
+  databaseReachable?: () => Promise<boolean>;
 }
 
 /** Bindings @hono/node-server passes: the Node request, for the socket address. */
@@ -40,7 +43,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.on(["GET", "POST"], "/api/auth/*", (c) =>
     deps.auth.handler(c.req.raw, { clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null }),
   );
-  app.get("/healthz", (c) => c.json({ ok: true }));
+  // Readiness for a load balancer: 503 while the database is unreachable, so traffic goes
+  // elsewhere; the process itself stays up and recovers when the database returns.
+  app.get("/healthz", async (c) => {
+    const reachable = (await deps.databaseReachable?.()) ?? true;
+    if (reachable) return c.json({ ok: true, database: "reachable" });
+    return c.json({ ok: false, database: "unreachable" }, 503);
+  });
   deps.mount?.(app);
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
 
@@ -52,6 +61,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   }
 
   app.onError((error, c) => {
+    if (isDatabaseUnavailable(error) || (error instanceof APIError && error.status === 503)) {
+      const unavailable = databaseUnavailableError();
+      return c.json(unavailable.toJSON(), 503, unavailable.headers);
+    }
     deps.logger.error("unhandled error", { path: c.req.path, error: error.message });
     return c.json({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error" }, 500);
   });

@@ -1,24 +1,32 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
-import type { Database } from "@gatehouse/auth-core";
+import { consoleLogger, type APIError, type Database, type Logger } from "@gatehouse/auth-core";
+import { databaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable.js";
 import { BetterSQLiteDialect } from "./sqlite-dialect.js";
 
 export interface ServerDatabase {
   db: Kysely<Database>;
   dialect: "sqlite" | "postgres";
+  /** Whether the database answers `select 1` now (the readiness check). */
+  ping(): Promise<boolean>;
   destroy(): Promise<void>;
 }
 
+export interface DatabaseOptions {
+  /** Where pool errors and outages are logged (default: the console). */
+  logger?: Logger;
+  /** PostgreSQL connections this process may hold (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  /** How long a request waits for a new PostgreSQL connection before it answers 503. */
+  connectTimeoutMs?: number;
+}
+
 /** `file:PATH` or `:memory:` opens SQLite; `postgres://…` a PostgreSQL pool. */
-export function openDatabase(url: string): ServerDatabase {
-  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
-    const pool = new pg.Pool({ connectionString: url, max: 20 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: "postgres", destroy: () => db.destroy() };
-  }
+export function openDatabase(url: string, options: DatabaseOptions = {}): ServerDatabase {
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return openPostgres(url, options);
   const path = url === ":memory:" ? ":memory:" : url.replace(/^file:/, "");
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
@@ -27,5 +35,87 @@ export function openDatabase(url: string): ServerDatabase {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   const db = new Kysely<Database>({ dialect: new BetterSQLiteDialect(sqlite) });
-  return { db, dialect: "sqlite", destroy: () => db.destroy() };
+  return { db, dialect: "sqlite", ping: () => ping(db), destroy: () => db.destroy() };
+}
+
+async function ping(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A PostgreSQL pool that survives the database going away: a connection cut while idle (a
+ * restart, a failover, a network timeout) is logged instead of ending the process with an
+ * unhandled 'error' event; a request that cannot get a connection within the timeout, or whose
+ * connection is cut, answers 503 DATABASE_UNAVAILABLE; the pool reconnects on its own when the
+ * database is back.
+ */
+function openPostgres(url: string, options: DatabaseOptions): ServerDatabase {
+  const logger = options.logger ?? consoleLogger;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  });
+  const health = databaseHealth(logger);
+  pool.on("error", (error) => {
+    // An idle connection was cut; the pool has dropped it already.
+    logger.warn("database connection lost", { error: error.message });
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool, health) }) });
+  return { db, dialect: "postgres", ping: async () => health.observe(await ping(db)), destroy: () => db.destroy() };
+}
+
+/** Logs the moments the database goes and comes back (not every failed request in between). */
+function databaseHealth(logger: Logger): { observe(up: boolean): boolean; failed(error: unknown): APIError } {
+  let up = true;
+  return {
+    observe(now) {
+      if (now && !up) logger.info("database reachable again");
+      up = now;
+      return now;
+    },
+    failed(error) {
+      if (up) logger.error("database unreachable", { error: error instanceof Error ? error.message : String(error) });
+      up = false;
+      return databaseUnavailableError();
+    },
+  };
+}
+
+/** Turns connection failures into 503s and drops a client whose connection broke. */
+function guardPool(pool: pg.Pool, health: ReturnType<typeof databaseHealth>): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw health.failed(error);
+        throw error;
+      }
+      health.observe(true);
+      let broken = false;
+      const query = (text: unknown, values?: unknown): unknown => {
+        const result = (client.query as (text: unknown, values?: unknown) => unknown)(text, values);
+        if (!(result instanceof Promise)) return result; // a cursor
+        return result.catch((error: unknown) => {
+          if (!isDatabaseUnavailable(error)) throw error;
+          broken = true;
+          throw health.failed(error);
+        });
+      };
+      return {
+        query: query as PostgresPoolClient["query"],
+        release: () => client.release(broken),
+      };
+    },
+    end: () => pool.end(),
+  };
 }

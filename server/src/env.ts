@@ -6,6 +6,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   BASE_URL: z.url().optional(),
   DATABASE_URL: z.string().default("file:./data/gatehouse.db"),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   AUTH_SECRET: z.string().min(32).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   TRUSTED_PROXY: z.enum(["on", "off"]).default("off"),
@@ -24,6 +25,8 @@ export interface ServerConfig {
   port: number;
   baseURL: string;
   databaseURL: string;
+  /** PostgreSQL connections per process. */
+  databasePoolSize: number;
   authSecret: string | undefined;
   trustedOrigins: string[];
   trustProxy: boolean;
@@ -53,6 +56,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     port: e.PORT,
     baseURL,
     databaseURL: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     authSecret: e.AUTH_SECRET,
     trustedOrigins: (e.TRUSTED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
     trustProxy: e.TRUSTED_PROXY === "on",

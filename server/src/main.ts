@@ -13,7 +13,7 @@ import { mountTRPC } from "./trpc/index.js";
 
 const logger = consoleLogger;
 const config = readConfig(process.env);
-const database = openDatabase(config.databaseURL);
+const database = openDatabase(config.databaseURL, { logger, poolSize: config.databasePoolSize });
 const applied = await migrateToLatest(database.db);
 if (applied.length > 0) logger.info("migrations applied", { applied });
 
@@ -46,6 +46,7 @@ const app = createApp({
   logger,
   webDist: fileURLToPath(new URL("../../web/dist", import.meta.url)),
   mount: (a) => mountTRPC(a, { auth }),
+  databaseReachable: () => database.ping(),
 });
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {

@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const serverDir = fileURLToPath(new URL("../..", import.meta.url));
+
+/** A free TCP port on localhost, chosen by the kernel. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  baseURL: string;
+  exited: Promise<number | null>;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** SIGKILL, and wait for the exit. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Starts the real server (src/main.ts, production mode) on a free port and waits for its
+ * "gatehouse listening" line. `env` overrides the defaults (DATABASE_URL, BASE_URL, …).
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-proc-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@gatehouse/source", "src/main.ts"], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: `file:${join(dataDir, "g.db")}`,
+      NODE_ENV: "production",
+      BASE_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: "s".repeat(40),
+      RATE_LIMIT: "off",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes("gatehouse listening")) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 20);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited early (${code}): ${output}`));
+    });
+  });
+  return {
+    child,
+    port,
+    baseURL: `http://127.0.0.1:${port}`,
+    exited,
+    output: () => output,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
