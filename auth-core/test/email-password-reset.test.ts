@@ -103,7 +103,6 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
 
   it("gives an unknown address the same answer and sends nothing", async () => {
     await setup();
-    const before = smtp.received.length;
     for (const path of ["/request-password-reset", "/forget-password"]) {
       const answer = await createTestBrowser(t.auth).post(path, { email: address("ghost") });
       expect(answer.status).toBe(200);
@@ -112,7 +111,9 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
     const email = address("real");
     await signUp(createTestBrowser(t.auth), email);
     await requestReset("/request-password-reset", email);
-    expect(smtp.received.length).toBe(before + 1);
+    // Counted by recipient: a notice of an earlier test may still be arriving on the shared relay.
+    expect(smtp.received.filter((mail) => mail.to.some((to) => to.includes("ghost")))).toEqual([]);
+    expect(smtp.received.filter((mail) => mail.to.includes(email))).toHaveLength(1);
     expect(await t.database.db.selectFrom("verification").selectAll().execute()).toHaveLength(1);
   });
 

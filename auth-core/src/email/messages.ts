@@ -105,3 +105,77 @@ export function buildDeleteAccountMessage(input: LinkMailInput): MailMessage {
     footer: "If you did not ask for this, ignore this message: your account stays as it is.",
   });
 }
+
+/** What changed on the account, for a notice mailed to its owner (spec-free: issue 12). */
+export type AccountChange =
+  | { kind: "password-changed" }
+  | { kind: "password-reset" }
+  | { kind: "password-set" }
+  | { kind: "email-changed"; newEmail: string }
+  | { kind: "passkey-added"; passkeyName: string | null }
+  | { kind: "provider-linked"; providerId: string };
+
+/** Display names of the spec §9 provider ids whose spelling is not the id capitalised. */
+const PROVIDER_NAMES: Record<string, string> = {
+  github: "GitHub", gitlab: "GitLab", linkedin: "LinkedIn", tiktok: "TikTok", paypal: "PayPal", huggingface: "Hugging Face",
+  vk: "VK", twitter: "X", cognito: "Amazon Cognito", line: "LINE",
+};
+
+function providerDisplayName(id: string): string {
+  return PROVIDER_NAMES[id] ?? `${id.charAt(0).toUpperCase()}${id.slice(1)}`;
+}
+
+function describeChange(change: AccountChange, to: string): { subject: string; line: string } {
+  switch (change.kind) {
+    case "password-changed":
+      return { subject: `Your ${APP_NAME} password was changed`, line: "The password of your account was just changed." };
+    case "password-reset":
+      return { subject: `Your ${APP_NAME} password was reset`, line: "The password of your account was just reset through a link mailed to this address." };
+    case "password-set":
+      return { subject: `A password was added to your ${APP_NAME} account`, line: "A password was just set on your account; it can now be used to sign in." };
+    case "email-changed":
+      return {
+        subject: `The email address of your ${APP_NAME} account was changed`,
+        line: `The email address of your account was just changed from ${to} to ${change.newEmail}. This address no longer signs in to it, and every other session of the account was signed out.`,
+      };
+    case "passkey-added":
+      return {
+        subject: `A passkey was added to your ${APP_NAME} account`,
+        line: change.passkeyName ? `A passkey named "${change.passkeyName}" was just added to your account.` : "A passkey was just added to your account.",
+      };
+    case "provider-linked": {
+      const provider = providerDisplayName(change.providerId);
+      return { subject: `${provider} was linked to your ${APP_NAME} account`, line: `A ${provider} account was just linked to your account; it can now be used to sign in.` };
+    }
+  }
+}
+
+export interface AccountNoticeInput {
+  to: string;
+  name: string;
+  change: AccountChange;
+  /** Where the owner reviews the account: the app's settings page. */
+  reviewURL: string;
+}
+
+/**
+ * A notice after a change; it holds no token, only what changed and where to review it. For an
+ * address change it goes to the old address, whose owner may be the one it was taken from.
+ */
+export function buildAccountNoticeMessage(input: AccountNoticeInput): MailMessage {
+  const { subject, line } = describeChange(input.change, input.to);
+  return compose({
+    to: input.to,
+    subject,
+    greeting: greet(input.name),
+    lines: [
+      line,
+      "If this was you, there is nothing to do.",
+      input.change.kind === "email-changed"
+        ? "If it was not you, someone else controls your account: sign in with your password, passkey or linked account, change your password, sign out every session, and set your address back; if you cannot sign in any more, contact the administrator of this service."
+        : "If it was not you, sign in, change your password and sign out every other session; if you cannot sign in any more, request a password reset from the sign-in page.",
+    ],
+    action: { label: "Review your account", url: input.reviewURL },
+    footer: "This notice was sent because a security setting of your account changed. It contains no link that changes anything.",
+  });
+}

@@ -30,6 +30,16 @@ export interface EmailFlowOptions {
     /** End every session of the user when the password is reset. Default false. */
     revokeSessionsOnPasswordReset?: boolean;
   };
+  /**
+   * Short notices mailed to the account's address after a security-relevant change (password
+   * changed, reset or first set; address changed, to the old address; passkey or provider account
+   * added). They never carry a token. Default: true when a mailer is configured.
+   */
+  accountNotices?: {
+    enabled?: boolean;
+    /** The page where the owner reviews the account (absolute, or a path on the base URL); default the base URL. */
+    reviewURL?: string;
+  };
   user?: {
     changeEmail?: {
       /** Default false: "Change email is disabled". */
@@ -58,6 +68,7 @@ export interface ResolvedEmailFlowOptions {
     expiresIn: number;
   };
   passwordReset: { enabled: boolean; tokenExpiresIn: number; revokeSessionsOnPasswordReset: boolean };
+  accountNotices: { enabled: boolean; reviewURL: string };
   changeEmail: { enabled: boolean };
   deleteUser: {
     enabled: boolean;
@@ -70,7 +81,7 @@ export interface ResolvedEmailFlowOptions {
 
 const HOUR = 60 * 60;
 
-export function resolveEmailFlowOptions(options: EmailFlowOptions & { mailer?: unknown }): ResolvedEmailFlowOptions {
+export function resolveEmailFlowOptions(options: EmailFlowOptions & { mailer?: unknown; baseURL: string }): ResolvedEmailFlowOptions {
   const hasMailer = options.mailer !== undefined;
   const verification = options.emailVerification ?? {};
   const requireEmailVerification = verification.requireEmailVerification ?? false;
@@ -88,6 +99,10 @@ export function resolveEmailFlowOptions(options: EmailFlowOptions & { mailer?: u
       enabled: options.passwordReset?.enabled ?? hasMailer,
       tokenExpiresIn: options.passwordReset?.tokenExpiresIn ?? HOUR,
       revokeSessionsOnPasswordReset: options.passwordReset?.revokeSessionsOnPasswordReset ?? false,
+    },
+    accountNotices: {
+      enabled: options.accountNotices?.enabled ?? hasMailer,
+      reviewURL: new URL(options.accountNotices?.reviewURL ?? "/", options.baseURL).toString(),
     },
     changeEmail: { enabled: options.user?.changeEmail?.enabled ?? false },
     deleteUser: {

@@ -1,8 +1,9 @@
 import type { AuthContext } from "../context.js";
 import type { ClientInfo } from "../endpoint.js";
+import { sendAccountNotice } from "../email/account-notices.js";
 import { recordSecurityEvent } from "../security/security-events.js";
 import { findAccountByProvider, insertAccount, updateAccount } from "../store/account-store.js";
-import { updateUser } from "../store/user-store.js";
+import { findUserById, updateUser } from "../store/user-store.js";
 import { toStoredTokens } from "./account-tokens.js";
 import { decideLink } from "./linking-policy.js";
 import { newAccountRow } from "./social-sign-in.js";
@@ -56,5 +57,7 @@ export async function linkProviderAccount(ctx: AuthContext, input: LinkAccountIn
     await updateUser(ctx.db, input.user.id, { ...(profile.name ? { name: profile.name } : {}), ...(profile.image ? { image: profile.image } : {}), updatedAt: now });
   }
   await recordSecurityEvent(ctx, { userId: input.user.id, type: "account-linked", outcome: "success", client: input.client, detail: { provider: provider.id } });
+  const owner = await findUserById(ctx.db, input.user.id);
+  if (owner) sendAccountNotice(ctx, owner, owner.email, { kind: "provider-linked", providerId: provider.id });
   return "linked";
 }

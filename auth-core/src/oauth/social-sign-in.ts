@@ -2,6 +2,7 @@ import type { AuthContext } from "../context.js";
 import type { ClientInfo, ResponseDraft } from "../endpoint.js";
 import { generateId } from "../deps/random.js";
 import { sendVerificationMail } from "../email/verification-mail.js";
+import { sendAccountNotice } from "../email/account-notices.js";
 import { recordSecurityEvent } from "../security/security-events.js";
 import { startSession } from "../session/start-session.js";
 import { findAccountByProvider, findAccountsByUserId, insertAccount, updateAccount } from "../store/account-store.js";
@@ -114,6 +115,7 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
       return { ok: false, error: "unable to link account" };
     }
     await recordSecurityEvent(ctx, { userId: found.user.id, type: "account-linked", outcome: "success", client: input.client, detail: { provider: provider.id } });
+    sendAccountNotice(ctx, found.user, found.user.email, { kind: "provider-linked", providerId: provider.id });
     user = await markVerifiedIfVouched(ctx, found.user, profile);
   } else {
     try {

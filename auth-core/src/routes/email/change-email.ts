@@ -2,9 +2,11 @@ import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { parseEmailOrThrow } from "../../email/email-address.js";
+import { sendAccountNotice } from "../../email/account-notices.js";
 import { discardUserEmailTokens } from "../../email/email-tokens.js";
 import { sendVerificationMail } from "../../email/verification-mail.js";
 import { recordSecurityEvent } from "../../security/security-events.js";
+import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 import { findUserByEmail, updateUser } from "../../store/user-store.js";
 
@@ -21,13 +23,15 @@ function couldNotUpdate(): APIError {
  * Spec §4: an unverified user's email changes at once (with a verification mail to the new
  * address when verification is enabled); a verified user confirms through a mail to the current
  * address, and /verify-email then switches it. Spec §5: lowercased, different, not taken.
+ * A fresh session only (issue 12): a stale or stolen one must not move the account to another
+ * mailbox. When the address changes, the account's other sessions end and the old address is told.
  */
 export const changeEmail = defineEndpoint({
   name: "changeEmail",
   method: "POST",
   path: "/change-email",
   body,
-  session: "required",
+  session: "fresh",
   async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
     if (!ctx.options.email.changeEmail.enabled) throw APIError.withMessage(400, "Change email is disabled");
     const { user } = session;
@@ -40,14 +44,18 @@ export const changeEmail = defineEndpoint({
       // The mail goes out first: if the transport refuses it, the email has not changed.
       if (verificationEnabled) await sendVerificationMail(ctx, { user, email: newEmail, callbackURL: body.callbackURL, client });
       try {
-        const updated = await updateUser(ctx.db, user.id, { email: newEmail, emailVerified: 0, updatedAt: ctx.clock.now().toISOString() });
-        if (!updated) throw APIError.from(500, "FAILED_TO_UPDATE_USER");
-        await discardUserEmailTokens(ctx.db, "reset-password", user.id);
+        await ctx.db.transaction().execute(async (trx) => {
+          const updated = await updateUser(trx, user.id, { email: newEmail, emailVerified: 0, updatedAt: ctx.clock.now().toISOString() });
+          if (!updated) throw APIError.from(500, "FAILED_TO_UPDATE_USER");
+          await discardUserEmailTokens(trx, "reset-password", user.id);
+          await deleteSessionsByUserId(trx, user.id, session.session.id);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw couldNotUpdate();
         throw error;
       }
       await recordSecurityEvent(ctx, { userId: user.id, type: "email-changed", outcome: "success", client, detail: { confirmed: false } });
+      sendAccountNotice(ctx, user, user.email, { kind: "email-changed", newEmail });
       return { status: true };
     }
 

@@ -4,6 +4,8 @@ import { APIError } from "../../errors.js";
 import { assertPasswordLength } from "../../crypto/password-policy.js";
 import { randomBytes } from "../../deps/random.js";
 import { toWireUser } from "../../http/public-json.js";
+import { sendAccountNotice } from "../../email/account-notices.js";
+import { discardUserEmailTokens } from "../../email/email-tokens.js";
 import { recordSecurityEvent } from "../../security/security-events.js";
 import { startSession } from "../../session/start-session.js";
 import { findCredentialAccount, updateAccount } from "../../store/account-store.js";
@@ -40,6 +42,8 @@ export const changePassword = defineEndpoint({
     const revoke = body.revokeOtherSessions === true;
     await ctx.db.transaction().execute(async (trx) => {
       await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now });
+      // A reset link mailed before the change would undo it: it stops working (issue 12).
+      await discardUserEmailTokens(trx, "reset-password", user.id);
       if (revoke) await deleteSessionsByUserId(trx, user.id);
     });
     let token: string | null = null;
@@ -47,6 +51,7 @@ export const changePassword = defineEndpoint({
       ({ token } = await startSession(ctx, response, { userId: user.id, rememberMe: session.session.rememberMe === 1, client, headers }));
     }
     await recordSecurityEvent(ctx, { userId: user.id, type: "password-changed", outcome: "success", client, detail: { sessionsRevoked: revoke } });
+    sendAccountNotice(ctx, user, user.email, { kind: "password-changed" });
     return { token, user: toWireUser(user) };
   },
 });

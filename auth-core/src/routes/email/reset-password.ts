@@ -4,9 +4,11 @@ import { APIError } from "../../errors.js";
 import { assertPasswordLength } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { consumeEmailToken, findEmailToken } from "../../email/email-tokens.js";
+import { sendAccountNotice } from "../../email/account-notices.js";
 import { recordSecurityEvent } from "../../security/security-events.js";
 import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
+import { findUserById, updateUser } from "../../store/user-store.js";
 
 const body = z.object({
   newPassword: z.string().max(4096),
@@ -53,6 +55,8 @@ export const resetPassword = defineEndpoint({
           updatedAt: now.toISOString(),
         });
       }
+      // Following the mailed link proved the mailbox (issue 12): the address counts as verified.
+      await updateUser(trx, used.value, { emailVerified: 1, updatedAt: now.toISOString() });
       if (revokeSessionsOnPasswordReset) await deleteSessionsByUserId(trx, used.value);
       return used.value;
     });
@@ -64,6 +68,8 @@ export const resetPassword = defineEndpoint({
       client,
       detail: { sessionsRevoked: revokeSessionsOnPasswordReset },
     });
+    const owner = await findUserById(ctx.db, userId);
+    if (owner) sendAccountNotice(ctx, owner, owner.email, { kind: "password-reset" });
     return { status: true };
   },
 });

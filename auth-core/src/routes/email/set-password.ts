@@ -3,20 +3,22 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { assertPasswordLength } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
+import { sendAccountNotice } from "../../email/account-notices.js";
 import { recordSecurityEvent } from "../../security/security-events.js";
 import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 
 /**
  * Spec §6: for server code only (`auth.api.setPassword`), never reachable over HTTP: it gives a
- * password to a user who has none (signed up with a provider or a passkey).
+ * password to a user who has none (signed up with a provider or a passkey). A fresh session
+ * only (issue 12): a stale or stolen session must not add a way in that its holder then knows.
  */
 export const setPassword = defineEndpoint({
   name: "setPassword",
   method: "POST",
   path: "/set-password",
   body: z.object({ newPassword: z.string().max(4096) }),
-  session: "required",
+  session: "fresh",
   serverOnly: true,
   async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
     const { user } = session;
@@ -45,6 +47,7 @@ export const setPassword = defineEndpoint({
       }
     }
     await recordSecurityEvent(ctx, { userId: user.id, type: "password-set", outcome: "success", client });
+    sendAccountNotice(ctx, user, user.email, { kind: "password-set" });
     return { status: true };
   },
 });

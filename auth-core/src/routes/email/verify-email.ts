@@ -5,6 +5,7 @@ import { APIError } from "../../errors.js";
 import { constantTimeEqual } from "../../crypto/constant-time.js";
 import { verifyEmailVerificationToken } from "../../crypto/email-token.js";
 import { normalizeEmail } from "../../email/email-address.js";
+import { sendAccountNotice } from "../../email/account-notices.js";
 import { consumeEmailToken, discardUserEmailTokens, findEmailToken } from "../../email/email-tokens.js";
 import { redirectResponse, withQueryParams } from "../../email/links.js";
 import { sendVerificationMail } from "../../email/verification-mail.js";
@@ -13,6 +14,7 @@ import { recordSecurityEvent } from "../../security/security-events.js";
 import type { ActiveSession } from "../../session/session.js";
 import { startSession } from "../../session/start-session.js";
 import type { UserRow } from "../../store/database.js";
+import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 import { findUserByEmail, updateUser } from "../../store/user-store.js";
 import type { WireUser } from "../../shared/wire-types.js";
@@ -73,8 +75,10 @@ async function confirmEmailChange(ctx: AuthContext, input: ConfirmChangeInput): 
       if (!used) return null;
       const row = await updateUser(trx, user.id, { email: newEmail, emailVerified: 0, updatedAt: now.toISOString() });
       // Reset links mailed to the address the account leaves stop working with it.
-      if (row) await discardUserEmailTokens(trx, "reset-password", user.id);
-      return row ?? null;
+      if (!row) return null;
+      await discardUserEmailTokens(trx, "reset-password", user.id);
+      await deleteSessionsByUserId(trx, user.id, input.session?.session.id);
+      return row;
     });
   } catch (error) {
     if (isUniqueViolation(error)) return failTaken(ctx, callbackURL);
@@ -82,6 +86,7 @@ async function confirmEmailChange(ctx: AuthContext, input: ConfirmChangeInput): 
   }
   if (!updated) return fail(ctx, callbackURL, "invalid_token");
   await recordSecurityEvent(ctx, { userId: user.id, type: "email-changed", outcome: "success", client: input.client });
+  sendAccountNotice(ctx, user, user.email, { kind: "email-changed", newEmail });
   return done(ctx, callbackURL, updated);
 }
 

@@ -9,6 +9,7 @@ import { takeChallenge } from "../../passkey/challenge.js";
 import { encodePublicKey, formatTransports, MAX_STORED_COUNTER } from "../../passkey/credential.js";
 import { asRegistrationResponse, registrationResponseSchema } from "../../passkey/response-schemas.js";
 import { toWirePasskey } from "../../passkey/wire-passkey.js";
+import { sendAccountNotice } from "../../email/account-notices.js";
 import { recordSecurityEvent } from "../../security/security-events.js";
 import type { WirePasskey } from "../../shared/wire-types.js";
 import { insertPasskey } from "../../store/passkey-store.js";
@@ -83,6 +84,7 @@ export const verifyPasskeyRegistration = defineEndpoint({
       client,
       detail: { passkeyId: row.id, deviceType: row.deviceType },
     });
+    sendAccountNotice(ctx, session.user, session.user.email, { kind: "passkey-added", passkeyName: row.name ?? null });
     return toWirePasskey(row);
   },
 });
