@@ -50,6 +50,13 @@ export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOpt
     updateAge?: number;
     /** Seconds a session counts as fresh for sensitive actions; default 1 day; 0 disables the check. */
     freshAge?: number;
+    /**
+     * Seconds after its creation when a session ends however often it is used: sliding refresh
+     * never passes it. Default 30 days; 0 turns the limit off. 86400 (24 h) for NIST AAL2.
+     */
+    absoluteLifetime?: number;
+    /** Seconds without a request after which a session ends. Default 0: off (expiresIn still applies). */
+    idleTimeout?: number;
   };
   rateLimit?: {
     /** Default true; RATE_LIMIT=off in the server turns it off. */
@@ -92,7 +99,7 @@ export interface ResolvedOptions {
     maxPasswordLength: number;
     autoSignIn: boolean;
   };
-  session: { expiresIn: number; updateAge: number; freshAge: number };
+  session: { expiresIn: number; updateAge: number; freshAge: number; absoluteLifetime: number; idleTimeout: number };
   rateLimit: {
     enabled: boolean;
     defaultRule: RateLimitRule;
@@ -144,6 +151,8 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
       expiresIn: options.session?.expiresIn ?? 7 * DAY,
       updateAge: options.session?.updateAge ?? DAY,
       freshAge: options.session?.freshAge ?? DAY,
+      absoluteLifetime: options.session?.absoluteLifetime ?? 30 * DAY,
+      idleTimeout: options.session?.idleTimeout ?? 0,
     },
     rateLimit: {
       enabled: options.rateLimit?.enabled ?? true,

@@ -128,6 +128,26 @@ describe.each(testDialects())("passkey management and malformed input on %s", (d
     expect((await browser.post("/passkey/verify-authentication", { response: authenticator.getAssertion(options) })).status).toBe(200);
   });
 
+  it("with requireUserVerification, refuses an assertion without user verification and accepts one with it", async () => {
+    await t.destroy();
+    t = await createTestAuth({ dialect, options: { passkey: { requireUserVerification: true } } });
+    const ada = await signUp(t, "Ada", "ada@example.com");
+    const keyOnly = createSoftwareAuthenticator({ userVerified: false });
+    await register(ada, keyOnly, "Security key");
+    const browser = createTestBrowser(t.auth);
+    const askFor = async (): Promise<PublicKeyCredentialRequestOptionsJSON> =>
+      (await (await browser.post("/passkey/generate-authenticate-options", { email: "ada@example.com" })).json()) as PublicKeyCredentialRequestOptionsJSON;
+    const options = await askFor();
+    expect(options.userVerification).toBe("preferred");
+    const refused = await browser.post("/passkey/verify-authentication", { response: keyOnly.getAssertion(options) });
+    expect(await errorOf(refused)).toEqual({ status: 401, code: "AUTHENTICATION_FAILED" });
+    expect(refused.headers.getSetCookie().some((c) => c.includes("session_token=") && !/Max-Age=0/i.test(c))).toBe(false);
+
+    const verifying = createSoftwareAuthenticator();
+    await register(ada, verifying, "Phone");
+    expect((await browser.post("/passkey/verify-authentication", { response: verifying.getAssertion(await askFor()) })).status).toBe(200);
+  });
+
   it("accepts every configured origin, and only those", async () => {
     await t.destroy();
     t = await createTestAuth({ dialect, options: { passkey: { rpName: "Acme", origin: ["http://localhost:3000", "http://localhost:5173"] } } });

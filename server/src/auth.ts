@@ -40,6 +40,8 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     organization: { requireEmailVerificationOnInvitation: true },
     // A reset is how a person recovers a compromised account: no session may outlive it.
     passwordReset: { revokeSessionsOnPasswordReset: true },
+    // A found security key alone signs nobody in: passkey sign-in needs PIN or biometrics (UV).
+    passkey: { requireUserVerification: true },
     // Notices of password, address, passkey and provider changes link to the Settings page.
     accountNotices: { reviewURL: "/settings" },
     // Google sign-in (GOOGLE_CLIENT_ID/SECRET/ISSUER), or the development identity provider.

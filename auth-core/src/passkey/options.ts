@@ -10,6 +10,12 @@ export interface PasskeyOptions {
      * origin. Several when the app is also served elsewhere, e.g. a dev server.
      */
     origin?: string | string[];
+    /**
+     * Refuse a sign-in assertion made without user verification (PIN or biometrics; the UV
+     * flag): a found security key alone then signs nobody in. The ceremony still asks for it as
+     * "preferred" (spec §9). Default false; the server turns it on.
+     */
+    requireUserVerification?: boolean;
   };
 }
 
@@ -18,6 +24,7 @@ export interface ResolvedPasskeyOptions {
   rpName: string;
   /** Every accepted origin; never empty. */
   origins: string[];
+  requireUserVerification: boolean;
 }
 
 export function resolvePasskeyOptions(options: PasskeyOptions, baseURL: URL): ResolvedPasskeyOptions {
@@ -27,5 +34,6 @@ export function resolvePasskeyOptions(options: PasskeyOptions, baseURL: URL): Re
     rpID: options.passkey?.rpID ?? baseURL.hostname,
     rpName: options.passkey?.rpName ?? "Gatehouse",
     origins: origins.length > 0 ? origins : [baseURL.origin],
+    requireUserVerification: options.passkey?.requireUserVerification ?? false,
   };
 }

@@ -29,7 +29,7 @@ export const getSession = defineEndpoint({
       return null;
     }
     if (query.disableRefresh !== "true" && (await refreshSessionIfDue(ctx, active))) {
-      response.headers.append("set-cookie", buildSessionCookie(ctx, active.token, { rememberMe: true }));
+      response.headers.append("set-cookie", buildSessionCookie(ctx, active.token, { rememberMe: true, expiresAt: active.session.expiresAt }));
     }
     return { session: toWireSession(active.session, active.token), user: toWireUser(active.user) };
   },

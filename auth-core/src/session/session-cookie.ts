@@ -13,10 +13,14 @@ export function readSessionToken(ctx: AuthContext, headers: Headers): string | n
   return signed ? verifySignedCookieValue(ctx.cookieKey, signed) : null;
 }
 
-/** Set-Cookie for a session: persistent for expiresIn, or a browser-session cookie (rememberMe false). */
-export function buildSessionCookie(ctx: AuthContext, token: string, options: { rememberMe: boolean }): string {
+/**
+ * Set-Cookie for a session: persistent until the session's expiry (expiresIn, or less near the
+ * absolute lifetime), or a browser-session cookie (rememberMe false).
+ */
+export function buildSessionCookie(ctx: AuthContext, token: string, options: { rememberMe: boolean; expiresAt: string }): string {
+  const remaining = Math.max(0, Math.ceil((Date.parse(options.expiresAt) - ctx.clock.now().getTime()) / 1000));
   return serializeCookie(sessionCookieName(ctx), signCookieValue(ctx.cookieKey, token), {
-    maxAge: options.rememberMe ? ctx.options.session.expiresIn : undefined,
+    maxAge: options.rememberMe ? Math.min(ctx.options.session.expiresIn, remaining) : undefined,
     httpOnly: true,
     secure: ctx.options.cookies.secure,
     sameSite: "Lax",

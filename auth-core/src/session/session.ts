@@ -30,7 +30,7 @@ export async function createSession(ctx: AuthContext, input: NewSessionInput): P
     id: generateId(ctx.random),
     tokenHash: hashToken(token),
     userId: input.userId,
-    expiresAt: new Date(now.getTime() + ctx.options.session.expiresIn * 1000).toISOString(),
+    expiresAt: slidingExpiry(now, now, ctx.options.session).toISOString(),
     rememberMe: input.rememberMe ? 1 : 0,
     ipAddress: input.ipAddress,
     userAgent: input.userAgent,
@@ -42,11 +42,36 @@ export async function createSession(ctx: AuthContext, input: NewSessionInput): P
   return { ...row, token };
 }
 
-/** The session for a raw token, or null if unknown or expired (an expired one is deleted). */
+export interface SessionLifetimePolicy {
+  expiresIn: number;
+  updateAge: number;
+  absoluteLifetime: number;
+  idleTimeout: number;
+}
+
+/** A full `expiresIn` from now, never past the absolute limit counted from the creation. */
+function slidingExpiry(now: Date, createdAt: Date, policy: Pick<SessionLifetimePolicy, "expiresIn" | "absoluteLifetime">): Date {
+  const sliding = now.getTime() + policy.expiresIn * 1000;
+  if (policy.absoluteLifetime === 0) return new Date(sliding);
+  return new Date(Math.min(sliding, createdAt.getTime() + policy.absoluteLifetime * 1000));
+}
+
+/**
+ * Whether a stored session has ended at `now`: its expiry passed, it is older than the absolute
+ * lifetime (also for rows written before the limit existed), or it sat unused past the idle limit.
+ */
+export function hasSessionEnded(session: Pick<SessionRow, "expiresAt" | "createdAt" | "updatedAt">, now: Date, policy: SessionLifetimePolicy): boolean {
+  const at = now.getTime();
+  if (Date.parse(session.expiresAt) <= at) return true;
+  if (policy.absoluteLifetime > 0 && Date.parse(session.createdAt) + policy.absoluteLifetime * 1000 <= at) return true;
+  return policy.idleTimeout > 0 && Date.parse(session.updatedAt) + policy.idleTimeout * 1000 <= at;
+}
+
+/** The session for a raw token, or null if unknown or ended (an ended one is deleted). */
 export async function validateSessionToken(ctx: AuthContext, token: string): Promise<ActiveSession | null> {
   const found = await ctx.lookupSession(hashToken(token));
   if (!found) return null;
-  if (found.session.expiresAt <= ctx.clock.now().toISOString()) {
+  if (hasSessionEnded(found.session, ctx.clock.now(), ctx.options.session)) {
     await deleteSessionById(ctx.db, found.session.id);
     return null;
   }
@@ -73,12 +98,33 @@ export function isFreshSession(session: Pick<SessionRow, "createdAt">, now: Date
   return now.getTime() - Date.parse(session.createdAt) < freshAge * 1000;
 }
 
-/** Extends the session in place when due; returns whether it did (the cookie must be re-sent). */
+/**
+ * With an idle limit, how often a request records that the session is in use (its updatedAt):
+ * a tenth of the limit, at most `updateAge`, so a session in use never looks idle and a busy one
+ * costs one write per interval, not one per request.
+ */
+function isActivityDue(session: Pick<SessionRow, "updatedAt">, now: Date, policy: SessionLifetimePolicy): boolean {
+  if (policy.idleTimeout === 0) return false;
+  const interval = Math.min(policy.updateAge, policy.idleTimeout / 10) * 1000;
+  return now.getTime() - Date.parse(session.updatedAt) >= interval;
+}
+
+/**
+ * Extends the session in place when due (never past the absolute limit) and records activity
+ * for the idle limit; returns whether the expiry moved (the cookie must be re-sent).
+ */
 export async function refreshSessionIfDue(ctx: AuthContext, active: ActiveSession): Promise<boolean> {
   const now = ctx.clock.now();
-  if (!shouldRefreshSession(active.session, now, ctx.options.session)) return false;
-  const expiresAt = new Date(now.getTime() + ctx.options.session.expiresIn * 1000);
-  await extendSession(ctx.db, active.session.id, expiresAt, now);
-  active.session = { ...active.session, expiresAt: expiresAt.toISOString(), updatedAt: now.toISOString() };
-  return true;
+  const policy = ctx.options.session;
+  const current = active.session.expiresAt;
+  let expiresAt = current;
+  if (shouldRefreshSession(active.session, now, policy)) {
+    const extended = slidingExpiry(now, new Date(active.session.createdAt), policy).toISOString();
+    if (extended > current) expiresAt = extended;
+  }
+  const extends_ = expiresAt !== current;
+  if (!extends_ && !isActivityDue(active.session, now, policy)) return false;
+  await extendSession(ctx.db, active.session.id, new Date(expiresAt), now);
+  active.session = { ...active.session, expiresAt, updatedAt: now.toISOString() };
+  return extends_;
 }

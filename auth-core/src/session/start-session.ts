@@ -3,7 +3,9 @@ import type { AuthContext } from "../context.js";
 import { APIError } from "../errors.js";
 import { handOverAnonymousUser } from "../oauth/anonymous.js";
 import { createSession, type ActiveSession } from "./session.js";
-import { buildSessionCookie } from "./session-cookie.js";
+import { hashToken } from "../crypto/token-hash.js";
+import { deleteSessionByTokenHash } from "../store/session-store.js";
+import { buildSessionCookie, readSessionToken } from "./session-cookie.js";
 
 /**
  * Signs a user in: a new session, its cookie on the answer. Every sign-in method ends here, so
@@ -37,6 +39,16 @@ export async function startSession(
   }
   const { token, ...session } = created;
   await handOverAnonymousUser(ctx, input.headers, input.userId);
-  draft.headers.append("set-cookie", buildSessionCookie(ctx, token, { rememberMe: input.rememberMe }));
+  await endPresentedSession(ctx, input.headers);
+  draft.headers.append("set-cookie", buildSessionCookie(ctx, token, { rememberMe: input.rememberMe, expiresAt: session.expiresAt }));
   return { token, session };
+}
+
+/**
+ * A browser that signs in again gives up the session it presented, whoever's it was (issue 12):
+ * a cookie planted in it (fixation) or copied from it dies at its owner's next sign-in.
+ */
+async function endPresentedSession(ctx: AuthContext, headers: Headers): Promise<void> {
+  const presented = readSessionToken(ctx, headers);
+  if (presented) await deleteSessionByTokenHash(ctx.db, hashToken(presented));
 }

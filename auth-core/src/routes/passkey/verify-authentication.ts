@@ -83,8 +83,10 @@ export const verifyPasskeyAuthentication = defineEndpoint({
       ctx.logger.warn("passkey assertion not verified", { error: error instanceof Error ? error.message : String(error) });
       return failed(passkey.userId, "assertion-not-verified");
     }
-    const { newCounter } = verification.authenticationInfo;
+    const { newCounter, userVerified } = verification.authenticationInfo;
     if (!verification.verified || newCounter > MAX_STORED_COUNTER) return failed(passkey.userId, "assertion-not-verified");
+    // Checked before the counter moves, so a refused assertion changes nothing.
+    if (ctx.options.passkey.requireUserVerification && !userVerified) return failed(passkey.userId, "user-not-verified");
     if (!(await advancePasskeyCounter(ctx.db, passkey.id, Number(passkey.counter), newCounter))) {
       return failed(passkey.userId, "counter-raced");
     }
