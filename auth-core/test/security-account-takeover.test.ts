@@ -167,6 +167,41 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
     expect(await reset.json()).toMatchObject({ code: "INVALID_TOKEN" });
   });
 
+  it("autoSignInAfterVerification signs in only a browser without a session, never over an anonymous one", async () => {
+    t = await createTestAuth({
+      dialect,
+      options: {
+        rateLimit: { enabled: false },
+        mailer: { send: async (m) => void mails.push(m) },
+        emailVerification: { sendOnSignUp: true, autoSignInAfterVerification: true },
+        anonymous: { enabled: true },
+      },
+    });
+    await signUp("owner@example.com");
+    const mail = await waitForMail(mails, "owner@example.com", /Verify your email/);
+    const link = new URL(linksIn(mail)[0]!);
+    const path = `${link.pathname.replace("/api/auth", "")}${link.search}`;
+
+    // An anonymous visitor who follows the link keeps being anonymous: nothing is handed over.
+    const visitor = createTestBrowser(t.auth);
+    expect((await visitor.post("/sign-in/anonymous")).status).toBe(200);
+    const anonymous = (await (await visitor.get("/get-session")).json()) as { user: { id: string } };
+    expect((await visitor.get(path)).status).toBe(302);
+    expect(await (await visitor.get("/get-session")).json()).toMatchObject({ user: { id: anonymous.user.id } });
+    const verified = await t.database.db.selectFrom("user").select("emailVerified").where("email", "=", "owner@example.com").executeTakeFirstOrThrow();
+    expect(Number(verified.emailVerified)).toBe(1);
+
+    // A browser with no session at all is signed in by a fresh link.
+    await t.database.db.updateTable("user").set({ emailVerified: 0 }).where("email", "=", "owner@example.com").execute();
+    const owner = createTestBrowser(t.auth);
+    mails.length = 0;
+    await owner.post("/send-verification-email", { email: "owner@example.com" });
+    const again = new URL(linksIn(await waitForMail(mails, "owner@example.com", /Verify your email/))[0]!);
+    const followed = await owner.get(`${again.pathname.replace("/api/auth", "")}${again.search}`);
+    expect(followed.headers.getSetCookie().join()).toMatch(/session_token=[^;]/);
+    expect(await (await owner.get("/get-session")).json()).toMatchObject({ user: { email: "owner@example.com" } });
+  });
+
   it("sends no notice when notices are off", async () => {
     t = await createTestAuth({
       dialect,

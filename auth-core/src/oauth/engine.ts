@@ -1,4 +1,5 @@
 import type { AuthContext } from "../context.js";
+import { constantTimeEqual } from "../crypto/constant-time.js";
 import { createS256CodeChallenge } from "./pkce.js";
 import { requestTokens } from "./token-request.js";
 import type { AuthorizationURLInput, OAuthProfile, OAuthProvider, OAuthTokens, ProviderEndpoints, ProviderEngine } from "./types.js";
@@ -25,6 +26,8 @@ export async function createAuthorizationURL(ctx: AuthContext, provider: OAuthPr
     params.code_challenge_method = "S256";
   }
   if (input.loginHint) params.login_hint = input.loginHint;
+  // An OpenID provider puts the nonce in the ID token it issues; the callback requires it there.
+  if (input.nonce && provider.idToken) params.nonce = input.nonce;
   Object.assign(params, provider.authorizationParams(input));
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url;
@@ -60,14 +63,31 @@ export async function refreshAccessToken(ctx: AuthContext, provider: OAuthProvid
   });
 }
 
-/** The engine functions handed to a provider's profile mapping. */
+/**
+ * The engine functions handed to a provider's profile mapping. One engine serves one request:
+ * an ID token is verified once however many steps read it (the callback, then the mapping), and
+ * each caller's nonce is checked against the verified claims.
+ */
 export function createProviderEngine(ctx: AuthContext, provider: OAuthProvider): ProviderEngine {
+  const verified = new Map<string, Promise<Record<string, unknown> | null>>();
+  async function verify(token: string): Promise<Record<string, unknown> | null> {
+    const policy = provider.idToken;
+    if (!policy) return null;
+    const endpoints = await resolveEndpoints(ctx, provider);
+    if (!endpoints.jwks) return null;
+    return ctx.options.social.verifyIdToken(ctx, { token, jwksURI: endpoints.jwks, issuers: [...endpoints.issuers, ...(policy.additionalIssuers ?? [])], policy });
+  }
   return {
     async verifyIdToken(token, nonce) {
-      if (!provider.idToken) return null;
-      const endpoints = await resolveEndpoints(ctx, provider);
-      if (!endpoints.jwks) return null;
-      return ctx.options.social.verifyIdToken(ctx, { token, jwksURI: endpoints.jwks, issuers: [...endpoints.issuers, ...(provider.idToken.additionalIssuers ?? [])], policy: provider.idToken, nonce });
+      let claims = verified.get(token);
+      if (!claims) {
+        claims = verify(token);
+        verified.set(token, claims);
+      }
+      const result = await claims;
+      if (!result) return null;
+      if (nonce !== undefined && (typeof result.nonce !== "string" || !constantTimeEqual(result.nonce, nonce))) return null;
+      return result;
     },
     async fetchUserInfo(accessToken) {
       const endpoints = await resolveEndpoints(ctx, provider);
@@ -84,9 +104,10 @@ export async function getProviderProfile(
   ctx: AuthContext,
   provider: OAuthProvider,
   tokens: Pick<OAuthTokens, "accessToken" | "idToken">,
+  engine: ProviderEngine = createProviderEngine(ctx, provider),
 ): Promise<OAuthProfile | null> {
   try {
-    return await provider.getUserInfo(ctx, tokens, createProviderEngine(ctx, provider));
+    return await provider.getUserInfo(ctx, tokens, engine);
   } catch (error) {
     ctx.logger.warn("provider user info failed", { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
     return null;

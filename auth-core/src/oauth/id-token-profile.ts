@@ -1,6 +1,7 @@
 import type { AuthContext } from "../context.js";
 import { APIError } from "../errors.js";
 import { createProviderEngine, getProviderProfile } from "./engine.js";
+import { claimIdTokenUse } from "./id-token-replay.js";
 import type { OAuthProvider, OAuthTokens, OAuthUserInfo } from "./types.js";
 
 export interface ClientIdToken {
@@ -15,7 +16,8 @@ export interface ClientIdToken {
 
 /**
  * ID-token sign-in and linking (spec §5): the provider must support it, the token must verify
- * (signature, issuer, audience, expiry, age, nonce) and name an email.
+ * (signature, issuer, audience, expiry, age, nonce), name an email, and not have been used
+ * before (issue 12: a token read back from /get-access-token cannot sign in again).
  */
 export async function readIdTokenProfile(
   ctx: AuthContext,
@@ -23,12 +25,18 @@ export async function readIdTokenProfile(
   idToken: ClientIdToken,
 ): Promise<{ user: OAuthUserInfo & { email: string }; tokens: OAuthTokens }> {
   if (!provider.idToken) throw APIError.from(404, "ID_TOKEN_NOT_SUPPORTED");
-  const claims = await createProviderEngine(ctx, provider).verifyIdToken(idToken.token, idToken.nonce);
+  const engine = createProviderEngine(ctx, provider);
+  const claims = await engine.verifyIdToken(idToken.token, idToken.nonce);
   if (!claims) throw APIError.from(401, "INVALID_TOKEN");
-  const profile = await getProviderProfile(ctx, provider, { idToken: idToken.token, accessToken: idToken.accessToken ?? null });
+  const profile = await getProviderProfile(ctx, provider, { idToken: idToken.token, accessToken: idToken.accessToken ?? null }, engine);
   if (!profile) throw APIError.from(401, "FAILED_TO_GET_USER_INFO");
   const email = profile.user.email;
   if (!email) throw APIError.from(401, "USER_EMAIL_NOT_FOUND");
+  // Claimed last, once everything else held: a refused attempt does not burn the token.
+  if (!(await claimIdTokenUse(ctx, idToken.token, claims))) {
+    ctx.logger.warn("ID token replayed", { provider: provider.id });
+    throw APIError.from(401, "INVALID_TOKEN");
+  }
   return {
     user: { ...profile.user, email },
     tokens: {

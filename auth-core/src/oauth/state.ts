@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AuthContext } from "../context.js";
 import type { ResponseDraft } from "../endpoint.js";
 import { constantTimeEqual } from "../crypto/constant-time.js";
-import { hashToken } from "../crypto/token-hash.js";
+import { hashToken, signValue } from "../crypto/token-hash.js";
 import { generateId, randomAlphanumeric } from "../deps/random.js";
 import { readCookie, serializeCookie, signCookieValue, verifySignedCookieValue } from "../http/cookies.js";
 import { consumeVerification, insertVerification } from "../store/verification-store.js";
@@ -42,7 +42,7 @@ export async function createOAuthState(
   ctx: AuthContext,
   draft: ResponseDraft,
   input: Omit<OAuthStateData, "codeVerifier" | "expiresAt">,
-): Promise<{ state: string; codeVerifier: string }> {
+): Promise<{ state: string; codeVerifier: string; nonce: string }> {
   const now = ctx.clock.now();
   const state = randomAlphanumeric(ctx.random, STATE_LENGTH);
   const codeVerifier = generateCodeVerifier(ctx.random);
@@ -58,7 +58,7 @@ export async function createOAuthState(
       sameSite: "Lax",
     }),
   );
-  return { state, codeVerifier };
+  return { state, codeVerifier, nonce: flowNonce(ctx, codeVerifier) };
 }
 
 export type ConsumedState = { ok: true; data: OAuthStateData } | { ok: false; reason: "cookie_mismatch" | "not_found" | "expired" | "corrupt" };
@@ -84,4 +84,13 @@ export async function consumeOAuthState(ctx: AuthContext, draft: ResponseDraft, 
   }
   if (parsed.expiresAt <= now.getTime()) return { ok: false, reason: "expired" };
   return { ok: true, data: parsed };
+}
+
+/**
+ * The nonce of a redirect flow (issue 12): derived from the flow's secret code verifier under
+ * the auth secret, so the callback can require it in the ID token without storing it (spec §3
+ * fixes the fields of the stored state).
+ */
+export function flowNonce(ctx: AuthContext, codeVerifier: string): string {
+  return signValue(ctx.cookieKey, `oidc-nonce:${codeVerifier}`);
 }

@@ -46,6 +46,8 @@ export interface AuthorizationURLInput {
   redirectURI: string;
   scopes: string[];
   loginHint?: string;
+  /** Sent to providers that issue ID tokens; the token must carry it back. */
+  nonce?: string;
 }
 
 /** ID-token support: which tokens the provider signs and how old they may be. */

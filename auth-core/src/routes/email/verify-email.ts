@@ -121,7 +121,9 @@ export const verifyEmail = defineEndpoint({
     if (!updated) return fail(ctx, callbackURL, "invalid_token");
     await recordSecurityEvent(ctx, { userId: user.id, type: "email-verified", outcome: "success", client });
 
-    if (ctx.options.email.verification.autoSignInAfterVerification && session?.user.id !== user.id) {
+    // Only a browser that holds no session is signed in (issue 12): one signed in as someone
+    // else, or anonymously, keeps what it has, and no anonymous data is handed over by a link.
+    if (ctx.options.email.verification.autoSignInAfterVerification && session === null) {
       await startSignedInSession(ctx, response, { userId: user.id, client, headers });
     }
     return done(ctx, callbackURL, updated);

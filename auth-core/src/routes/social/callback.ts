@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
-import { exchangeAuthorizationCode, getProviderProfile } from "../../oauth/engine.js";
+import { createProviderEngine, exchangeAuthorizationCode, getProviderProfile } from "../../oauth/engine.js";
+import { claimIdTokenUse } from "../../oauth/id-token-replay.js";
 import { linkProviderAccount } from "../../oauth/link-account.js";
 import { completeSocialSignIn } from "../../oauth/social-sign-in.js";
-import { consumeOAuthState } from "../../oauth/state.js";
+import { consumeOAuthState, flowNonce } from "../../oauth/state.js";
 import type { OAuthTokens } from "../../oauth/types.js";
 import { callbackRedirectURI, defaultErrorURL, redirectTo, redirectWithError } from "./shared.js";
 
@@ -65,7 +66,22 @@ export const callback = defineEndpoint({
         ctx.logger.warn("authorization code refused", { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
         return redirectWithError(errorURL, "invalid_code");
       }
-      const profile = await getProviderProfile(ctx, provider, tokens);
+      // Issue 12: an ID token in the token answer is verified (with this flow's nonce) before
+      // anything else reads it; one that fails ends the sign-in, and none is stored unverified.
+      const engine = createProviderEngine(ctx, provider);
+      if (tokens.idToken) {
+        if (!provider.idToken) {
+          tokens = { ...tokens, idToken: null };
+        } else {
+          const claims = await engine.verifyIdToken(tokens.idToken, flowNonce(ctx, state.codeVerifier));
+          if (!claims) {
+            ctx.logger.warn("ID token in the token answer refused", { provider: provider.id });
+            return redirectWithError(errorURL, "unable_to_get_user_info");
+          }
+          if (!(await claimIdTokenUse(ctx, tokens.idToken, claims))) return redirectWithError(errorURL, "unable_to_get_user_info");
+        }
+      }
+      const profile = await getProviderProfile(ctx, provider, tokens, engine);
       if (!profile) return redirectWithError(errorURL, "unable_to_get_user_info");
       if (!state.callbackURL) return redirectWithError(errorURL, "no_callback_url");
 

@@ -48,7 +48,7 @@ export const linkSocial = defineEndpoint({
       }
       return { url: "", redirect: false, status: true };
     }
-    const { state, codeVerifier } = await createOAuthState(ctx, response, {
+    const { state, codeVerifier, nonce } = await createOAuthState(ctx, response, {
       callbackURL: body.callbackURL || ctx.options.baseURL,
       errorURL: body.errorCallbackURL || undefined,
       link: { email: user.email, userId: user.id },
@@ -57,6 +57,7 @@ export const linkSocial = defineEndpoint({
     const url = await createAuthorizationURL(ctx, provider, {
       state,
       codeVerifier,
+      nonce,
       redirectURI: callbackRedirectURI(ctx, provider.id),
       scopes: [...provider.defaultScopes, ...(body.scopes ?? [])],
     });

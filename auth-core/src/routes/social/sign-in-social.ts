@@ -46,7 +46,7 @@ export const signInSocial = defineEndpoint({
       if (!result.ok) throw APIError.withMessage(401, result.error);
       return { redirect: false, token: result.token, url: undefined, user: toWireUser(result.user) };
     }
-    const { state, codeVerifier } = await createOAuthState(ctx, response, {
+    const { state, codeVerifier, nonce } = await createOAuthState(ctx, response, {
       callbackURL: body.callbackURL || ctx.options.baseURL,
       errorURL: body.errorCallbackURL || undefined,
       newUserURL: body.newUserCallbackURL || undefined,
@@ -55,6 +55,7 @@ export const signInSocial = defineEndpoint({
     const url = await createAuthorizationURL(ctx, provider, {
       state,
       codeVerifier,
+      nonce,
       redirectURI: callbackRedirectURI(ctx, provider.id),
       scopes: [...provider.defaultScopes, ...(body.scopes ?? [])],
       loginHint: body.loginHint,
