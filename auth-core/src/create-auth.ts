@@ -15,6 +15,7 @@ import { endpoints } from "./routes/index.js";
 import { createSessionLookup } from "./store/session-store.js";
 import { deleteExpiredSessions } from "./store/session-store.js";
 import { deleteExpiredVerifications } from "./store/verification-store.js";
+import { deleteStaleThrottles } from "./store/sign-in-throttle-store.js";
 
 type Endpoints = typeof endpoints;
 
@@ -45,7 +46,7 @@ export interface Auth {
   /** The resolved context, for server code that needs the same clock, store or mailer. */
   context: AuthContext;
   /** Deletes expired sessions and verification values; the server calls it periodically. */
-  deleteExpired(): Promise<{ sessions: number; verifications: number }>;
+  deleteExpired(): Promise<{ sessions: number; verifications: number; throttles: number }>;
 }
 
 /** Builds the auth service: one endpoint table behind two doors, `handler` and `api`. */
@@ -100,7 +101,12 @@ export function createAuth(options: AuthOptions): Auth {
     context: ctx,
     async deleteExpired() {
       const now = ctx.clock.now();
-      return { sessions: await deleteExpiredSessions(ctx.db, now), verifications: await deleteExpiredVerifications(ctx.db, now) };
+      return {
+        sessions: await deleteExpiredSessions(ctx.db, now),
+        verifications: await deleteExpiredVerifications(ctx.db, now),
+        // A throttle with no failure for 30 days is forgotten (at most hardStop tries a month).
+        throttles: await deleteStaleThrottles(ctx.db, new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000)),
+      };
     },
   };
 }

@@ -42,6 +42,12 @@ export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOpt
     scrypt?: ScryptParams;
     /** Replaces scrypt entirely (e.g. a service migrating from another hash). */
     passwordHasher?: PasswordHasher;
+    /**
+     * Per-account throttle of failed password sign-ins (security/sign-in-throttle.ts): free
+     * failures (default 5), then an exponential delay capped at 15 minutes, and a hard stop
+     * (default 50 consecutive failures) until a password reset. enabled: default true.
+     */
+    throttle?: { enabled?: boolean; freeFailures?: number; hardStop?: number };
   };
   session?: {
     /** Seconds; default 7 days. */
@@ -98,6 +104,7 @@ export interface ResolvedOptions {
     minPasswordLength: number;
     maxPasswordLength: number;
     autoSignIn: boolean;
+    throttle: { enabled: boolean; freeFailures: number; hardStop: number };
   };
   session: { expiresIn: number; updateAge: number; freshAge: number; absoluteLifetime: number; idleTimeout: number };
   rateLimit: {
@@ -146,6 +153,11 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
       minPasswordLength: options.emailAndPassword?.minPasswordLength ?? 8,
       maxPasswordLength: options.emailAndPassword?.maxPasswordLength ?? 128,
       autoSignIn: options.emailAndPassword?.autoSignIn ?? true,
+      throttle: {
+        enabled: options.emailAndPassword?.throttle?.enabled ?? true,
+        freeFailures: options.emailAndPassword?.throttle?.freeFailures ?? 5,
+        hardStop: options.emailAndPassword?.throttle?.hardStop ?? 50,
+      },
     },
     session: {
       expiresIn: options.session?.expiresIn ?? 7 * DAY,

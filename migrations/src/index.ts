@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
 import * as initialSchema from "./2026_11_22_000000_initial_schema.js";
+import * as signInThrottle from "./2026_11_25_000000_sign_in_throttle.js";
 
 /**
  * A static provider: the list is compiled in, so migrations run the same under tsx, vitest
@@ -8,6 +9,7 @@ import * as initialSchema from "./2026_11_22_000000_initial_schema.js";
  */
 const MIGRATIONS: Record<string, Migration> = {
   "2026_11_22_000000_initial_schema": initialSchema,
+  "2026_11_25_000000_sign_in_throttle": signInThrottle,
 };
 
 const staticProvider: MigrationProvider = {

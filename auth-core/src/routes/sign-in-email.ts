@@ -4,6 +4,7 @@ import { APIError } from "../errors.js";
 import { parseEmailOrThrow } from "../email/email-address.js";
 import { toWireUser } from "../http/public-json.js";
 import { recordSecurityEvent } from "../security/security-events.js";
+import { checkSignInThrottle, clearSignInThrottle, recordFailedSignIn, throttledError } from "../security/sign-in-throttle.js";
 import { startSession } from "../session/start-session.js";
 import { findCredentialAccount } from "../store/account-store.js";
 import { findUserByEmail } from "../store/user-store.js";
@@ -33,10 +34,16 @@ export const signInEmail = defineEndpoint({
   async handler({ ctx, body, headers, client, response }): Promise<SignInResult> {
     if (!ctx.options.emailAndPassword.enabled) throw APIError.withMessage(400, "Email and password is not enabled");
     const email = parseEmailOrThrow(body.email);
+    const throttle = await checkSignInThrottle(ctx, email);
 
     // Unknown user, no credential account and wrong password cost the same scrypt and answer
     // the same 401, so neither timing nor wording tells whether an account exists.
     const user = await findUserByEmail(ctx.db, email);
+    if (throttle.wait !== null) {
+      // The same answer for a known and an unknown address; no password is checked.
+      await recordSecurityEvent(ctx, { userId: user?.id ?? null, type: "sign-in", outcome: "failure", client, detail: { method: "email", reason: "ACCOUNT_THROTTLED" } });
+      throw throttledError(throttle.wait);
+    }
     const account = user ? await findCredentialAccount(ctx.db, user.id) : undefined;
     const storedHash = account?.password ?? (await ctx.dummyPasswordHash);
     const passwordMatches = await ctx.passwordHasher.verify(body.password, storedHash);
@@ -48,8 +55,10 @@ export const signInEmail = defineEndpoint({
         client,
         detail: { method: "email", reason: "INVALID_EMAIL_OR_PASSWORD" },
       });
+      await recordFailedSignIn(ctx, throttle.key);
       throw APIError.from(401, "INVALID_EMAIL_OR_PASSWORD");
     }
+    await clearSignInThrottle(ctx, email);
     if (ctx.options.email.requireEmailVerification && user.emailVerified !== 1) {
       await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "failure", client, detail: { method: "email", reason: "EMAIL_NOT_VERIFIED" } });
       const verification = ctx.options.email.verification;

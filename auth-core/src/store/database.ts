@@ -130,6 +130,14 @@ export interface RateLimitTable {
   windowEndsAt: string;
 }
 
+export interface SignInThrottleTable {
+  /** SHA-256 of the normalised email address. */
+  key: string;
+  /** Consecutive failed password sign-ins since the last success or reset. */
+  failures: number;
+  lastFailureAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -143,6 +151,7 @@ export interface Database {
   teamMember: TeamMemberTable;
   securityEvent: SecurityEventTable;
   rateLimit: RateLimitTable;
+  signInThrottle: SignInThrottleTable;
 }
 
 /** Either the database or an open transaction: store functions take this first. */

@@ -6,6 +6,7 @@ import { generateId, randomBytes } from "../../deps/random.js";
 import { consumeEmailToken, findEmailToken } from "../../email/email-tokens.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { recordSecurityEvent } from "../../security/security-events.js";
+import { clearSignInThrottle } from "../../security/sign-in-throttle.js";
 import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { findUserById, updateUser } from "../../store/user-store.js";
@@ -69,7 +70,11 @@ export const resetPassword = defineEndpoint({
       detail: { sessionsRevoked: revokeSessionsOnPasswordReset },
     });
     const owner = await findUserById(ctx.db, userId);
-    if (owner) sendAccountNotice(ctx, owner, owner.email, { kind: "password-reset" });
+    if (owner) {
+      // A reset proves the mailbox: password sign-in opens again after a hard stop.
+      await clearSignInThrottle(ctx, owner.email);
+      sendAccountNotice(ctx, owner, owner.email, { kind: "password-reset" });
+    }
     return { status: true };
   },
 });

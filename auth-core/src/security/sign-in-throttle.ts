@@ -1,0 +1,63 @@
+import type { AuthContext } from "../context.js";
+import { hashToken } from "../crypto/token-hash.js";
+import { APIError } from "../errors.js";
+import { clearThrottle, countThrottledFailure, findThrottleState, type ThrottleState } from "../store/sign-in-throttle-store.js";
+
+/**
+ * Per-account throttling of failed password sign-ins (issue 12; NIST SP 800-63B-4 §3.2.2):
+ * per-address rate limits do not stop one account being tried from many addresses.
+ *
+ * - The first `freeFailures` consecutive failures cost nothing.
+ * - After that, each attempt waits 2^(n − freeFailures) seconds after the last failure, capped
+ *   at 15 minutes; a failure older than 15 minutes no longer delays anything.
+ * - At `hardStop` consecutive failures, password sign-in stops for the account until a
+ *   successful sign-in would clear it (it cannot: attempts are refused) or a password reset does.
+ *   Google and passkey sign-in are not affected, so the person is never locked out.
+ *
+ * Keyed by the normalised address, so an unknown address is throttled and answered exactly like
+ * a known one.
+ */
+export interface ThrottlePolicy {
+  enabled: boolean;
+  freeFailures: number;
+  hardStop: number;
+}
+
+const MAX_DELAY_SECONDS = 15 * 60;
+
+export function throttleKey(email: string): string {
+  return hashToken(`password-sign-in:${email}`);
+}
+
+/** Seconds the next attempt must wait, or null when it may go ahead. */
+export function throttleWait(state: ThrottleState | undefined, now: Date, policy: ThrottlePolicy): number | null {
+  if (!state || state.failures < policy.freeFailures) return null;
+  if (state.failures >= policy.hardStop) return MAX_DELAY_SECONDS;
+  const last = Date.parse(state.lastFailureAt);
+  const delay = Math.min(2 ** (state.failures - policy.freeFailures), MAX_DELAY_SECONDS) * 1000;
+  const until = last + delay;
+  return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : null;
+}
+
+/** The answer to a throttled attempt: the rate limiter's 429 and wording, with when to retry. */
+export function throttledError(waitSeconds: number): APIError {
+  return new APIError(429, "TOO_MANY_REQUESTS", "Too many requests. Please try again later.", { "x-retry-after": String(waitSeconds) });
+}
+
+/** Before the password is checked: the row's key, and how long this address must wait. */
+export async function checkSignInThrottle(ctx: AuthContext, email: string): Promise<{ key: string; wait: number | null }> {
+  const policy = ctx.options.emailAndPassword.throttle;
+  const key = throttleKey(email);
+  if (!policy.enabled) return { key, wait: null };
+  const state = await findThrottleState(ctx.db, key);
+  return { key, wait: throttleWait(state, ctx.clock.now(), policy) };
+}
+
+export async function recordFailedSignIn(ctx: AuthContext, key: string): Promise<void> {
+  if (ctx.options.emailAndPassword.throttle.enabled) await countThrottledFailure(ctx.db, key, ctx.clock.now());
+}
+
+/** The right password, or a completed reset: the count starts again. */
+export async function clearSignInThrottle(ctx: AuthContext, email: string): Promise<void> {
+  if (ctx.options.emailAndPassword.throttle.enabled) await clearThrottle(ctx.db, throttleKey(email));
+}
