@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../endpoint.js";
 import { APIError } from "../errors.js";
-import { parseEmailOrThrow } from "../email/email-address.js";
+import { emailField, parseEmailOrThrow } from "../email/email-address.js";
 import { toWireUser } from "../http/public-json.js";
 import { recordSecurityEvent } from "../security/security-events.js";
 import { checkSignInThrottle, clearSignInThrottle, recordFailedSignIn, throttledError } from "../security/sign-in-throttle.js";
@@ -12,7 +12,7 @@ import { sendVerificationMail } from "../email/verification-mail.js";
 import type { WireUser } from "../shared/wire-types.js";
 
 const body = z.object({
-  email: z.string().max(320),
+  email: emailField,
   password: z.string().max(4096),
   callbackURL: z.string().optional(),
   rememberMe: z.boolean().optional(),

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../endpoint.js";
 import { APIError } from "../errors.js";
 import { assertPasswordLength } from "../crypto/password-policy.js";
 import { generateId, randomBytes } from "../deps/random.js";
-import { parseEmailOrThrow } from "../email/email-address.js";
+import { emailField, parseEmailOrThrow } from "../email/email-address.js";
 import { toWireUser } from "../http/public-json.js";
 import { recordSecurityEvent } from "../security/security-events.js";
 import { startSession } from "../session/start-session.js";
@@ -16,7 +16,7 @@ import type { WireUser } from "../shared/wire-types.js";
 
 const body = z.object({
   name: z.string().max(256),
-  email: z.string().max(320),
+  email: emailField,
   password: z.string(),
   image: z.string().max(2048).optional(),
   callbackURL: z.string().optional(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { parseEmailOrThrow } from "../../email/email-address.js";
+import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { discardUserEmailTokens } from "../../email/email-tokens.js";
 import { sendVerificationMail } from "../../email/verification-mail.js";
@@ -11,7 +11,7 @@ import { isUniqueViolation } from "../../store/unique-violation.js";
 import { findUserByEmail, updateUser } from "../../store/user-store.js";
 
 const body = z.object({
-  newEmail: z.string().max(320),
+  newEmail: emailField,
   callbackURL: z.string().optional(),
 });
 

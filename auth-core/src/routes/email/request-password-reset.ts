@@ -3,7 +3,7 @@ import type { AuthContext } from "../../context.js";
 import { defineEndpoint, type ClientInfo, type EndpointCall } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { randomAlphanumeric } from "../../deps/random.js";
-import { parseEmailOrThrow } from "../../email/email-address.js";
+import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
 import { deliverMail } from "../../email/deliver-mail.js";
 import { discardEmailToken, storeEmailToken } from "../../email/email-tokens.js";
 import { authEndpointURL } from "../../email/links.js";
@@ -19,7 +19,7 @@ export const RESET_TOKEN_LENGTH = 24;
 export const RESET_REQUEST_MESSAGE = "If this email exists in our system, check your email for the reset link";
 
 const body = z.object({
-  email: z.string().max(320),
+  email: emailField,
   redirectTo: z.string().optional(),
 });
 

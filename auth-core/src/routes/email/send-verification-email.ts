@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { normalizeEmail, parseEmailOrThrow } from "../../email/email-address.js";
+import { emailField, normalizeEmail, parseEmailOrThrow } from "../../email/email-address.js";
 import { sendVerificationMail } from "../../email/verification-mail.js";
 import { findUserByEmail } from "../../store/user-store.js";
 
 const body = z.object({
-  email: z.string().max(320),
+  email: emailField,
   callbackURL: z.string().optional(),
 });
 

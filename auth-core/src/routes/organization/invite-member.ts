@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
-import { parseEmailOrThrow } from "../../email/email-address.js";
+import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
 import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
 import { sendInvitationMail } from "../../organization/send-invitation.js";
 import { normalizeRoles } from "../../organization/roles.js";
@@ -23,7 +23,7 @@ import { findTeamById } from "../../store/team-store.js";
 import type { WireInvitation } from "../../shared/wire-types.js";
 
 const body = z.object({
-  email: z.string().max(320),
+  email: emailField,
   role: z.union([z.string(), z.array(z.string())]),
   organizationId: z.string().optional(),
   resend: z.boolean().optional(),

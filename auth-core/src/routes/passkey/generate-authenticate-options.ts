@@ -2,13 +2,13 @@ import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJS
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { parseEmailOrThrow } from "../../email/email-address.js";
+import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
 import { issueChallenge } from "../../passkey/challenge.js";
 import { CEREMONY_TIMEOUT_MS, newChallenge, toCredentialDescriptor } from "../../passkey/credential.js";
 import type { PasskeyRow } from "../../store/database.js";
 import { findPasskeysByUserEmail, findPasskeysByUserId } from "../../store/passkey-store.js";
 
-const body = z.object({ email: z.string().max(320).optional() });
+const body = z.object({ email: emailField.optional() });
 
 /**
  * Spec §7 POST /passkey/generate-authenticate-options {email}: the `optionsJSON` for
