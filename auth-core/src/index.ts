@@ -13,6 +13,7 @@ export type { Database } from "./store/database.js";
 export type { PasswordHasher, ScryptParams } from "./crypto/password.js";
 export { createScryptHasher, DEFAULT_SCRYPT_PARAMS } from "./crypto/password.js";
 export type { HandlerInfo } from "./router.js";
+export { checkFetchSite, checkRequestOrigin } from "./http/origin-check.js";
 export type { OrganizationOptions } from "./organization/options.js";
 export {
   assignableRoles,

@@ -2,7 +2,7 @@ import type { AuthContext } from "./context.js";
 import type { AnyEndpoint, ClientInfo, EndpointCall, HttpMethod, ResponseDraft, SessionRequirement } from "./endpoint.js";
 import { APIError } from "./errors.js";
 import { resolveClientAddress } from "./http/client-address.js";
-import { checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
+import { checkFetchSite, checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
 import { assertNoNulCharacter } from "./http/nul-character.js";
 import { findRateLimitRule, rateLimitClientKey } from "./http/rate-limit.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
@@ -164,12 +164,25 @@ async function readBodyText(request: Request): Promise<string> {
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-async function readBody(request: Request): Promise<unknown> {
+/** The media type of a Content-Type header, lowercased, without its parameters. */
+function mediaType(request: Request): string {
+  return (request.headers.get("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
+}
+
+/**
+ * The body, parsed. Every endpoint takes JSON (issue 13): a body of any other type (text/plain
+ * and form bodies are what a cross-site form can send without a preflight) is a 415. Only an
+ * endpoint receiving a provider's form_post takes a form body.
+ */
+async function readBody(request: Request, acceptsForm: boolean): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD") return undefined;
-  const type = request.headers.get("content-type") ?? "";
+  const type = mediaType(request);
   const text = await readBodyText(request);
   if (text.length === 0) return undefined;
-  if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
+  if (acceptsForm && type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
+  if (type !== "application/json") {
+    throw new APIError(415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -235,10 +248,13 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
           }
         }
       }
-      if (!route.endpoint.acceptsCrossSitePost) checkRequestOrigin(request, ctx.options.trustedOrigins);
+      if (!route.endpoint.acceptsCrossSitePost) {
+        checkFetchSite(request);
+        checkRequestOrigin(request, ctx.options.trustedOrigins);
+      }
 
       const { result, draft } = await runEndpoint(ctx, route.endpoint, {
-        body: await readBody(request),
+        body: await readBody(request, route.endpoint.acceptsCrossSitePost === true),
         query: Object.fromEntries(url.searchParams),
         params,
         headers: request.headers,

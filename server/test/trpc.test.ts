@@ -32,6 +32,27 @@ describe.each(testDialects())("tRPC at /api/trpc on %s", (dialect) => {
     });
   }
 
+  it("refuses a mutation marked cross-site or from a foreign origin, before the procedure runs", async () => {
+    const browser = createTestBrowser(t.auth);
+    await browser.post("/sign-up/email", { name: "Ada", email: "ada@example.com", password: "correct horse" });
+    await t.database.db.updateTable("account").set({ password: null }).execute();
+    const call = (headers: Record<string, string>): Promise<Response> =>
+      app.request("/api/trpc/account.setPassword", {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: browser.cookieHeader(), ...headers },
+        body: JSON.stringify({ json: { newPassword: "planted-password-1" } }),
+      });
+    const crossSite = await call({ origin: TEST_BASE_URL, "sec-fetch-site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toEqual({ code: "CROSS_SITE_REQUEST", message: "Cross-site requests are not allowed" });
+    expect((await call({ origin: "https://evil.example" })).status).toBe(403);
+    expect((await call({})).status).toBe(403); // cookies but no Origin: MISSING_OR_NULL_ORIGIN
+    const account = await t.database.db.selectFrom("account").select("password").executeTakeFirstOrThrow();
+    expect(account.password).toBeNull();
+    // The same request from the app's own page gets past the checks to the procedure.
+    expect((await call({ origin: TEST_BASE_URL, "sec-fetch-site": "same-origin" })).status).not.toBe(403);
+  });
+
   it("answers UNAUTHORIZED with status 401 to a signed-out caller", async () => {
     const input = encodeURIComponent(JSON.stringify({ 0: {} }));
     const res = await app.request(`/api/trpc/auth.session?batch=1&input=${input}`);

@@ -24,6 +24,18 @@ export function checkRequestOrigin(request: Request, trustedOrigins: readonly st
   }
 }
 
+/**
+ * Issue 13: a state-changing request the browser marks `Sec-Fetch-Site: cross-site` is refused,
+ * whatever its Origin says (or whether it sends one). Same-site pages (another port of this
+ * host, a sibling subdomain) and non-browser callers (no header) are unaffected.
+ */
+export function checkFetchSite(request: Request): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  if (request.headers.get("sec-fetch-site") === "cross-site") {
+    throw new APIError(403, "CROSS_SITE_REQUEST", "Cross-site requests are not allowed");
+  }
+}
+
 /** The URL-valued inputs the spec names, with the label of their 403 message (spec §5). */
 const URL_FIELDS: ReadonlyArray<readonly [field: string, label: string]> = [
   ["callbackURL", "callbackURL"],
