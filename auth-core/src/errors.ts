@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   EMAIL_NOT_VERIFIED: "Email not verified",
   PASSWORD_TOO_SHORT: "Password too short",
   PASSWORD_TOO_LONG: "Password too long",
+  // Issue 13 (NIST SP 800-63B-4): a password from the list of commonly used ones.
+  PASSWORD_COMPROMISED: "This password is too common. Choose another.",
   USER_ALREADY_EXISTS: "User already exists.",
   EMAIL_CAN_NOT_BE_UPDATED: "Email can not be updated",
   CREDENTIAL_ACCOUNT_NOT_FOUND: "Credential account not found",

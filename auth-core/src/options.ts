@@ -48,6 +48,8 @@ export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOpt
      * (default 50 consecutive failures) until a password reset. enabled: default true.
      */
     throttle?: { enabled?: boolean; freeFailures?: number; hardStop?: number };
+    /** Refuse commonly used passwords (400 PASSWORD_COMPROMISED) when one is set. Default true. */
+    refuseCommonPasswords?: boolean;
   };
   session?: {
     /** Seconds; default 7 days. */
@@ -105,6 +107,7 @@ export interface ResolvedOptions {
     maxPasswordLength: number;
     autoSignIn: boolean;
     throttle: { enabled: boolean; freeFailures: number; hardStop: number };
+    refuseCommonPasswords: boolean;
   };
   session: { expiresIn: number; updateAge: number; freshAge: number; absoluteLifetime: number; idleTimeout: number };
   rateLimit: {
@@ -158,6 +161,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
         freeFailures: options.emailAndPassword?.throttle?.freeFailures ?? 5,
         hardStop: options.emailAndPassword?.throttle?.hardStop ?? 50,
       },
+      refuseCommonPasswords: options.emailAndPassword?.refuseCommonPasswords ?? true,
     },
     session: {
       expiresIn: options.session?.expiresIn ?? 7 * DAY,

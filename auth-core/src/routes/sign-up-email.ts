@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../endpoint.js";
 import { APIError } from "../errors.js";
-import { assertPasswordLength } from "../crypto/password-policy.js";
+import { assertNewPasswordAllowed } from "../crypto/password-policy.js";
 import { generateId, randomBytes } from "../deps/random.js";
 import { emailField, parseEmailOrThrow } from "../email/email-address.js";
 import { toWireUser } from "../http/public-json.js";
@@ -34,7 +34,7 @@ export const signUpEmail = defineEndpoint({
     if (!policy.enabled) throw APIError.withMessage(400, "Email and password is not enabled");
     if (policy.disableSignUp) throw APIError.withMessage(400, "Email and password sign up is not enabled");
     const email = parseEmailOrThrow(body.email);
-    assertPasswordLength(body.password, policy);
+    assertNewPasswordAllowed(body.password, policy);
     if (await findUserByEmail(ctx.db, email)) throw APIError.from(422, "USER_ALREADY_EXISTS");
 
     const passwordHash = await ctx.passwordHasher.hash(body.password, randomBytes(ctx.random, 16));

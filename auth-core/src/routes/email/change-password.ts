@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { assertPasswordLength } from "../../crypto/password-policy.js";
+import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { randomBytes } from "../../deps/random.js";
 import { toWireUser } from "../../http/public-json.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
@@ -30,7 +30,7 @@ export const changePassword = defineEndpoint({
   session: "required",
   async handler({ ctx, body, session, headers, client, response }): Promise<{ token: string | null; user: WireUser }> {
     const { user } = session;
-    assertPasswordLength(body.newPassword, ctx.options.emailAndPassword);
+    assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword);
     const account = await findCredentialAccount(ctx.db, user.id);
     if (!account?.password) throw APIError.from(400, "CREDENTIAL_ACCOUNT_NOT_FOUND");
     if (!(await ctx.passwordHasher.verify(body.currentPassword, account.password))) {

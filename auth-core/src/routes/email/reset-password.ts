@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { assertPasswordLength } from "../../crypto/password-policy.js";
+import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { consumeEmailToken, findEmailToken } from "../../email/email-tokens.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
@@ -31,7 +31,7 @@ export const resetPassword = defineEndpoint({
   async handler({ ctx, body, query, client }): Promise<{ status: boolean }> {
     const token = body.token ?? query.token;
     if (!token) throw APIError.from(400, "INVALID_TOKEN");
-    assertPasswordLength(body.newPassword, ctx.options.emailAndPassword);
+    assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword);
     // A cheap look first, so a guessed token costs no password hash.
     if (!(await findEmailToken(ctx, "reset-password", token))) throw APIError.from(400, "INVALID_TOKEN");
     const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { assertPasswordLength } from "../../crypto/password-policy.js";
+import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { recordSecurityEvent } from "../../security/security-events.js";
@@ -22,7 +22,7 @@ export const setPassword = defineEndpoint({
   serverOnly: true,
   async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
     const { user } = session;
-    assertPasswordLength(body.newPassword, ctx.options.emailAndPassword);
+    assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword);
     const account = await findCredentialAccount(ctx.db, user.id);
     if (account?.password) throw APIError.from(400, "USER_ALREADY_HAS_PASSWORD");
     const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
