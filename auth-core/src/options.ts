@@ -83,6 +83,12 @@ export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOpt
     /** Default: true when the base URL is https. */
     useSecureCookies?: boolean;
     /**
+     * Name cookies `__Host-<prefix>.…` instead of `__Secure-<prefix>.…` (secure cookies only):
+     * host-only, so no sibling subdomain can set or shadow them. Default false (better-auth's
+     * wire names); turn it on when no subdomain needs the session cookie.
+     */
+    useHostPrefix?: boolean;
+    /**
      * Headers holding the client address, read only when a trusted proxy sets them
      * (e.g. ["x-forwarded-for"]). Default: none; the socket address is used.
      */
@@ -116,7 +122,7 @@ export interface ResolvedOptions {
     rules: Array<{ path: string; rule: RateLimitRule | false }>;
     storage: "memory" | "database";
   };
-  cookies: { prefix: string; secure: boolean };
+  cookies: { prefix: string; secure: boolean; hostPrefix: boolean };
   ipAddressHeaders: string[];
   email: ResolvedEmailFlowOptions;
   social: ResolvedSocialOptions;
@@ -182,6 +188,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     cookies: {
       prefix: options.advanced?.cookiePrefix ?? "gatehouse",
       secure: options.advanced?.useSecureCookies ?? base.protocol === "https:",
+      hostPrefix: options.advanced?.useHostPrefix ?? false,
     },
     ipAddressHeaders: (options.advanced?.ipAddressHeaders ?? []).map((h) => h.toLowerCase()),
     email: resolveEmailFlowOptions(options),

@@ -36,6 +36,17 @@ export function serializeCookie(name: string, value: string, attributes: CookieA
   return parts.join("; ");
 }
 
+/**
+ * The wire name of one of our cookies: better-auth's `<prefix>.<name>`, `__Secure-` over https,
+ * or `__Host-` over https with advanced.useHostPrefix (issue 13): a host-only cookie that a
+ * sibling subdomain cannot set or shadow (no cookie tossing), for deployments that share no
+ * cookie across subdomains.
+ */
+export function cookieName(cookies: { prefix: string; secure: boolean; hostPrefix: boolean }, name: string): string {
+  if (!cookies.secure) return `${cookies.prefix}.${name}`;
+  return `${cookies.hostPrefix ? "__Host-" : "__Secure-"}${cookies.prefix}.${name}`;
+}
+
 /** `value.signature`, HMAC-SHA256 under the secret: a cookie the client cannot forge. */
 export function signCookieValue(key: Buffer, value: string): string {
   return `${value}.${signValue(key, value)}`;

@@ -4,7 +4,7 @@ import type { ResponseDraft } from "../endpoint.js";
 import { constantTimeEqual } from "../crypto/constant-time.js";
 import { hashToken, signValue } from "../crypto/token-hash.js";
 import { generateId, randomAlphanumeric } from "../deps/random.js";
-import { readCookie, serializeCookie, signCookieValue, verifySignedCookieValue } from "../http/cookies.js";
+import { cookieName, readCookie, serializeCookie, signCookieValue, verifySignedCookieValue } from "../http/cookies.js";
 import { consumeVerification, insertVerification } from "../store/verification-store.js";
 import { generateCodeVerifier } from "./pkce.js";
 
@@ -26,8 +26,7 @@ const stateData = z.object({
 export type OAuthStateData = z.infer<typeof stateData>;
 
 export function stateCookieName(ctx: AuthContext): string {
-  const { prefix, secure } = ctx.options.cookies;
-  return `${secure ? "__Secure-" : ""}${prefix}.oauth_state`;
+  return cookieName(ctx.options.cookies, "oauth_state");
 }
 
 /**

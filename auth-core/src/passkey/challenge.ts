@@ -3,7 +3,7 @@ import type { ResponseDraft } from "../endpoint.js";
 import { APIError } from "../errors.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { generateId, randomAlphanumeric } from "../deps/random.js";
-import { readCookie, serializeCookie, signCookieValue, verifySignedCookieValue } from "../http/cookies.js";
+import { cookieName, readCookie, serializeCookie, signCookieValue, verifySignedCookieValue } from "../http/cookies.js";
 import { consumeVerification, deleteVerificationsByIdentifier, insertVerification } from "../store/verification-store.js";
 
 /** A challenge lives this long: a few times the ceremony timeout (spec §9: 60000 ms). */
@@ -26,8 +26,7 @@ const TOKEN_LENGTH = 32;
 
 /** `__Secure-gatehouse.passkey_challenge` over https, `gatehouse.passkey_challenge` otherwise. */
 function challengeCookieName(ctx: AuthContext): string {
-  const { prefix, secure } = ctx.options.cookies;
-  return `${secure ? "__Secure-" : ""}${prefix}.passkey_challenge`;
+  return cookieName(ctx.options.cookies, "passkey_challenge");
 }
 
 // The cookie holds the raw token; the store only its hash, like every other bearer token.

@@ -1,10 +1,9 @@
 import type { AuthContext } from "../context.js";
-import { readCookie, serializeCookie, signCookieValue, verifySignedCookieValue } from "../http/cookies.js";
+import { cookieName, readCookie, serializeCookie, signCookieValue, verifySignedCookieValue } from "../http/cookies.js";
 
 /** `__Secure-gatehouse.session_token` over https, `gatehouse.session_token` otherwise. */
 export function sessionCookieName(ctx: AuthContext): string {
-  const { prefix, secure } = ctx.options.cookies;
-  return `${secure ? "__Secure-" : ""}${prefix}.session_token`;
+  return cookieName(ctx.options.cookies, "session_token");
 }
 
 /** The session token from the request's cookie, if present and correctly signed. */
