@@ -5,6 +5,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { APIError, type Auth, type Logger } from "@gatehouse/auth-core";
 import { databaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable.js";
 import { requestLog } from "./middleware/request-log.js";
+import { securityHeaders } from "./middleware/security-headers.js";
 
 export interface AppDeps {
   auth: Auth;
@@ -15,6 +16,8 @@ export interface AppDeps {
   mount?: (app: Hono<AppEnv>) => void;
   /** The readiness check behind /healthz: whether the database answers now. */
   databaseReachable?: () => Promise<boolean>;
+  /** Served over https (BASE_URL): turns on HSTS. */
+  https?: boolean;
 }
 
 /** Bindings @hono/node-server passes: the Node request, for the socket address. */
@@ -39,6 +42,7 @@ function spaCacheHeaders(): MiddlewareHandler<AppEnv> {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("*", requestLog(deps.logger));
+  app.use("*", securityHeaders({ https: deps.https ?? false }));
 
   app.on(["GET", "POST"], "/api/auth/*", (c) =>
     deps.auth.handler(c.req.raw, { clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null }),

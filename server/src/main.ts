@@ -47,6 +47,7 @@ const app = createApp({
   webDist: fileURLToPath(new URL("../../web/dist", import.meta.url)),
   mount: (a) => mountTRPC(a, { auth }),
   databaseReachable: () => database.ping(),
+  https: config.baseURL.startsWith("https:"),
 });
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {

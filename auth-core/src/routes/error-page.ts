@@ -36,7 +36,7 @@ export const errorPage = defineEndpoint({
       status: 200,
       headers: {
         "content-type": "text/html; charset=utf-8",
-        "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+        "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       },
     });
   },
