@@ -14,6 +14,8 @@ export type SessionRequirement = "none" | "optional" | "required" | "fresh";
 export interface ClientInfo {
   ipAddress: string | null;
   userAgent: string | null;
+  /** The server's id of this request (its log lines carry the same), when it gave one. */
+  requestId?: string;
 }
 
 /** Status and headers the handler adds to its answer (cookies, redirects). */

@@ -11,6 +11,8 @@ import { readSessionToken } from "./session/session-cookie.js";
 export interface HandlerInfo {
   /** The socket's remote address, supplied by the server adapter. */
   clientAddress?: string | null;
+  /** The server's request id: security events and the error log of this request carry it. */
+  requestId?: string;
 }
 
 export interface CallInput {
@@ -236,6 +238,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       const client: ClientInfo = {
         ipAddress: resolveClientAddress(request.headers, info.clientAddress ?? null, ctx.options.ipAddressHeaders),
         userAgent: request.headers.get("user-agent"),
+        ...(info.requestId ? { requestId: info.requestId } : {}),
       };
       if (ctx.options.rateLimit.enabled) {
         const limit = findRateLimitRule(path, ctx.options.rateLimit, route.endpoint.path);
@@ -266,6 +269,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       if (error instanceof APIError) return errorResponse(error);
       ctx.logger.error("unhandled error in auth handler", {
         path: loggedPath,
+        requestId: info.requestId,
         error: error instanceof Error ? error.message : String(error),
       });
       return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"));

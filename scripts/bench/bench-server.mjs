@@ -7,11 +7,12 @@
 import { createHash } from "node:crypto";
 import { serve } from "@hono/node-server";
 import SQLite from "better-sqlite3";
-import { consoleLogger, silentLogger } from "@gatehouse/auth-core";
 import { migrateToLatest } from "@gatehouse/migrations";
-import { createApp, createServerAuth, openDatabase, readConfig } from "@gatehouse/server";
+import { createApp, createServerAuth, createServerLogger, openDatabase, readConfig } from "@gatehouse/server";
 
 const config = readConfig(process.env);
+// Logging exactly as in production: every request logged as JSON on stdout (run.mjs reads it).
+const logger = createServerLogger({ level: config.logLevel, pretty: false });
 const database = openDatabase(config.databaseURL);
 await migrateToLatest(database.db);
 const auth = createServerAuth({
@@ -21,7 +22,7 @@ const auth = createServerAuth({
   secret: config.authSecret ?? "bench-secret-bench-secret-bench-secret",
   // Sign-up sends a verification mail; the benchmark measures auth, not mail delivery.
   mailer: { send: async () => undefined },
-  logger: silentLogger,
+  logger,
   google: null,
 });
 
@@ -34,7 +35,7 @@ const floorQuery = raw.prepare(
 
 const app = createApp({
   auth,
-  logger: silentLogger,
+  logger,
   mount: (a) => {
     a.get("/bench/bare", (c) => c.json({ ok: true }));
     a.get("/bench/floor", (c) => {
@@ -45,5 +46,5 @@ const app = createApp({
     });
   },
 });
-serve({ fetch: app.fetch, port: config.port }, (info) => consoleLogger.info("bench server listening", { port: info.port }));
+serve({ fetch: app.fetch, port: config.port }, (info) => logger.info("bench server listening", { port: info.port }));
 process.on("SIGTERM", () => process.exit(0));

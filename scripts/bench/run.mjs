@@ -41,7 +41,16 @@ process.on("uncaughtException", (error) => {
   console.error(error);
   process.exit(1);
 });
-await new Promise((resolve) => server.stdout.on("data", (d) => d.toString().includes("listening") && resolve()));
+await new Promise((resolve) => {
+  const watch = (d) => {
+    if (!d.toString().includes("listening")) return;
+    // From here on the request log is drained unread, as a log shipper would take it.
+    server.stdout.off("data", watch);
+    server.stdout.resume();
+    resolve();
+  };
+  server.stdout.on("data", watch);
+});
 
 function cpuMs() {
   const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");

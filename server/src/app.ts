@@ -4,7 +4,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { APIError, type Auth, type Logger } from "@gatehouse/auth-core";
 import { databaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable.js";
-import { requestLog } from "./middleware/request-log.js";
+import { redactPath, requestLog, type RequestLogVariables } from "./middleware/request-log.js";
 import { securityHeaders } from "./middleware/security-headers.js";
 
 export interface AppDeps {
@@ -23,6 +23,7 @@ export interface AppDeps {
 /** Bindings @hono/node-server passes: the Node request, for the socket address. */
 export interface AppEnv {
   Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+  Variables: RequestLogVariables;
 }
 
 /**
@@ -45,7 +46,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", securityHeaders({ https: deps.https ?? false }));
 
   app.on(["GET", "POST"], "/api/auth/*", (c) =>
-    deps.auth.handler(c.req.raw, { clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null }),
+    deps.auth.handler(c.req.raw, { clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null, requestId: c.get("requestId") }),
   );
   // Readiness for a load balancer: 503 while the database is unreachable, so traffic goes
   // elsewhere; the process itself stays up and recovers when the database returns.
@@ -69,7 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       const unavailable = databaseUnavailableError();
       return c.json(unavailable.toJSON(), 503, unavailable.headers);
     }
-    deps.logger.error("unhandled error", { path: c.req.path, error: error.message });
+    deps.logger.error("unhandled error", { requestId: c.get("requestId"), path: redactPath(c.req.path), error: error.message });
     return c.json({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error" }, 500);
   });
   return app;

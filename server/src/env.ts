@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOG_LEVELS } from "./logging.js";
 
 /** The run contract of DESIGN.md. main.ts is the only reader of process.env. */
 const envSchema = z.object({
@@ -18,6 +19,7 @@ const envSchema = z.object({
   RATE_LIMIT: z.enum(["on", "off"]).default("on"),
   DATA_DIR: z.string().default("./data"),
   DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
 });
 
 export interface ServerConfig {
@@ -37,6 +39,7 @@ export interface ServerConfig {
   rateLimit: boolean;
   dataDir: string;
   devIdpPort: number;
+  logLevel: (typeof LOG_LEVELS)[number];
 }
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
@@ -70,5 +73,6 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     rateLimit: e.RATE_LIMIT === "on",
     dataDir: e.DATA_DIR,
     devIdpPort: e.DEV_IDP_PORT,
+    logLevel: e.LOG_LEVEL,
   };
 }

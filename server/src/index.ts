@@ -3,4 +3,5 @@ export { createApp, type AppDeps, type AppEnv } from "./app.js";
 export { createServerAuth, type ServerAuthDeps } from "./auth.js";
 export { openDatabase, type ServerDatabase } from "./database.js";
 export { readConfig, type ServerConfig } from "./env.js";
+export { createServerLogger, type ServerLogger } from "./logging.js";
 export { mountTRPC, type AppRouter } from "./trpc/index.js";

@@ -1,18 +1,19 @@
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
-import { consoleLogger } from "@gatehouse/auth-core";
 import { migrateToLatest } from "@gatehouse/migrations";
 import { createApp } from "./app.js";
 import { createServerAuth } from "./auth.js";
 import { openDatabase } from "./database.js";
 import { startDevIdentityProvider, type DevIdentityProvider } from "./dev-idp/index.js";
 import { readConfig } from "./env.js";
+import { createServerLogger } from "./logging.js";
 import { createServerMailer } from "./mail/index.js";
 import { resolveAuthSecret } from "./secret.js";
 import { mountTRPC } from "./trpc/index.js";
 
-const logger = consoleLogger;
 const config = readConfig(process.env);
+// Readable lines for a person at a terminal in development; JSON everywhere else.
+const logger = createServerLogger({ level: config.logLevel, pretty: !config.production && process.stdout.isTTY === true });
 const database = openDatabase(config.databaseURL, { logger, poolSize: config.databasePoolSize });
 const applied = await migrateToLatest(database.db);
 if (applied.length > 0) logger.info("migrations applied", { applied });
@@ -72,6 +73,7 @@ function shutdown(signal: string): void {
     await devIdp?.close();
     await database.destroy();
     logger.info("stopped");
+    logger.flush();
     process.exit(0);
   });
 }

@@ -22,8 +22,13 @@ async function startServer(env: Record<string, string>): Promise<{ port: number;
   const port = await new Promise<number>((resolve, reject) => {
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
-      const match = /"message":"gatehouse listening".*"port":(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
+      // One JSON object per line (pino); the listening line names the port.
+      const complete = output.split("\n").slice(0, -1);
+      for (const line of complete) {
+        if (!line.startsWith("{")) continue;
+        const entry = JSON.parse(line) as { message?: string; port?: number };
+        if (entry.message === "gatehouse listening" && typeof entry.port === "number") resolve(entry.port);
+      }
     };
     child!.stdout!.on("data", onData);
     child!.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -6,7 +6,7 @@ export interface SecurityEventInput {
   userId: string | null;
   type: string;
   outcome: "success" | "failure";
-  client: { ipAddress: string | null; userAgent: string | null };
+  client: { ipAddress: string | null; userAgent: string | null; requestId?: string };
   detail?: NewSecurityEvent["detail"];
 }
 
@@ -23,7 +23,8 @@ export async function recordSecurityEvent(ctx: AuthContext, event: SecurityEvent
       outcome: event.outcome,
       ipAddress: event.client.ipAddress,
       userAgent: event.client.userAgent,
-      detail: event.detail,
+      // The request id ties the row to the server's log lines of the same request.
+      detail: event.client.requestId ? { ...event.detail, requestId: event.client.requestId } : event.detail,
       at: ctx.clock.now(),
     });
   } catch (error) {

@@ -1,15 +1,26 @@
+import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "@gatehouse/auth-core";
 
+/** What the request log puts in Hono's context for the handlers after it. */
+export interface RequestLogVariables {
+  requestId: string;
+}
+
 /**
- * One line per request: method, path, status, time. Never the query string (reset and
- * verification tokens travel there), headers or bodies.
+ * One line per request: method, path, status, time and a request id, which the answer's
+ * X-Request-Id, the error log and the security events of the request share. Never the query
+ * string (reset and verification tokens travel there), headers or bodies.
  */
-export function requestLog(logger: Logger): MiddlewareHandler {
+export function requestLog(logger: Logger): MiddlewareHandler<{ Variables: RequestLogVariables }> {
   return async function logRequest(c, next) {
     const started = performance.now();
+    const requestId = randomUUID();
+    c.set("requestId", requestId);
     await next();
+    c.res.headers.set("x-request-id", requestId);
     logger.info("request", {
+      requestId,
       method: c.req.method,
       path: redactPath(c.req.path),
       status: c.res.status,
