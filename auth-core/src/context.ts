@@ -1,4 +1,3 @@
-import type { Kysely } from "kysely";
 import type { Clock } from "./deps/clock.js";
 import type { Logger } from "./deps/logger.js";
 import type { RandomReader } from "./deps/random.js";
@@ -6,12 +5,12 @@ import type { PasswordHasher } from "./crypto/password.js";
 import type { Mailer } from "./email/mailer.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import type { ResolvedOptions } from "./options.js";
-import type { Database } from "./store/database.js";
+import type { AuthDatabase } from "./store/database.js";
 import type { SessionLookup } from "./store/session-store.js";
 
 /** Everything an endpoint may touch, passed explicitly: no globals, no hidden clock or fetch. */
 export interface AuthContext {
-  db: Kysely<Database>;
+  db: AuthDatabase;
   options: ResolvedOptions;
   clock: Clock;
   random: RandomReader;

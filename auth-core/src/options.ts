@@ -1,9 +1,8 @@
-import type { Kysely } from "kysely";
 import type { Clock } from "./deps/clock.js";
 import type { Logger } from "./deps/logger.js";
 import type { RandomReader } from "./deps/random.js";
 import type { PasswordHasher, ScryptParams } from "./crypto/password.js";
-import type { Database } from "./store/database.js";
+import type { AuthDatabase } from "./store/database.js";
 import type { Mailer } from "./email/mailer.js";
 import type { EmailFlowOptions, ResolvedEmailFlowOptions } from "./email/options.js";
 import { resolveEmailFlowOptions } from "./email/options.js";
@@ -21,7 +20,7 @@ export interface RateLimitRule {
 }
 
 export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions {
-  database: Kysely<Database>;
+  database: AuthDatabase;
   /** Public origin of the app, e.g. https://app.example.com. */
   baseURL: string;
   /** Where the handler is mounted; default /api/auth. */

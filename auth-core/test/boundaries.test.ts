@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
@@ -75,6 +75,50 @@ describe("dependency direction", () => {
         return /\.\.\/\.\.\/\.\.\/(auth-core|server)/.test(r.specifier);
       });
     expect(bad).toEqual([]);
+  });
+});
+
+describe("module boundaries (issue 14)", () => {
+  it("a web feature never imports another feature (shared code lives in components/ and lib/)", () => {
+    const featuresDir = join(root, "web/src/features");
+    const featureOf = (path: string): string | null => {
+      const rel = relative(featuresDir, path);
+      return rel.startsWith("..") ? null : (rel.split("/")[0] ?? null);
+    };
+    const bad = sourceFiles(featuresDir).flatMap((file) =>
+      imports(file)
+        .filter((r) => r.specifier.startsWith("."))
+        .filter((r) => {
+          const target = featureOf(resolve(dirname(file), r.specifier));
+          return target !== null && target !== featureOf(file);
+        }),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it("auth-core reaches Kysely only from store/ (and its test support)", () => {
+    const bad = sourceFiles(join(root, "auth-core/src"))
+      .filter((f) => !relative(root, f).startsWith("auth-core/src/store/") && !relative(root, f).startsWith("auth-core/src/testing/") && !isTest(f))
+      .flatMap(imports)
+      .filter((r) => r.specifier === "kysely" || r.specifier.startsWith("kysely/"));
+    expect(bad).toEqual([]);
+  });
+
+  it("no declaration file sits beside a source file of the same name", () => {
+    const stale: string[] = [];
+    const walk = (dir: string): void => {
+      for (const name of readdirSync(dir)) {
+        if (name === "node_modules" || name === "dist") continue;
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (name.endsWith(".d.ts")) {
+          const base = path.slice(0, -".d.ts".length);
+          if ([".ts", ".tsx"].some((ext) => existsSync(`${base}${ext}`))) stale.push(relative(root, path));
+        }
+      }
+    };
+    for (const pkg of ["auth-core", "server", "web", "migrations"]) walk(join(root, pkg, "src"));
+    expect(stale).toEqual([]);
   });
 });
 

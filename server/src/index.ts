@@ -5,3 +5,6 @@ export { openDatabase, type ServerDatabase } from "./database.js";
 export { readConfig, type ServerConfig } from "./env.js";
 export { createServerLogger, type ServerLogger } from "./logging.js";
 export { mountTRPC, type AppRouter } from "./trpc/index.js";
+// Named by the web app's inferred tRPC hook types (it imports AppRouter as a type only).
+export type { TRPCContext } from "./trpc/context.js";
+export type { SessionView } from "./trpc/routers/_app.js";

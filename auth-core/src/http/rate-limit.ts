@@ -1,7 +1,6 @@
 import { isIP } from "node:net";
-import type { Kysely } from "kysely";
 import type { RateLimitRule, ResolvedOptions } from "../options.js";
-import type { Database } from "../store/database.js";
+import type { AuthDatabase } from "../store/database.js";
 import { countRateLimitHit, deleteEndedRateLimitWindows } from "../store/rate-limit-store.js";
 
 export interface RateLimitDecision {
@@ -44,7 +43,7 @@ export function createMemoryRateLimiter(): RateLimiter {
 }
 
 /** Fixed windows in the rateLimit table: every process sharing the database shares the limits. */
-export function createDatabaseRateLimiter(db: Kysely<Database>): RateLimiter {
+export function createDatabaseRateLimiter(db: AuthDatabase): RateLimiter {
   let hitsSinceSweep = 0;
   return {
     async hit(key, rule, now) {

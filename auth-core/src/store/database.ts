@@ -157,6 +157,9 @@ export interface Database {
 /** Either the database or an open transaction: store functions take this first. */
 export type DB = Kysely<Database> | Transaction<Database>;
 
+/** The database handle auth-core is given (createAuth's `database`): Kysely stays behind store/. */
+export type AuthDatabase = Kysely<Database>;
+
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;

@@ -1,7 +1,7 @@
 import { createTRPCClient, httpBatchLink, type TRPCClient } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 // Type-only: the web app never imports server code at run time (DESIGN.md, dependency direction).
-import type { AppRouter } from "../../../server/src/trpc/routers/_app.js";
+import type { AppRouter } from "@gatehouse/server";
 import { dateTransformer } from "@gatehouse/auth-core/shared";
 
 export type { AppRouter };

@@ -1,2 +1,0 @@
-import type { TRPCDataTransformer } from "@trpc/server";
-export declare const dateTransformer: TRPCDataTransformer;
