@@ -36,6 +36,8 @@ const floorQuery = raw.prepare(
 const app = createApp({
   auth,
   logger,
+  // The built SPA, served as in production (precompressed assets), for the first-load figure.
+  webDist: new URL("../../web/dist", import.meta.url).pathname,
   mount: (a) => {
     a.get("/bench/bare", (c) => c.json({ ok: true }));
     a.get("/bench/floor", (c) => {

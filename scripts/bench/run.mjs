@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import SQLite from "better-sqlite3";
+import { measureFirstLoad } from "./first-load.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const root = join(here, "..", "..");
@@ -22,6 +23,7 @@ const pin = (core, args) => (haveTaskset ? ["taskset", ["-c", String(core), ...a
 
 try {
   execFileSync("npx", ["tsc", "-b"], { cwd: root, stdio: "inherit" });
+  execFileSync("npm", ["run", "build", "-w", "@gatehouse/web"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
 } catch {
   if (!existsSync(join(root, "server/dist/index.js"))) throw new Error("build failed and there is no earlier build to measure");
   console.error("bench: tsc -b reported errors; measuring the last successful build");
@@ -132,6 +134,7 @@ const [mixedSession, mixedSignIn] = await Promise.all([
 ]);
 rows.push({ name: "get-session during sign-in load (10 conns)", rps: Math.round(mixedSession.rps), p50: mixedSession.p50, p99: mixedSession.p99, cpuPerReqUs: "-", rssMB: rssMB(), non2xx: mixedSession.non2xx });
 rows.push({ name: "  …sign-in alongside", rps: Math.round(mixedSignIn.rps), p50: mixedSignIn.p50, p99: mixedSignIn.p99, cpuPerReqUs: "-", rssMB: rssMB(), non2xx: mixedSignIn.non2xx });
+const firstLoad = await measureFirstLoad(base);
 server.kill("SIGTERM");
 
 const pct = (a, b) => `${Math.round((a / b) * 100)}%`;
@@ -146,4 +149,5 @@ console.log(`- with 100k sessions: ${pct(valid100k.rps, floor100k.rps)} of floor
 console.log(`- get-session without cookie vs bare route: ${pct(none.rps, bare.rps)} (target ≥ 80%)`);
 console.log(`- sign-in vs bare scrypt: ${pct(signIn.rps, bareScrypt)} (target within 5%)`);
 console.log(`- get-session p99 while sign-ins hash: ${mixedSession.p99} ms (target < 25)`);
+console.log(`- /login first load: ${firstLoad.jsKB} KB of JavaScript over the wire (${firstLoad.encodings.join(", ")}; target ≤ 100), ${firstLoad.cssKB} KB CSS, ${firstLoad.files} files; source maps served: ${firstLoad.sourceMaps ? "yes" : "no"}`);
 process.exit(0);

@@ -61,8 +61,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.webDist && existsSync(deps.webDist)) {
     const root = resolve(deps.webDist);
     app.use("*", spaCacheHeaders());
-    app.use("/*", serveStatic({ root }));
-    app.get("*", serveStatic({ root, path: "index.html" }));
+    // The build's brotli and gzip copies, by Accept-Encoding (web/build/precompress.ts).
+    app.use("/*", serveStatic({ root, precompressed: true }));
+    app.get("*", serveStatic({ root, path: "index.html", precompressed: true }));
   }
 
   app.onError((error, c) => {

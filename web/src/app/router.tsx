@@ -1,15 +1,9 @@
 import type { ReactElement } from "react";
 import { createBrowserRouter, createMemoryRouter, redirect, type RouteObject } from "react-router";
 import { LoginScreen } from "../features/auth/components/login-screen.js";
-import { AboutPage, type BuildInfo } from "../features/about/components/about-page.js";
-import { AppLayout } from "./app-layout.js";
+import type { BuildInfo } from "../features/about/components/about-page.js";
 import { RouteErrorScreen } from "./error-boundary.js";
 import { createLoginLoader, createRequireSessionLoader, type GuardDeps } from "./route-guard.js";
-import { DashboardPage } from "./routes/dashboard.js";
-import { AcceptInvitationPage } from "./routes/accept-invitation.js";
-import { AnalyticsPage, NotFoundPage, ReportsPage, SubscribePage } from "./routes/planned-pages.js";
-import { SettingsPage } from "./routes/settings.js";
-import { UsersPage } from "./routes/users.js";
 
 function Loading(): ReactElement {
   return <p className="loading" role="status">Loading…</p>;
@@ -18,6 +12,13 @@ function Loading(): ReactElement {
 export interface RouterDeps extends GuardDeps {
   build: BuildInfo;
 }
+
+/**
+ * Route-level code splitting (issue 14): /login loads only the sign-in screen; the signed-in
+ * layout and each page arrive as their own chunks when first visited, so heavy pages (charts)
+ * cost nothing where they are not used.
+ */
+const page = (load: () => Promise<{ Component: RouteObject["Component"] }>): Pick<RouteObject, "lazy"> => ({ lazy: load });
 
 /** Spec §2: /login is public; every other route is behind the session guard; / → /dashboard. */
 export function createRoutes(deps: RouterDeps): RouteObject[] {
@@ -28,7 +29,7 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
       path: "/",
       id: "app",
       loader: requireSession,
-      element: <AppLayout />,
+      lazy: async () => ({ Component: (await import("./app-layout.js")).AppLayout }),
       hydrateFallbackElement: <Loading />,
       errorElement: <RouteErrorScreen />,
       children: [
@@ -41,15 +42,21 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
             return redirect("/dashboard");
           },
         },
-        { path: "dashboard", element: <DashboardPage /> },
-        { path: "analytics", element: <AnalyticsPage /> },
-        { path: "reports", element: <ReportsPage /> },
-        { path: "users", element: <UsersPage /> },
-        { path: "accept-invitation/:id", element: <AcceptInvitationPage /> },
-        { path: "subscribe", element: <SubscribePage /> },
-        { path: "settings", element: <SettingsPage /> },
-        { path: "about", element: <AboutPage build={deps.build} /> },
-        { path: "*", element: <NotFoundPage /> },
+        { path: "dashboard", ...page(async () => ({ Component: (await import("./routes/dashboard.js")).DashboardPage })) },
+        { path: "analytics", ...page(async () => ({ Component: (await import("./routes/planned-pages.js")).AnalyticsPage })) },
+        { path: "reports", ...page(async () => ({ Component: (await import("./routes/planned-pages.js")).ReportsPage })) },
+        { path: "users", ...page(async () => ({ Component: (await import("./routes/users.js")).UsersPage })) },
+        { path: "accept-invitation/:id", ...page(async () => ({ Component: (await import("./routes/accept-invitation.js")).AcceptInvitationPage })) },
+        { path: "subscribe", ...page(async () => ({ Component: (await import("./routes/planned-pages.js")).SubscribePage })) },
+        { path: "settings", ...page(async () => ({ Component: (await import("./routes/settings.js")).SettingsPage })) },
+        {
+          path: "about",
+          ...page(async () => {
+            const { AboutPage } = await import("../features/about/components/about-page.js");
+            return { Component: () => <AboutPage build={deps.build} /> };
+          }),
+        },
+        { path: "*", ...page(async () => ({ Component: (await import("./routes/planned-pages.js")).NotFoundPage })) },
       ],
     },
   ];
