@@ -93,6 +93,12 @@ export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOpt
      */
     ipAddressHeaders?: string[];
   };
+  /**
+   * Sessions for clients that cannot hold cookies (issue 15): sign-in and sign-up answers carry
+   * the signed session token in `set-auth-token`, and `Authorization: Bearer <it>` is accepted
+   * wherever the session cookie is (a cookie wins when both are sent). Default off.
+   */
+  bearer?: { enabled?: boolean };
   clock?: Clock;
   random?: RandomReader;
   fetch?: typeof fetch;
@@ -122,6 +128,7 @@ export interface ResolvedOptions {
     storage: "memory" | "database";
   };
   cookies: { prefix: string; secure: boolean; hostPrefix: boolean };
+  bearer: { enabled: boolean };
   ipAddressHeaders: string[];
   email: ResolvedEmailFlowOptions;
   social: ResolvedSocialOptions;
@@ -189,6 +196,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
       secure: options.advanced?.useSecureCookies ?? base.protocol === "https:",
       hostPrefix: options.advanced?.useHostPrefix ?? false,
     },
+    bearer: { enabled: options.bearer?.enabled ?? false },
     ipAddressHeaders: (options.advanced?.ipAddressHeaders ?? []).map((h) => h.toLowerCase()),
     email: resolveEmailFlowOptions(options),
     social: resolveSocialOptions(options),

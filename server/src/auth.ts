@@ -42,6 +42,8 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     passwordReset: { revokeSessionsOnPasswordReset: true },
     // A found security key alone signs nobody in: passkey sign-in needs PIN or biometrics (UV).
     passkey: { requireUserVerification: true },
+    // Clients without cookies (mobile, command line) use the session token as a bearer token.
+    bearer: { enabled: true },
     // Notices of password, address, passkey and provider changes link to the Settings page.
     accountNotices: { reviewURL: "/settings" },
     // Google sign-in (GOOGLE_CLIENT_ID/SECRET/ISSUER), or the development identity provider.

@@ -6,10 +6,35 @@ export function sessionCookieName(ctx: AuthContext): string {
   return cookieName(ctx.options.cookies, "session_token");
 }
 
-/** The session token from the request's cookie, if present and correctly signed. */
+/**
+ * The session token the request presents: its session cookie, correctly signed; or, with the
+ * bearer option and no valid cookie (a cookie wins), `Authorization: Bearer <signed token>` as
+ * sent in `set-auth-token`, checked against the same signature (issue 15).
+ */
 export function readSessionToken(ctx: AuthContext, headers: Headers): string | null {
   const signed = readCookie(headers.get("cookie"), sessionCookieName(ctx));
-  return signed ? verifySignedCookieValue(ctx.cookieKey, signed) : null;
+  const fromCookie = signed ? verifySignedCookieValue(ctx.cookieKey, signed) : null;
+  if (fromCookie !== null || !ctx.options.bearer.enabled) return fromCookie;
+  const bearer = readBearerToken(headers);
+  return bearer ? verifySignedCookieValue(ctx.cookieKey, bearer) : null;
+}
+
+function readBearerToken(headers: Headers): string | null {
+  const authorization = headers.get("authorization");
+  if (!authorization) return null;
+  const [scheme, value] = authorization.trim().split(/\s+/, 2);
+  if (scheme?.toLowerCase() !== "bearer" || !value) return null;
+  // Clients may send the token as set-auth-token gave it, or URL-decoded.
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/** The `set-auth-token` value: the signed token, as the session cookie holds it. */
+export function bearerTokenFor(ctx: AuthContext, token: string): string {
+  return signCookieValue(ctx.cookieKey, token);
 }
 
 /**

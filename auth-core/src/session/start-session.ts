@@ -5,7 +5,7 @@ import { handOverAnonymousUser } from "../oauth/anonymous.js";
 import { createSession, type ActiveSession } from "./session.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { deleteSessionByTokenHash } from "../store/session-store.js";
-import { buildSessionCookie, readSessionToken } from "./session-cookie.js";
+import { bearerTokenFor, buildSessionCookie, readSessionToken } from "./session-cookie.js";
 
 /**
  * Signs a user in: a new session, its cookie on the answer. Every sign-in method ends here, so
@@ -41,6 +41,12 @@ export async function startSession(
   await handOverAnonymousUser(ctx, input.headers, input.userId);
   await endPresentedSession(ctx, input.headers);
   draft.headers.append("set-cookie", buildSessionCookie(ctx, token, { rememberMe: input.rememberMe, expiresAt: session.expiresAt }));
+  if (ctx.options.bearer.enabled) {
+    // Issue 15 (better-auth's bearer wire): clients without cookies keep this and send it back
+    // as Authorization: Bearer; CORS clients may read it.
+    draft.headers.set("set-auth-token", bearerTokenFor(ctx, token));
+    draft.headers.set("access-control-expose-headers", "set-auth-token");
+  }
   return { token, session };
 }
 
