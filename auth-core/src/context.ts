@@ -1,3 +1,4 @@
+import type { SessionJWTIssuer } from "./jwt/session-jwt.js";
 import type { Clock } from "./deps/clock.js";
 import type { Logger } from "./deps/logger.js";
 import type { RandomReader } from "./deps/random.js";
@@ -26,4 +27,6 @@ export interface AuthContext {
   dummyPasswordHash: Promise<string>;
   lookupSession: SessionLookup;
   rateLimiter: RateLimiter;
+  /** Session JWTs and their signing keys (jwt option), with the per-session token cache. */
+  sessionJWT: SessionJWTIssuer;
 }

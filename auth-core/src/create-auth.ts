@@ -16,6 +16,7 @@ import { createSessionLookup } from "./store/session-store.js";
 import { deleteExpiredSessions } from "./store/session-store.js";
 import { deleteExpiredVerifications } from "./store/verification-store.js";
 import { deleteStaleThrottles } from "./store/sign-in-throttle-store.js";
+import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 
 type Endpoints = typeof endpoints;
 
@@ -70,6 +71,7 @@ export function createAuth(options: AuthOptions): Auth {
     dummyPasswordHash: passwordHasher.hash(Buffer.from(randomBytes(random, 24)).toString("base64url"), randomBytes(random, 16)),
     lookupSession: createSessionLookup(options.database),
     rateLimiter: resolved.rateLimit.storage === "database" ? createDatabaseRateLimiter(options.database) : createMemoryRateLimiter(),
+    sessionJWT: createSessionJWTIssuer(),
   };
 
   const api: Record<string, (input?: ApiCallInput<unknown, unknown>) => Promise<unknown>> = {};

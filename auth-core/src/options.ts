@@ -12,6 +12,7 @@ import type { PasskeyOptions, ResolvedPasskeyOptions } from "./passkey/options.j
 import { resolvePasskeyOptions } from "./passkey/options.js";
 import type { OrganizationOptions, ResolvedOrganizationOptions } from "./organization/options.js";
 import { resolveOrganizationOptions } from "./organization/options.js";
+import { resolveJWTOptions, type JWTOptions, type ResolvedJWTOptions } from "./jwt/options.js";
 
 export interface RateLimitRule {
   /** Window length in seconds. */
@@ -19,7 +20,7 @@ export interface RateLimitRule {
   max: number;
 }
 
-export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions {
+export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions {
   database: AuthDatabase;
   /** Public origin of the app, e.g. https://app.example.com. */
   baseURL: string;
@@ -129,6 +130,7 @@ export interface ResolvedOptions {
   };
   cookies: { prefix: string; secure: boolean; hostPrefix: boolean };
   bearer: { enabled: boolean };
+  jwt: ResolvedJWTOptions;
   ipAddressHeaders: string[];
   email: ResolvedEmailFlowOptions;
   social: ResolvedSocialOptions;
@@ -197,6 +199,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
       hostPrefix: options.advanced?.useHostPrefix ?? false,
     },
     bearer: { enabled: options.bearer?.enabled ?? false },
+    jwt: resolveJWTOptions(options, base.origin),
     ipAddressHeaders: (options.advanced?.ipAddressHeaders ?? []).map((h) => h.toLowerCase()),
     email: resolveEmailFlowOptions(options),
     social: resolveSocialOptions(options),

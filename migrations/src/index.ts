@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
 import * as initialSchema from "./2026_11_22_000000_initial_schema.js";
 import * as signInThrottle from "./2026_11_25_000000_sign_in_throttle.js";
+import * as jwks from "./2026_11_25_000100_jwks.js";
 
 /**
  * A static provider: the list is compiled in, so migrations run the same under tsx, vitest
@@ -10,6 +11,7 @@ import * as signInThrottle from "./2026_11_25_000000_sign_in_throttle.js";
 const MIGRATIONS: Record<string, Migration> = {
   "2026_11_22_000000_initial_schema": initialSchema,
   "2026_11_25_000000_sign_in_throttle": signInThrottle,
+  "2026_11_25_000100_jwks": jwks,
 };
 
 const staticProvider: MigrationProvider = {

@@ -44,6 +44,8 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     passkey: { requireUserVerification: true },
     // Clients without cookies (mobile, command line) use the session token as a bearer token.
     bearer: { enabled: true },
+    // Session JWTs (GET /token, /jwks, set-auth-jwt) for services that trust users without our database.
+    jwt: { enabled: true },
     // Notices of password, address, passkey and provider changes link to the Settings page.
     accountNotices: { reviewURL: "/settings" },
     // Google sign-in (GOOGLE_CLIENT_ID/SECRET/ISSUER), or the development identity provider.

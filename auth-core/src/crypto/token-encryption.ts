@@ -14,6 +14,11 @@ export function deriveTokenEncryptionKey(secret: string): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "gatehouse", "gatehouse:provider-token-encryption:v1", 32));
 }
 
+/** The key that encrypts the session-JWT signing keys at rest: another HKDF label of the secret. */
+export function deriveSigningKeyEncryptionKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "gatehouse", "gatehouse:jwks-private-key-encryption:v1", 32));
+}
+
 /** AES-256-GCM: `v1.<base64url(iv | ciphertext | tag)>`; a fresh 96-bit IV for every value. */
 export function encryptToken(key: Buffer, random: RandomReader, plaintext: string): string {
   const iv = randomBytes(random, IV_LENGTH);

@@ -31,6 +31,11 @@ export const getSession = defineEndpoint({
     if (query.disableRefresh !== "true" && (await refreshSessionIfDue(ctx, active))) {
       response.headers.append("set-cookie", buildSessionCookie(ctx, active.token, { rememberMe: true, expiresAt: active.session.expiresAt }));
     }
+    if (ctx.options.jwt.enabled) {
+      // Issue 15: the session's JWT for the services behind this app, reused (not signed per request).
+      response.headers.set("set-auth-jwt", await ctx.sessionJWT.tokenFor(ctx, active));
+      response.headers.set("access-control-expose-headers", "set-auth-jwt");
+    }
     return { session: toWireSession(active.session, active.token), user: toWireUser(active.user) };
   },
 });

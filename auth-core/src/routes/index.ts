@@ -13,6 +13,8 @@ import { signOut } from "./sign-out.js";
 import { signUpEmail } from "./sign-up-email.js";
 import { socialEndpoints } from "./social/index.js";
 import { updateUser } from "./update-user.js";
+import { getJwks } from "./jwt/jwks.js";
+import { getToken } from "./jwt/token.js";
 
 /**
  * The endpoint table: the only registry. `auth.handler` and `auth.api` are both built from it.
@@ -28,6 +30,8 @@ export const endpoints = [
   revokeSessions,
   revokeOtherSessions,
   updateUser,
+  getToken,
+  getJwks,
   ok,
   errorPage,
   ...emailFlowEndpoints,

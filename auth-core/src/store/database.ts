@@ -138,6 +138,16 @@ export interface SignInThrottleTable {
   lastFailureAt: string;
 }
 
+export interface JwksTable {
+  /** The key id (`kid`). */
+  id: string;
+  /** The public JWK, JSON. */
+  publicKey: string;
+  /** The private JWK, JSON, encrypted under the auth secret (crypto/token-encryption.ts). */
+  privateKey: string;
+  createdAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -152,6 +162,7 @@ export interface Database {
   securityEvent: SecurityEventTable;
   rateLimit: RateLimitTable;
   signInThrottle: SignInThrottleTable;
+  jwks: JwksTable;
 }
 
 /** Either the database or an open transaction: store functions take this first. */

@@ -1,0 +1,61 @@
+import { SignJWT } from "jose";
+import type { AuthContext } from "../context.js";
+import type { ActiveSession } from "../session/session.js";
+import { JWT_ALGORITHM, createSigningKeys, type SigningKeys } from "./signing-keys.js";
+
+/** Sessions whose JWT is remembered; past this the oldest is forgotten (and signed again if asked). */
+const MAX_CACHED = 10_000;
+
+/**
+ * Issues the JWT of a session (issue 15). A session's token is reused until a third of its life
+ * remains, so get-session does not sign on every request; it is only ever handed out after the
+ * session itself was validated in the same request, so a revoked session gets none.
+ */
+export interface SessionJWTIssuer {
+  tokenFor(ctx: AuthContext, active: ActiveSession): Promise<string>;
+  keys: SigningKeys;
+}
+
+export function createSessionJWTIssuer(): SessionJWTIssuer {
+  const keys = createSigningKeys();
+  const cache = new Map<string, { token: string; expiresAt: number; userVersion: string }>();
+
+  async function sign(ctx: AuthContext, active: ActiveSession, now: number): Promise<{ token: string; expiresAt: number }> {
+    const { jwt } = ctx.options;
+    const key = await keys.current(ctx);
+    const iat = Math.floor(now / 1000);
+    const { user, session } = active;
+    const token = await new SignJWT({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified === 1,
+      image: user.image,
+      sid: session.id,
+    })
+      .setProtectedHeader({ alg: JWT_ALGORITHM, kid: key.kid, typ: "JWT" })
+      .setSubject(user.id)
+      .setIssuer(jwt.issuer)
+      .setAudience(jwt.audience)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + jwt.expiresIn)
+      .sign(key.privateKey);
+    return { token, expiresAt: (iat + jwt.expiresIn) * 1000 };
+  }
+
+  return {
+    keys,
+    async tokenFor(ctx, active) {
+      const now = ctx.clock.now().getTime();
+      const userVersion = active.user.updatedAt;
+      const cached = cache.get(active.session.id);
+      const reusableUntil = (cached?.expiresAt ?? 0) - (ctx.options.jwt.expiresIn * 1000) / 3;
+      if (cached && cached.userVersion === userVersion && now < reusableUntil) return cached.token;
+      const fresh = await sign(ctx, active, now);
+      cache.delete(active.session.id);
+      if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+      cache.set(active.session.id, { ...fresh, userVersion });
+      return fresh.token;
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+
+/** GET /token (issue 15; better-auth's jwt wire): the signed-in session's JWT, `{ token }`. */
+export const getToken = defineEndpoint({
+  name: "getToken",
+  method: "GET",
+  path: "/token",
+  session: "required",
+  async handler({ ctx, session }): Promise<{ token: string }> {
+    if (!ctx.options.jwt.enabled) throw APIError.from(404, "NOT_FOUND");
+    return { token: await ctx.sessionJWT.tokenFor(ctx, session) };
+  },
+});
