@@ -21,6 +21,7 @@ export async function measureFirstLoad(base, path = "/login") {
     if (ref.endsWith(".js")) js += bytes;
     else css += bytes;
   }
-  const sourceMaps = (await fetch(`${base}${refs.find((r) => r.endsWith(".js"))}.map`)).status === 200;
+  const map = await fetch(`${base}${refs.find((r) => r.endsWith(".js"))}.map`);
+  const sourceMaps = map.status === 200 && !(map.headers.get("content-type") ?? "").includes("text/html");
   return { jsKB: Math.round(js / 102.4) / 10, cssKB: Math.round(css / 102.4) / 10, files: refs.length, encodings: [...encodings], sourceMaps };
 }

@@ -63,6 +63,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     app.use("*", spaCacheHeaders());
     // The build's brotli and gzip copies, by Accept-Encoding (web/build/precompress.ts).
     app.use("/*", serveStatic({ root, precompressed: true }));
+    // A missing asset (an old hash, a .map that is not built) is a 404, not the app's HTML.
+    app.get("/assets/*", (c) => c.text("Not found", 404));
     app.get("*", serveStatic({ root, path: "index.html", precompressed: true }));
   }
 

@@ -25,6 +25,12 @@ describe("static assets", () => {
     await t.destroy();
   });
 
+  it("answers a missing asset (a source map that is not built) with 404, not the app's HTML", async () => {
+    const app = createApp({ auth: t.auth, logger: silentLogger, webDist: dist });
+    expect((await app.request("/assets/app.js.map")).status).toBe(404);
+    expect((await app.request("/settings")).status).toBe(200);
+  });
+
   it.each([
     ["gzip, deflate, br, zstd", "br"],
     ["gzip, deflate", "gzip"],
