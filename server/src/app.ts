@@ -6,6 +6,7 @@ import { APIError, type Auth, type Logger } from "@gatehouse/auth-core";
 import { databaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable.js";
 import { redactPath, requestLog, type RequestLogVariables } from "./middleware/request-log.js";
 import { securityHeaders } from "./middleware/security-headers.js";
+import { mountAPIReference } from "./api-reference.js";
 
 export interface AppDeps {
   auth: Auth;
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", requestLog(deps.logger));
   app.use("*", securityHeaders({ https: deps.https ?? false }));
 
+  mountAPIReference(app);
   app.on(["GET", "POST"], "/api/auth/*", (c) =>
     deps.auth.handler(c.req.raw, { clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null, requestId: c.get("requestId") }),
   );

@@ -74,6 +74,20 @@ describe.skipIf(!CHROMIUM)("browser protections in Chromium", () => {
     expect(violations).toEqual([]);
   });
 
+  it("shows the API reference from the app's own assets, every endpoint, with no violation", async () => {
+    const { page } = browser;
+    const fromElsewhere: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith(server.baseURL)) fromElsewhere.push(request.url());
+    });
+    await page.goto(`${server.baseURL}/api/auth/reference`);
+    await page.getByText("Gatehouse auth API").first().waitFor();
+    await page.getByText("/sign-in/email", { exact: true }).first().waitFor();
+    await page.getByText("/open-api/generate-schema", { exact: true }).first().waitFor();
+    expect(fromElsewhere).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
   it("refuses to be framed by another site", async () => {
     const { page } = browser;
     const blocked: string[] = [];

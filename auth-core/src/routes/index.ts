@@ -15,6 +15,11 @@ import { socialEndpoints } from "./social/index.js";
 import { updateUser } from "./update-user.js";
 import { getJwks } from "./jwt/jwks.js";
 import { getToken } from "./jwt/token.js";
+import { createOpenAPIEndpoint } from "./open-api.js";
+import type { AnyEndpoint } from "../endpoint.js";
+
+/** The OpenAPI document describes the whole table, itself included. */
+const openAPI = createOpenAPIEndpoint(() => endpoints as readonly AnyEndpoint[]);
 
 /**
  * The endpoint table: the only registry. `auth.handler` and `auth.api` are both built from it.
@@ -32,6 +37,7 @@ export const endpoints = [
   updateUser,
   getToken,
   getJwks,
+  openAPI,
   ok,
   errorPage,
   ...emailFlowEndpoints,
