@@ -166,6 +166,10 @@ describe("Users page controls per role (spec §6) against the real auth service"
     expect(button("Change role of Vera Viewer")).toBeNull();
     expect(button("Remove Vera Viewer")).toBeNull();
     expect(button("Leave organization")).not.toBeNull();
+    // Spec §8: no select item has an empty-string value (the switcher, roles, teams, members).
+    const selects = [...document.querySelectorAll("select")];
+    expect(selects.length).toBeGreaterThan(0);
+    expect(selects.flatMap((select) => [...select.options]).filter((option) => option.value === "").map((o) => o.textContent)).toEqual([]);
   });
 
   it("changes a role and refreshes the list; a refusal shows the server's words, not the sign-in screen", async () => {

@@ -6,6 +6,7 @@ import { useInviteMember } from "../api/invite-member.js";
 import { organizationActionError } from "../api/organization-request.js";
 import type { OrganizationControls } from "../permissions.js";
 import { RoleBadges } from "./role-badges.js";
+import { chosenValue, NOTHING_CHOSEN } from "../../../lib/select-values.js";
 
 /** Spec §7: only pending invitations that have not expired can still be accepted. */
 export function pendingInvitations(invitations: WireInvitation[], now: number): WireInvitation[] {
@@ -39,8 +40,8 @@ function InviteForm({ organization, controls }: { organization: WireFullOrganiza
         </div>
         <div className="grow stack tight">
           <label htmlFor="invite-team">Team (optional)</label>
-          <select id="invite-team" value={teamId} onChange={(e) => setTeamId(e.target.value)}>
-            <option value="">No team</option>
+          <select id="invite-team" value={teamId || NOTHING_CHOSEN} onChange={(e) => setTeamId(chosenValue(e.target.value))}>
+            <option value={NOTHING_CHOSEN}>No team</option>
             {organization.teams.map((team) => (
               <option key={team.id} value={team.id}>{team.name}</option>
             ))}

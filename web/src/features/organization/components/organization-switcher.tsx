@@ -3,6 +3,7 @@ import { useOrganizations } from "../api/list-organizations.js";
 import { organizationActionError } from "../api/organization-request.js";
 import { useSetActiveOrganization } from "../api/set-active-organization.js";
 import { CreateOrganizationForm } from "./create-organization-form.js";
+import { chosenValue, NOTHING_CHOSEN } from "../../../lib/select-values.js";
 
 /**
  * The navigation's organization switcher: the person's organizations (GET /organization/list),
@@ -28,13 +29,14 @@ export function OrganizationSwitcher({ activeOrganizationId, canLoad }: Organiza
       <label className="visually-hidden" htmlFor="org-switcher-select">Active organization</label>
       <select
         id="org-switcher-select"
-        value={list.some((o) => o.id === activeId) ? activeId : ""}
+        value={list.some((o) => o.id === activeId) ? activeId : NOTHING_CHOSEN}
         disabled={organizations.isPending || setActive.isPending}
         onChange={(e) => {
-          if (e.target.value) setActive.mutate({ organizationId: e.target.value });
+          const organizationId = chosenValue(e.target.value);
+          if (organizationId) setActive.mutate({ organizationId });
         }}
       >
-        <option value="" disabled>
+        <option value={NOTHING_CHOSEN} disabled>
           {organizations.isPending ? "Loading organizations…" : organizations.isError ? "Organizations unavailable" : list.length === 0 ? "No organization" : "Choose an organization"}
         </option>
         {list.map((organization) => (

@@ -9,6 +9,7 @@ import { useRemoveTeam } from "../api/remove-team.js";
 import { useRemoveTeamMember } from "../api/remove-team-member.js";
 import { useUpdateTeam } from "../api/update-team.js";
 import type { OrganizationControls } from "../permissions.js";
+import { chosenValue, NOTHING_CHOSEN } from "../../../lib/select-values.js";
 
 interface TeamCardProps {
   team: WireTeam;
@@ -93,8 +94,8 @@ function TeamCard({ team, organization, controls, removeTeam }: TeamCardProps): 
       {controls.addTeamMember && candidates.length > 0 && (
         <form className="row" onSubmit={onAdd}>
           <label className="visually-hidden" htmlFor={`team-add-${team.id}`}>Person to add to {team.name}</label>
-          <select id={`team-add-${team.id}`} value={userId} onChange={(e) => setUserId(e.target.value)}>
-            <option value="">Choose a member…</option>
+          <select id={`team-add-${team.id}`} value={userId || NOTHING_CHOSEN} onChange={(e) => setUserId(chosenValue(e.target.value))}>
+            <option value={NOTHING_CHOSEN} disabled>Choose a member…</option>
             {candidates.map((m) => (
               <option key={m.userId} value={m.userId}>{m.user.name || m.user.email}</option>
             ))}
