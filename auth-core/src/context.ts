@@ -8,6 +8,8 @@ import type { RateLimiter } from "./http/rate-limit.js";
 import type { ResolvedOptions } from "./options.js";
 import type { AuthDatabase } from "./store/database.js";
 import type { SessionLookup } from "./store/session-store.js";
+import type { DiscoveryCache } from "./oauth/discovery.js";
+import type { IdTokenVerifier } from "./oauth/id-token.js";
 
 /** Everything an endpoint may touch, passed explicitly: no globals, no hidden clock or fetch. */
 export interface AuthContext {
@@ -29,4 +31,6 @@ export interface AuthContext {
   rateLimiter: RateLimiter;
   /** Session JWTs and their signing keys (jwt option), with the per-session token cache. */
   sessionJWT: SessionJWTIssuer;
+  /** Per-instance caches of providers' discovery documents and key sets. */
+  oauth: { discover: DiscoveryCache; verifyIdToken: IdTokenVerifier };
 }

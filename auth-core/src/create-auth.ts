@@ -16,6 +16,8 @@ import { createSessionLookup } from "./store/session-store.js";
 import { deleteExpiredSessions } from "./store/session-store.js";
 import { deleteExpiredVerifications } from "./store/verification-store.js";
 import { deleteStaleThrottles } from "./store/sign-in-throttle-store.js";
+import { createDiscoveryCache } from "./oauth/discovery.js";
+import { createIdTokenVerifier } from "./oauth/id-token.js";
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 
 type Endpoints = typeof endpoints;
@@ -72,6 +74,7 @@ export function createAuth(options: AuthOptions): Auth {
     lookupSession: createSessionLookup(options.database),
     rateLimiter: resolved.rateLimit.storage === "database" ? createDatabaseRateLimiter(options.database) : createMemoryRateLimiter(),
     sessionJWT: createSessionJWTIssuer(),
+    oauth: { discover: createDiscoveryCache(), verifyIdToken: createIdTokenVerifier() },
   };
 
   const api: Record<string, (input?: ApiCallInput<unknown, unknown>) => Promise<unknown>> = {};

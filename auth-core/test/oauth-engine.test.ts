@@ -4,6 +4,7 @@ import { decryptToken, deriveTokenEncryptionKey, encryptToken } from "../src/cry
 import { systemRandom } from "../src/deps/random.js";
 import { createS256CodeChallenge, generateCodeVerifier } from "../src/oauth/pkce.js";
 import { OAuthRequestError, parseTokenResponse, requestTokens } from "../src/oauth/token-request.js";
+import { providerRuntime } from "../src/oauth/engine.js";
 import { createTestAuth, type TestOpenIDProvider } from "../src/testing/index.js";
 import { BASIC_CLIENT, OTHER_REDIRECT_URI, person, startSocialProvider } from "./social-harness.js";
 
@@ -68,8 +69,15 @@ describe("client authentication at a real token endpoint", () => {
   it("sends client_secret_basic with form-encoded credentials in the header", async () => {
     const t = await createTestAuth({ now: new Date() });
     try {
-      const ctx = t.auth.context;
-      const input = { endpoint: `${idp.issuer}/token`, clientId: BASIC_CLIENT.clientId, clientSecret: BASIC_CLIENT.clientSecret, format: "form" as const };
+      const ctx = providerRuntime(t.auth.context);
+      const input = {
+        endpoint: `${idp.issuer}/token`,
+        clientId: BASIC_CLIENT.clientId,
+        clientIdParameter: "client_id",
+        clientSecret: BASIC_CLIENT.clientSecret,
+        format: "form" as const,
+        readBody: (body: Record<string, unknown>) => body,
+      };
       const verifier = randomBytes(48).toString("base64url");
       // Basic carries the credentials only in the header: a wrong secret there is refused.
       const refused = requestTokens(ctx, { ...input, clientSecret: "wrong", authentication: "client_secret_basic", params: { grant_type: "authorization_code", code: await authorizationCode(verifier), redirect_uri: OTHER_REDIRECT_URI, code_verifier: verifier } });

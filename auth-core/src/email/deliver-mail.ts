@@ -1,5 +1,6 @@
 import type { AuthContext } from "../context.js";
 import { APIError } from "../errors.js";
+import { isPlaceholderEmail } from "../oauth/placeholder-email.js";
 import type { MailMessage } from "./mailer.js";
 
 export interface MailPurpose {
@@ -13,6 +14,12 @@ export interface MailPurpose {
  * the error, never the message body (it carries a token).
  */
 export async function deliverMail(ctx: AuthContext, message: MailMessage, purpose: MailPurpose): Promise<boolean> {
+  // A placeholder address of a provider that gave none has no mailbox: nothing is sent, and the
+  // flow answers as it would for a sent mail (it reveals nothing either way).
+  if (isPlaceholderEmail(message.to)) {
+    ctx.logger.info("mail to a placeholder address skipped", { flow: purpose.flow, userId: purpose.userId });
+    return true;
+  }
   try {
     await ctx.mailer.send(message);
     return true;

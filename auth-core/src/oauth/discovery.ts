@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { AuthContext } from "../context.js";
-import type { ProviderEndpoints } from "./types.js";
+import type { ProviderEndpoints, ProviderRuntime } from "./types.js";
 
 const discoveryDocument = z.object({
   issuer: z.string(),
@@ -18,15 +17,17 @@ interface CachedDiscovery {
 /** A discovery document is re-read after an hour, so a provider's endpoint moves are picked up. */
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
-/** OpenID Connect Discovery 1.0 §4: `{issuer}/.well-known/openid-configuration`, cached. */
-export function createDiscoveryCache(): (ctx: AuthContext, issuer: string) => Promise<ProviderEndpoints> {
+export type DiscoveryCache = (runtime: ProviderRuntime, issuer: string) => Promise<ProviderEndpoints>;
+
+/** OpenID Connect Discovery 1.0 §4: `{issuer}/.well-known/openid-configuration`, cached per auth instance. */
+export function createDiscoveryCache(): DiscoveryCache {
   const cache = new Map<string, CachedDiscovery>();
-  return async (ctx, issuer) => {
-    const now = ctx.clock.now().getTime();
+  return async (runtime, issuer) => {
+    const now = runtime.clock.now().getTime();
     const cached = cache.get(issuer);
     if (cached && now - cached.fetchedAt < DISCOVERY_TTL_MS) return cached.endpoints;
     const url = `${issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`;
-    const response = await ctx.fetch(url, { headers: { accept: "application/json" } });
+    const response = await runtime.fetch(url, { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`discovery at ${url} answered ${response.status}`);
     const document = discoveryDocument.parse(await response.json());
     // §4.3: the issuer in the document must be the one we asked.

@@ -2,6 +2,7 @@ import type { AuthContext } from "../context.js";
 import { APIError } from "../errors.js";
 import { createProviderEngine, getProviderProfile } from "./engine.js";
 import { claimIdTokenUse } from "./id-token-replay.js";
+import { signInEmail } from "./placeholder-email.js";
 import type { OAuthProvider, OAuthTokens, OAuthUserInfo } from "./types.js";
 
 export interface ClientIdToken {
@@ -26,19 +27,23 @@ export async function readIdTokenProfile(
 ): Promise<{ user: OAuthUserInfo & { email: string }; tokens: OAuthTokens }> {
   if (!provider.idToken) throw APIError.from(404, "ID_TOKEN_NOT_SUPPORTED");
   const engine = createProviderEngine(ctx, provider);
-  const claims = await engine.verifyIdToken(idToken.token, idToken.nonce);
-  if (!claims) throw APIError.from(401, "INVALID_TOKEN");
+  const verified = await engine.verifyIdTokenResult(idToken.token, idToken.nonce);
+  // Spec §8 "Keys not found": no key of the provider's set (read again once) signed the token.
+  if (!verified.ok && verified.reason === "keys-not-found") throw APIError.withMessage(401, "Keys not found");
+  if (!verified.ok) throw APIError.from(401, "INVALID_TOKEN");
+  const { claims } = verified;
   const profile = await getProviderProfile(ctx, provider, { idToken: idToken.token, accessToken: idToken.accessToken ?? null }, engine);
   if (!profile) throw APIError.from(401, "FAILED_TO_GET_USER_INFO");
-  const email = profile.user.email;
-  if (!email) throw APIError.from(401, "USER_EMAIL_NOT_FOUND");
+  const address = signInEmail(provider, profile.user);
+  if (!address) throw APIError.from(401, "USER_EMAIL_NOT_FOUND");
+  const { email } = address;
   // Claimed last, once everything else held: a refused attempt does not burn the token.
   if (!(await claimIdTokenUse(ctx, idToken.token, claims))) {
     ctx.logger.warn("ID token replayed", { provider: provider.id });
     throw APIError.from(401, "INVALID_TOKEN");
   }
   return {
-    user: { ...profile.user, email },
+    user: { ...profile.user, email, emailVerified: address.placeholder ? false : profile.user.emailVerified },
     tokens: {
       accessToken: idToken.accessToken ?? null,
       tokenType: null,

@@ -1,7 +1,6 @@
-import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet } from "jose";
-import type { AuthContext } from "../context.js";
+import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTVerifyOptions } from "jose";
 import { constantTimeEqual } from "../crypto/constant-time.js";
-import type { IdTokenPolicy } from "./types.js";
+import type { IdTokenPolicy, ProviderRuntime } from "./types.js";
 
 interface CachedKeySet {
   keys: ReturnType<typeof createLocalJWKSet>;
@@ -13,6 +12,7 @@ const JWKS_TTL_MS = 60 * 60 * 1000;
 const CLOCK_TOLERANCE_SECONDS = 30;
 /** After an unknown `kid`, the key set is re-read at most this often (key rotation, not abuse). */
 const JWKS_REFETCH_COOLDOWN_MS = 30 * 1000;
+const ASYMMETRIC_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
 
 export interface VerifyIdTokenInput {
   token: string;
@@ -23,50 +23,63 @@ export interface VerifyIdTokenInput {
   nonce?: string;
 }
 
-export type IdTokenVerifier = (ctx: AuthContext, input: VerifyIdTokenInput) => Promise<Record<string, unknown> | null>;
+/** Why a token was refused: "keys-not-found" when no key of the set (read again once) signed it. */
+export type IdTokenResult = { ok: true; claims: Record<string, unknown> } | { ok: false; reason: "keys-not-found" | "invalid" };
+
+export type IdTokenVerifier = (runtime: ProviderRuntime, input: VerifyIdTokenInput) => Promise<IdTokenResult>;
+
+/** The nonce rule: exact by default, or the provider's own (Apple accepts the SHA-256 too). */
+export function nonceMatches(policy: IdTokenPolicy, claimed: unknown, expected: string): boolean {
+  if (typeof claimed !== "string") return false;
+  return policy.matchNonce ? policy.matchNonce(claimed, expected) : constantTimeEqual(claimed, expected);
+}
 
 /**
- * ID-token verification against the issuer's JWKS (cached): signature, `iss`, `aud`, `exp`, the
- * maximum age from `iat`, and the nonce. Time is the injected clock. Null when anything fails.
+ * ID-token verification against the issuer's JWKS (cached per auth instance): signature, `iss`,
+ * `aud`, `exp`, the maximum age from `iat`, and the nonce. Time is the injected clock.
  */
 export function createIdTokenVerifier(): IdTokenVerifier {
   const cache = new Map<string, CachedKeySet>();
 
-  async function loadKeys(ctx: AuthContext, uri: string, force: boolean): Promise<CachedKeySet> {
-    const now = ctx.clock.now().getTime();
+  async function loadKeys(runtime: ProviderRuntime, uri: string, force: boolean): Promise<CachedKeySet> {
+    const now = runtime.clock.now().getTime();
     const cached = cache.get(uri);
     if (cached && now - cached.fetchedAt < JWKS_TTL_MS && (!force || now - cached.fetchedAt < JWKS_REFETCH_COOLDOWN_MS)) return cached;
-    const response = await ctx.fetch(uri, { headers: { accept: "application/json" } });
+    const response = await runtime.fetch(uri, { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`JWKS at ${uri} answered ${response.status}`);
     const entry = { keys: createLocalJWKSet((await response.json()) as JSONWebKeySet), fetchedAt: now };
     cache.set(uri, entry);
     return entry;
   }
 
-  return async (ctx, input) => {
-    const options = {
-      issuer: input.issuers,
-      audience: input.policy.audiences,
-      currentDate: ctx.clock.now(),
+  return async (runtime, input) => {
+    const { policy } = input;
+    const options: JWTVerifyOptions = {
+      audience: policy.audiences,
+      algorithms: policy.algorithms ?? ASYMMETRIC_ALGORITHMS,
+      currentDate: runtime.clock.now(),
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
-      ...(input.policy.maxAgeSeconds === null ? {} : { maxTokenAge: input.policy.maxAgeSeconds }),
+      ...(policy.matchIssuer ? {} : { issuer: input.issuers }),
+      ...(policy.maxAgeSeconds === null ? {} : { maxTokenAge: policy.maxAgeSeconds }),
     };
     let claims: Record<string, unknown>;
     try {
-      let keySet = await loadKeys(ctx, input.jwksURI, false);
+      let keySet = await loadKeys(runtime, input.jwksURI, false);
       try {
         claims = (await jwtVerify(input.token, keySet.keys, options)).payload;
       } catch (error) {
         if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
-        keySet = await loadKeys(ctx, input.jwksURI, true);
+        keySet = await loadKeys(runtime, input.jwksURI, true);
         claims = (await jwtVerify(input.token, keySet.keys, options)).payload;
       }
     } catch (error) {
-      ctx.logger.warn("ID token refused", { reason: error instanceof Error ? error.name : "unknown" });
-      return null;
+      runtime.logger.warn("ID token refused", { reason: error instanceof Error ? error.name : "unknown" });
+      return { ok: false, reason: error instanceof errors.JWKSNoMatchingKey ? "keys-not-found" : "invalid" };
     }
-    if (input.nonce !== undefined && (typeof claims.nonce !== "string" || !constantTimeEqual(claims.nonce, input.nonce))) return null;
-    if (input.policy.acceptClaims && !input.policy.acceptClaims(claims)) return null;
-    return claims;
+    if (policy.matchIssuer && (typeof claims.iss !== "string" || !policy.matchIssuer(claims.iss, claims))) return { ok: false, reason: "invalid" };
+    if (input.nonce !== undefined && !nonceMatches(policy, claims.nonce, input.nonce)) return { ok: false, reason: "invalid" };
+    if (policy.acceptClaims && !policy.acceptClaims(claims)) return { ok: false, reason: "invalid" };
+    return { ok: true, claims };
   };
 }
+

@@ -1,8 +1,5 @@
-import type { AuthContext } from "../context.js";
-import { createDiscoveryCache } from "./discovery.js";
-import { createIdTokenVerifier, type IdTokenVerifier } from "./id-token.js";
 import { buildProviders, type SocialProviderOptions } from "./providers/index.js";
-import type { OAuthProvider, ProviderEndpoints } from "./types.js";
+import type { OAuthProvider } from "./types.js";
 
 export type { SocialProviderOptions };
 
@@ -48,15 +45,15 @@ export interface SocialOptions {
   socialProviders?: SocialProviderOptions;
   account?: { accountLinking?: AccountLinkingOptions };
   anonymous?: AnonymousOptions;
+  /** How long a call to a provider (token, user info, keys) may take; default 10 000 ms. */
+  socialRequestTimeoutMs?: number;
 }
 
 export interface ResolvedSocialOptions {
   providers: Map<string, OAuthProvider>;
   accountLinking: Required<Omit<AccountLinkingOptions, "trustedProviders">> & { trustedProviders: string[] };
   anonymous: { enabled: boolean; emailDomainName: string | null; onLinkAccount: AnonymousOptions["onLinkAccount"] | null; deleteAnonymousUser: boolean };
-  /** Per-instance caches of discovery documents and key sets. */
-  discover(ctx: AuthContext, issuer: string): Promise<ProviderEndpoints>;
-  verifyIdToken: IdTokenVerifier;
+  requestTimeoutMs: number;
 }
 
 export function resolveSocialOptions(options: SocialOptions): ResolvedSocialOptions {
@@ -77,7 +74,6 @@ export function resolveSocialOptions(options: SocialOptions): ResolvedSocialOpti
       onLinkAccount: options.anonymous?.onLinkAccount ?? null,
       deleteAnonymousUser: !(options.anonymous?.disableDeleteAnonymousUser ?? false),
     },
-    discover: createDiscoveryCache(),
-    verifyIdToken: createIdTokenVerifier(),
+    requestTimeoutMs: options.socialRequestTimeoutMs ?? 10_000,
   };
 }

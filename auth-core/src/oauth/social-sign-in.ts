@@ -9,6 +9,7 @@ import { findAccountByProvider, findAccountsByUserId, insertAccount, updateAccou
 import type { UserRow } from "../store/database.js";
 import { findUserByEmail, findUserById, insertUser, updateUser } from "../store/user-store.js";
 import { toStoredTokens } from "./account-tokens.js";
+import { isPlaceholderEmail } from "./placeholder-email.js";
 import { decideSocialSignIn, isSignUpDisabled } from "./linking-policy.js";
 import type { OAuthProvider, OAuthTokens, OAuthUserInfo } from "./types.js";
 
@@ -36,6 +37,8 @@ async function findOAuthUser(ctx: AuthContext, providerId: string, accountId: st
     const owner = await findUserById(ctx.db, account.userId);
     if (owner) return { user: owner, linked: true };
   }
+  // A placeholder address (provider gave none) never finds another account by email.
+  if (isPlaceholderEmail(email)) return null;
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return null;
   const accounts = await findAccountsByUserId(ctx.db, user.id);

@@ -4,6 +4,7 @@ import type { ResponseDraft } from "../endpoint.js";
 import { constantTimeEqual } from "../crypto/constant-time.js";
 import { hashToken, signValue } from "../crypto/token-hash.js";
 import { generateId, randomAlphanumeric } from "../deps/random.js";
+import { APIError } from "../errors.js";
 import { cookieName, readCookie, serializeCookie, signCookieValue, verifySignedCookieValue } from "../http/cookies.js";
 import { consumeVerification, insertVerification } from "../store/verification-store.js";
 import { generateCodeVerifier } from "./pkce.js";
@@ -47,7 +48,13 @@ export async function createOAuthState(
   const codeVerifier = generateCodeVerifier(ctx.random);
   const expiresAt = new Date(now.getTime() + STATE_LIFETIME_SECONDS * 1000);
   const data: OAuthStateData = { ...input, codeVerifier, expiresAt: expiresAt.getTime() };
-  await insertVerification(ctx.db, { id: generateId(ctx.random), identifier: stateIdentifier(state), value: JSON.stringify(data), expiresAt, now });
+  try {
+    await insertVerification(ctx.db, { id: generateId(ctx.random), identifier: stateIdentifier(state), value: JSON.stringify(data), expiresAt, now });
+  } catch (error) {
+    // Spec §8: the flow cannot start without its stored state.
+    ctx.logger.error("OAuth state not stored", { error: error instanceof Error ? error.message : String(error) });
+    throw APIError.withMessage(500, "Unable to create verification");
+  }
   draft.headers.append(
     "set-cookie",
     serializeCookie(stateCookieName(ctx), signCookieValue(ctx.cookieKey, state), {

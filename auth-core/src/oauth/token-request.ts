@@ -1,5 +1,4 @@
-import type { AuthContext } from "../context.js";
-import type { ClientAuthentication, OAuthTokens } from "./types.js";
+import type { ClientAuthentication, OAuthTokens, ProviderRuntime } from "./types.js";
 
 /** A token endpoint refused or answered something unusable (RFC 6749 §5.2 error, or garbage). */
 export class OAuthRequestError extends Error {
@@ -17,11 +16,16 @@ export class OAuthRequestError extends Error {
 export interface TokenRequestInput {
   endpoint: string;
   clientId: string;
-  clientSecret: string;
+  /** "client_id", or the provider's own name for it (TikTok: "client_key"). */
+  clientIdParameter: string;
+  /** null: a public client (or a provider where the secret is optional and none is set). */
+  clientSecret: string | null;
   authentication: ClientAuthentication;
   format: "form" | "json";
   /** grant_type and the grant's own parameters. */
   params: Record<string, string>;
+  /** The token fields out of the answer (for answers nested under a key). */
+  readBody(body: Record<string, unknown>): Record<string, unknown>;
 }
 
 function readSeconds(value: unknown): number | null {
@@ -52,19 +56,35 @@ export function parseTokenResponse(body: Record<string, unknown>, now: Date): OA
   };
 }
 
+/** A token answer as JSON, or form-encoded (what some endpoints send whatever Accept says). */
+async function readAnswer(response: Response): Promise<Record<string, unknown> | null> {
+  const text = await response.text();
+  const type = response.headers.get("content-type") ?? "";
+  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("text/plain")) {
+    try {
+      const json: unknown = JSON.parse(text);
+      return json !== null && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
+    } catch {
+      if (type.includes("json")) return null;
+    }
+  }
+  const form = new URLSearchParams(text);
+  return form.has("access_token") || form.has("error") ? Object.fromEntries(form) : null;
+}
+
 /**
  * POSTs to a token endpoint (code exchange and refresh share it). Client authentication is
- * client_secret_basic (RFC 6749 §2.3.1, form-encoded credentials) or client_secret_post.
+ * client_secret_basic (RFC 6749 §2.3.1, form-encoded credentials), client_secret_post, or none.
  */
-export async function requestTokens(ctx: AuthContext, input: TokenRequestInput): Promise<OAuthTokens> {
+export async function requestTokens(runtime: ProviderRuntime, input: TokenRequestInput): Promise<OAuthTokens> {
   const params: Record<string, string> = { ...input.params };
   const headers: Record<string, string> = { accept: "application/json" };
-  if (input.authentication === "client_secret_basic") {
+  if (input.authentication === "client_secret_basic" && input.clientSecret !== null) {
     const credentials = `${encodeURIComponent(input.clientId)}:${encodeURIComponent(input.clientSecret)}`;
     headers.authorization = `Basic ${Buffer.from(credentials).toString("base64")}`;
   } else {
-    params.client_id = input.clientId;
-    params.client_secret = input.clientSecret;
+    params[input.clientIdParameter] = input.clientId;
+    if (input.authentication === "client_secret_post" && input.clientSecret !== null) params.client_secret = input.clientSecret;
   }
   let body: string;
   if (input.format === "json") {
@@ -74,15 +94,13 @@ export async function requestTokens(ctx: AuthContext, input: TokenRequestInput):
     headers["content-type"] = "application/x-www-form-urlencoded";
     body = new URLSearchParams(params).toString();
   }
-  const response = await ctx.fetch(input.endpoint, { method: "POST", headers, body });
-  let json: Record<string, unknown>;
-  try {
-    json = (await response.json()) as Record<string, unknown>;
-  } catch {
-    throw new OAuthRequestError(response.status, null, "token endpoint answered no JSON");
+  const response = await runtime.fetch(input.endpoint, { method: "POST", headers, body });
+  const answer = await readAnswer(response);
+  if (!answer) throw new OAuthRequestError(response.status, null, "token endpoint answered no JSON");
+  const json = input.readBody(answer);
+  if (!response.ok || typeof json.error === "string" || typeof answer.error === "string") {
+    const error = readString(json.error) ?? readString(answer.error);
+    throw new OAuthRequestError(response.status, error, readString(json.error_description) ?? readString(answer.error_description) ?? "token request refused");
   }
-  if (!response.ok || typeof json.error === "string") {
-    throw new OAuthRequestError(response.status, readString(json.error), readString(json.error_description) ?? "token request refused");
-  }
-  return parseTokenResponse(json, ctx.clock.now());
+  return parseTokenResponse(json, runtime.clock.now());
 }

@@ -1,15 +1,12 @@
+import { defineProvider, type BaseProviderOptions } from "../define-provider.js";
 import type { ClientAuthentication, OAuthProvider } from "../types.js";
-import { readEmailVerified, readOptionalString } from "./claims.js";
+import { readEmail, readEmailVerified, readOptionalString } from "./claims.js";
 
 /** Options of Google sign-in (reference/oauth-providers.md, google). */
-export interface GoogleProviderOptions {
-  clientId: string;
+export interface GoogleProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /** The OpenID issuer whose discovery document is used; default https://accounts.google.com. */
   issuer?: string;
-  /** Extra scopes, after the defaults "email profile openid". */
-  scope?: string[];
-  disableDefaultScope?: boolean;
   /** e.g. "consent" (to get a refresh token again) or "select_account". */
   prompt?: string;
   /** "offline" asks for a refresh token. */
@@ -20,14 +17,9 @@ export interface GoogleProviderOptions {
   /** More client ids (iOS, Android) accepted as ID-token audiences. */
   audience?: string[];
   clientAuthentication?: ClientAuthentication;
-  disableImplicitSignUp?: boolean;
-  disableSignUp?: boolean;
-  /** Refuse ID-token sign-in from the client (code flow only). */
-  disableIdTokenSignIn?: boolean;
 }
 
 export const GOOGLE_ISSUER = "https://accounts.google.com";
-const DEFAULT_SCOPES = ["email", "profile", "openid"];
 
 /** Google's `hd` claim against the configured domain; "*" accepts any Workspace domain. */
 function acceptsHostedDomain(hd: string, claims: Record<string, unknown>): boolean {
@@ -37,16 +29,14 @@ function acceptsHostedDomain(hd: string, claims: Record<string, unknown>): boole
 export function createGoogleProvider(options: GoogleProviderOptions): OAuthProvider {
   const issuer = (options.issuer ?? GOOGLE_ISSUER).replace(/\/+$/, "");
   const hd = options.hd;
-  return {
+  return defineProvider({
     id: "google",
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    defaultScopes: options.disableDefaultScope ? [] : DEFAULT_SCOPES,
-    scopeSeparator: " ",
+    name: "Google",
+    options,
+    defaultScopes: ["email", "profile", "openid"],
     // better-auth refuses to start a Google flow without a verifier; Google accepts S256.
     sendPKCE: true,
     clientAuthentication: options.clientAuthentication ?? "client_secret_post",
-    tokenRequestFormat: "form",
     endpoints: { discoveryIssuer: issuer },
     authorizationParams() {
       const params: Record<string, string> = { include_granted_scopes: "true" };
@@ -56,18 +46,14 @@ export function createGoogleProvider(options: GoogleProviderOptions): OAuthProvi
       if (options.display) params.display = options.display;
       return params;
     },
-    idToken: options.disableIdTokenSignIn
-      ? null
-      : {
-          audiences: [options.clientId, ...(options.audience ?? [])],
-          maxAgeSeconds: 60 * 60,
-          additionalIssuers: issuer === GOOGLE_ISSUER ? ["accounts.google.com"] : [],
-          acceptClaims: hd ? (claims) => acceptsHostedDomain(hd, claims) : undefined,
-        },
+    idToken: {
+      audiences: [options.clientId, ...(options.audience ?? [])],
+      maxAgeSeconds: 60 * 60,
+      additionalIssuers: issuer === GOOGLE_ISSUER ? ["accounts.google.com"] : [],
+      acceptClaims: hd ? (claims) => acceptsHostedDomain(hd, claims) : undefined,
+    },
     supportsRefresh: true,
-    disableImplicitSignUp: options.disableImplicitSignUp ?? false,
-    disableSignUp: options.disableSignUp ?? false,
-    async getUserInfo(_ctx, tokens, engine) {
+    async getUserInfo({ tokens, engine }) {
       // Google's profile is the ID token itself; better-auth makes no extra call.
       // An ID token past its hour (account-info on an old link) falls back to the user-info call.
       const fromIdToken = tokens.idToken ? await engine.verifyIdToken(tokens.idToken) : null;
@@ -78,7 +64,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): OAuthProvi
       return {
         user: {
           id: claims.sub,
-          email: readOptionalString(claims.email)?.toLowerCase() ?? null,
+          email: readEmail(claims.email),
           emailVerified: readEmailVerified(claims.email_verified),
           name: readOptionalString(claims.name),
           image: readOptionalString(claims.picture),
@@ -86,5 +72,5 @@ export function createGoogleProvider(options: GoogleProviderOptions): OAuthProvi
         data: claims,
       };
     },
-  };
+  });
 }

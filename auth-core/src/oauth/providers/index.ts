@@ -1,7 +1,7 @@
 import type { OAuthProvider } from "../types.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
 
-/** Options per provider id. Each later provider adds one line here and one file beside this one. */
+/** Options per provider id (spec §9). Each provider adds one line here and one file beside this one. */
 export interface SocialProviderOptions {
   google?: GoogleProviderOptions;
 }
@@ -12,10 +12,13 @@ const PROVIDER_FACTORIES: ProviderFactories = {
   google: createGoogleProvider,
 };
 
+/** Every provider id the library supports, in the order of spec §9. */
+export const SUPPORTED_PROVIDER_IDS = Object.keys(PROVIDER_FACTORIES) as Array<keyof SocialProviderOptions>;
+
 /** The configured providers, by id. */
 export function buildProviders(options: SocialProviderOptions): Map<string, OAuthProvider> {
   const providers = new Map<string, OAuthProvider>();
-  for (const id of Object.keys(PROVIDER_FACTORIES) as Array<keyof SocialProviderOptions>) {
+  for (const id of SUPPORTED_PROVIDER_IDS) {
     const providerOptions = options[id];
     if (providerOptions) providers.set(id, PROVIDER_FACTORIES[id](providerOptions));
   }

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
-import { createProviderEngine, exchangeAuthorizationCode, getProviderProfile } from "../../oauth/engine.js";
+import { createProviderEngine, exchangeAuthorizationCode, getProviderProfile, providerRedirectURI } from "../../oauth/engine.js";
 import { claimIdTokenUse } from "../../oauth/id-token-replay.js";
 import { linkProviderAccount } from "../../oauth/link-account.js";
 import { completeSocialSignIn } from "../../oauth/social-sign-in.js";
 import { consumeOAuthState, flowNonce } from "../../oauth/state.js";
-import type { OAuthTokens } from "../../oauth/types.js";
+import { signInEmail } from "../../oauth/placeholder-email.js";
+import type { CallbackExtras, OAuthTokens } from "../../oauth/types.js";
 import { callbackRedirectURI, defaultErrorURL, redirectTo, redirectWithError } from "./shared.js";
 
 const params = z.record(z.string(), z.unknown());
@@ -58,10 +59,11 @@ export const callback = defineEndpoint({
       if (!input.code) return redirectWithError(errorURL, "no_code");
       const provider = ctx.options.social.providers.get(providerId);
       if (!provider) return redirectWithError(errorURL, "oauth_provider_not_found");
+      const extras: CallbackExtras = { user: input.user, deviceId: input.device_id };
 
       let tokens: OAuthTokens;
       try {
-        tokens = await exchangeAuthorizationCode(ctx, provider, { code: input.code, codeVerifier: state.codeVerifier, redirectURI: callbackRedirectURI(ctx, provider.id) });
+        tokens = await exchangeAuthorizationCode(ctx, provider, { code: input.code, codeVerifier: state.codeVerifier, redirectURI: providerRedirectURI(ctx, provider), callback: extras });
       } catch (error) {
         ctx.logger.warn("authorization code refused", { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
         return redirectWithError(errorURL, "invalid_code");
@@ -81,7 +83,7 @@ export const callback = defineEndpoint({
           if (!(await claimIdTokenUse(ctx, tokens.idToken, claims))) return redirectWithError(errorURL, "unable_to_get_user_info");
         }
       }
-      const profile = await getProviderProfile(ctx, provider, tokens, engine);
+      const profile = await getProviderProfile(ctx, provider, tokens, engine, extras);
       if (!profile) return redirectWithError(errorURL, "unable_to_get_user_info");
       if (!state.callbackURL) return redirectWithError(errorURL, "no_callback_url");
 
@@ -89,11 +91,11 @@ export const callback = defineEndpoint({
         const linked = await linkProviderAccount(ctx, { provider, profile: profile.user, tokens, user: { id: state.link.userId, email: state.link.email }, client });
         return linked === "linked" ? redirectTo(state.callbackURL) : redirectWithError(errorURL, linked);
       }
-      const email = profile.user.email;
-      if (!email) return redirectWithError(errorURL, "email_not_found");
+      const address = signInEmail(provider, profile.user);
+      if (!address) return redirectWithError(errorURL, "email_not_found");
       const result = await completeSocialSignIn(ctx, {
         provider,
-        profile: { ...profile.user, email },
+        profile: { ...profile.user, email: address.email, emailVerified: address.placeholder ? false : profile.user.emailVerified },
         tokens,
         requestSignUp: state.requestSignUp ?? false,
         client,

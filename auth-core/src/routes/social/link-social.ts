@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { createAuthorizationURL } from "../../oauth/engine.js";
+import { createAuthorizationURL, providerRedirectURI } from "../../oauth/engine.js";
 import { readIdTokenProfile } from "../../oauth/id-token-profile.js";
 import { linkProviderAccount } from "../../oauth/link-account.js";
 import { createOAuthState } from "../../oauth/state.js";
-import { callbackRedirectURI, idTokenInput, requireProvider, scopesInput } from "./shared.js";
+import { idTokenInput, requireProvider, scopesInput } from "./shared.js";
 
 const body = z.object({
   provider: z.string().max(64),
@@ -58,7 +58,7 @@ export const linkSocial = defineEndpoint({
       state,
       codeVerifier,
       nonce,
-      redirectURI: callbackRedirectURI(ctx, provider.id),
+      redirectURI: providerRedirectURI(ctx, provider),
       scopes: [...provider.defaultScopes, ...(body.scopes ?? [])],
     });
     return { url: url.toString(), redirect: !body.disableRedirect };

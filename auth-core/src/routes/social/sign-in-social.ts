@@ -2,12 +2,12 @@ import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { toWireUser } from "../../http/public-json.js";
-import { createAuthorizationURL } from "../../oauth/engine.js";
+import { createAuthorizationURL, providerRedirectURI } from "../../oauth/engine.js";
 import { readIdTokenProfile } from "../../oauth/id-token-profile.js";
 import { completeSocialSignIn } from "../../oauth/social-sign-in.js";
 import { createOAuthState } from "../../oauth/state.js";
 import type { WireUser } from "../../shared/wire-types.js";
-import { callbackRedirectURI, idTokenInput, requireProvider, scopesInput } from "./shared.js";
+import { idTokenInput, requireProvider, scopesInput } from "./shared.js";
 
 const body = z.object({
   provider: z.string().max(64),
@@ -56,7 +56,7 @@ export const signInSocial = defineEndpoint({
       state,
       codeVerifier,
       nonce,
-      redirectURI: callbackRedirectURI(ctx, provider.id),
+      redirectURI: providerRedirectURI(ctx, provider),
       scopes: [...provider.defaultScopes, ...(body.scopes ?? [])],
       loginHint: body.loginHint,
     });

@@ -1,0 +1,101 @@
+import type {
+  AuthorizationURLInput,
+  ClientAuthentication,
+  IdTokenPolicy,
+  OAuthProvider,
+  OAuthUserInfo,
+  ProviderEndpoints,
+  ProviderRuntime,
+  TokenRequestContext,
+  UserInfoInput,
+  OAuthProfile,
+} from "./types.js";
+
+/** The options every provider takes, named as better-auth's users already write them. */
+export interface BaseProviderOptions {
+  clientId: string;
+  /** Most providers need one; a few accept public clients. */
+  clientSecret?: string;
+  /** Extra scopes, after the provider's defaults. */
+  scope?: string[];
+  disableDefaultScope?: boolean;
+  /** The redirect URI registered at the provider; default {baseURL}/api/auth/callback/{id}. */
+  redirectURI?: string;
+  /** Sign-up only when the request asks for it (requestSignUp). */
+  disableImplicitSignUp?: boolean;
+  disableSignUp?: boolean;
+  /** Refuse ID-token sign-in from the client (code flow only), where the provider has it. */
+  disableIdTokenSignIn?: boolean;
+  /** The integrator's own mapping of the provider's raw profile, applied over ours. */
+  mapProfileToUser?: (profile: Record<string, unknown>) => Partial<Omit<OAuthUserInfo, "id">> | Promise<Partial<Omit<OAuthUserInfo, "id">>>;
+}
+
+/** What a provider file states about its provider; everything else has the common default. */
+export interface ProviderDefinition {
+  id: string;
+  name: string;
+  options: BaseProviderOptions;
+  defaultScopes: string[];
+  /** Default " ". */
+  scopeSeparator?: string;
+  /** Default false: the S256 challenge is sent only where the provider takes it. */
+  sendPKCE?: boolean;
+  /** Default client_secret_post (better-auth's default). */
+  clientAuthentication?: ClientAuthentication;
+  /** A secret computed per request (Apple's signed JWT) instead of options.clientSecret. */
+  clientSecret?: (runtime: ProviderRuntime) => Promise<string | null>;
+  /** Default "client_id". */
+  clientIdParameter?: string;
+  /** Default "form". */
+  tokenRequestFormat?: "form" | "json";
+  endpoints: ProviderEndpoints | { discoveryIssuer: string };
+  authorizationParams?(input: AuthorizationURLInput): Record<string, string>;
+  tokenParams?(request: TokenRequestContext): Record<string, string>;
+  readTokenResponse?(body: Record<string, unknown>): Record<string, unknown>;
+  /** null or absent: no ID-token sign-in. */
+  idToken?: IdTokenPolicy | null;
+  supportsRefresh: boolean;
+  emailMayBeMissing?: boolean;
+  getUserInfo(input: UserInfoInput): Promise<OAuthProfile | null>;
+}
+
+/** Fixed endpoints of a provider without OpenID discovery. */
+export function fixedEndpoints(endpoints: { authorization: string; token: string; userInfo?: string; jwks?: string; issuers?: string[] }): ProviderEndpoints {
+  return {
+    authorization: endpoints.authorization,
+    token: endpoints.token,
+    userInfo: endpoints.userInfo ?? null,
+    jwks: endpoints.jwks ?? null,
+    issuers: endpoints.issuers ?? [],
+  };
+}
+
+/** Builds the engine's provider from a provider file's definition and the integrator's options. */
+export function defineProvider(definition: ProviderDefinition): OAuthProvider {
+  const { options } = definition;
+  const secret = options.clientSecret ?? null;
+  return {
+    id: definition.id,
+    name: definition.name,
+    clientId: options.clientId,
+    clientSecret: definition.clientSecret ?? (async () => secret),
+    clientIdParameter: definition.clientIdParameter ?? "client_id",
+    defaultScopes: [...(options.disableDefaultScope ? [] : definition.defaultScopes), ...(options.scope ?? [])],
+    scopeSeparator: definition.scopeSeparator ?? " ",
+    sendPKCE: definition.sendPKCE ?? false,
+    clientAuthentication: definition.clientAuthentication ?? "client_secret_post",
+    tokenRequestFormat: definition.tokenRequestFormat ?? "form",
+    endpoints: definition.endpoints,
+    redirectURI: options.redirectURI ?? null,
+    authorizationParams: definition.authorizationParams ?? (() => ({})),
+    tokenParams: definition.tokenParams ?? (() => ({})),
+    readTokenResponse: definition.readTokenResponse ?? ((body) => body),
+    idToken: options.disableIdTokenSignIn ? null : (definition.idToken ?? null),
+    supportsRefresh: definition.supportsRefresh,
+    emailMayBeMissing: definition.emailMayBeMissing ?? false,
+    disableImplicitSignUp: options.disableImplicitSignUp ?? false,
+    disableSignUp: options.disableSignUp ?? false,
+    getUserInfo: definition.getUserInfo,
+    mapProfileToUser: options.mapProfileToUser ?? null,
+  };
+}
