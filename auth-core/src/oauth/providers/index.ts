@@ -8,7 +8,9 @@ export interface SocialProviderOptions {
   google?: GoogleProviderOptions;
 }
 
-type ProviderFactories = { [Id in keyof SocialProviderOptions]-?: (options: NonNullable<SocialProviderOptions[Id]>) => OAuthProvider };
+/** Each provider's options, present. */
+type ProviderOptionsById = { [Id in keyof SocialProviderOptions]-?: NonNullable<SocialProviderOptions[Id]> };
+type ProviderFactories = { [Id in keyof ProviderOptionsById]: (options: ProviderOptionsById[Id]) => OAuthProvider };
 
 const PROVIDER_FACTORIES: ProviderFactories = {
   github: createGitHubProvider,
@@ -18,12 +20,22 @@ const PROVIDER_FACTORIES: ProviderFactories = {
 /** Every provider id the library supports, in alphabetical order. */
 export const SUPPORTED_PROVIDER_IDS = Object.keys(PROVIDER_FACTORIES) as Array<keyof SocialProviderOptions>;
 
+/**
+ * One provider from its own options. Generic over the id, so that TypeScript pairs each factory
+ * with its own options type instead of requiring every provider's options to fit every factory
+ * (two providers may give one option name different types, e.g. `accessType`).
+ */
+function buildProvider<Id extends keyof ProviderOptionsById>(id: Id, options: ProviderOptionsById[Id]): OAuthProvider {
+  const factory: ProviderFactories[Id] = PROVIDER_FACTORIES[id];
+  return factory(options);
+}
+
 /** The configured providers, by id. */
 export function buildProviders(options: SocialProviderOptions): Map<string, OAuthProvider> {
   const providers = new Map<string, OAuthProvider>();
   for (const id of SUPPORTED_PROVIDER_IDS) {
     const providerOptions = options[id];
-    if (providerOptions) providers.set(id, PROVIDER_FACTORIES[id](providerOptions));
+    if (providerOptions) providers.set(id, buildProvider(id, providerOptions));
   }
   return providers;
 }
