@@ -1,11 +1,15 @@
 import type { OAuthProvider } from "../types.js";
 import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
+import { createLinearProvider, type LinearProviderOptions } from "./linear.js";
+import { createTwitterProvider, type TwitterProviderOptions } from "./twitter.js";
 
 /** Options per provider id (spec §9). Each provider adds one line here and one file beside this one. */
 export interface SocialProviderOptions {
   github?: GitHubProviderOptions;
   google?: GoogleProviderOptions;
+  linear?: LinearProviderOptions;
+  twitter?: TwitterProviderOptions;
 }
 
 /** Each provider's options, present. */
@@ -15,6 +19,8 @@ type ProviderFactories = { [Id in keyof ProviderOptionsById]: (options: Provider
 const PROVIDER_FACTORIES: ProviderFactories = {
   github: createGitHubProvider,
   google: createGoogleProvider,
+  linear: createLinearProvider,
+  twitter: createTwitterProvider,
 };
 
 /** Every provider id the library supports, in alphabetical order. */
