@@ -1,4 +1,6 @@
 import type { OAuthProvider } from "../types.js";
+import { createDiscordProvider, type DiscordProviderOptions } from "./discord.js";
+import { createFacebookProvider, type FacebookProviderOptions } from "./facebook.js";
 import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
 import { createLinearProvider, type LinearProviderOptions } from "./linear.js";
@@ -6,6 +8,8 @@ import { createTwitterProvider, type TwitterProviderOptions } from "./twitter.js
 
 /** Options per provider id (spec §9). Each provider adds one line here and one file beside this one. */
 export interface SocialProviderOptions {
+  discord?: DiscordProviderOptions;
+  facebook?: FacebookProviderOptions;
   github?: GitHubProviderOptions;
   google?: GoogleProviderOptions;
   linear?: LinearProviderOptions;
@@ -17,6 +21,8 @@ type ProviderOptionsById = { [Id in keyof SocialProviderOptions]-?: NonNullable<
 type ProviderFactories = { [Id in keyof ProviderOptionsById]: (options: ProviderOptionsById[Id]) => OAuthProvider };
 
 const PROVIDER_FACTORIES: ProviderFactories = {
+  discord: createDiscordProvider,
+  facebook: createFacebookProvider,
   github: createGitHubProvider,
   google: createGoogleProvider,
   linear: createLinearProvider,
