@@ -1,18 +1,24 @@
 import type { OAuthProvider } from "../types.js";
+import { createAtlassianProvider, type AtlassianProviderOptions } from "./atlassian.js";
 import { createDiscordProvider, type DiscordProviderOptions } from "./discord.js";
 import { createFacebookProvider, type FacebookProviderOptions } from "./facebook.js";
+import { createFigmaProvider, type FigmaProviderOptions } from "./figma.js";
 import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
 import { createLinearProvider, type LinearProviderOptions } from "./linear.js";
+import { createSpotifyProvider, type SpotifyProviderOptions } from "./spotify.js";
 import { createTwitterProvider, type TwitterProviderOptions } from "./twitter.js";
 
 /** Options per provider id (spec §9). Each provider adds one line here and one file beside this one. */
 export interface SocialProviderOptions {
+  atlassian?: AtlassianProviderOptions;
   discord?: DiscordProviderOptions;
   facebook?: FacebookProviderOptions;
+  figma?: FigmaProviderOptions;
   github?: GitHubProviderOptions;
   google?: GoogleProviderOptions;
   linear?: LinearProviderOptions;
+  spotify?: SpotifyProviderOptions;
   twitter?: TwitterProviderOptions;
 }
 
@@ -21,11 +27,14 @@ type ProviderOptionsById = { [Id in keyof SocialProviderOptions]-?: NonNullable<
 type ProviderFactories = { [Id in keyof ProviderOptionsById]: (options: ProviderOptionsById[Id]) => OAuthProvider };
 
 const PROVIDER_FACTORIES: ProviderFactories = {
+  atlassian: createAtlassianProvider,
   discord: createDiscordProvider,
   facebook: createFacebookProvider,
+  figma: createFigmaProvider,
   github: createGitHubProvider,
   google: createGoogleProvider,
   linear: createLinearProvider,
+  spotify: createSpotifyProvider,
   twitter: createTwitterProvider,
 };
 
