@@ -1,10 +1,12 @@
 import type { OAuthProvider } from "../types.js";
 import { createAtlassianProvider, type AtlassianProviderOptions } from "./atlassian.js";
 import { createDiscordProvider, type DiscordProviderOptions } from "./discord.js";
+import { createDropboxProvider, type DropboxProviderOptions } from "./dropbox.js";
 import { createFacebookProvider, type FacebookProviderOptions } from "./facebook.js";
 import { createFigmaProvider, type FigmaProviderOptions } from "./figma.js";
 import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
+import { createKickProvider, type KickProviderOptions } from "./kick.js";
 import { createLinearProvider, type LinearProviderOptions } from "./linear.js";
 import { createSpotifyProvider, type SpotifyProviderOptions } from "./spotify.js";
 import { createTwitterProvider, type TwitterProviderOptions } from "./twitter.js";
@@ -13,10 +15,12 @@ import { createTwitterProvider, type TwitterProviderOptions } from "./twitter.js
 export interface SocialProviderOptions {
   atlassian?: AtlassianProviderOptions;
   discord?: DiscordProviderOptions;
+  dropbox?: DropboxProviderOptions;
   facebook?: FacebookProviderOptions;
   figma?: FigmaProviderOptions;
   github?: GitHubProviderOptions;
   google?: GoogleProviderOptions;
+  kick?: KickProviderOptions;
   linear?: LinearProviderOptions;
   spotify?: SpotifyProviderOptions;
   twitter?: TwitterProviderOptions;
@@ -29,10 +33,12 @@ type ProviderFactories = { [Id in keyof ProviderOptionsById]: (options: Provider
 const PROVIDER_FACTORIES: ProviderFactories = {
   atlassian: createAtlassianProvider,
   discord: createDiscordProvider,
+  dropbox: createDropboxProvider,
   facebook: createFacebookProvider,
   figma: createFigmaProvider,
   github: createGitHubProvider,
   google: createGoogleProvider,
+  kick: createKickProvider,
   linear: createLinearProvider,
   spotify: createSpotifyProvider,
   twitter: createTwitterProvider,
