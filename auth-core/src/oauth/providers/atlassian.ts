@@ -14,8 +14,9 @@ export function createAtlassianProvider(options: AtlassianProviderOptions): OAut
     id: "atlassian",
     name: "Atlassian",
     options,
-    // offline_access for a refresh token. Atlassian's user identity API may also need read:me.
-    defaultScopes: ["read:jira-user", "offline_access"],
+    // better-auth's two, plus read:me: Atlassian's docs require it for the user identity API (/me).
+    // offline_access gives a refresh token.
+    defaultScopes: ["read:jira-user", "read:me", "offline_access"],
     // better-auth sends S256 and Atlassian ignores what it does not use.
     sendPKCE: true,
     // Atlassian's docs show the token request as a JSON body.
