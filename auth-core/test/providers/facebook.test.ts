@@ -54,6 +54,20 @@ describe("facebook", () => {
     expect(h.standIn.requests.filter((r) => r.url.hostname === "graph.facebook.com")).toHaveLength(graphCalls);
   });
 
+  it("with `openid` asked for, the web flow's id_token is left out: the profile is still Graph's /me", async () => {
+    const withWebIdToken: ProviderFixture = {
+      ...fixture,
+      token: { ...fixture.token, answer: (input) => ({ ...fixture.token.answer(input), id_token: "eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJodHRwczovL3d3dy5mYWNlYm9vay5jb20ifQ.c2lnbmVkLWJ5LXdlYi1rZXlz" }) },
+    };
+    h = await startQuirkHarness(withWebIdToken, { ...fixture.options, scope: ["openid"] });
+    const { authorizationURL, location } = await h.runFlow();
+    expect(authorizationURL.searchParams.get("scope")).toBe("email public_profile openid");
+    expect(location).toBe("/dashboard");
+    expect(h.standIn.requests.some((r) => r.url.pathname === "/v24.0/me")).toBe(true);
+    const accounts = (await (await h.browser.get("/list-accounts")).json()) as Array<{ accountId: string }>;
+    expect(accounts.map((a) => a.accountId)).toEqual([fixture.expected.id]);
+  });
+
   it("asks /me for id, name, email and picture plus the configured fields; sends config_id when set", async () => {
     h = await startQuirkHarness(fixture, { ...fixture.options, fields: ["first_name", "email"], configId: "987654321" });
     const { authorizationURL } = await h.runFlow();

@@ -41,6 +41,12 @@ export function createFacebookProvider(options: FacebookProviderOptions): OAuthP
       if (options.configId) params.config_id = options.configId;
       return params;
     },
+    // The web flow's profile is Graph's /me. An id_token there (only when `openid` is asked for)
+    // is signed with the web login's keys, not Limited Login's, so it is left out, not refused.
+    readTokenResponse(body) {
+      const { id_token: _webIdToken, ...tokens } = body;
+      return tokens;
+    },
     // ID-token sign-in takes a Limited Login JWT only, never an opaque Graph access token.
     idToken: {
       audiences: [options.clientId],
