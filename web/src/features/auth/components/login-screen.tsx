@@ -94,7 +94,7 @@ export function LoginScreen(): ReactElement {
             {message}
           </p>
         )}
-        <div className="stack" aria-label="Sign in with an account you have">
+        <div className="stack" role="group" aria-label="Sign in with an account you have">
           {providers.map((provider) => (
             <button key={provider.id} type="button" className="wide" data-provider={provider.id} onClick={() => onSocial(provider)} disabled={busy}>
               {social.isPending && social.variables?.provider === provider.id ? `Opening ${provider.name}…` : `Sign in with ${provider.name}`}
