@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 // Type-only, like AppRouter: the web app never imports server code at run time.
 import type { EnabledProvider } from "@gatehouse/server";
+import { REMOTE_CALL_NETWORK_MODE } from "./query-client.js";
 import { useTRPC } from "./trpc.js";
 
 /** A provider a person can sign in with: the id POST /sign-in/social takes, and its name. */
@@ -26,6 +27,6 @@ export function joinProviderNames(providers: readonly SocialProvider[]): string 
  */
 export function useSocialProviders(): SocialProvider[] {
   const trpc = useTRPC();
-  const enabled = useQuery({ ...trpc.auth.providers.queryOptions(), throwOnError: false });
+  const enabled = useQuery({ ...trpc.auth.providers.queryOptions(), networkMode: REMOTE_CALL_NETWORK_MODE, throwOnError: false });
   return withGoogleFirst(enabled.data);
 }
