@@ -29,8 +29,9 @@ if (standInIds.length > 0) {
     logger,
   });
   if (devIdp) {
-    if (standInIds.includes("google")) logger.info("no Google credentials: Google sign-in uses the development identity provider", { issuer: devIdp.issuer });
-    const others = standInIds.filter((id) => id !== "google");
+    const googleWithoutCredentials = standInIds.includes("google") && !config.socialProviders.some((p) => p.id === "google");
+    if (googleWithoutCredentials) logger.info("no Google credentials: Google sign-in uses the development identity provider", { issuer: devIdp.issuer });
+    const others = standInIds.filter((id) => id !== "google" || !googleWithoutCredentials);
     if (others.length > 0) logger.info("DEV_IDP_PROVIDERS: the development identity provider stands in for these providers", { providers: others, issuer: devIdp.issuer });
   }
 }
