@@ -32,4 +32,5 @@ export type * from "./shared/wire-types.js";
 export type { AccountLinkingOptions, AnonymousHandOver, AnonymousOptions, SocialOptions, SocialProviderOptions } from "./oauth/options.js";
 export type { GoogleProviderOptions } from "./oauth/providers/google.js";
 export type { OAuthProfile, OAuthProvider, OAuthTokens, OAuthUserInfo } from "./oauth/types.js";
+export { defineProvider, fixedEndpoints, type BaseProviderOptions, type ProviderDefinition } from "./oauth/define-provider.js";
 export type { WireLinkedAccount } from "./routes/social/list-accounts.js";

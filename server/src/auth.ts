@@ -1,6 +1,7 @@
 import { createAuth, type Auth, type Database, type Logger, type Mailer } from "@gatehouse/auth-core";
 import type { Kysely } from "kysely";
 import type { ServerConfig } from "./env.js";
+import type { ServerProviders } from "./providers/server-providers.js";
 
 export interface ServerAuthDeps {
   config: ServerConfig;
@@ -9,8 +10,8 @@ export interface ServerAuthDeps {
   secret: string;
   mailer: Mailer;
   logger: Logger;
-  /** The OpenID issuer Google sign-in uses (the development provider's in development). */
-  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  /** Social sign-in: the environment's providers and the development stand-ins; default none. */
+  providers?: ServerProviders;
 }
 
 /** The server's auth-core instance: every option comes from the run contract. */
@@ -48,7 +49,8 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     jwt: { enabled: true },
     // Notices of password, address, passkey and provider changes link to the Settings page.
     accountNotices: { reviewURL: "/settings" },
-    // Google sign-in (GOOGLE_CLIENT_ID/SECRET/ISSUER), or the development identity provider.
-    socialProviders: deps.google ? { google: { clientId: deps.google.clientId, clientSecret: deps.google.clientSecret, issuer: deps.google.issuer } } : {},
+    // <ID>_CLIENT_ID/_CLIENT_SECRET and each provider's own variables, or the development identity provider.
+    socialProviders: deps.providers?.socialProviders ?? {},
+    additionalProviders: deps.providers?.additionalProviders ?? [],
   });
 }

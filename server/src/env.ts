@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { LOG_LEVELS } from "./logging.js";
+import { readDevIdpProviders, readProviderEnv, type ConfiguredProvider } from "./providers/read-provider-env.js";
+import type { ProviderId } from "./providers/provider-table.js";
 
 /** The run contract of DESIGN.md. main.ts is the only reader of process.env. */
 const envSchema = z.object({
@@ -11,14 +13,12 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   TRUSTED_PROXY: z.enum(["on", "off"]).default("off"),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Gatehouse <no-reply@localhost>"),
   RATE_LIMIT: z.enum(["on", "off"]).default("on"),
   DATA_DIR: z.string().default("./data"),
   DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  DEV_IDP_PROVIDERS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
 });
 
@@ -32,13 +32,17 @@ export interface ServerConfig {
   authSecret: string | undefined;
   trustedOrigins: string[];
   trustProxy: boolean;
-  google: { clientId: string; clientSecret: string; issuer: string } | null;
-  googleIssuer: string;
+  /** Social providers with credentials (`<ID>_CLIENT_ID`, `<ID>_CLIENT_SECRET`, extras): Google first, then by name. */
+  socialProviders: ConfiguredProvider[];
+  /** Half-configured providers, which stay off; logged at startup. */
+  providerWarnings: string[];
   smtpURL: string | undefined;
   mailFrom: string;
   rateLimit: boolean;
   dataDir: string;
   devIdpPort: number;
+  /** DEV_IDP_PROVIDERS: ids the development identity provider stands in for (development only). */
+  devIdpProviders: ProviderId[];
   logLevel: (typeof LOG_LEVELS)[number];
 }
 
@@ -53,6 +57,9 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
   const e = parsed.data;
   const production = e.NODE_ENV === "production";
   if (production && !e.AUTH_SECRET) throw new Error("AUTH_SECRET is required in production");
+  const social = readProviderEnv(present);
+  const devIdpProviders = readDevIdpProviders(e.DEV_IDP_PROVIDERS);
+  if (production && devIdpProviders.length > 0) throw new Error("invalid environment: DEV_IDP_PROVIDERS: the development identity provider never runs in production");
   const baseURL = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     production,
@@ -63,16 +70,14 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     authSecret: e.AUTH_SECRET,
     trustedOrigins: (e.TRUSTED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
     trustProxy: e.TRUSTED_PROXY === "on",
-    google:
-      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
-        : null,
-    googleIssuer: e.GOOGLE_ISSUER,
+    socialProviders: social.providers,
+    providerWarnings: social.warnings,
     smtpURL: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     rateLimit: e.RATE_LIMIT === "on",
     dataDir: e.DATA_DIR,
     devIdpPort: e.DEV_IDP_PORT,
+    devIdpProviders,
     logLevel: e.LOG_LEVEL,
   };
 }

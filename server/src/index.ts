@@ -8,3 +8,4 @@ export { mountTRPC, type AppRouter } from "./trpc/index.js";
 // Named by the web app's inferred tRPC hook types (it imports AppRouter as a type only).
 export type { TRPCContext } from "./trpc/context.js";
 export type { SessionView } from "./trpc/routers/_app.js";
+export type { EnabledProvider } from "./providers/enabled-providers.js";

@@ -6,6 +6,7 @@ import { createServerAuth } from "./auth.js";
 import { openDatabase } from "./database.js";
 import { startDevIdentityProvider, type DevIdentityProvider } from "./dev-idp/index.js";
 import { readConfig } from "./env.js";
+import { devIdpStandInIds, resolveServerProviders, standInFor } from "./providers/server-providers.js";
 import { createServerLogger } from "./logging.js";
 import { createServerMailer } from "./mail/index.js";
 import { resolveAuthSecret } from "./secret.js";
@@ -18,19 +19,23 @@ const database = openDatabase(config.databaseURL, { logger, poolSize: config.dat
 const applied = await migrateToLatest(database.db);
 if (applied.length > 0) logger.info("migrations applied", { applied });
 
-let google = config.google;
+for (const warning of config.providerWarnings) logger.warn(warning);
+const standInIds = devIdpStandInIds(config);
 let devIdp: DevIdentityProvider | null = null;
-if (!google && !config.production) {
+if (standInIds.length > 0) {
   devIdp = await startDevIdentityProvider({
     port: config.devIdpPort,
-    redirectURI: `${config.baseURL}/api/auth/callback/google`,
+    standInFor: standInIds.map((id) => standInFor(id, config.baseURL)),
     logger,
   });
   if (devIdp) {
-    google = { clientId: devIdp.clientId, clientSecret: devIdp.clientSecret, issuer: devIdp.issuer };
-    logger.info("no Google credentials: Google sign-in uses the development identity provider", { issuer: devIdp.issuer });
+    const googleWithoutCredentials = standInIds.includes("google") && !config.socialProviders.some((p) => p.id === "google");
+    if (googleWithoutCredentials) logger.info("no Google credentials: Google sign-in uses the development identity provider", { issuer: devIdp.issuer });
+    const others = standInIds.filter((id) => id !== "google" || !googleWithoutCredentials);
+    if (others.length > 0) logger.info("DEV_IDP_PROVIDERS: the development identity provider stands in for these providers", { providers: others, issuer: devIdp.issuer });
   }
 }
+const providers = resolveServerProviders(config, devIdp ? { client: devIdp, ids: standInIds } : null);
 
 const auth = createServerAuth({
   config,
@@ -39,7 +44,7 @@ const auth = createServerAuth({
   secret: resolveAuthSecret(config.authSecret, config.dataDir),
   mailer: createServerMailer(config, logger),
   logger,
-  google,
+  providers,
 });
 
 const app = createApp({

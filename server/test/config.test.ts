@@ -14,8 +14,8 @@ describe("run contract", () => {
       port: 3000,
       baseURL: "http://localhost:3000",
       databaseURL: "file:./data/gatehouse.db",
-      google: null,
-      googleIssuer: "https://accounts.google.com",
+      socialProviders: [],
+      devIdpProviders: [],
       rateLimit: true,
       production: false,
     });

@@ -5,6 +5,7 @@ import { createApp } from "../src/app.js";
 import { createServerAuth } from "../src/auth.js";
 import { startDevIdentityProvider, type DevIdentityProvider } from "../src/dev-idp/index.js";
 import { readConfig } from "../src/env.js";
+import { resolveServerProviders, standInFor } from "../src/providers/server-providers.js";
 
 const BASE = "http://localhost:3000";
 
@@ -26,7 +27,7 @@ class Jar {
 
 let idp: DevIdentityProvider;
 beforeAll(async () => {
-  const started = await startDevIdentityProvider({ port: 0, redirectURI: `${BASE}/api/auth/callback/google`, logger: silentLogger });
+  const started = await startDevIdentityProvider({ port: 0, standInFor: [standInFor("google", BASE), standInFor("github", BASE)], logger: silentLogger });
   if (!started) throw new Error("development identity provider did not start");
   idp = started;
 });
@@ -52,7 +53,7 @@ describe("development identity provider", () => {
       secret: TEST_SECRET,
       mailer: { send: async () => undefined },
       logger: silentLogger,
-      google: { clientId: idp.clientId, clientSecret: idp.clientSecret, issuer: idp.issuer },
+      providers: resolveServerProviders({ socialProviders: [] }, { client: idp, ids: ["google", "github"] }),
     });
     app = createApp({ auth, logger: silentLogger });
   });
@@ -93,8 +94,8 @@ describe("development identity provider", () => {
     throw new Error("too many redirects");
   }
 
-  async function openSignInPage(): Promise<{ page: string; pageURL: string }> {
-    const start = await appRequest("/api/auth/sign-in/social", { method: "POST", body: { provider: "google", callbackURL: "/dashboard" } });
+  async function openSignInPage(provider = "google"): Promise<{ page: string; pageURL: string }> {
+    const start = await appRequest("/api/auth/sign-in/social", { method: "POST", body: { provider, callbackURL: "/dashboard" } });
     const { url } = (await start.json()) as { url: string };
     expect(url.startsWith(`${idp.issuer}/auth?`)).toBe(true);
     const authorize = await idpRequest(url);
@@ -125,6 +126,20 @@ describe("development identity provider", () => {
     expect(session.user).toMatchObject({ email: "new.person@example.com", name: "New Person", emailVerified: true });
     const accounts = (await (await appRequest("/api/auth/list-accounts")).json()) as Array<{ providerId: string }>;
     expect(accounts.map((a) => a.providerId)).toEqual(["google"]);
+  });
+
+  it("stands in for another provider id (DEV_IDP_PROVIDERS): GitHub signs a person in and is listed as a GitHub account", async () => {
+    const { page, pageURL } = await openSignInPage("github");
+    expect(page).toContain("standing in for GitHub");
+    expect(page).not.toContain("Google");
+    const callback = await followToApp(await idpRequest(`${pageURL}/login`, { email: "octo@example.com", name: "Octo Cat", emailVerified: "on" }), pageURL);
+    expect(callback.startsWith(`${BASE}/api/auth/callback/github?code=`)).toBe(true);
+    expect((await appRequest(callback)).headers.get("location")).toBe("/dashboard");
+    const session = (await (await appRequest("/api/auth/get-session")).json()) as { user: { email: string; name: string; emailVerified: boolean } };
+    expect(session.user).toMatchObject({ email: "octo@example.com", name: "Octo Cat", emailVerified: true });
+    const accounts = (await (await appRequest("/api/auth/list-accounts")).json()) as Array<{ providerId: string }>;
+    expect(accounts.map((a) => a.providerId)).toEqual(["github"]);
+    expect([...auth.context.options.social.providers.values()].map((p) => [p.id, p.name])).toEqual([["google", "Google"], ["github", "GitHub"]]);
   });
 
   it("signs in a listed person, and a cancel ends at the error page", async () => {

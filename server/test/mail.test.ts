@@ -119,7 +119,6 @@ describe("email flows through the server", () => {
       secret: config.authSecret!,
       mailer: createServerMailer(config, logger),
       logger,
-      google: null,
     });
     const app = createApp({ auth, logger });
     const headers = { "content-type": "application/json", origin: "http://localhost:3000" };

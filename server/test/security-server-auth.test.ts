@@ -24,7 +24,6 @@ describe("server auth configuration", () => {
       secret: TEST_SECRET,
       mailer: { send: async (m) => void mails.push(m) },
       logger: silentLogger,
-      google: null,
     });
   }
 

@@ -43,6 +43,11 @@ export interface AnonymousOptions {
 /** Options of social sign-in, linked accounts and anonymous sign-in. */
 export interface SocialOptions {
   socialProviders?: SocialProviderOptions;
+  /**
+   * Providers built outside the library with `defineProvider` (an OpenID provider of your own, or
+   * a development stand-in). One with the id of a `socialProviders` entry replaces it.
+   */
+  additionalProviders?: OAuthProvider[];
   account?: { accountLinking?: AccountLinkingOptions };
   anonymous?: AnonymousOptions;
   /** How long a call to a provider (token, user info, keys) may take; default 10 000 ms. */
@@ -58,8 +63,10 @@ export interface ResolvedSocialOptions {
 
 export function resolveSocialOptions(options: SocialOptions): ResolvedSocialOptions {
   const linking = options.account?.accountLinking;
+  const providers = buildProviders(options.socialProviders ?? {});
+  for (const provider of options.additionalProviders ?? []) providers.set(provider.id, provider);
   return {
-    providers: buildProviders(options.socialProviders ?? {}),
+    providers,
     accountLinking: {
       enabled: linking?.enabled ?? true,
       trustedProviders: linking?.trustedProviders ?? [],

@@ -5,11 +5,19 @@ import type { Logger } from "@gatehouse/auth-core";
 import type { OIDCPerson } from "@gatehouse/auth-core/testing";
 import { renderSignInPage } from "./page.js";
 
+/** A provider the development identity provider stands in for. */
+export interface StandInFor {
+  /** The name its sign-in page shows ("Google", "GitHub"). */
+  name: string;
+  /** Registered for the client: BASE_URL/api/auth/callback/{id}. */
+  redirectURI: string;
+}
+
 export interface DevIdentityProviderOptions {
   /** Port on localhost; the issuer is http://localhost:PORT (0: any free port). */
   port: number;
-  /** The redirect URI registered for the client: BASE_URL/api/auth/callback/google. */
-  redirectURI: string;
+  /** One client serves them all; the redirect URI tells which provider a sign-in is for. */
+  standInFor: StandInFor[];
   logger: Logger;
 }
 
@@ -49,8 +57,8 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 /**
  * The development identity provider: a real OpenID provider (oidc-provider, the same core as the
- * tests' provider) on localhost standing in for Google, with a page to pick or create a test
- * person. Only main.ts starts it, and only without Google credentials outside production.
+ * tests' provider) on localhost standing in for Google (and the ids of DEV_IDP_PROVIDERS), with
+ * a page to pick or create a test person. Only main.ts starts it, and never in production.
  */
 export async function startDevIdentityProvider(options: DevIdentityProviderOptions): Promise<DevIdentityProvider | null> {
   // Loaded only here, so a production server never loads test support.
@@ -89,7 +97,9 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
       return;
     }
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-    res.end(renderSignInPage(uid, "Gatehouse", [...people.values()]));
+    const redirectURI = typeof details.params.redirect_uri === "string" ? details.params.redirect_uri : "";
+    const standIn = options.standInFor.find((entry) => entry.redirectURI === redirectURI) ?? options.standInFor[0];
+    res.end(renderSignInPage(uid, { clientName: "Gatehouse", providerName: standIn?.name ?? "Google" }, [...people.values()]));
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
@@ -127,11 +137,11 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   const issuer = `http://localhost:${port}`;
   provider = await createOpenIDProvider({
     issuer,
-    clients: [{ clientId: CLIENT_ID, clientSecret, redirectURIs: [options.redirectURI] }],
+    clients: [{ clientId: CLIENT_ID, clientSecret, redirectURIs: options.standInFor.map((entry) => entry.redirectURI) }],
     findPerson: (sub) => people.get(sub),
     interactionURL: (uid) => `/interaction/${uid}`,
   });
-  options.logger.info("development identity provider listening", { issuer, people: people.size });
+  options.logger.info("development identity provider listening", { issuer, people: people.size, standsInFor: options.standInFor.map((entry) => entry.name) });
 
   return {
     issuer,

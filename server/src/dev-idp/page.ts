@@ -8,7 +8,14 @@ function escapeHTML(value: string): string {
  * The development provider's sign-in page: pick a test person or create one. Stable names and
  * labels (data-testid) so browser tests can drive it.
  */
-export function renderSignInPage(uid: string, clientName: string, people: OIDCPerson[]): string {
+export interface SignInPageNames {
+  /** The application asking ("Gatehouse"). */
+  clientName: string;
+  /** The provider this sign-in stands in for ("Google", "GitHub"). */
+  providerName: string;
+}
+
+export function renderSignInPage(uid: string, names: SignInPageNames, people: OIDCPerson[]): string {
   const action = `/interaction/${encodeURIComponent(uid)}`;
   const rows = people
     .map(
@@ -28,7 +35,7 @@ button span{display:block;color:#667;font-size:.85rem}label{display:block;margin
 .note{color:#667;font-size:.85rem}</style></head>
 <body><main>
 <h1>Development sign-in</h1>
-<p class="note">This is the local development identity provider standing in for Google, for <strong>${escapeHTML(clientName)}</strong>. No real Google account is used.</p>
+<p class="note">This is the local development identity provider standing in for ${escapeHTML(names.providerName)}, for <strong>${escapeHTML(names.clientName)}</strong>. No real ${escapeHTML(names.providerName)} account is used.</p>
 <h2>Pick a test person</h2>
 <ul>${rows}</ul>
 <h2>Or create one</h2>

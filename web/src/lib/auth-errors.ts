@@ -114,7 +114,7 @@ export function passkeyErrorMessage(error: unknown, ceremony: PasskeyCeremony): 
   return MESSAGES.generic;
 }
 
-/** Spec §8: a failed start of a Google sign-in: the network message, or the generic one. */
+/** Spec §8: a failed start of a social sign-in (any provider): the network message, or the generic one. */
 export function signInErrorMessage(error: unknown): string {
   return error instanceof AuthNetworkError || error instanceof TypeError ? MESSAGES.network : MESSAGES.generic;
 }

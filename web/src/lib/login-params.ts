@@ -12,7 +12,7 @@ export interface LoginParams {
   destination: string;
   /** Whether the URL named a destination at all (redirect or returnUrl). */
   hasDestination: boolean;
-  /** The callback URL for a Google sign-in: the destination, or /login when none was given. */
+  /** The callback URL for a social sign-in (any provider): the destination, or /login when none was given. */
   socialCallbackURL: string;
   /** An OAuth error code the callback sent back (?error=…), if any. */
   error: string | null;

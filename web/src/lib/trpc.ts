@@ -10,14 +10,15 @@ export type { AppRouter };
 export const TRPC_URL = "/api/trpc";
 export const TRPC_SOURCE_HEADER = { "x-trpc-source": "react-app" } as const;
 
-export function createAppTRPCClient(baseURL = ""): TRPCClient<AppRouter> {
+/** `doFetch` is injected by component tests, which answer with the real server in-process. */
+export function createAppTRPCClient(baseURL = "", doFetch: typeof fetch = (url, options) => fetch(url, options)): TRPCClient<AppRouter> {
   return createTRPCClient<AppRouter>({
     links: [
       httpBatchLink({
         url: `${baseURL}${TRPC_URL}`,
         transformer: dateTransformer,
         headers: () => ({ ...TRPC_SOURCE_HEADER }),
-        fetch: (url, options) => fetch(url, { ...(options as RequestInit), credentials: "include" }),
+        fetch: (url, options) => doFetch(url, { ...(options as RequestInit), credentials: "include" }),
       }),
     ],
   });

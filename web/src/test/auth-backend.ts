@@ -1,5 +1,10 @@
+import type { TRPCClient } from "@trpc/client";
+import { silentLogger, type AuthOptions } from "@gatehouse/auth-core";
 import { createTestAuth, createTestBrowser, type TestAuth, type TestBrowser } from "@gatehouse/auth-core/testing";
+// Tests only: the real server's app answers the tRPC client in-process.
+import { createApp, mountTRPC } from "@gatehouse/server";
 import { createAuthClient, type AuthClient, type AuthClientDeps } from "../lib/auth-client.js";
+import { createAppTRPCClient, type AppRouter } from "../lib/trpc.js";
 
 /**
  * For component tests: the real auth service (auth-core over in-memory SQLite) answering the
@@ -10,6 +15,8 @@ export interface AuthBackend {
   /** The browser's cookie jar and a door for the test itself (sign up, sign out elsewhere). */
   browser: TestBrowser;
   client(deps?: Omit<AuthClientDeps, "fetch" | "baseURL">): AuthClient;
+  /** The tRPC client, answered by the server's Hono app (tRPC mounted) over the same auth. */
+  trpcClient(): TRPCClient<AppRouter>;
   destroy(): Promise<void>;
 }
 
@@ -41,9 +48,9 @@ function keepCookieHeaders(): void {
   globalThis.Request = ServerRequest as typeof Request;
 }
 
-export async function createAuthBackend(): Promise<AuthBackend> {
+export async function createAuthBackend(options: Partial<Omit<AuthOptions, "database">> = {}): Promise<AuthBackend> {
   keepCookieHeaders();
-  const t = await createTestAuth();
+  const t = await createTestAuth({ options });
   const browser = createTestBrowser(t.auth);
   const fetchThroughAuth: typeof fetch = async (input, init) => {
     const url = new URL(String(input), "http://localhost:3000");
@@ -56,6 +63,10 @@ export async function createAuthBackend(): Promise<AuthBackend> {
     t,
     browser,
     client: (deps = {}) => createAuthClient({ ...deps, baseURL: "", fetch: fetchThroughAuth }),
+    trpcClient: () => {
+      const app = createApp({ auth: t.auth, logger: silentLogger, mount: (a) => mountTRPC(a, { auth: t.auth }) });
+      return createAppTRPCClient("http://localhost:3000", async (input, init) => app.request(String(input), { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), cookie: browser.cookieHeader() } }));
+    },
     destroy: () => t.destroy(),
   };
 }

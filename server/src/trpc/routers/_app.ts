@@ -1,5 +1,6 @@
 import type { WireSessionResult } from "@gatehouse/auth-core";
 import { protectedProcedure, publicProcedure, router } from "../trpc.js";
+import { listEnabledProviders, type EnabledProvider } from "../../providers/enabled-providers.js";
 import { accountRouter } from "./account.js";
 
 /** The session as the web app sees it over tRPC: dates as Date, no session token. */
@@ -38,6 +39,8 @@ export const appRouter = router({
   auth: router({
     /** Spec §7: the auth session query returns user and session. */
     session: protectedProcedure.query(({ ctx }): SessionView => toSessionView(ctx.session)),
+    /** Public: the social providers the login screen and Settings offer (Google first, then by name). */
+    providers: publicProcedure.query(({ ctx }): EnabledProvider[] => listEnabledProviders(ctx.auth)),
   }),
 });
 

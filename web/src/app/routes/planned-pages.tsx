@@ -7,7 +7,7 @@ export function AnalyticsPage(): ReactElement {
       title="Analytics"
       intro="Sign-in activity over time, from the security event log."
       plans={[
-        "Sign-ins per day, per method (Google, passkey, password), successes against failures",
+        "Sign-ins per day, per method (Google or another provider, passkey, password), successes against failures",
         "The same for your organization, for owners and admins",
       ]}
     />

@@ -17,7 +17,7 @@ export function AboutPage({ build }: { build: BuildInfo }): ReactElement {
   return (
     <article className="page">
       <h1>About</h1>
-      <p className="lead">Gatehouse: sign-in with Google and passkeys, and the security center for your account.</p>
+      <p className="lead">Gatehouse: sign-in with Google, other providers and passkeys, and the security center for your account.</p>
       <section className="card" aria-labelledby="about-build">
         <h2 id="about-build">Build</h2>
         <dl className="facts">

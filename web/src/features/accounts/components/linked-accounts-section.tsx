@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
-import { useLinkGoogle } from "../api/link-social.js";
+import { useSocialProviders } from "../../../lib/social-providers.js";
+import { useLinkSocial } from "../api/link-social.js";
 import { useLinkedAccounts, type LinkedAccount } from "../api/list-accounts.js";
 import { useUnlinkAccount } from "../api/unlink-account.js";
 
@@ -8,12 +9,12 @@ const PROVIDER_LABELS: Record<string, string> = { credential: "Email and passwor
 
 interface AccountRowProps {
   account: LinkedAccount;
+  label: string;
   onUnlink: (account: LinkedAccount) => void;
   busy: boolean;
 }
 
-function AccountRow({ account, onUnlink, busy }: AccountRowProps): ReactElement {
-  const label = PROVIDER_LABELS[account.providerId] ?? account.providerId;
+function AccountRow({ account, label, onUnlink, busy }: AccountRowProps): ReactElement {
   return (
     <li className="item">
       <div className="row">
@@ -35,13 +36,17 @@ function AccountRow({ account, onUnlink, busy }: AccountRowProps): ReactElement 
   );
 }
 
-/** Linked accounts: link Google, unlink (refused for the last one). */
+/** Linked accounts: a Link button per enabled provider not linked yet (Google first); unlink (refused for the last one). */
 export function LinkedAccountsSection(): ReactElement {
   const accounts = useLinkedAccounts();
-  const link = useLinkGoogle();
+  const providers = useSocialProviders();
+  const link = useLinkSocial();
   // The status lives here: an unlinked row disappears from the list.
   const unlink = useUnlinkAccount();
-  const hasGoogle = accounts.data?.some((account) => account.providerId === "google") ?? false;
+  const linked = new Set(accounts.data?.map((account) => account.providerId));
+  const linkable = accounts.data ? providers.filter((provider) => !linked.has(provider.id)) : [];
+  const labelOf = (providerId: string): string => providers.find((p) => p.id === providerId)?.name ?? PROVIDER_LABELS[providerId] ?? providerId;
+  const linking = providers.find((p) => p.id === link.variables?.provider)?.name ?? "the provider";
   return (
     <Section id="accounts" title="Linked accounts" description="The ways you can sign in to this account.">
       {accounts.isPending ? (
@@ -52,20 +57,25 @@ export function LinkedAccountsSection(): ReactElement {
             <AccountRow
               key={account.id}
               account={account}
+              label={labelOf(account.providerId)}
               busy={unlink.isPending}
               onUnlink={({ providerId, accountId }) => unlink.mutate({ providerId, accountId })}
             />
           ))}
         </ul>
       )}
-      {!hasGoogle && (
+      {linkable.length > 0 && (
         <div className="actions">
-          <button type="button" disabled={link.isPending} onClick={() => link.mutate()}>Link Google</button>
+          {linkable.map((provider) => (
+            <button key={provider.id} type="button" data-provider={provider.id} disabled={link.isPending} onClick={() => link.mutate({ provider: provider.id })}>
+              Link {provider.name}
+            </button>
+          ))}
         </div>
       )}
       {/* The last account is refused by the server with its own message (spec §5). */}
       <ActionStatus mutation={unlink} pending="Unlinking…" success="Account unlinked." />
-      <ActionStatus mutation={link} pending="Opening Google…" success="Opening Google…" />
+      <ActionStatus mutation={link} pending={`Opening ${linking}…`} success={`Opening ${linking}…`} />
     </Section>
   );
 }

@@ -5,7 +5,8 @@ import { useAuthClient } from "../../../lib/auth-client.js";
 import { MESSAGES, passkeyErrorMessage, signInErrorMessage } from "../../../lib/auth-errors.js";
 import { readLoginParams } from "../../../lib/login-params.js";
 import { signInWithPasskey, useSignInWithPasskey } from "../api/sign-in-passkey.js";
-import { useSignInWithGoogle } from "../api/sign-in-social.js";
+import { joinProviderNames, useSocialProviders, type SocialProvider } from "../../../lib/social-providers.js";
+import { useSignInSocial } from "../api/sign-in-social.js";
 
 function isAbort(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
@@ -13,13 +14,17 @@ function isAbort(error: unknown): boolean {
   return name === "AbortError" || code === "ERROR_CEREMONY_ABORTED";
 }
 
-/** Spec §1, §2: the sign-in screen offers Google and passkeys; passkey autofill on the email field. */
+/**
+ * Spec §1, §2: the sign-in screen offers Google and passkeys; passkey autofill on the email field.
+ * Each other provider the server enables gets a button like Google's, after it.
+ */
 export function LoginScreen(): ReactElement {
   const [search] = useSearchParams();
   const params = readLoginParams(search, window.location.origin);
   const navigate = useNavigate();
   const client = useAuthClient();
-  const google = useSignInWithGoogle();
+  const providers = useSocialProviders();
+  const social = useSignInSocial();
   const passkey = useSignInWithPasskey();
   const [email, setEmail] = useState("");
   const [message, setMessage] = useState<string | null>(params.error ? `${MESSAGES.generic} (${params.error})` : null);
@@ -70,28 +75,32 @@ export function LoginScreen(): ReactElement {
     );
   }
 
-  function onGoogle(): void {
+  function onSocial(provider: SocialProvider): void {
     setMessage(null);
-    google.mutate(
-      { callbackURL: params.socialCallbackURL },
+    social.mutate(
+      { provider: provider.id, callbackURL: params.socialCallbackURL },
       { onError: (error) => setMessage(signInErrorMessage(error)) },
     );
   }
 
-  const busy = google.isPending || passkey.isPending;
+  const busy = social.isPending || passkey.isPending;
   return (
     <main id="main" className="login">
       <section className="card login-card" aria-labelledby="login-heading">
         <h1 id="login-heading">Sign in to Gatehouse</h1>
-        <p className="muted">Use your Google account or a passkey saved on this device.</p>
+        <p className="muted">Use your {joinProviderNames(providers)} account or a passkey saved on this device.</p>
         {message && (
           <p className="notice error" role="alert">
             {message}
           </p>
         )}
-        <button type="button" className="wide" onClick={onGoogle} disabled={busy}>
-          {google.isPending ? "Opening Google…" : "Sign in with Google"}
-        </button>
+        <div className="stack" role="group" aria-label="Sign in with an account you have">
+          {providers.map((provider) => (
+            <button key={provider.id} type="button" className="wide" data-provider={provider.id} onClick={() => onSocial(provider)} disabled={busy}>
+              {social.isPending && social.variables?.provider === provider.id ? `Opening ${provider.name}…` : `Sign in with ${provider.name}`}
+            </button>
+          ))}
+        </div>
         <div className="divider" role="separator">
           <span>or</span>
         </div>

@@ -1,0 +1,32 @@
+import { useQuery } from "@tanstack/react-query";
+// Type-only, like AppRouter: the web app never imports server code at run time.
+import type { EnabledProvider } from "@gatehouse/server";
+import { REMOTE_CALL_NETWORK_MODE } from "./query-client.js";
+import { useTRPC } from "./trpc.js";
+
+/** A provider a person can sign in with: the id POST /sign-in/social takes, and its name. */
+export type SocialProvider = EnabledProvider;
+
+/** Spec §1: the sign-in screen always offers Google; the server's list adds the others. */
+export const GOOGLE_PROVIDER: SocialProvider = { id: "google", name: "Google" };
+
+/** Google first, then the server's other providers in the server's order (by name). */
+export function withGoogleFirst(enabled: readonly SocialProvider[] | undefined): SocialProvider[] {
+  return [GOOGLE_PROVIDER, ...(enabled ?? []).filter((provider) => provider.id !== GOOGLE_PROVIDER.id)];
+}
+
+/** "Google", "Google or GitHub", "Google, GitHub or Microsoft". */
+export function joinProviderNames(providers: readonly SocialProvider[]): string {
+  const names = providers.map((provider) => provider.name);
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+}
+
+/**
+ * The enabled social providers (the public tRPC query auth.providers), Google first. Google's
+ * button never waits for the list, and a failed list leaves Google alone: no error screen.
+ */
+export function useSocialProviders(): SocialProvider[] {
+  const trpc = useTRPC();
+  const enabled = useQuery({ ...trpc.auth.providers.queryOptions(), networkMode: REMOTE_CALL_NETWORK_MODE, throwOnError: false });
+  return withGoogleFirst(enabled.data);
+}
