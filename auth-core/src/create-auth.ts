@@ -16,6 +16,7 @@ import { createSessionLookup } from "./store/session-store.js";
 import { deleteExpiredSessions } from "./store/session-store.js";
 import { deleteExpiredVerifications } from "./store/verification-store.js";
 import { deleteStaleThrottles } from "./store/sign-in-throttle-store.js";
+import { pruneAuditLog } from "./security/security-events.js";
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 
 type Endpoints = typeof endpoints;
@@ -46,8 +47,11 @@ export interface Auth {
   api: AuthAPI;
   /** The resolved context, for server code that needs the same clock, store or mailer. */
   context: AuthContext;
-  /** Deletes expired sessions and verification values; the server calls it periodically. */
-  deleteExpired(): Promise<{ sessions: number; verifications: number; throttles: number }>;
+  /**
+   * Deletes expired sessions and verification values, and audit rows past their retention; the
+   * server calls it periodically.
+   */
+  deleteExpired(): Promise<{ sessions: number; verifications: number; throttles: number; securityEvents: number }>;
 }
 
 /** Builds the auth service: one endpoint table behind two doors, `handler` and `api`. */
@@ -108,6 +112,7 @@ export function createAuth(options: AuthOptions): Auth {
         verifications: await deleteExpiredVerifications(ctx.db, now),
         // A throttle with no failure for 30 days is forgotten (at most hardStop tries a month).
         throttles: await deleteStaleThrottles(ctx.db, new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000)),
+        securityEvents: await pruneAuditLog(ctx, now),
       };
     },
   };

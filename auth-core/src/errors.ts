@@ -69,6 +69,8 @@ export const ERROR_CODES = {
   YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER: "You are not allowed to create a new member",
   YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER: "You are not allowed to remove a team member",
   FAILED_TO_SEND_INVITATION_EMAIL: "Failed to send invitation email",
+  // Issue 11: the organization's plan caps its seats (members plus pending invitations).
+  SEAT_LIMIT_REACHED: "Your plan's seat limit is reached. Upgrade the plan to add more members.",
   UNAUTHORIZED: "Unauthorized",
   INVALID_ORIGIN: "Invalid origin",
   MISSING_OR_NULL_ORIGIN: "Missing or null Origin",
