@@ -18,6 +18,9 @@ import { deleteExpiredVerifications } from "./store/verification-store.js";
 import { deleteStaleThrottles } from "./store/sign-in-throttle-store.js";
 import { createDiscoveryCache } from "./oauth/discovery.js";
 import { createIdTokenVerifier } from "./oauth/id-token.js";
+import { pruneAuditLog } from "./security/security-events.js";
+import { createAuditService, type AuditService } from "./audit/audit-service.js";
+import { createPlanService, type PlanService } from "./organization/plan-service.js";
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 
 type Endpoints = typeof endpoints;
@@ -48,8 +51,15 @@ export interface Auth {
   api: AuthAPI;
   /** The resolved context, for server code that needs the same clock, store or mailer. */
   context: AuthContext;
-  /** Deletes expired sessions and verification values; the server calls it periodically. */
-  deleteExpired(): Promise<{ sessions: number; verifications: number; throttles: number }>;
+  /** The audit log read for people and organization admins (issue 11): overview, events, analytics, export. */
+  audit: AuditService;
+  /** Organization plans and their seat limits (issue 11). */
+  plans: PlanService;
+  /**
+   * Deletes expired sessions and verification values, and audit rows past their retention; the
+   * server calls it periodically.
+   */
+  deleteExpired(): Promise<{ sessions: number; verifications: number; throttles: number; securityEvents: number }>;
 }
 
 /** Builds the auth service: one endpoint table behind two doors, `handler` and `api`. */
@@ -104,6 +114,8 @@ export function createAuth(options: AuthOptions): Auth {
     handler: createRequestHandler(ctx, endpoints),
     api: api as unknown as AuthAPI,
     context: ctx,
+    audit: createAuditService(ctx),
+    plans: createPlanService(ctx),
     async deleteExpired() {
       const now = ctx.clock.now();
       return {
@@ -111,6 +123,7 @@ export function createAuth(options: AuthOptions): Auth {
         verifications: await deleteExpiredVerifications(ctx.db, now),
         // A throttle with no failure for 30 days is forgotten (at most hardStop tries a month).
         throttles: await deleteStaleThrottles(ctx.db, new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000)),
+        securityEvents: await pruneAuditLog(ctx, now),
       };
     },
   };

@@ -14,6 +14,8 @@ export type { PasswordHasher, ScryptParams } from "./crypto/password.js";
 export { createScryptHasher, DEFAULT_SCRYPT_PARAMS } from "./crypto/password.js";
 export type { HandlerInfo } from "./router.js";
 export { checkFetchSite, checkRequestOrigin } from "./http/origin-check.js";
+export { resolveClientAddress } from "./http/client-address.js";
+export type { ClientInfo } from "./endpoint.js";
 export { verifySessionJWT, type SessionJWTClaims, type VerifySessionJWTOptions } from "./jwt/verify.js";
 export type { JWTOptions } from "./jwt/options.js";
 export type { OrganizationOptions } from "./organization/options.js";
@@ -29,6 +31,24 @@ export {
   type PermissionRequest,
 } from "./shared/access-control.js";
 export type * from "./shared/wire-types.js";
+export type { AuditEventsInput, AuditService, AuditViewer } from "./audit/audit-service.js";
+export type { PlanService } from "./organization/plan-service.js";
+export {
+  AUDIT_EVENT_LABELS,
+  AUDIT_EVENT_TYPES,
+  AUDIT_METHODS,
+  MAX_ANALYTICS_DAYS,
+  PLANS,
+  type AuditAnalytics,
+  type AuditEventPage,
+  type AuditEventQuery,
+  type AuditEventType,
+  type AuditEventView,
+  type AuditOutcome,
+  type AuditOverview,
+  type OrganizationPlanView,
+  type PlanId,
+} from "./shared/audit-events.js";
 export type { AccountLinkingOptions, AnonymousHandOver, AnonymousOptions, SocialOptions, SocialProviderOptions } from "./oauth/options.js";
 export type { GoogleProviderOptions } from "./oauth/providers/google.js";
 export type { OAuthProfile, OAuthProvider, OAuthTokens, OAuthUserInfo } from "./oauth/types.js";

@@ -100,6 +100,11 @@ export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOpt
    * wherever the session cookie is (a cookie wins when both are sent). Default off.
    */
   bearer?: { enabled?: boolean };
+  /**
+   * The audit log (issue 11): rows older than `retentionDays` (default 365; 0 keeps them
+   * forever) are removed by `deleteExpired`, with expired sessions.
+   */
+  auditLog?: { retentionDays?: number };
   clock?: Clock;
   random?: RandomReader;
   fetch?: typeof fetch;
@@ -130,6 +135,7 @@ export interface ResolvedOptions {
   };
   cookies: { prefix: string; secure: boolean; hostPrefix: boolean };
   bearer: { enabled: boolean };
+  auditLog: { retentionDays: number };
   jwt: ResolvedJWTOptions;
   ipAddressHeaders: string[];
   email: ResolvedEmailFlowOptions;
@@ -199,6 +205,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
       hostPrefix: options.advanced?.useHostPrefix ?? false,
     },
     bearer: { enabled: options.bearer?.enabled ?? false },
+    auditLog: { retentionDays: options.auditLog?.retentionDays ?? 365 },
     jwt: resolveJWTOptions(options, base.origin),
     ipAddressHeaders: (options.advanced?.ipAddressHeaders ?? []).map((h) => h.toLowerCase()),
     email: resolveEmailFlowOptions(options),

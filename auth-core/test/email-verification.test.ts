@@ -74,7 +74,7 @@ describe.each(testDialects())("email verification on %s", (dialect) => {
 
     const events = await t.database.db.selectFrom("securityEvent").select(["type", "outcome"]).execute();
     expect(events).toEqual(expect.arrayContaining([
-      { type: "verification-email-sent", outcome: "success" },
+      { type: "sign-up", outcome: "success" },
       { type: "email-verified", outcome: "success" },
     ]));
   });
@@ -265,7 +265,8 @@ describe.each(testDialects())("email verification on %s", (dialect) => {
     const resend = await browser.post("/send-verification-email", { email });
     expect(resend.status).toBe(503);
     expect(await t.database.db.selectFrom("verification").selectAll().execute()).toHaveLength(1);
+    // A mail is not a change to the account: the audit log holds no row for the refused resend.
     const failures = await t.database.db.selectFrom("securityEvent").select("type").where("outcome", "=", "failure").execute();
-    expect(failures.map((e) => e.type)).toContain("verification-email-sent");
+    expect(failures).toEqual([]);
   });
 });

@@ -35,6 +35,8 @@ describe.each(testDialects())("organization invitations on %s", (dialect) => {
     t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false }, mailer } });
     owner = await signUpPerson(t.auth, "Olive Owner", "olive@example.com");
     org = await readJSON<WireOrganization>(await owner.browser.post("/organization/create", { name: "Acme <Labs>", slug: "acme" }));
+    // More people are invited here than the free plan seats (seat limits: organization-plans.test.ts).
+    await t.database.db.updateTable("organization").set({ plan: "business" }).where("id", "=", org.id).execute();
   });
   afterAll(async () => {
     await t.destroy();

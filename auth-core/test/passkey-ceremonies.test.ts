@@ -1,3 +1,4 @@
+import type { AuditEventType } from "../src/shared/audit-events.js";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { WirePasskey, WireSessionResult } from "../src/shared/wire-types.js";
@@ -10,8 +11,8 @@ import {
 } from "../src/testing/index.js";
 import { register, signUp } from "./passkey-support.js";
 
-async function securityEvents(t: TestAuth, type: string): Promise<Array<{ outcome: string; detail: string | null; userId: string | null }>> {
-  return t.database.db.selectFrom("securityEvent").select(["outcome", "detail", "userId"]).where("type", "=", type).orderBy("createdAt").execute();
+async function securityEvents(t: TestAuth, type: AuditEventType): Promise<Array<{ outcome: string; method: string | null; detail: string | null; userId: string | null }>> {
+  return t.database.db.selectFrom("securityEvent").select(["outcome", "method", "detail", "userId"]).where("type", "=", type).orderBy("createdAt").execute();
 }
 
 describe.each(testDialects())("passkey ceremonies on %s", (dialect) => {
@@ -97,10 +98,10 @@ describe.each(testDialects())("passkey ceremonies on %s", (dialect) => {
     expect(gone.status).toBe(401);
     expect(await gone.json()).toEqual({ code: "PASSKEY_NOT_FOUND", message: "Passkey not found" });
 
-    expect((await securityEvents(t, "passkey-registered")).map((e) => e.outcome)).toEqual(["success"]);
+    expect((await securityEvents(t, "passkey-added")).map((e) => e.outcome)).toEqual(["success"]);
     expect((await securityEvents(t, "passkey-renamed")).map((e) => e.outcome)).toEqual(["success"]);
     expect((await securityEvents(t, "passkey-deleted")).map((e) => e.outcome)).toEqual(["success"]);
-    const signIns = (await securityEvents(t, "sign-in")).filter((e) => e.detail?.includes('"passkey"'));
+    const signIns = (await securityEvents(t, "sign-in")).filter((e) => e.method === "passkey");
     expect(signIns.map((e) => e.outcome)).toEqual(["success", "failure"]);
   });
 

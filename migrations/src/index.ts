@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider, type Mig
 import * as initialSchema from "./2026_11_22_000000_initial_schema.js";
 import * as signInThrottle from "./2026_11_25_000000_sign_in_throttle.js";
 import * as jwks from "./2026_11_25_000100_jwks.js";
+import * as auditLog from "./2026_11_25_000200_audit_log.js";
 
 /**
  * A static provider: the list is compiled in, so migrations run the same under tsx, vitest
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_22_000000_initial_schema": initialSchema,
   "2026_11_25_000000_sign_in_throttle": signInThrottle,
   "2026_11_25_000100_jwks": jwks,
+  "2026_11_25_000200_audit_log": auditLog,
 };
 
 const staticProvider: MigrationProvider = {
@@ -37,6 +39,21 @@ export interface MigrateOptions {
 export async function migrateToLatest<DB>(db: Kysely<DB>, options: MigrateOptions = {}): Promise<string[]> {
   const migrator = new Migrator({ db, provider: staticProvider, migrationTableSchema: options.migrationTableSchema });
   const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error");
+    throw new MigrationFailedError(failed?.migrationName, error);
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/**
+ * Applies pending migrations up to and including `name` (tests of a migration that carries rows
+ * over: migrate to the one before, write old rows, then migrate to latest).
+ */
+export async function migrateTo<DB>(db: Kysely<DB>, name: string, options: MigrateOptions = {}): Promise<string[]> {
+  if (!Object.hasOwn(MIGRATIONS, name)) throw new Error(`no migration named ${name}`);
+  const migrator = new Migrator({ db, provider: staticProvider, migrationTableSchema: options.migrationTableSchema });
+  const { error, results }: MigrationResultSet = await migrator.migrateTo(name);
   if (error) {
     const failed = results?.find((r) => r.status === "Error");
     throw new MigrationFailedError(failed?.migrationName, error);

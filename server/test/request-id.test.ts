@@ -37,8 +37,8 @@ describe("request ids", () => {
     expect(logged?.fields).toMatchObject({ method: "POST", path: "/api/auth/sign-up/email", status: 200 });
     expect(JSON.stringify(lines)).not.toContain("secret-in-query");
 
-    const event = await t.database.db.selectFrom("securityEvent").select(["type", "detail"]).where("type", "=", "sign-up").executeTakeFirstOrThrow();
-    expect(JSON.parse(event.detail ?? "{}")).toMatchObject({ requestId });
+    const event = await t.database.db.selectFrom("securityEvent").select(["type", "requestId"]).where("type", "=", "sign-up").executeTakeFirstOrThrow();
+    expect(event.requestId).toBe(requestId);
 
     const second = await app.request(`${TEST_BASE_URL}/api/auth/get-session`);
     expect(second.headers.get("x-request-id")).not.toBe(requestId);

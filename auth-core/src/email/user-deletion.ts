@@ -1,7 +1,7 @@
 import type { AuthContext } from "../context.js";
 import type { ClientInfo } from "../endpoint.js";
 import { APIError } from "../errors.js";
-import { recordSecurityEvent } from "../security/security-events.js";
+import { writeAuditEvent } from "../security/security-events.js";
 import type { DB, UserRow } from "../store/database.js";
 import { consumeEmailToken } from "./email-tokens.js";
 
@@ -33,6 +33,13 @@ export interface DeleteUserInput {
   method: "password" | "token" | "fresh-session";
 }
 
+/** How the person proved it was them, as an audit method (a fresh session proves nothing new). */
+const DELETION_METHODS: Record<DeleteUserInput["method"], string | null> = {
+  password: "password",
+  token: "email-link",
+  "fresh-session": null,
+};
+
 /**
  * Deletes the account: beforeDelete (may refuse by throwing), then one transaction that consumes
  * the token (if any) and removes every row, then afterDelete. An unusable token changes nothing.
@@ -47,8 +54,11 @@ export async function deleteUserAccount(ctx: AuthContext, input: DeleteUserInput
       if (!used) throw APIError.from(404, "INVALID_TOKEN");
     }
     await deleteUserData(trx, input.user.id);
+    // The user id is gone from the log by design; the event still records that a deletion happened.
+    await writeAuditEvent(ctx, trx, {
+      userId: null, type: "account-deleted", outcome: "success", client: input.client,
+      method: DELETION_METHODS[input.method], detail: { confirmedBy: input.method },
+    });
   });
-  // The user id is gone from the log by design; the event still records that a deletion happened.
-  await recordSecurityEvent(ctx, { userId: null, type: "account-deleted", outcome: "success", client: input.client, detail: { method: input.method } });
   if (hooks.afterDelete) await hooks.afterDelete(input.user);
 }

@@ -1,7 +1,6 @@
 import type { AuthContext } from "../context.js";
 import { signEmailVerificationToken } from "../crypto/email-token.js";
 import { randomAlphanumeric } from "../deps/random.js";
-import { recordSecurityEvent } from "../security/security-events.js";
 import type { ClientInfo } from "../endpoint.js";
 import { deliverMail, mailFailedError } from "./deliver-mail.js";
 import { discardEmailToken, storeEmailToken } from "./email-tokens.js";
@@ -40,13 +39,6 @@ export async function sendVerificationMail(ctx: AuthContext, input: Verification
     : buildVerificationMessage({ to: input.email, name: input.user.name, url, expiresIn });
   const flow = input.updateTo ? "change-email" : "verification";
   const sent = await deliverMail(ctx, message, { flow, userId: input.user.id });
-  await recordSecurityEvent(ctx, {
-    userId: input.user.id,
-    type: input.updateTo ? "email-change-requested" : "verification-email-sent",
-    outcome: sent ? "success" : "failure",
-    client: input.client,
-    detail: sent ? undefined : { reason: "FAILED_TO_SEND_EMAIL" },
-  });
   if (!sent) {
     await discardEmailToken(ctx, "email-verification", jti);
     throw mailFailedError();

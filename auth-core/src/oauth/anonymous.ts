@@ -1,4 +1,6 @@
 import type { AuthContext } from "../context.js";
+import type { ClientInfo } from "../endpoint.js";
+import { writeAuditEvent } from "../security/security-events.js";
 import { validateSessionToken } from "../session/session.js";
 import { readSessionToken } from "../session/session-cookie.js";
 import type { DB } from "../store/database.js";
@@ -33,7 +35,7 @@ async function moveAnonymousData(db: DB, from: string, to: string): Promise<void
  * the anonymous user's data is handed over and the anonymous user deleted (its sessions go with
  * it). A failure here is logged and never fails the sign-in itself.
  */
-export async function handOverAnonymousUser(ctx: AuthContext, headers: Headers, newUserId: string): Promise<void> {
+export async function handOverAnonymousUser(ctx: AuthContext, headers: Headers, newUserId: string, client: ClientInfo): Promise<void> {
   const token = readSessionToken(ctx, headers);
   if (!token) return;
   try {
@@ -42,7 +44,10 @@ export async function handOverAnonymousUser(ctx: AuthContext, headers: Headers, 
     const newUser = await findUserById(ctx.db, newUserId);
     if (!newUser || newUser.isAnonymous === 1) return;
     const anonymousUserId = active.user.id;
-    await ctx.db.transaction().execute((trx) => moveAnonymousData(trx, anonymousUserId, newUserId));
+    await ctx.db.transaction().execute(async (trx) => {
+      await moveAnonymousData(trx, anonymousUserId, newUserId);
+      await writeAuditEvent(ctx, trx, { userId: newUserId, type: "anonymous-linked", outcome: "success", method: "anonymous", client, detail: { anonymousUserId } });
+    });
     const { anonymous } = ctx.options.social;
     if (anonymous.onLinkAccount) await anonymous.onLinkAccount({ anonymousUserId, newUserId });
     if (anonymous.deleteAnonymousUser) await deleteUserById(ctx.db, anonymousUserId);

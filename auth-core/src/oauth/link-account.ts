@@ -35,7 +35,7 @@ export async function linkProviderAccount(ctx: AuthContext, input: LinkAccountIn
     linking,
   });
   const fail = async (reason: LinkResult): Promise<LinkResult> => {
-    await recordSecurityEvent(ctx, { userId: input.user.id, type: "account-linked", outcome: "failure", client: input.client, detail: { provider: provider.id, reason } });
+    await recordSecurityEvent(ctx, { userId: input.user.id, type: "account-linked", outcome: "failure", client: input.client, method: provider.id, detail: { reason } });
     return reason;
   };
   if (decision !== "link") return fail(decision);
@@ -56,7 +56,7 @@ export async function linkProviderAccount(ctx: AuthContext, input: LinkAccountIn
   if (linking.updateUserInfoOnLink) {
     await updateUser(ctx.db, input.user.id, { ...(profile.name ? { name: profile.name } : {}), ...(profile.image ? { image: profile.image } : {}), updatedAt: now });
   }
-  await recordSecurityEvent(ctx, { userId: input.user.id, type: "account-linked", outcome: "success", client: input.client, detail: { provider: provider.id } });
+  await recordSecurityEvent(ctx, { userId: input.user.id, type: "account-linked", outcome: "success", client: input.client, method: provider.id });
   const owner = await findUserById(ctx.db, input.user.id);
   if (owner) sendAccountNotice(ctx, owner, owner.email, { kind: "provider-linked", providerId: provider.id });
   return "linked";

@@ -99,9 +99,9 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
     linking: ctx.options.social.accountLinking,
     signUpDisabled: isSignUpDisabled(provider, input.requestSignUp),
   });
-  const event = { type: "sign-in", client: input.client, detail: { method: "social", provider: provider.id } };
+  const event = { type: "sign-in" as const, client: input.client, method: provider.id };
   if (decision === "account not linked" || decision === "signup disabled") {
-    await recordSecurityEvent(ctx, { ...event, userId: found?.user.id ?? null, outcome: "failure", detail: { ...event.detail, reason: decision } });
+    await recordSecurityEvent(ctx, { ...event, userId: found?.user.id ?? null, outcome: "failure", detail: { reason: decision } });
     return { ok: false, error: decision };
   }
 
@@ -117,7 +117,7 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
     } catch {
       return { ok: false, error: "unable to link account" };
     }
-    await recordSecurityEvent(ctx, { userId: found.user.id, type: "account-linked", outcome: "success", client: input.client, detail: { provider: provider.id } });
+    await recordSecurityEvent(ctx, { userId: found.user.id, type: "account-linked", outcome: "success", client: input.client, method: provider.id });
     sendAccountNotice(ctx, found.user, found.user.email, { kind: "provider-linked", providerId: provider.id });
     user = await markVerifiedIfVouched(ctx, found.user, profile);
   } else {
@@ -139,7 +139,7 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
       ctx.logger.error("social sign-up failed", { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
       return { ok: false, error: "unable to create user" };
     }
-    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-up", outcome: "success", client: input.client, detail: event.detail });
+    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-up", outcome: "success", client: input.client, method: provider.id });
     await sendSignUpVerification(ctx, user, input.client);
   }
 

@@ -5,7 +5,7 @@ import { assertNewPasswordAllowed } from "../crypto/password-policy.js";
 import { generateId, randomBytes } from "../deps/random.js";
 import { emailField, parseEmailOrThrow } from "../email/email-address.js";
 import { toWireUser } from "../http/public-json.js";
-import { recordSecurityEvent } from "../security/security-events.js";
+import { discardAuditEvent, writeAuditEvent } from "../security/security-events.js";
 import { startSession } from "../session/start-session.js";
 import { CREDENTIAL_PROVIDER_ID, insertAccount } from "../store/account-store.js";
 import { isUniqueViolation } from "../store/unique-violation.js";
@@ -40,8 +40,9 @@ export const signUpEmail = defineEndpoint({
     const passwordHash = await ctx.passwordHasher.hash(body.password, randomBytes(ctx.random, 16));
     const now = ctx.clock.now().toISOString();
     let user: UserRow;
+    let eventId: string;
     try {
-      user = await ctx.db.transaction().execute(async (trx) => {
+      ({ user, eventId } = await ctx.db.transaction().execute(async (trx) => {
         const created = await insertUser(trx, {
           id: generateId(ctx.random),
           name: body.name,
@@ -60,21 +61,24 @@ export const signUpEmail = defineEndpoint({
           createdAt: now,
           updatedAt: now,
         });
-        return created;
-      });
+        const eventId = await writeAuditEvent(ctx, trx, { userId: created.id, type: "sign-up", outcome: "success", method: "password", client });
+        return { user: created, eventId };
+      }));
     } catch (error) {
       // Two sign-ups raced past the lookup: the unique email index lets exactly one through.
       if (isUniqueViolation(error)) throw APIError.from(422, "USER_ALREADY_EXISTS");
       throw error;
     }
-    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-up", outcome: "success", client, detail: { method: "email" } });
     const verification = ctx.options.email.verification;
     if (verification.enabled && verification.sendOnSignUp) {
       try {
         await sendVerificationMail(ctx, { user, email: user.email, callbackURL: body.callbackURL, client });
       } catch (error) {
         // No account without its verification mail: undo the sign-up, the caller may retry.
-        await deleteUserById(ctx.db, user.id);
+        await ctx.db.transaction().execute(async (trx) => {
+          await discardAuditEvent(trx, eventId);
+          await deleteUserById(trx, user.id);
+        });
         throw error;
       }
     }

@@ -38,7 +38,7 @@ export async function startSession(
     throw APIError.from(500, "FAILED_TO_CREATE_SESSION");
   }
   const { token, ...session } = created;
-  await handOverAnonymousUser(ctx, input.headers, input.userId);
+  await handOverAnonymousUser(ctx, input.headers, input.userId, input.client);
   await endPresentedSession(ctx, input.headers);
   draft.headers.append("set-cookie", buildSessionCookie(ctx, token, { rememberMe: input.rememberMe, expiresAt: session.expiresAt }));
   if (ctx.options.bearer.enabled) {

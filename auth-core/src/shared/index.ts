@@ -4,3 +4,4 @@ export { loginRedirectTarget, sanitizeRedirect } from "./redirect.js";
 export { dateTransformer, type DataTransformer } from "./date-transformer.js";
 export * from "./access-control.js";
 export type * from "./wire-types.js";
+export * from "./audit-events.js";

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+import type { AuditEventType, AuditOutcome } from "../shared/audit-events.js";
 
 /**
  * Table shapes as stored. Times are ISO-8601 UTC text, flags are 0/1 integers (the same on
@@ -115,11 +116,19 @@ export interface TeamMemberTable {
 
 export interface SecurityEventTable {
   id: string;
+  /** Null once the account is deleted (on delete set null), or for a failure with no account. */
   userId: string | null;
-  type: string;
-  outcome: string;
+  type: AuditEventType;
+  outcome: AuditOutcome;
+  /** password, passkey, anonymous, email-link or a provider id. */
+  method: string | null;
+  /** Kept when the account is deleted: the organization's log stays whole. */
+  organizationId: string | null;
+  /** Ties the row to the server's log lines of the same request. */
+  requestId: string | null;
   ipAddress: string | null;
   userAgent: string | null;
+  /** Small JSON object: never a secret, token or password. */
   detail: string | null;
   createdAt: string;
 }

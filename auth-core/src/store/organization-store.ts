@@ -6,6 +6,8 @@ export interface NewOrganization {
   slug: string;
   logo: string | null;
   metadata: string | null;
+  /** A plan id (shared/audit-events.ts PLANS); new organizations start on the free plan. */
+  plan?: string;
   createdAt: string;
 }
 
@@ -17,7 +19,7 @@ export interface OrganizationUpdate {
 }
 
 export async function insertOrganization(db: DB, row: NewOrganization): Promise<OrganizationRow> {
-  return db.insertInto("organization").values({ ...row, plan: null }).returningAll().executeTakeFirstOrThrow();
+  return db.insertInto("organization").values({ ...row, plan: row.plan ?? "free" }).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function findOrganizationById(db: DB, id: string): Promise<OrganizationRow | undefined> {
@@ -34,6 +36,10 @@ export async function updateOrganization(db: DB, id: string, update: Organizatio
 }
 
 /** Members, invitations and teams (and through teams, team members) go with it: FKs cascade. */
+export async function setOrganizationPlan(db: DB, id: string, plan: string): Promise<OrganizationRow | undefined> {
+  return db.updateTable("organization").set({ plan }).where("id", "=", id).returningAll().executeTakeFirst();
+}
+
 export async function deleteOrganizationById(db: DB, id: string): Promise<OrganizationRow | undefined> {
   return db.deleteFrom("organization").where("id", "=", id).returningAll().executeTakeFirst();
 }

@@ -1,14 +1,18 @@
-import type { DB, SecurityEventRow } from "./database.js";
+import type { AuditEventType, AuditOutcome } from "../shared/audit-events.js";
+import type { DB } from "./database.js";
 
 export interface NewSecurityEvent {
   id: string;
   userId: string | null;
-  /** e.g. sign-up, sign-in, sign-out, session-revoked, password-reset, passkey-registered */
-  type: string;
-  outcome: "success" | "failure";
+  type: AuditEventType;
+  outcome: AuditOutcome;
+  /** password, passkey, anonymous, email-link or a provider id. */
+  method: string | null;
+  organizationId: string | null;
+  requestId: string | null;
   ipAddress: string | null;
   userAgent: string | null;
-  /** Small JSON-able detail: a method, a reason code. Never a token or password. */
+  /** Small JSON-able detail: a reason code, an id. Never a token or password. */
   detail?: Record<string, string | number | boolean | null>;
   at: Date;
 }
@@ -21,20 +25,23 @@ export async function insertSecurityEvent(db: DB, event: NewSecurityEvent): Prom
       userId: event.userId,
       type: event.type,
       outcome: event.outcome,
+      method: event.method,
+      organizationId: event.organizationId,
+      requestId: event.requestId,
       ipAddress: event.ipAddress,
       userAgent: event.userAgent,
-      detail: event.detail ? JSON.stringify(event.detail) : null,
+      detail: event.detail && Object.keys(event.detail).length > 0 ? JSON.stringify(event.detail) : null,
       createdAt: event.at.toISOString(),
     })
     .execute();
 }
 
-export async function listSecurityEventsByUser(db: DB, userId: string, limit: number): Promise<SecurityEventRow[]> {
-  return db
-    .selectFrom("securityEvent")
-    .selectAll()
-    .where("userId", "=", userId)
-    .orderBy("createdAt", "desc")
-    .limit(limit)
-    .execute();
+export async function deleteSecurityEventById(db: DB, id: string): Promise<void> {
+  await db.deleteFrom("securityEvent").where("id", "=", id).execute();
+}
+
+/** Retention: removes the rows written before `cutoff`; returns how many. */
+export async function deleteSecurityEventsBefore(db: DB, cutoff: Date): Promise<number> {
+  const result = await db.deleteFrom("securityEvent").where("createdAt", "<", cutoff.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -5,7 +5,7 @@ import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { discardUserEmailTokens } from "../../email/email-tokens.js";
 import { sendVerificationMail } from "../../email/verification-mail.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 import { findUserByEmail, updateUser } from "../../store/user-store.js";
@@ -49,12 +49,12 @@ export const changeEmail = defineEndpoint({
           if (!updated) throw APIError.from(500, "FAILED_TO_UPDATE_USER");
           await discardUserEmailTokens(trx, "reset-password", user.id);
           await deleteSessionsByUserId(trx, user.id, session.session.id);
+          await writeAuditEvent(ctx, trx, { userId: user.id, type: "email-changed", outcome: "success", client, detail: { confirmed: false } });
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw couldNotUpdate();
         throw error;
       }
-      await recordSecurityEvent(ctx, { userId: user.id, type: "email-changed", outcome: "success", client, detail: { confirmed: false } });
       sendAccountNotice(ctx, user, user.email, { kind: "email-changed", newEmail });
       return { status: true };
     }

@@ -6,7 +6,7 @@ import { randomBytes } from "../../deps/random.js";
 import { toWireUser } from "../../http/public-json.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { discardUserEmailTokens } from "../../email/email-tokens.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { recordSecurityEvent, writeAuditEvent } from "../../security/security-events.js";
 import { startSession } from "../../session/start-session.js";
 import { findCredentialAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
@@ -34,7 +34,7 @@ export const changePassword = defineEndpoint({
     const account = await findCredentialAccount(ctx.db, user.id);
     if (!account?.password) throw APIError.from(400, "CREDENTIAL_ACCOUNT_NOT_FOUND");
     if (!(await ctx.passwordHasher.verify(body.currentPassword, account.password))) {
-      await recordSecurityEvent(ctx, { userId: user.id, type: "password-changed", outcome: "failure", client, detail: { reason: "INVALID_PASSWORD" } });
+      await recordSecurityEvent(ctx, { userId: user.id, type: "password-changed", outcome: "failure", method: "password", client, detail: { reason: "INVALID_PASSWORD" } });
       throw APIError.from(400, "INVALID_PASSWORD");
     }
     const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
@@ -45,12 +45,12 @@ export const changePassword = defineEndpoint({
       // A reset link mailed before the change would undo it: it stops working (issue 12).
       await discardUserEmailTokens(trx, "reset-password", user.id);
       if (revoke) await deleteSessionsByUserId(trx, user.id);
+      await writeAuditEvent(ctx, trx, { userId: user.id, type: "password-changed", outcome: "success", method: "password", client, detail: { sessionsRevoked: revoke } });
     });
     let token: string | null = null;
     if (revoke) {
       ({ token } = await startSession(ctx, response, { userId: user.id, rememberMe: session.session.rememberMe === 1, client, headers }));
     }
-    await recordSecurityEvent(ctx, { userId: user.id, type: "password-changed", outcome: "success", client, detail: { sessionsRevoked: revoke } });
     sendAccountNotice(ctx, user, user.email, { kind: "password-changed" });
     return { token, user: toWireUser(user) };
   },

@@ -5,7 +5,7 @@ import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { consumeEmailToken, findEmailToken } from "../../email/email-tokens.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { clearSignInThrottle } from "../../security/sign-in-throttle.js";
 import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
@@ -59,16 +59,13 @@ export const resetPassword = defineEndpoint({
       // Following the mailed link proved the mailbox (issue 12): the address counts as verified.
       await updateUser(trx, used.value, { emailVerified: 1, updatedAt: now.toISOString() });
       if (revokeSessionsOnPasswordReset) await deleteSessionsByUserId(trx, used.value);
+      await writeAuditEvent(ctx, trx, {
+        userId: used.value, type: "password-reset", outcome: "success", method: "email-link", client,
+        detail: { sessionsRevoked: revokeSessionsOnPasswordReset },
+      });
       return used.value;
     });
     if (!userId) throw APIError.from(400, "INVALID_TOKEN");
-    await recordSecurityEvent(ctx, {
-      userId,
-      type: "password-reset",
-      outcome: "success",
-      client,
-      detail: { sessionsRevoked: revokeSessionsOnPasswordReset },
-    });
     const owner = await findUserById(ctx.db, userId);
     if (owner) {
       // A reset proves the mailbox: password sign-in opens again after a hard stop.

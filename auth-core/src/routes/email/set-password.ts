@@ -4,7 +4,7 @@ import { APIError } from "../../errors.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 
@@ -27,11 +27,16 @@ export const setPassword = defineEndpoint({
     if (account?.password) throw APIError.from(400, "USER_ALREADY_HAS_PASSWORD");
     const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
     const now = ctx.clock.now().toISOString();
+    const event = { userId: user.id, type: "password-set", outcome: "success", method: "password", client } as const;
     if (account) {
-      await updateAccount(ctx.db, account.id, { password: passwordHash, updatedAt: now });
+      await ctx.db.transaction().execute(async (trx) => {
+        await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now });
+        await writeAuditEvent(ctx, trx, event);
+      });
     } else {
       try {
-        await insertAccount(ctx.db, {
+        await ctx.db.transaction().execute(async (trx) => {
+          await insertAccount(trx, {
           id: generateId(ctx.random),
           accountId: user.id,
           providerId: CREDENTIAL_PROVIDER_ID,
@@ -39,6 +44,8 @@ export const setPassword = defineEndpoint({
           password: passwordHash,
           createdAt: now,
           updatedAt: now,
+          });
+          await writeAuditEvent(ctx, trx, event);
         });
       } catch (error) {
         // A concurrent set-password won: the unique (providerId, accountId) lets one through.
@@ -46,7 +53,6 @@ export const setPassword = defineEndpoint({
         throw error;
       }
     }
-    await recordSecurityEvent(ctx, { userId: user.id, type: "password-set", outcome: "success", client });
     sendAccountNotice(ctx, user, user.email, { kind: "password-set" });
     return { status: true };
   },

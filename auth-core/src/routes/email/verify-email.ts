@@ -10,7 +10,7 @@ import { consumeEmailToken, discardUserEmailTokens, findEmailToken } from "../..
 import { redirectResponse, withQueryParams } from "../../email/links.js";
 import { sendVerificationMail } from "../../email/verification-mail.js";
 import { toWireUser } from "../../http/public-json.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { recordSecurityEvent, writeAuditEvent } from "../../security/security-events.js";
 import type { ActiveSession } from "../../session/session.js";
 import { startSession } from "../../session/start-session.js";
 import type { UserRow } from "../../store/database.js";
@@ -78,6 +78,7 @@ async function confirmEmailChange(ctx: AuthContext, input: ConfirmChangeInput): 
       if (!row) return null;
       await discardUserEmailTokens(trx, "reset-password", user.id);
       await deleteSessionsByUserId(trx, user.id, input.session?.session.id);
+      await writeAuditEvent(ctx, trx, { userId: user.id, type: "email-changed", outcome: "success", method: "email-link", client: input.client, detail: { confirmed: true } });
       return row;
     });
   } catch (error) {
@@ -85,7 +86,6 @@ async function confirmEmailChange(ctx: AuthContext, input: ConfirmChangeInput): 
     throw error;
   }
   if (!updated) return fail(ctx, callbackURL, "invalid_token");
-  await recordSecurityEvent(ctx, { userId: user.id, type: "email-changed", outcome: "success", client: input.client });
   sendAccountNotice(ctx, user, user.email, { kind: "email-changed", newEmail });
   return done(ctx, callbackURL, updated);
 }
@@ -116,10 +116,11 @@ export const verifyEmail = defineEndpoint({
     const updated = await ctx.db.transaction().execute(async (trx) => {
       const used = await consumeEmailToken(trx, { kind: "email-verification", token: claims.jti, now, userId: user.id });
       if (!used) return null;
-      return (await updateUser(trx, user.id, { emailVerified: 1, updatedAt: now.toISOString() })) ?? null;
+      const row = (await updateUser(trx, user.id, { emailVerified: 1, updatedAt: now.toISOString() })) ?? null;
+      if (row) await writeAuditEvent(ctx, trx, { userId: user.id, type: "email-verified", outcome: "success", method: "email-link", client });
+      return row;
     });
     if (!updated) return fail(ctx, callbackURL, "invalid_token");
-    await recordSecurityEvent(ctx, { userId: user.id, type: "email-verified", outcome: "success", client });
 
     // Only a browser that holds no session is signed in (issue 12): one signed in as someone
     // else, or anonymously, keeps what it has, and no anonymous data is handed over by a link.
@@ -136,5 +137,5 @@ async function startSignedInSession(
   { userId, client, headers }: { userId: string; client: ClientInfo; headers: Headers },
 ): Promise<void> {
   await startSession(ctx, response, { userId, rememberMe: true, client, headers });
-  await recordSecurityEvent(ctx, { userId, type: "sign-in", outcome: "success", client, detail: { method: "email-verification" } });
+  await recordSecurityEvent(ctx, { userId, type: "sign-in", outcome: "success", client, method: "email-link" });
 }

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
+import { assertSeatAvailable } from "../../organization/seats.js";
 import { requireInvitationRecipient } from "../../organization/invitation-access.js";
 import { toWireInvitation, toWireMember } from "../../organization/wire.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { closeLiveInvitation } from "../../store/invitation-store.js";
 import { countMembers, insertMember } from "../../store/member-store.js";
 import { lockOrganization, setSessionActiveOrganization } from "../../store/organization-store.js";
@@ -38,6 +39,7 @@ export const acceptInvitation = defineEndpoint({
         if ((await countMembers(trx, organizationId)) >= ctx.options.organization.membershipLimit) {
           throw APIError.from(403, "ORGANIZATION_MEMBERSHIP_LIMIT_REACHED");
         }
+        await assertSeatAvailable(trx, organizationId, now, "invited-seat");
         // The conditional update is the "once": a second accept finds nothing pending.
         const invitation = await closeLiveInvitation(trx, found.id, "accepted", now);
         if (!invitation) throw APIError.from(400, "INVITATION_NOT_FOUND");
@@ -55,6 +57,10 @@ export const acceptInvitation = defineEndpoint({
           }
           await insertTeamMember(trx, { id: generateId(ctx.random), teamId: team.id, userId: session.user.id, createdAt: now.toISOString() });
         }
+        await writeAuditEvent(ctx, trx, {
+          userId: session.user.id, type: "invitation-accepted", outcome: "success", organizationId, client,
+          detail: { invitationId: invitation.id, role: invitation.role },
+        });
         return { invitation, member };
       });
     } catch (error) {
@@ -62,10 +68,6 @@ export const acceptInvitation = defineEndpoint({
       throw error;
     }
     await setSessionActiveOrganization(ctx.db, session.session.id, organizationId, now);
-    await recordSecurityEvent(ctx, {
-      userId: session.user.id, type: "organization-invitation-accepted", outcome: "success", client,
-      detail: { organizationId, invitationId: found.id },
-    });
     return { invitation: toWireInvitation(accepted.invitation), member: toWireMember(accepted.member) };
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
@@ -19,7 +20,7 @@ export const addTeamMember = defineEndpoint({
   path: "/organization/add-team-member",
   body,
   session: "required",
-  async handler({ ctx, body, session }): Promise<WireTeamMember> {
+  async handler({ ctx, body, session, client }): Promise<WireTeamMember> {
     const team = await requireTeam(ctx, body.teamId);
     const actor = await requireMember(ctx, team.organizationId, session.user.id);
     requirePermission(actor, { member: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER");
@@ -30,8 +31,15 @@ export const addTeamMember = defineEndpoint({
       throw APIError.from(403, "TEAM_MEMBER_LIMIT_REACHED");
     }
     try {
-      const row = await insertTeamMember(ctx.db, {
-        id: generateId(ctx.random), teamId: team.id, userId: body.userId, createdAt: ctx.clock.now().toISOString(),
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const inserted = await insertTeamMember(trx, {
+          id: generateId(ctx.random), teamId: team.id, userId: body.userId, createdAt: ctx.clock.now().toISOString(),
+        });
+        await writeAuditEvent(ctx, trx, {
+          userId: session.user.id, type: "team-member-added", outcome: "success", organizationId: team.organizationId, client,
+          detail: { teamId: team.id, memberUserId: body.userId },
+        });
+        return inserted;
       });
       return toWireTeamMember(row);
     } catch (error) {

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { requireMember, requirePermission } from "../../organization/guards.js";
 import { toWireInvitation } from "../../organization/wire.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { cancelPendingInvitation, findInvitationById } from "../../store/invitation-store.js";
 import type { WireInvitation } from "../../shared/wire-types.js";
 
@@ -20,12 +20,17 @@ export const cancelInvitation = defineEndpoint({
     if (!found) throw APIError.from(400, "INVITATION_NOT_FOUND");
     const member = await requireMember(ctx, found.organizationId, session.user.id);
     requirePermission(member, { invitation: ["cancel"] }, "YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION");
-    const invitation = await cancelPendingInvitation(ctx.db, found.id);
-    if (!invitation) throw APIError.from(400, "INVITATION_NOT_FOUND");
-    await recordSecurityEvent(ctx, {
-      userId: session.user.id, type: "organization-invitation-canceled", outcome: "success", client,
-      detail: { organizationId: invitation.organizationId, invitationId: invitation.id },
+    const invitation = await ctx.db.transaction().execute(async (trx) => {
+      const cancelled = await cancelPendingInvitation(trx, found.id);
+      if (cancelled) {
+        await writeAuditEvent(ctx, trx, {
+          userId: session.user.id, type: "invitation-cancelled", outcome: "success", organizationId: cancelled.organizationId, client,
+          detail: { invitationId: cancelled.id, email: cancelled.email },
+        });
+      }
+      return cancelled;
     });
+    if (!invitation) throw APIError.from(400, "INVITATION_NOT_FOUND");
     return toWireInvitation(invitation);
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
@@ -15,7 +16,7 @@ export const createTeam = defineEndpoint({
   path: "/organization/create-team",
   body,
   session: "required",
-  async handler({ ctx, body, session }): Promise<WireTeam> {
+  async handler({ ctx, body, session, client }): Promise<WireTeam> {
     const organizationId = resolveOrganizationId(session, body.organizationId);
     const member = await requireMember(ctx, organizationId, session.user.id);
     requirePermission(member, { team: ["create"] }, "YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION");
@@ -23,7 +24,13 @@ export const createTeam = defineEndpoint({
       throw APIError.from(400, "YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS");
     }
     const now = ctx.clock.now().toISOString();
-    const team = await insertTeam(ctx.db, { id: generateId(ctx.random), name: body.name, organizationId, createdAt: now, updatedAt: now });
+    const team = await ctx.db.transaction().execute(async (trx) => {
+      const row = await insertTeam(trx, { id: generateId(ctx.random), name: body.name, organizationId, createdAt: now, updatedAt: now });
+      await writeAuditEvent(ctx, trx, {
+        userId: session.user.id, type: "team-created", outcome: "success", organizationId, client, detail: { teamId: row.id, name: row.name },
+      });
+      return row;
+    });
     return toWireTeam(team);
   },
 });

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
 import { toWireMember, toWireOrganization } from "../../organization/wire.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { countMembershipsOfUser, insertMember } from "../../store/member-store.js";
 import { findOrganizationBySlug, insertOrganization, setSessionActiveOrganization } from "../../store/organization-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
@@ -51,6 +51,10 @@ export const createOrganization = defineEndpoint({
           role: options.creatorRole,
           createdAt: now.toISOString(),
         });
+        await writeAuditEvent(ctx, trx, {
+          userId: session.user.id, type: "organization-created", outcome: "success", organizationId: organization.id, client,
+          detail: { name: organization.name },
+        });
         return { organization, member };
       });
     } catch (error) {
@@ -61,10 +65,6 @@ export const createOrganization = defineEndpoint({
     if (!body.keepCurrentActiveOrganization) {
       await setSessionActiveOrganization(ctx.db, session.session.id, created.organization.id, now);
     }
-    await recordSecurityEvent(ctx, {
-      userId: session.user.id, type: "organization-created", outcome: "success", client,
-      detail: { organizationId: created.organization.id },
-    });
     return { ...toWireOrganization(created.organization), members: [toWireMember(created.member)] };
   },
 });

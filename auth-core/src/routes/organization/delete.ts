@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { requireMember, requirePermission } from "../../organization/guards.js";
 import { toWireOrganization } from "../../organization/wire.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { clearActiveOrganization, deleteOrganizationById } from "../../store/organization-store.js";
 import type { WireOrganization } from "../../shared/wire-types.js";
 
@@ -22,13 +22,16 @@ export const deleteOrganization = defineEndpoint({
     const deleted = await ctx.db.transaction().execute(async (trx) => {
       // No session may keep pointing at an organization that no longer exists.
       await clearActiveOrganization(trx, body.organizationId);
-      return deleteOrganizationById(trx, body.organizationId);
+      const row = await deleteOrganizationById(trx, body.organizationId);
+      if (row) {
+        await writeAuditEvent(ctx, trx, {
+          userId: session.user.id, type: "organization-deleted", outcome: "success", organizationId: row.id, client,
+          detail: { name: row.name },
+        });
+      }
+      return row;
     });
     if (!deleted) throw APIError.from(400, "ORGANIZATION_NOT_FOUND");
-    await recordSecurityEvent(ctx, {
-      userId: session.user.id, type: "organization-deleted", outcome: "success", client,
-      detail: { organizationId: body.organizationId },
-    });
     return toWireOrganization(deleted);
   },
 });

@@ -7,7 +7,8 @@ import { requireMember, requirePermission, resolveOrganizationId } from "../../o
 import { sendInvitationMail } from "../../organization/send-invitation.js";
 import { normalizeRoles } from "../../organization/roles.js";
 import { toWireInvitation } from "../../organization/wire.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { discardAuditEvent, writeAuditEvent } from "../../security/security-events.js";
+import { assertSeatAvailable } from "../../organization/seats.js";
 import { canGrantRoles } from "../../shared/access-control.js";
 import type { InvitationRow } from "../../store/database.js";
 import {
@@ -18,7 +19,7 @@ import {
   insertInvitation,
 } from "../../store/invitation-store.js";
 import { findMemberByEmail } from "../../store/member-store.js";
-import { findOrganizationById } from "../../store/organization-store.js";
+import { findOrganizationById, lockOrganization } from "../../store/organization-store.js";
 import { findTeamById } from "../../store/team-store.js";
 import type { WireInvitation } from "../../shared/wire-types.js";
 
@@ -60,37 +61,46 @@ export const createInvitation = defineEndpoint({
     const expiresAt = new Date(now.getTime() + options.invitationExpiresIn * 1000);
     const existing = await findLiveInvitation(ctx.db, organizationId, email, now);
     if (existing && !body.resend) throw APIError.from(400, "USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION");
-    let invitation: InvitationRow | undefined;
-    if (existing) {
-      invitation = await extendInvitation(ctx.db, existing.id, expiresAt);
-      if (!invitation) throw APIError.from(400, "INVITATION_NOT_FOUND");
-    } else {
-      if ((await countLiveInvitations(ctx.db, organizationId, now)) >= options.invitationLimit) {
-        throw APIError.from(403, "INVITATION_LIMIT_REACHED");
+    const { invitation, eventId } = await ctx.db.transaction().execute(async (trx) => {
+      let row: InvitationRow | undefined;
+      if (existing) {
+        row = await extendInvitation(trx, existing.id, expiresAt);
+        if (!row) throw APIError.from(400, "INVITATION_NOT_FOUND");
+      } else {
+        await lockOrganization(trx, organizationId);
+        if ((await countLiveInvitations(trx, organizationId, now)) >= options.invitationLimit) {
+          throw APIError.from(403, "INVITATION_LIMIT_REACHED");
+        }
+        await assertSeatAvailable(trx, organizationId, now, "new-seat");
+        row = await insertInvitation(trx, {
+          id: generateId(ctx.random),
+          organizationId,
+          email,
+          role,
+          status: "pending",
+          teamId: body.teamId ?? null,
+          inviterId: session.user.id,
+          expiresAt: expiresAt.toISOString(),
+          createdAt: now.toISOString(),
+        });
       }
-      invitation = await insertInvitation(ctx.db, {
-        id: generateId(ctx.random),
-        organizationId,
-        email,
-        role,
-        status: "pending",
-        teamId: body.teamId ?? null,
-        inviterId: session.user.id,
-        expiresAt: expiresAt.toISOString(),
-        createdAt: now.toISOString(),
+      const id = await writeAuditEvent(ctx, trx, {
+        userId: session.user.id, type: "member-invited", outcome: "success", organizationId, client,
+        detail: { invitationId: row.id, email, role, resent: existing !== undefined },
       });
-    }
+      return { invitation: row, eventId: id };
+    });
 
     const sent = await sendInvitationMail(ctx, { invitation, organization, inviter: session.user });
     if (!sent) {
-      // A new invitation nobody was told about would only block a later invite: undo it.
-      if (!existing) await deleteInvitationById(ctx.db, invitation.id);
+      // A new invitation nobody was told about would only block a later invite: undo it, and
+      // the row that recorded it (a resend that was not sent did not happen either).
+      await ctx.db.transaction().execute(async (trx) => {
+        await discardAuditEvent(trx, eventId);
+        if (!existing) await deleteInvitationById(trx, invitation.id);
+      });
       throw APIError.from(500, "FAILED_TO_SEND_INVITATION_EMAIL");
     }
-    await recordSecurityEvent(ctx, {
-      userId: session.user.id, type: existing ? "organization-invitation-resent" : "organization-invitation-sent",
-      outcome: "success", client, detail: { organizationId, invitationId: invitation.id, role },
-    });
     return toWireInvitation(invitation);
   },
 });

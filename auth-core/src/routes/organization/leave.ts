@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { countOwners, holdsOwnerRole } from "../../organization/roles.js";
 import { toWireMember } from "../../organization/wire.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { deleteMemberById, findMember, listMemberRoles } from "../../store/member-store.js";
 import { clearActiveOrganization, lockOrganization } from "../../store/organization-store.js";
 import { deleteTeamMembershipsInOrganization } from "../../store/team-store.js";
@@ -30,10 +30,8 @@ export const leaveOrganization = defineEndpoint({
       await deleteTeamMembershipsInOrganization(trx, organizationId, session.user.id);
       await deleteMemberById(trx, own.id);
       await clearActiveOrganization(trx, organizationId, session.user.id);
+      await writeAuditEvent(ctx, trx, { userId: session.user.id, type: "member-left", outcome: "success", organizationId, client });
       return own;
-    });
-    await recordSecurityEvent(ctx, {
-      userId: session.user.id, type: "organization-left", outcome: "success", client, detail: { organizationId },
     });
     return toWireMember(member);
   },

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { requireInvitationRecipient } from "../../organization/invitation-access.js";
 import { toWireInvitation } from "../../organization/wire.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { closeLiveInvitation } from "../../store/invitation-store.js";
 import type { WireInvitation } from "../../shared/wire-types.js";
 
@@ -18,12 +18,17 @@ export const rejectInvitation = defineEndpoint({
   async handler({ ctx, body, session, client }): Promise<{ invitation: WireInvitation; member: null }> {
     const now = ctx.clock.now();
     const found = await requireInvitationRecipient(ctx, body.invitationId, session.user, now);
-    const invitation = await closeLiveInvitation(ctx.db, found.id, "rejected", now);
-    if (!invitation) throw APIError.from(400, "INVITATION_NOT_FOUND");
-    await recordSecurityEvent(ctx, {
-      userId: session.user.id, type: "organization-invitation-rejected", outcome: "success", client,
-      detail: { organizationId: invitation.organizationId, invitationId: invitation.id },
+    const invitation = await ctx.db.transaction().execute(async (trx) => {
+      const closed = await closeLiveInvitation(trx, found.id, "rejected", now);
+      if (closed) {
+        await writeAuditEvent(ctx, trx, {
+          userId: session.user.id, type: "invitation-rejected", outcome: "success", organizationId: closed.organizationId, client,
+          detail: { invitationId: closed.id },
+        });
+      }
+      return closed;
     });
+    if (!invitation) throw APIError.from(400, "INVITATION_NOT_FOUND");
     return { invitation: toWireInvitation(invitation), member: null };
   },
 });

@@ -5,7 +5,7 @@ import { normalizeEmail } from "../../email/email-address.js";
 import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
 import { countOwners, holdsOwnerRole } from "../../organization/roles.js";
 import { toWireMember } from "../../organization/wire.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { canGrantRoles } from "../../shared/access-control.js";
 import { deleteMemberById, findMemberByEmail, findMemberById, listMemberRoles } from "../../store/member-store.js";
 import { clearActiveOrganization, lockOrganization } from "../../store/organization-store.js";
@@ -39,10 +39,10 @@ export const removeMember = defineEndpoint({
       await deleteTeamMembershipsInOrganization(trx, organizationId, target.userId);
       if (!(await deleteMemberById(trx, target.id))) throw APIError.from(400, "MEMBER_NOT_FOUND");
       await clearActiveOrganization(trx, organizationId, target.userId);
-    });
-    await recordSecurityEvent(ctx, {
-      userId: session.user.id, type: "organization-member-removed", outcome: "success", client,
-      detail: { organizationId, memberUserId: target.userId },
+      await writeAuditEvent(ctx, trx, {
+        userId: session.user.id, type: "member-removed", outcome: "success", organizationId, client,
+        detail: { memberUserId: target.userId },
+      });
     });
     return { member: toWireMember(target) };
   },

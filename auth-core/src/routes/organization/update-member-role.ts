@@ -4,7 +4,7 @@ import { APIError } from "../../errors.js";
 import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
 import { countOwners, holdsOwnerRole, normalizeRoles } from "../../organization/roles.js";
 import { toWireMember } from "../../organization/wire.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { canGrantRoles } from "../../shared/access-control.js";
 import { findMemberById, listMemberRoles, updateMemberRole as updateMemberRoleRow } from "../../store/member-store.js";
 import { lockOrganization } from "../../store/organization-store.js";
@@ -41,13 +41,16 @@ export const updateMemberRole = defineEndpoint({
       if (holdsOwnerRole(current.role) && !holdsOwnerRole(role) && countOwners(await listMemberRoles(trx, organizationId)) <= 1) {
         throw APIError.from(400, "YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER");
       }
-      return updateMemberRoleRow(trx, target.id, role);
+      const row = await updateMemberRoleRow(trx, target.id, role);
+      if (row) {
+        await writeAuditEvent(ctx, trx, {
+          userId: session.user.id, type: "member-role-changed", outcome: "success", organizationId, client,
+          detail: { memberUserId: target.userId, from: current.role, role },
+        });
+      }
+      return row;
     });
     if (!updated) throw APIError.from(400, "MEMBER_NOT_FOUND");
-    await recordSecurityEvent(ctx, {
-      userId: session.user.id, type: "organization-member-role-updated", outcome: "success", client,
-      detail: { organizationId, memberUserId: target.userId, role },
-    });
     return toWireMember(updated);
   },
 });

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
 import { toWireOrganization } from "../../organization/wire.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { findOrganizationBySlug, updateOrganization, type OrganizationUpdate } from "../../store/organization-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 import type { WireOrganization } from "../../shared/wire-types.js";
@@ -41,15 +41,21 @@ export const updateOrganizationEndpoint = defineEndpoint({
     };
     let updated;
     try {
-      updated = await updateOrganization(ctx.db, organizationId, update);
+      updated = await ctx.db.transaction().execute(async (trx) => {
+        const row = await updateOrganization(trx, organizationId, update);
+        if (row) {
+          await writeAuditEvent(ctx, trx, {
+            userId: session.user.id, type: "organization-updated", outcome: "success", organizationId, client,
+            detail: { fields: Object.keys(update).join(",") },
+          });
+        }
+        return row;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw APIError.from(400, "ORGANIZATION_SLUG_ALREADY_TAKEN");
       throw error;
     }
     if (!updated) throw APIError.from(400, "ORGANIZATION_NOT_FOUND");
-    await recordSecurityEvent(ctx, {
-      userId: session.user.id, type: "organization-updated", outcome: "success", client, detail: { organizationId },
-    });
     return toWireOrganization(updated);
   },
 });

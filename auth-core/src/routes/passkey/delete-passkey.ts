@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { recordSecurityEvent, writeAuditEvent } from "../../security/security-events.js";
 import { deletePasskeyOfUser, findPasskeyById } from "../../store/passkey-store.js";
 
 const body = z.object({ id: z.string().min(1).max(128) });
@@ -18,11 +18,17 @@ export const deletePasskey = defineEndpoint({
     const passkey = await findPasskeyById(ctx.db, body.id);
     if (!passkey) throw APIError.from(404, "PASSKEY_NOT_FOUND");
     // The delete itself is also scoped to the owner, so a check-then-act race cannot widen it.
-    if (passkey.userId !== userId || !(await deletePasskeyOfUser(ctx.db, body.id, userId))) {
+    const deleted =
+      passkey.userId === userId &&
+      (await ctx.db.transaction().execute(async (trx) => {
+        if (!(await deletePasskeyOfUser(trx, body.id, userId))) return false;
+        await writeAuditEvent(ctx, trx, { userId, type: "passkey-deleted", outcome: "success", method: "passkey", client, detail: { passkeyId: passkey.id } });
+        return true;
+      }));
+    if (!deleted) {
       await recordSecurityEvent(ctx, { userId, type: "passkey-deleted", outcome: "failure", client, detail: { reason: "not-owner" } });
       throw APIError.from(401, "YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY");
     }
-    await recordSecurityEvent(ctx, { userId, type: "passkey-deleted", outcome: "success", client, detail: { passkeyId: passkey.id } });
     return { status: true };
   },
 });

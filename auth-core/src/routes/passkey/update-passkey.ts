@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { toWirePasskey } from "../../passkey/wire-passkey.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { recordSecurityEvent, writeAuditEvent } from "../../security/security-events.js";
 import type { WirePasskey } from "../../shared/wire-types.js";
 import { findPasskeyById, renamePasskey } from "../../store/passkey-store.js";
 
@@ -24,9 +24,12 @@ export const updatePasskey = defineEndpoint({
       throw APIError.from(401, "YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY");
     }
     // Scoped to the owner as well; gone in between means it was deleted meanwhile.
-    const renamed = await renamePasskey(ctx.db, body.id, userId, body.name);
+    const renamed = await ctx.db.transaction().execute(async (trx) => {
+      const row = await renamePasskey(trx, body.id, userId, body.name);
+      if (row) await writeAuditEvent(ctx, trx, { userId, type: "passkey-renamed", outcome: "success", method: "passkey", client, detail: { passkeyId: row.id } });
+      return row;
+    });
     if (!renamed) throw APIError.from(404, "PASSKEY_NOT_FOUND");
-    await recordSecurityEvent(ctx, { userId, type: "passkey-renamed", outcome: "success", client, detail: { passkeyId: renamed.id } });
     return { passkey: toWirePasskey(renamed) };
   },
 });

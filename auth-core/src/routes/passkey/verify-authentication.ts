@@ -30,7 +30,8 @@ async function refuse(ctx: AuthContext, client: ClientInfo, refusal: Refusal): P
     type: "sign-in",
     outcome: "failure",
     client,
-    detail: { method: "passkey", reason: refusal.reason },
+    method: "passkey",
+    detail: { reason: refusal.reason },
   });
   throw APIError.from(refusal.status, refusal.code);
 }
@@ -100,7 +101,7 @@ export const verifyPasskeyAuthentication = defineEndpoint({
       if (error instanceof APIError) throw APIError.from(500, "UNABLE_TO_CREATE_SESSION");
       throw error;
     }
-    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", client, detail: { method: "passkey", passkeyId: passkey.id } });
+    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", client, method: "passkey", detail: { passkeyId: passkey.id } });
     return { session: toWireSession(started.session, started.token), user: toWireUser(user) };
   },
 });

@@ -10,7 +10,7 @@ import { encodePublicKey, formatTransports, MAX_STORED_COUNTER } from "../../pas
 import { asRegistrationResponse, registrationResponseSchema } from "../../passkey/response-schemas.js";
 import { toWirePasskey } from "../../passkey/wire-passkey.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { recordSecurityEvent, writeAuditEvent } from "../../security/security-events.js";
 import type { WirePasskey } from "../../shared/wire-types.js";
 import { insertPasskey } from "../../store/passkey-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
@@ -21,7 +21,7 @@ const body = z.object({
 });
 
 async function refuse(ctx: AuthContext, client: ClientInfo, userId: string, status: number, code: ErrorCode): Promise<never> {
-  await recordSecurityEvent(ctx, { userId, type: "passkey-registered", outcome: "failure", client, detail: { reason: code } });
+  await recordSecurityEvent(ctx, { userId, type: "passkey-added", outcome: "failure", method: "passkey", client, detail: { reason: code } });
   throw APIError.from(status, code);
 }
 
@@ -59,7 +59,8 @@ export const verifyPasskeyRegistration = defineEndpoint({
 
     let row;
     try {
-      row = await insertPasskey(ctx.db, {
+      row = await ctx.db.transaction().execute(async (trx) => {
+        const inserted = await insertPasskey(trx, {
         id: generateId(ctx.random),
         name: body.name ?? challenge.name,
         publicKey: encodePublicKey(credential.publicKey),
@@ -71,19 +72,18 @@ export const verifyPasskeyRegistration = defineEndpoint({
         transports: formatTransports(body.response.response.transports),
         aaguid,
         createdAt: ctx.clock.now(),
+        });
+        await writeAuditEvent(ctx, trx, {
+          userId, type: "passkey-added", outcome: "success", method: "passkey", client,
+          detail: { passkeyId: inserted.id, deviceType: inserted.deviceType },
+        });
+        return inserted;
       });
     } catch (error) {
       // The same credential registered before (by anyone): the browser should have excluded it.
       if (isUniqueViolation(error)) return refuse(ctx, client, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
       throw error;
     }
-    await recordSecurityEvent(ctx, {
-      userId,
-      type: "passkey-registered",
-      outcome: "success",
-      client,
-      detail: { passkeyId: row.id, deviceType: row.deviceType },
-    });
     sendAccountNotice(ctx, session.user, session.user.email, { kind: "passkey-added", passkeyName: row.name ?? null });
     return toWirePasskey(row);
   },

@@ -34,7 +34,7 @@ export const signInAnonymous = defineEndpoint({
       updatedAt: now,
     });
     const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: true, client, headers });
-    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", client, detail: { method: "anonymous" } });
+    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", client, method: "anonymous" });
     return { token, user: toWireUser(user) };
   },
 });

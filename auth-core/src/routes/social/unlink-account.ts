@@ -27,7 +27,7 @@ export const unlinkAccount = defineEndpoint({
     const account = accounts.find((a) => a.providerId === body.providerId && (body.accountId === undefined || a.accountId === body.accountId));
     if (!account) throw APIError.from(400, "ACCOUNT_NOT_FOUND");
     await deleteAccount(ctx.db, account.id);
-    await recordSecurityEvent(ctx, { userId: session.user.id, type: "account-unlinked", outcome: "success", client, detail: { provider: account.providerId } });
+    await recordSecurityEvent(ctx, { userId: session.user.id, type: "account-unlinked", outcome: "success", client, method: account.providerId });
     return { status: true };
   },
 });
