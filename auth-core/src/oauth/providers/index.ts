@@ -1,18 +1,24 @@
 import type { OAuthProvider } from "../types.js";
+import { createAppleProvider, type AppleProviderOptions } from "./apple.js";
 import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
+import { createMicrosoftProvider, type MicrosoftProviderOptions } from "./microsoft.js";
 
 /** Options per provider id (spec §9). Each provider adds one line here and one file beside this one. */
 export interface SocialProviderOptions {
+  apple?: AppleProviderOptions;
   github?: GitHubProviderOptions;
   google?: GoogleProviderOptions;
+  microsoft?: MicrosoftProviderOptions;
 }
 
 type ProviderFactories = { [Id in keyof SocialProviderOptions]-?: (options: NonNullable<SocialProviderOptions[Id]>) => OAuthProvider };
 
 const PROVIDER_FACTORIES: ProviderFactories = {
+  apple: createAppleProvider,
   github: createGitHubProvider,
   google: createGoogleProvider,
+  microsoft: createMicrosoftProvider,
 };
 
 /** Every provider id the library supports, in alphabetical order. */
@@ -23,7 +29,9 @@ export function buildProviders(options: SocialProviderOptions): Map<string, OAut
   const providers = new Map<string, OAuthProvider>();
   for (const id of SUPPORTED_PROVIDER_IDS) {
     const providerOptions = options[id];
-    if (providerOptions) providers.set(id, PROVIDER_FACTORIES[id](providerOptions));
+    // Each id's factory takes that id's options; the loop's union of ids cannot say so.
+    const create = PROVIDER_FACTORIES[id] as (options: NonNullable<SocialProviderOptions[typeof id]>) => OAuthProvider;
+    if (providerOptions) providers.set(id, create(providerOptions));
   }
   return providers;
 }
