@@ -1,14 +1,18 @@
 import type { OAuthProvider } from "../types.js";
 import { createAppleProvider, type AppleProviderOptions } from "./apple.js";
+import { createCognitoProvider, type CognitoProviderOptions } from "./cognito.js";
 import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
+import { createLineProvider, type LineProviderOptions } from "./line.js";
 import { createMicrosoftProvider, type MicrosoftProviderOptions } from "./microsoft.js";
 
 /** Options per provider id (spec §9). Each provider adds one line here and one file beside this one. */
 export interface SocialProviderOptions {
   apple?: AppleProviderOptions;
+  cognito?: CognitoProviderOptions;
   github?: GitHubProviderOptions;
   google?: GoogleProviderOptions;
+  line?: LineProviderOptions;
   microsoft?: MicrosoftProviderOptions;
 }
 
@@ -16,8 +20,10 @@ type ProviderFactories = { [Id in keyof SocialProviderOptions]-?: (options: NonN
 
 const PROVIDER_FACTORIES: ProviderFactories = {
   apple: createAppleProvider,
+  cognito: createCognitoProvider,
   github: createGitHubProvider,
   google: createGoogleProvider,
+  line: createLineProvider,
   microsoft: createMicrosoftProvider,
 };
 
