@@ -5,6 +5,8 @@ import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
 import { createLineProvider, type LineProviderOptions } from "./line.js";
 import { createMicrosoftProvider, type MicrosoftProviderOptions } from "./microsoft.js";
+import { createPayPalProvider, type PayPalProviderOptions } from "./paypal.js";
+import { createSalesforceProvider, type SalesforceProviderOptions } from "./salesforce.js";
 
 /** Options per provider id (spec §9). Each provider adds one line here and one file beside this one. */
 export interface SocialProviderOptions {
@@ -14,6 +16,8 @@ export interface SocialProviderOptions {
   google?: GoogleProviderOptions;
   line?: LineProviderOptions;
   microsoft?: MicrosoftProviderOptions;
+  paypal?: PayPalProviderOptions;
+  salesforce?: SalesforceProviderOptions;
 }
 
 type ProviderFactories = { [Id in keyof SocialProviderOptions]-?: (options: NonNullable<SocialProviderOptions[Id]>) => OAuthProvider };
@@ -25,6 +29,8 @@ const PROVIDER_FACTORIES: ProviderFactories = {
   google: createGoogleProvider,
   line: createLineProvider,
   microsoft: createMicrosoftProvider,
+  paypal: createPayPalProvider,
+  salesforce: createSalesforceProvider,
 };
 
 /** Every provider id the library supports, in alphabetical order. */
