@@ -3,10 +3,13 @@ import { createAppleProvider, type AppleProviderOptions } from "./apple.js";
 import { createCognitoProvider, type CognitoProviderOptions } from "./cognito.js";
 import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
+import { createHuggingFaceProvider, type HuggingFaceProviderOptions } from "./huggingface.js";
 import { createLineProvider, type LineProviderOptions } from "./line.js";
 import { createMicrosoftProvider, type MicrosoftProviderOptions } from "./microsoft.js";
 import { createPayPalProvider, type PayPalProviderOptions } from "./paypal.js";
 import { createSalesforceProvider, type SalesforceProviderOptions } from "./salesforce.js";
+import { createSlackProvider, type SlackProviderOptions } from "./slack.js";
+import { createTwitchProvider, type TwitchProviderOptions } from "./twitch.js";
 
 /** Options per provider id (spec §9). Each provider adds one line here and one file beside this one. */
 export interface SocialProviderOptions {
@@ -14,10 +17,13 @@ export interface SocialProviderOptions {
   cognito?: CognitoProviderOptions;
   github?: GitHubProviderOptions;
   google?: GoogleProviderOptions;
+  huggingface?: HuggingFaceProviderOptions;
   line?: LineProviderOptions;
   microsoft?: MicrosoftProviderOptions;
   paypal?: PayPalProviderOptions;
   salesforce?: SalesforceProviderOptions;
+  slack?: SlackProviderOptions;
+  twitch?: TwitchProviderOptions;
 }
 
 type ProviderFactories = { [Id in keyof SocialProviderOptions]-?: (options: NonNullable<SocialProviderOptions[Id]>) => OAuthProvider };
@@ -27,10 +33,13 @@ const PROVIDER_FACTORIES: ProviderFactories = {
   cognito: createCognitoProvider,
   github: createGitHubProvider,
   google: createGoogleProvider,
+  huggingface: createHuggingFaceProvider,
   line: createLineProvider,
   microsoft: createMicrosoftProvider,
   paypal: createPayPalProvider,
   salesforce: createSalesforceProvider,
+  slack: createSlackProvider,
+  twitch: createTwitchProvider,
 };
 
 /** Every provider id the library supports, in alphabetical order. */
