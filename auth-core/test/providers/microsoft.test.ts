@@ -92,6 +92,22 @@ describe("microsoft tenants", () => {
     expect(await idTokenSignIn(flow, CONSUMERS)).toBe(200);
   });
 
+  it("an external (CIAM) authority: the issuer on the tenant's own ciamlogin.com host", async () => {
+    const ciam = "https://gatehouse.ciamlogin.com";
+    const external: ProviderFixture = {
+      ...fixture,
+      authorize: { ...fixture.authorize, url: fixture.authorize.url.replace(AUTHORITY, ciam) },
+      token: { ...fixture.token, url: fixture.token.url.replace(AUTHORITY, ciam) },
+      idToken: { ...fixture.idToken!, jwksURL: fixture.idToken!.jwksURL.replace(AUTHORITY, ciam), issuer: `https://${OTHER_TENANT}.ciamlogin.com/${OTHER_TENANT}/v2.0` },
+    };
+    flow = await startProviderFlow(external, { ...fixture.options, authority: ciam });
+    const token = await flow.standIn.signIdToken("n", { claims: { tid: OTHER_TENANT } });
+    const browser = createTestBrowser(flow.t.auth);
+    expect((await browser.post("/sign-in/social", { provider: "microsoft", idToken: { token, nonce: "n" } })).status).toBe(200);
+    const elsewhere = await flow.standIn.signIdToken("n", { claims: { tid: CONSUMERS } });
+    expect((await browser.post("/sign-in/social", { provider: "microsoft", idToken: { token: elsewhere, nonce: "n" } })).status).toBe(401);
+  });
+
   it("a tenant id: its own endpoints, and only its own people", async () => {
     flow = await startProviderFlow(onTenant(OTHER_TENANT, OTHER_TENANT), { ...fixture.options, tenantId: OTHER_TENANT, prompt: "select_account" });
     const { authorizationURL, location } = await flow.run();

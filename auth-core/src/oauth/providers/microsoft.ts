@@ -26,12 +26,16 @@ const CONSUMERS_TENANT = "9188040d-6c67-4c5b-b112-36a304b66dad";
 const GRAPH_PHOTO = "https://graph.microsoft.com/v1.0/me/photos";
 
 /**
- * Multi-tenant issuers name the signing-in person's tenant: `{authority}/{tid}/v2.0`, with `tid`
- * the token's own claim; the configured tenant then decides which tenants are welcome.
+ * Issuers name the signing-in person's tenant: `{authority}/{tid}/v2.0` (external tenants:
+ * `https://{tid}.ciamlogin.com/{tid}/v2.0`), with `tid` the token's own claim; the configured
+ * tenant then decides which tenants are welcome.
  */
 function createIssuerRule(authority: string, tenant: string): (issuer: string, claims: Record<string, unknown>) => boolean {
+  const ciam = new URL(authority).hostname.endsWith(".ciamlogin.com");
   return (issuer, claims) => {
-    if (typeof claims.tid !== "string" || issuer !== `${authority}/${claims.tid}/v2.0`) return false;
+    if (typeof claims.tid !== "string") return false;
+    const expected = [`${authority}/${claims.tid}/v2.0`, ...(ciam ? [`https://${claims.tid}.ciamlogin.com/${claims.tid}/v2.0`] : [])];
+    if (!expected.includes(issuer)) return false;
     const tid = claims.tid.toLowerCase();
     if (tenant === "common") return true;
     if (tenant === "organizations") return tid !== CONSUMERS_TENANT;
@@ -48,8 +52,7 @@ async function fetchPhoto(runtime: ProviderRuntime, accessToken: string, size: n
     if (!response.ok) return null;
     const type = response.headers.get("content-type")?.split(";")[0]?.trim() ?? "";
     const bytes = Buffer.from(await response.arrayBuffer());
-    if (bytes.length === 0) return null;
-    return `data:${/^image\/(png|jpeg|gif|webp)$/.test(type) ? type : "image/jpeg"};base64,${bytes.toString("base64")}`;
+    return bytes.length === 0 ? null : `data:${/^image\/(png|jpeg|gif|webp)$/.test(type) ? type : "image/jpeg"};base64,${bytes.toString("base64")}`;
   } catch {
     return null;
   }
@@ -86,8 +89,8 @@ export function createMicrosoftProvider(options: MicrosoftProviderOptions): OAut
         .flatMap((list) => (Array.isArray(list) ? list : []))
         .map((address) => readEmail(address));
       const emailVerified = typeof claims.email_verified === "boolean" ? claims.email_verified : email !== null && verifiedAddresses.includes(email);
-      const image =
-        options.disableProfilePhoto || !tokens.accessToken ? null : await fetchPhoto(engine.runtime, tokens.accessToken, options.profilePhotoSize ?? 48);
+      const photoSize = options.profilePhotoSize ?? 48;
+      const image = options.disableProfilePhoto || !tokens.accessToken ? null : await fetchPhoto(engine.runtime, tokens.accessToken, photoSize);
       return {
         user: { id, email, emailVerified, name: readOptionalString(claims.name), image },
         data: { ...claims, picture: image },
