@@ -70,6 +70,17 @@ describe("microsoft profile photo", () => {
   });
 });
 
+describe("microsoft public client", () => {
+  it("sends only its client id (and PKCE) when it has no secret", async () => {
+    const { clientSecret: _secret, ...publicOptions } = fixture.options;
+    flow = await startProviderFlow({ ...fixture, token: { ...fixture.token, auth: "none" } }, publicOptions);
+    expect((await flow.run()).location).toBe("/dashboard");
+    const exchange = flow.standIn.requests.find((r) => r.url.href === fixture.token.url);
+    expect(exchange?.body.client_secret).toBeUndefined();
+    expect(exchange?.body.code_verifier).toBeTruthy();
+  });
+});
+
 describe("microsoft tenants", () => {
   it("common: accepts any tenant whose issuer names the token's own tid", async () => {
     flow = await startProviderFlow(fixture);
