@@ -52,8 +52,10 @@ export interface ProviderDefinition {
   authorizationParams?(input: AuthorizationURLInput): Record<string, string>;
   tokenParams?(request: TokenRequestContext): Record<string, string>;
   readTokenResponse?(body: Record<string, unknown>): Record<string, unknown>;
-  /** null or absent: no ID-token sign-in. */
+  /** null or absent: the provider's ID tokens are not read. */
   idToken?: IdTokenPolicy | null;
+  /** Default true when there is an ID-token policy: clients may sign in with an ID token. */
+  idTokenSignIn?: boolean;
   supportsRefresh: boolean;
   emailMayBeMissing?: boolean;
   getUserInfo(input: UserInfoInput): Promise<OAuthProfile | null>;
@@ -90,7 +92,8 @@ export function defineProvider(definition: ProviderDefinition): OAuthProvider {
     authorizationParams: definition.authorizationParams ?? (() => ({})),
     tokenParams: definition.tokenParams ?? (() => ({})),
     readTokenResponse: definition.readTokenResponse ?? ((body) => body),
-    idToken: options.disableIdTokenSignIn ? null : (definition.idToken ?? null),
+    idToken: definition.idToken ?? null,
+    idTokenSignIn: Boolean(definition.idToken) && (definition.idTokenSignIn ?? true) && !options.disableIdTokenSignIn,
     supportsRefresh: definition.supportsRefresh,
     emailMayBeMissing: definition.emailMayBeMissing ?? false,
     disableImplicitSignUp: options.disableImplicitSignUp ?? false,

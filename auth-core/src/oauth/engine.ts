@@ -61,6 +61,9 @@ export async function createAuthorizationURL(ctx: AuthContext, provider: OAuthPr
   if (input.nonce && provider.idToken) params.nonce = input.nonce;
   Object.assign(params, provider.authorizationParams(input));
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  // Spaces as %20, not form-encoding's "+": some providers (Cognito) read "+" literally. A "+"
+  // in a value is already %2B here, so every "+" left is a space.
+  url.search = url.search.replace(/\+/g, "%20");
   return url;
 }
 

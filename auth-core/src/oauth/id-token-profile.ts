@@ -25,7 +25,7 @@ export async function readIdTokenProfile(
   provider: OAuthProvider,
   idToken: ClientIdToken,
 ): Promise<{ user: OAuthUserInfo & { email: string }; tokens: OAuthTokens }> {
-  if (!provider.idToken) throw APIError.from(404, "ID_TOKEN_NOT_SUPPORTED");
+  if (!provider.idToken || !provider.idTokenSignIn) throw APIError.from(404, "ID_TOKEN_NOT_SUPPORTED");
   const engine = createProviderEngine(ctx, provider);
   const verified = await engine.verifyIdTokenResult(idToken.token, idToken.nonce);
   // Spec §8 "Keys not found": no key of the provider's set (read again once) signed the token.

@@ -136,8 +136,14 @@ export interface OAuthProvider {
   tokenParams(request: TokenRequestContext): Record<string, string>;
   /** The token fields out of the provider's answer, for answers nested under a key. */
   readTokenResponse(body: Record<string, unknown>): Record<string, unknown>;
-  /** null: the provider has no ID-token sign-in. */
+  /** How the provider's ID tokens are verified (the code flow's and a client's); null: it issues none we read. */
   idToken: IdTokenPolicy | null;
+  /**
+   * Whether a client may sign in with an ID token (POST /sign-in/social {idToken}). Separate from
+   * the policy: a provider whose profile is its ID token still reads it in the code flow when
+   * client sign-in is off (the integrator's disableIdTokenSignIn, or a provider without it).
+   */
+  idTokenSignIn: boolean;
   supportsRefresh: boolean;
   /**
    * The provider never (or only with extra permission) gives an address: the person signs in

@@ -4,7 +4,7 @@
  * (client authentication, PKCE, redirect URI, grant), and can be told to fail.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK } from "jose";
 
 export interface RecordedRequest {
   method: string;
@@ -57,7 +57,7 @@ export interface ProviderFixture {
     /** Answer as form-encoded text instead of JSON. */
     answerAsForm?: boolean;
     /** Checks of the request beyond the generic ones (a signed client secret, device_id); a string is the refusal reason. */
-    check?(request: RecordedRequest): string | null;
+    check?(request: RecordedRequest): string | null | Promise<string | null>;
     /** The secret the provider expects (default options.clientSecret); "custom" leaves it to `check`. */
     secret?: string | "custom";
   };
@@ -65,6 +65,8 @@ export interface ProviderFixture {
   api: Record<string, (request: RecordedRequest, tokens: { accessToken: string }) => unknown>;
   /** Public documents (OpenID discovery), keyed by URL without query. */
   documents?: Record<string, unknown>;
+  /** Endpoints that take no access token (LINE's ID-token verify), keyed by URL without query. */
+  publicAPI?: Record<string, (request: RecordedRequest, standIn: { verifyIdToken(token: string): Promise<Record<string, unknown> | null> }) => unknown>;
   idToken?: IdTokenSpec;
   /** The endpoint the profile failure cases break (user info; the JWKS for ID-token-only providers). */
   profileURL: string;
@@ -77,6 +79,13 @@ export interface ProviderFixture {
   idTokenSignIn: boolean;
 }
 
+/** What a quirk test changes in an ID token: its issuer, audience or claims. */
+export interface IdTokenOverrides {
+  issuer?: string;
+  audience?: string;
+  claims?: Record<string, unknown>;
+}
+
 export interface StandIn {
   fetch: typeof fetch;
   requests: RecordedRequest[];
@@ -84,8 +93,8 @@ export interface StandIn {
   fail(url: string, mode: FailureMode | null): void;
   /** Remembers the authorization request (state, challenge, nonce) and answers with the provider's redirect back. */
   authorize(authorizationURL: string): { code: string; state: string };
-  /** A fresh ID token for client-side sign-in, with this nonce. */
-  signIdToken(nonce?: string): Promise<string>;
+  /** A fresh ID token for client-side sign-in, with this nonce (and, for quirk tests, other claims). */
+  signIdToken(nonce?: string, overrides?: IdTokenOverrides): Promise<string>;
   issuedAccessTokens: string[];
 }
 
@@ -134,17 +143,26 @@ export async function createStandIn(fixture: ProviderFixture, now: () => Date): 
   const clientId = String(fixture.options.clientId);
   const expectedSecret = fixture.token.secret ?? (fixture.options.clientSecret === undefined ? undefined : String(fixture.options.clientSecret));
 
-  async function signIdToken(nonce?: string): Promise<string> {
+  async function signIdToken(nonce?: string, overrides: IdTokenOverrides = {}): Promise<string> {
     const spec = fixture.idToken;
     if (!spec) throw new Error(`${fixture.id} has no ID tokens`);
     const seconds = Math.floor(now().getTime() / 1000);
-    return new SignJWT({ ...spec.claims, ...(nonce ? { nonce } : {}) })
+    return new SignJWT({ ...spec.claims, ...overrides.claims, ...(nonce ? { nonce } : {}) })
       .setProtectedHeader({ alg, kid: "stand-in-key" })
-      .setIssuer(spec.issuer)
-      .setAudience(clientId)
-      .setIssuedAt(seconds)
+      .setIssuer(overrides.issuer ?? spec.issuer)
+      .setAudience(overrides.audience ?? clientId)
+      .setIssuedAt(typeof overrides.claims?.iat === "number" ? overrides.claims.iat : seconds)
       .setExpirationTime(seconds + 3600)
       .sign(keys.privateKey);
+  }
+
+  /** The claims of a token this stand-in signed (its signature checked), or null. */
+  async function verifyIdToken(token: string): Promise<Record<string, unknown> | null> {
+    try {
+      return (await jwtVerify(token, keys.publicKey, { currentDate: now() })).payload;
+    } catch {
+      return null;
+    }
   }
 
   function checkClientAuth(request: RecordedRequest): string | null {
@@ -167,7 +185,7 @@ export async function createStandIn(fixture: ProviderFixture, now: () => Date): 
     if (request.method !== "POST") return json({ error: "invalid_request" }, 405);
     const format = fixture.token.format ?? "form";
     if (!(request.headers.get("content-type") ?? "").includes(format === "json" ? "json" : "x-www-form-urlencoded")) return json({ error: "invalid_request", error_description: "wrong body format" }, 400);
-    const refused = checkClientAuth(request) ?? fixture.token.check?.(request) ?? null;
+    const refused = checkClientAuth(request) ?? (await fixture.token.check?.(request)) ?? null;
     if (refused) return json({ error: "invalid_client", error_description: refused }, 401);
     const grant = request.body.grant_type;
     if (grant === "authorization_code") {
@@ -217,6 +235,11 @@ export async function createStandIn(fixture: ProviderFixture, now: () => Date): 
     if (key === fixture.token.url) return tokenEndpoint(request);
     if (fixture.idToken && key === fixture.idToken.jwksURL) return json({ keys: [publicJWK] });
     if (fixture.documents && key in fixture.documents) return json(fixture.documents[key]);
+    const publicRoute = fixture.publicAPI?.[key];
+    if (publicRoute) {
+      const result: unknown = await publicRoute(request, { verifyIdToken });
+      return result instanceof Response ? result : json(result);
+    }
     const route = fixture.api[key];
     if (!route) return json({ error: "not_found", url: key }, 404);
     const bearer = (headers.get("authorization") ?? "").replace(/^(Bearer|OAuth) /i, "");

@@ -1,28 +1,46 @@
 import type { OAuthProvider } from "../types.js";
+import { createAppleProvider, type AppleProviderOptions } from "./apple.js";
 import { createAtlassianProvider, type AtlassianProviderOptions } from "./atlassian.js";
+import { createCognitoProvider, type CognitoProviderOptions } from "./cognito.js";
 import { createDiscordProvider, type DiscordProviderOptions } from "./discord.js";
 import { createDropboxProvider, type DropboxProviderOptions } from "./dropbox.js";
 import { createFacebookProvider, type FacebookProviderOptions } from "./facebook.js";
 import { createFigmaProvider, type FigmaProviderOptions } from "./figma.js";
 import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
+import { createHuggingFaceProvider, type HuggingFaceProviderOptions } from "./huggingface.js";
 import { createKickProvider, type KickProviderOptions } from "./kick.js";
+import { createLineProvider, type LineProviderOptions } from "./line.js";
 import { createLinearProvider, type LinearProviderOptions } from "./linear.js";
+import { createMicrosoftProvider, type MicrosoftProviderOptions } from "./microsoft.js";
+import { createPayPalProvider, type PayPalProviderOptions } from "./paypal.js";
+import { createSalesforceProvider, type SalesforceProviderOptions } from "./salesforce.js";
+import { createSlackProvider, type SlackProviderOptions } from "./slack.js";
 import { createSpotifyProvider, type SpotifyProviderOptions } from "./spotify.js";
+import { createTwitchProvider, type TwitchProviderOptions } from "./twitch.js";
 import { createTwitterProvider, type TwitterProviderOptions } from "./twitter.js";
 
 /** Options per provider id (spec §9). Each provider adds one line here and one file beside this one. */
 export interface SocialProviderOptions {
+  apple?: AppleProviderOptions;
   atlassian?: AtlassianProviderOptions;
+  cognito?: CognitoProviderOptions;
   discord?: DiscordProviderOptions;
   dropbox?: DropboxProviderOptions;
   facebook?: FacebookProviderOptions;
   figma?: FigmaProviderOptions;
   github?: GitHubProviderOptions;
   google?: GoogleProviderOptions;
+  huggingface?: HuggingFaceProviderOptions;
   kick?: KickProviderOptions;
+  line?: LineProviderOptions;
   linear?: LinearProviderOptions;
+  microsoft?: MicrosoftProviderOptions;
+  paypal?: PayPalProviderOptions;
+  salesforce?: SalesforceProviderOptions;
+  slack?: SlackProviderOptions;
   spotify?: SpotifyProviderOptions;
+  twitch?: TwitchProviderOptions;
   twitter?: TwitterProviderOptions;
 }
 
@@ -31,16 +49,25 @@ type ProviderOptionsById = { [Id in keyof SocialProviderOptions]-?: NonNullable<
 type ProviderFactories = { [Id in keyof ProviderOptionsById]: (options: ProviderOptionsById[Id]) => OAuthProvider };
 
 const PROVIDER_FACTORIES: ProviderFactories = {
+  apple: createAppleProvider,
   atlassian: createAtlassianProvider,
+  cognito: createCognitoProvider,
   discord: createDiscordProvider,
   dropbox: createDropboxProvider,
   facebook: createFacebookProvider,
   figma: createFigmaProvider,
   github: createGitHubProvider,
   google: createGoogleProvider,
+  huggingface: createHuggingFaceProvider,
   kick: createKickProvider,
+  line: createLineProvider,
   linear: createLinearProvider,
+  microsoft: createMicrosoftProvider,
+  paypal: createPayPalProvider,
+  salesforce: createSalesforceProvider,
+  slack: createSlackProvider,
   spotify: createSpotifyProvider,
+  twitch: createTwitchProvider,
   twitter: createTwitterProvider,
 };
 
