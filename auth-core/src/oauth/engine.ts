@@ -80,6 +80,7 @@ async function postToTokenEndpoint(
     clientSecret: await provider.clientSecret(runtime),
     authentication: provider.clientAuthentication,
     format: provider.tokenRequestFormat,
+    headers: provider.tokenHeaders,
     params: { ...params, ...provider.tokenParams({ grant, callback }) },
     readBody: provider.readTokenResponse,
   });

@@ -126,6 +126,8 @@ export interface OAuthProvider {
   sendPKCE: boolean;
   clientAuthentication: ClientAuthentication;
   tokenRequestFormat: "form" | "json";
+  /** Extra headers of token requests (Reddit refuses requests without its own User-Agent). */
+  tokenHeaders: Record<string, string>;
   /** Fixed endpoints, or discovered from an OpenID issuer (cached). */
   endpoints: ProviderEndpoints | { discoveryIssuer: string };
   /** The redirect URI registered at the provider, when it is not {baseURL}/api/auth/callback/{id}. */
