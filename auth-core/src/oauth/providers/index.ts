@@ -1,29 +1,42 @@
 import type { OAuthProvider } from "../types.js";
 import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
+import { createTikTokProvider, type TikTokProviderOptions } from "./tiktok.js";
+import { createVKProvider, type VKProviderOptions } from "./vk.js";
 
 /** Options per provider id (spec §9). Each provider adds one line here and one file beside this one. */
 export interface SocialProviderOptions {
   github?: GitHubProviderOptions;
   google?: GoogleProviderOptions;
+  tiktok?: TikTokProviderOptions;
+  vk?: VKProviderOptions;
 }
 
-type ProviderFactories = { [Id in keyof SocialProviderOptions]-?: (options: NonNullable<SocialProviderOptions[Id]>) => OAuthProvider };
+type OptionsById = { [Id in keyof SocialProviderOptions]-?: NonNullable<SocialProviderOptions[Id]> };
+type ProviderFactories = { [Id in keyof OptionsById]: (options: OptionsById[Id]) => OAuthProvider };
 
 const PROVIDER_FACTORIES: ProviderFactories = {
   github: createGitHubProvider,
   google: createGoogleProvider,
+  tiktok: createTikTokProvider,
+  vk: createVKProvider,
 };
 
 /** Every provider id the library supports, in alphabetical order. */
 export const SUPPORTED_PROVIDER_IDS = Object.keys(PROVIDER_FACTORIES) as Array<keyof SocialProviderOptions>;
+
+/** One provider from its options (generic, so each id's options meet its own factory). */
+function buildProvider<Id extends keyof OptionsById>(id: Id, options: OptionsById[Id]): OAuthProvider {
+  const factory: ProviderFactories[Id] = PROVIDER_FACTORIES[id];
+  return factory(options);
+}
 
 /** The configured providers, by id. */
 export function buildProviders(options: SocialProviderOptions): Map<string, OAuthProvider> {
   const providers = new Map<string, OAuthProvider>();
   for (const id of SUPPORTED_PROVIDER_IDS) {
     const providerOptions = options[id];
-    if (providerOptions) providers.set(id, PROVIDER_FACTORIES[id](providerOptions));
+    if (providerOptions) providers.set(id, buildProvider(id, providerOptions));
   }
   return providers;
 }
