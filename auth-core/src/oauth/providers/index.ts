@@ -1,6 +1,8 @@
 import type { OAuthProvider } from "../types.js";
 import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
+import { createRedditProvider, type RedditProviderOptions } from "./reddit.js";
+import { createRobloxProvider, type RobloxProviderOptions } from "./roblox.js";
 import { createTikTokProvider, type TikTokProviderOptions } from "./tiktok.js";
 import { createVKProvider, type VKProviderOptions } from "./vk.js";
 
@@ -8,6 +10,8 @@ import { createVKProvider, type VKProviderOptions } from "./vk.js";
 export interface SocialProviderOptions {
   github?: GitHubProviderOptions;
   google?: GoogleProviderOptions;
+  reddit?: RedditProviderOptions;
+  roblox?: RobloxProviderOptions;
   tiktok?: TikTokProviderOptions;
   vk?: VKProviderOptions;
 }
@@ -18,6 +22,8 @@ type ProviderFactories = { [Id in keyof OptionsById]: (options: OptionsById[Id])
 const PROVIDER_FACTORIES: ProviderFactories = {
   github: createGitHubProvider,
   google: createGoogleProvider,
+  reddit: createRedditProvider,
+  roblox: createRobloxProvider,
   tiktok: createTikTokProvider,
   vk: createVKProvider,
 };
