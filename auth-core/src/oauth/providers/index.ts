@@ -1,19 +1,23 @@
 import type { OAuthProvider } from "../types.js";
 import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
+import { createNotionProvider, type NotionProviderOptions } from "./notion.js";
 import { createRedditProvider, type RedditProviderOptions } from "./reddit.js";
 import { createRobloxProvider, type RobloxProviderOptions } from "./roblox.js";
 import { createTikTokProvider, type TikTokProviderOptions } from "./tiktok.js";
 import { createVKProvider, type VKProviderOptions } from "./vk.js";
+import { createZoomProvider, type ZoomProviderOptions } from "./zoom.js";
 
 /** Options per provider id (spec §9). Each provider adds one line here and one file beside this one. */
 export interface SocialProviderOptions {
   github?: GitHubProviderOptions;
   google?: GoogleProviderOptions;
+  notion?: NotionProviderOptions;
   reddit?: RedditProviderOptions;
   roblox?: RobloxProviderOptions;
   tiktok?: TikTokProviderOptions;
   vk?: VKProviderOptions;
+  zoom?: ZoomProviderOptions;
 }
 
 type OptionsById = { [Id in keyof SocialProviderOptions]-?: NonNullable<SocialProviderOptions[Id]> };
@@ -22,10 +26,12 @@ type ProviderFactories = { [Id in keyof OptionsById]: (options: OptionsById[Id])
 const PROVIDER_FACTORIES: ProviderFactories = {
   github: createGitHubProvider,
   google: createGoogleProvider,
+  notion: createNotionProvider,
   reddit: createRedditProvider,
   roblox: createRobloxProvider,
   tiktok: createTikTokProvider,
   vk: createVKProvider,
+  zoom: createZoomProvider,
 };
 
 /** Every provider id the library supports, in alphabetical order. */
