@@ -1,6 +1,10 @@
 import type { OAuthProvider } from "../types.js";
 import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
+import { createGitLabProvider, type GitLabProviderOptions } from "./gitlab.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
+import { createKakaoProvider, type KakaoProviderOptions } from "./kakao.js";
+import { createLinkedInProvider, type LinkedInProviderOptions } from "./linkedin.js";
+import { createNaverProvider, type NaverProviderOptions } from "./naver.js";
 import { createNotionProvider, type NotionProviderOptions } from "./notion.js";
 import { createRedditProvider, type RedditProviderOptions } from "./reddit.js";
 import { createRobloxProvider, type RobloxProviderOptions } from "./roblox.js";
@@ -11,7 +15,11 @@ import { createZoomProvider, type ZoomProviderOptions } from "./zoom.js";
 /** Options per provider id (spec §9). Each provider adds one line here and one file beside this one. */
 export interface SocialProviderOptions {
   github?: GitHubProviderOptions;
+  gitlab?: GitLabProviderOptions;
   google?: GoogleProviderOptions;
+  kakao?: KakaoProviderOptions;
+  linkedin?: LinkedInProviderOptions;
+  naver?: NaverProviderOptions;
   notion?: NotionProviderOptions;
   reddit?: RedditProviderOptions;
   roblox?: RobloxProviderOptions;
@@ -25,7 +33,11 @@ type ProviderFactories = { [Id in keyof OptionsById]: (options: OptionsById[Id])
 
 const PROVIDER_FACTORIES: ProviderFactories = {
   github: createGitHubProvider,
+  gitlab: createGitLabProvider,
   google: createGoogleProvider,
+  kakao: createKakaoProvider,
+  linkedin: createLinkedInProvider,
+  naver: createNaverProvider,
   notion: createNotionProvider,
   reddit: createRedditProvider,
   roblox: createRobloxProvider,
