@@ -71,6 +71,8 @@ export interface AuthorizationURLInput {
 export interface TokenRequestContext {
   grant: "authorization_code" | "refresh_token";
   callback: CallbackExtras;
+  /** The flow's state, for providers that want it again with the code (VK ID, Naver); absent on refresh. */
+  state?: string;
 }
 
 /** ID-token support: which tokens the provider signs and how old they may be. */
