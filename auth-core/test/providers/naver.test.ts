@@ -1,5 +1,5 @@
 /**
- * Naver's own rules (issue 10): expires_in arrives as a string, and the profile answer's
+ * Naver's own rules (issue 10): the state goes back with the code, expires_in arrives as a string, and the profile answer's
  * resultcode decides, whatever the HTTP status.
  */
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,9 +13,12 @@ afterEach(async () => {
 });
 
 describe("naver", () => {
-  it("reads the string expires_in as the access token's lifetime", async () => {
+  it("sends the flow's state with the code, and reads the string expires_in as the access token's lifetime", async () => {
     flow = await startStandInFlow(fixture);
-    expect((await flow.signIn()).location).toBe("/dashboard");
+    const { authorizationURL, location } = await flow.signIn();
+    expect(location).toBe("/dashboard");
+    const exchange = flow.standIn.requests.find((r) => r.body.grant_type === "authorization_code");
+    expect(exchange?.body).toMatchObject({ state: authorizationURL.searchParams.get("state"), client_id: "jyvqXeaVOVmV", client_secret: "527300A0_COq1_XV33cf" });
     const account = await flow.t.database.db.selectFrom("account").selectAll().where("providerId", "=", "naver").executeTakeFirstOrThrow();
     expect(Date.parse(account.accessTokenExpiresAt ?? "")).toBe(flow.t.clock.now().getTime() + 3600 * 1000);
   });

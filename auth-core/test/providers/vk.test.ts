@@ -1,6 +1,6 @@
 /**
  * VK ID's own rules (issue 10): the `device_id` VK adds to the callback goes back with the code
- * (with the PKCE verifier), and user info is a form POST carrying the token and the client id.
+ * (with the state and the PKCE verifier), and user info is a form POST carrying the token and the client id.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { DEVICE_ID, fixture } from "./fixtures/vk.js";
@@ -17,12 +17,18 @@ function errorOf(location: string): string | null {
 }
 
 describe("vk", () => {
-  it("sends the callback's device_id to the token endpoint with the code verifier", async () => {
+  it("sends the callback's device_id and the flow's state to the token endpoint with the code verifier", async () => {
     flow = await startStandInFlow(fixture);
     const { authorizationURL, location } = await flow.signIn({ device_id: DEVICE_ID, type: "code_v2" });
     expect(location).toBe("/dashboard");
     const exchange = flow.standIn.requests.find((r) => r.body.grant_type === "authorization_code");
-    expect(exchange?.body).toMatchObject({ device_id: DEVICE_ID, client_id: "51234567", client_secret: "vk-protected-key", redirect_uri: authorizationURL.searchParams.get("redirect_uri") });
+    expect(exchange?.body).toMatchObject({
+      device_id: DEVICE_ID,
+      state: authorizationURL.searchParams.get("state"),
+      client_id: "51234567",
+      client_secret: "vk-protected-key",
+      redirect_uri: authorizationURL.searchParams.get("redirect_uri"),
+    });
     expect(exchange?.body.code_verifier).toMatch(/^[A-Za-z0-9\-._~]{128}$/);
   });
 

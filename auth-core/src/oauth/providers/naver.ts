@@ -16,7 +16,7 @@ export function createNaverProvider(options: NaverProviderOptions): OAuthProvide
     id: "naver",
     name: "Naver",
     options,
-    // The profile fields are chosen in Naver's console; the scope is sent as better-auth does.
+    // The profile fields are chosen in Naver's console, which reads no scope; it is sent as better-auth does.
     defaultScopes: ["profile", "email"],
     sendPKCE: false,
     endpoints: fixedEndpoints({
@@ -24,6 +24,8 @@ export function createNaverProvider(options: NaverProviderOptions): OAuthProvide
       token: "https://nid.naver.com/oauth2.0/token",
       userInfo: ME,
     }),
+    // Naver's token request carries the flow's state with the code.
+    tokenParams: ({ state }): Record<string, string> => (state ? { state } : {}),
     // expires_in comes as a string ("3600"); the engine reads both forms.
     supportsRefresh: true,
     async getUserInfo({ tokens, engine }) {

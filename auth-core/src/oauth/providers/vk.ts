@@ -26,8 +26,14 @@ export function createVKProvider(options: VKProviderOptions): OAuthProvider {
       userInfo: USER_INFO,
     }),
     authorizationParams: (): Record<string, string> => (options.scheme ? { scheme: options.scheme } : {}),
-    // VK sends the device the person signed in on back with the code, and wants it with the code.
-    tokenParams: ({ callback }): Record<string, string> => (callback.deviceId ? { device_id: callback.deviceId } : {}),
+    // VK names the device the person signed in on in the callback, and wants it (and the state)
+    // again with the code.
+    tokenParams({ callback, state }) {
+      const params: Record<string, string> = {};
+      if (callback.deviceId) params.device_id = callback.deviceId;
+      if (state) params.state = state;
+      return params;
+    },
     // VK ID refreshes only with the device_id of the sign-in, which is not kept with the account:
     // a refresh without it is refused, so none is attempted.
     supportsRefresh: false,
