@@ -4,6 +4,7 @@
  * `refresh_expires_in`, and the profile is `data.user` of a call that names its `fields`.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { createTikTokProvider } from "../../src/oauth/providers/tiktok.js";
 import { fixture } from "./fixtures/tiktok.js";
 import { startStandInFlow, type StandInFlow } from "./stand-in-flow.js";
 
@@ -37,6 +38,12 @@ describe("tiktok", () => {
     const refresh = flow.standIn.requests.find((r) => r.body.grant_type === "refresh_token");
     expect(refresh?.body).toMatchObject({ client_key: KEY, client_secret: "tiktok-secret" });
     expect(refresh?.body).not.toHaveProperty("client_id");
+  });
+
+  it("takes clientKey before clientId, and refuses to start with neither", () => {
+    expect(createTikTokProvider({ clientKey: KEY, clientId: "other", clientSecret: "s" }).clientId).toBe(KEY);
+    expect(createTikTokProvider({ clientId: KEY, clientSecret: "s" }).clientId).toBe(KEY);
+    expect(() => createTikTokProvider({ clientSecret: "s" })).toThrow("TikTok sign-in needs clientKey");
   });
 
   it("keeps the refresh token's lifetime from refresh_expires_in", async () => {
