@@ -49,6 +49,38 @@ describe("token responses", () => {
   });
 });
 
+describe("token request headers", () => {
+  it("adds a provider's own headers (Reddit's User-Agent) without letting them replace the client authentication", async () => {
+    const t = await createTestAuth({ now: new Date() });
+    try {
+      const seen: Headers[] = [];
+      const runtime = {
+        ...providerRuntime(t.auth.context),
+        fetch: (async (_input: string | URL | Request, init?: RequestInit) => {
+          seen.push(new Headers(init?.headers));
+          return new Response(JSON.stringify({ access_token: "a", token_type: "bearer" }), { headers: { "content-type": "application/json" } });
+        }) as typeof fetch,
+      };
+      await requestTokens(runtime, {
+        endpoint: "https://provider.example/token",
+        clientId: "client",
+        clientIdParameter: "client_id",
+        clientSecret: "secret",
+        authentication: "client_secret_basic",
+        format: "form",
+        headers: { "user-agent": "gatehouse/1", authorization: "Bearer spoofed", "content-type": "text/plain" },
+        params: { grant_type: "refresh_token", refresh_token: "r" },
+        readBody: (body) => body,
+      });
+      expect(seen[0]?.get("user-agent")).toBe("gatehouse/1");
+      expect(seen[0]?.get("authorization")).toBe(`Basic ${Buffer.from("client:secret").toString("base64")}`);
+      expect(seen[0]?.get("content-type")).toBe("application/x-www-form-urlencoded");
+    } finally {
+      await t.destroy();
+    }
+  });
+});
+
 describe("client authentication at a real token endpoint", () => {
   let idp: TestOpenIDProvider;
   beforeAll(async () => {

@@ -48,6 +48,8 @@ export interface ProviderDefinition {
   clientIdParameter?: string;
   /** Default "form". */
   tokenRequestFormat?: "form" | "json";
+  /** Extra headers of token requests (a User-Agent the provider requires). */
+  tokenHeaders?: Record<string, string>;
   endpoints: ProviderEndpoints | { discoveryIssuer: string };
   authorizationParams?(input: AuthorizationURLInput): Record<string, string>;
   tokenParams?(request: TokenRequestContext): Record<string, string>;
@@ -87,6 +89,7 @@ export function defineProvider(definition: ProviderDefinition): OAuthProvider {
     sendPKCE: definition.sendPKCE ?? false,
     clientAuthentication: definition.clientAuthentication ?? "client_secret_post",
     tokenRequestFormat: definition.tokenRequestFormat ?? "form",
+    tokenHeaders: definition.tokenHeaders ?? {},
     endpoints: definition.endpoints,
     redirectURI: options.redirectURI ?? null,
     authorizationParams: definition.authorizationParams ?? (() => ({})),

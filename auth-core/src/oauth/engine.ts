@@ -73,6 +73,7 @@ async function postToTokenEndpoint(
   params: Record<string, string>,
   callback: CallbackExtras,
   grant: "authorization_code" | "refresh_token",
+  state?: string,
 ): Promise<OAuthTokens> {
   const runtime = providerRuntime(ctx);
   const endpoints = await resolveEndpoints(ctx, provider, runtime);
@@ -83,7 +84,8 @@ async function postToTokenEndpoint(
     clientSecret: await provider.clientSecret(runtime),
     authentication: provider.clientAuthentication,
     format: provider.tokenRequestFormat,
-    params: { ...params, ...provider.tokenParams({ grant, callback }) },
+    headers: provider.tokenHeaders,
+    params: { ...params, ...provider.tokenParams({ grant, callback, state }) },
     readBody: provider.readTokenResponse,
   });
 }
@@ -91,11 +93,11 @@ async function postToTokenEndpoint(
 export async function exchangeAuthorizationCode(
   ctx: AuthContext,
   provider: OAuthProvider,
-  input: { code: string; codeVerifier: string; redirectURI: string; callback?: CallbackExtras },
+  input: { code: string; codeVerifier: string; redirectURI: string; callback?: CallbackExtras; state?: string },
 ): Promise<OAuthTokens> {
   const params: Record<string, string> = { grant_type: "authorization_code", code: input.code, redirect_uri: input.redirectURI };
   if (provider.sendPKCE) params.code_verifier = input.codeVerifier;
-  return postToTokenEndpoint(ctx, provider, params, input.callback ?? {}, "authorization_code");
+  return postToTokenEndpoint(ctx, provider, params, input.callback ?? {}, "authorization_code", input.state);
 }
 
 export async function refreshAccessToken(ctx: AuthContext, provider: OAuthProvider, refreshToken: string): Promise<OAuthTokens> {

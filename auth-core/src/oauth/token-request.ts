@@ -22,6 +22,8 @@ export interface TokenRequestInput {
   clientSecret: string | null;
   authentication: ClientAuthentication;
   format: "form" | "json";
+  /** Extra headers the provider requires (a User-Agent); they cannot replace the ones set here. */
+  headers?: Record<string, string>;
   /** grant_type and the grant's own parameters. */
   params: Record<string, string>;
   /** The token fields out of the answer (for answers nested under a key). */
@@ -78,7 +80,7 @@ async function readAnswer(response: Response): Promise<Record<string, unknown> |
  */
 export async function requestTokens(runtime: ProviderRuntime, input: TokenRequestInput): Promise<OAuthTokens> {
   const params: Record<string, string> = { ...input.params };
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { ...input.headers, accept: "application/json" };
   if (input.authentication === "client_secret_basic" && input.clientSecret !== null) {
     const credentials = `${encodeURIComponent(input.clientId)}:${encodeURIComponent(input.clientSecret)}`;
     headers.authorization = `Basic ${Buffer.from(credentials).toString("base64")}`;

@@ -71,6 +71,8 @@ export interface AuthorizationURLInput {
 export interface TokenRequestContext {
   grant: "authorization_code" | "refresh_token";
   callback: CallbackExtras;
+  /** The flow's state, for providers that want it again with the code (VK ID, Naver); absent on refresh. */
+  state?: string;
 }
 
 /** ID-token support: which tokens the provider signs and how old they may be. */
@@ -126,6 +128,8 @@ export interface OAuthProvider {
   sendPKCE: boolean;
   clientAuthentication: ClientAuthentication;
   tokenRequestFormat: "form" | "json";
+  /** Extra headers of token requests (Reddit refuses requests without its own User-Agent). */
+  tokenHeaders: Record<string, string>;
   /** Fixed endpoints, or discovered from an OpenID issuer (cached). */
   endpoints: ProviderEndpoints | { discoveryIssuer: string };
   /** The redirect URI registered at the provider, when it is not {baseURL}/api/auth/callback/{id}. */

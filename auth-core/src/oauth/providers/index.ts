@@ -7,18 +7,28 @@ import { createDropboxProvider, type DropboxProviderOptions } from "./dropbox.js
 import { createFacebookProvider, type FacebookProviderOptions } from "./facebook.js";
 import { createFigmaProvider, type FigmaProviderOptions } from "./figma.js";
 import { createGitHubProvider, type GitHubProviderOptions } from "./github.js";
+import { createGitLabProvider, type GitLabProviderOptions } from "./gitlab.js";
 import { createGoogleProvider, type GoogleProviderOptions } from "./google.js";
 import { createHuggingFaceProvider, type HuggingFaceProviderOptions } from "./huggingface.js";
+import { createKakaoProvider, type KakaoProviderOptions } from "./kakao.js";
 import { createKickProvider, type KickProviderOptions } from "./kick.js";
 import { createLineProvider, type LineProviderOptions } from "./line.js";
 import { createLinearProvider, type LinearProviderOptions } from "./linear.js";
+import { createLinkedInProvider, type LinkedInProviderOptions } from "./linkedin.js";
 import { createMicrosoftProvider, type MicrosoftProviderOptions } from "./microsoft.js";
+import { createNaverProvider, type NaverProviderOptions } from "./naver.js";
+import { createNotionProvider, type NotionProviderOptions } from "./notion.js";
 import { createPayPalProvider, type PayPalProviderOptions } from "./paypal.js";
+import { createRedditProvider, type RedditProviderOptions } from "./reddit.js";
+import { createRobloxProvider, type RobloxProviderOptions } from "./roblox.js";
 import { createSalesforceProvider, type SalesforceProviderOptions } from "./salesforce.js";
 import { createSlackProvider, type SlackProviderOptions } from "./slack.js";
 import { createSpotifyProvider, type SpotifyProviderOptions } from "./spotify.js";
+import { createTikTokProvider, type TikTokProviderOptions } from "./tiktok.js";
 import { createTwitchProvider, type TwitchProviderOptions } from "./twitch.js";
 import { createTwitterProvider, type TwitterProviderOptions } from "./twitter.js";
+import { createVKProvider, type VKProviderOptions } from "./vk.js";
+import { createZoomProvider, type ZoomProviderOptions } from "./zoom.js";
 
 /** Options per provider id (spec §9). Each provider adds one line here and one file beside this one. */
 export interface SocialProviderOptions {
@@ -30,18 +40,28 @@ export interface SocialProviderOptions {
   facebook?: FacebookProviderOptions;
   figma?: FigmaProviderOptions;
   github?: GitHubProviderOptions;
+  gitlab?: GitLabProviderOptions;
   google?: GoogleProviderOptions;
   huggingface?: HuggingFaceProviderOptions;
+  kakao?: KakaoProviderOptions;
   kick?: KickProviderOptions;
   line?: LineProviderOptions;
   linear?: LinearProviderOptions;
+  linkedin?: LinkedInProviderOptions;
   microsoft?: MicrosoftProviderOptions;
+  naver?: NaverProviderOptions;
+  notion?: NotionProviderOptions;
   paypal?: PayPalProviderOptions;
+  reddit?: RedditProviderOptions;
+  roblox?: RobloxProviderOptions;
   salesforce?: SalesforceProviderOptions;
   slack?: SlackProviderOptions;
   spotify?: SpotifyProviderOptions;
+  tiktok?: TikTokProviderOptions;
   twitch?: TwitchProviderOptions;
   twitter?: TwitterProviderOptions;
+  vk?: VKProviderOptions;
+  zoom?: ZoomProviderOptions;
 }
 
 /** Each provider's options, present. */
@@ -57,18 +77,28 @@ const PROVIDER_FACTORIES: ProviderFactories = {
   facebook: createFacebookProvider,
   figma: createFigmaProvider,
   github: createGitHubProvider,
+  gitlab: createGitLabProvider,
   google: createGoogleProvider,
   huggingface: createHuggingFaceProvider,
+  kakao: createKakaoProvider,
   kick: createKickProvider,
   line: createLineProvider,
   linear: createLinearProvider,
+  linkedin: createLinkedInProvider,
   microsoft: createMicrosoftProvider,
+  naver: createNaverProvider,
+  notion: createNotionProvider,
   paypal: createPayPalProvider,
+  reddit: createRedditProvider,
+  roblox: createRobloxProvider,
   salesforce: createSalesforceProvider,
   slack: createSlackProvider,
   spotify: createSpotifyProvider,
+  tiktok: createTikTokProvider,
   twitch: createTwitchProvider,
   twitter: createTwitterProvider,
+  vk: createVKProvider,
+  zoom: createZoomProvider,
 };
 
 /** Every provider id the library supports, in alphabetical order. */

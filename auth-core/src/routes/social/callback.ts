@@ -63,7 +63,13 @@ export const callback = defineEndpoint({
 
       let tokens: OAuthTokens;
       try {
-        tokens = await exchangeAuthorizationCode(ctx, provider, { code: input.code, codeVerifier: state.codeVerifier, redirectURI: providerRedirectURI(ctx, provider), callback: extras });
+        tokens = await exchangeAuthorizationCode(ctx, provider, {
+          code: input.code,
+          codeVerifier: state.codeVerifier,
+          redirectURI: providerRedirectURI(ctx, provider),
+          callback: extras,
+          state: input.state,
+        });
       } catch (error) {
         ctx.logger.warn("authorization code refused", { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
         return redirectWithError(errorURL, "invalid_code");

@@ -1,0 +1,49 @@
+import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import type { OAuthProvider } from "../types.js";
+import { readEmail, readEmailVerified, readId, readOptionalString } from "./claims.js";
+
+/** Options of GitLab sign-in (reference/oauth-providers.md, gitlab). */
+export interface GitLabProviderOptions extends BaseProviderOptions {
+  clientSecret: string;
+  /** The GitLab instance, for self-hosted ones; default https://gitlab.com. */
+  issuer?: string;
+}
+
+export const GITLAB_ISSUER = "https://gitlab.com";
+
+export function createGitLabProvider(options: GitLabProviderOptions): OAuthProvider {
+  const base = (options.issuer ?? GITLAB_ISSUER).replace(/\/+$/, "");
+  const user = `${base}/api/v4/user`;
+  return defineProvider({
+    id: "gitlab",
+    name: "GitLab",
+    options,
+    defaultScopes: ["read_user"],
+    sendPKCE: true,
+    endpoints: fixedEndpoints({
+      authorization: `${base}/oauth/authorize`,
+      token: `${base}/oauth/token`,
+      userInfo: user,
+    }),
+    supportsRefresh: true,
+    async getUserInfo({ tokens, engine }) {
+      if (!tokens.accessToken) return null;
+      const profile = await engine.fetchUserInfo(tokens.accessToken);
+      if (!profile) return null;
+      const id = readId(profile.id);
+      // A blocked, deactivated or locked account does not sign in.
+      if (!id || profile.state !== "active" || profile.locked === true) return null;
+      return {
+        user: {
+          id,
+          email: readEmail(profile.email),
+          // /api/v4/user normally carries no verification flag for the address: false unless it says so.
+          emailVerified: readEmailVerified(profile.email_verified),
+          name: readOptionalString(profile.name) ?? readOptionalString(profile.username),
+          image: readOptionalString(profile.avatar_url),
+        },
+        data: profile,
+      };
+    },
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * Reddit's own rules (issue 10): a User-Agent on the token requests and the API calls (ours by
+ * default), HTTP Basic at the refresh too, and refresh tokens only for duration=permanent.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { fixture } from "./fixtures/reddit.js";
+import { startStandInFlow, type StandInFlow } from "./stand-in-flow.js";
+
+let flow: StandInFlow | undefined;
+afterEach(async () => {
+  await flow?.destroy();
+  flow = undefined;
+});
+
+describe("reddit", () => {
+  it("sends a User-Agent of its own by default, to the token endpoint and the API", async () => {
+    const { userAgent: _configured, ...options } = fixture.options;
+    flow = await startStandInFlow({ ...fixture, token: { ...fixture.token, check: undefined }, api: { "https://oauth.reddit.com/api/v1/me": () => ({ id: "1w72", name: "spez", icon_img: "" }) } }, options);
+    const { location } = await flow.signIn();
+    expect(location).toBe("/dashboard");
+    const userAgents = flow.standIn.requests.map((r) => r.headers.get("user-agent"));
+    expect(userAgents).toHaveLength(2);
+    expect(userAgents.every((agent) => agent === "gatehouse-auth/1.0")).toBe(true);
+  });
+
+  it("refreshes with HTTP Basic and the User-Agent, the secret never in the body", async () => {
+    flow = await startStandInFlow(fixture);
+    await flow.signIn();
+    expect((await flow.browser.post("/refresh-token", { providerId: "reddit" })).status).toBe(200);
+    const refresh = flow.standIn.requests.find((r) => r.body.grant_type === "refresh_token");
+    expect(refresh?.headers.get("authorization")).toBe(`Basic ${Buffer.from("p-jcoLKBynTLew:gko_LXELoV07ZBNUXrvWZfzE3aI").toString("base64")}`);
+    expect(refresh?.headers.get("user-agent")).toBe(fixture.options.userAgent);
+    expect(refresh?.body).not.toHaveProperty("client_secret");
+    expect(refresh?.body).not.toHaveProperty("client_id");
+  });
+
+  it("asks for no duration unless configured (Reddit's default is temporary, without a refresh token)", async () => {
+    const { duration: _duration, ...options } = fixture.options;
+    flow = await startStandInFlow(fixture, options);
+    const { authorizationURL } = await flow.signIn();
+    expect(authorizationURL.searchParams.has("duration")).toBe(false);
+  });
+});
