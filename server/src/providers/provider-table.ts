@@ -1,9 +1,10 @@
 import { z } from "zod";
+import type { SocialProviderOptions } from "@gatehouse/auth-core";
 
 /** An extra variable of one provider: the option it sets and the values it accepts. */
-export interface ProviderVariable {
+export interface ProviderVariable<Option extends string = string> {
   /** The option name in `socialProviders.<id>` (better-auth's name where it has one). */
-  option: string;
+  option: Option;
   schema: z.ZodType<string | number>;
   /** The provider cannot start without it. */
   required?: boolean;
@@ -28,17 +29,17 @@ export interface ProviderEnvRow {
   extras?: Record<string, ProviderVariable>;
 }
 
-const text = (option: string): ProviderVariable => ({ option, schema: z.string().trim().min(1) });
-const oneOf = (option: string, values: readonly [string, ...string[]]): ProviderVariable => ({ option, schema: z.enum(values) });
-const url = (option: string): ProviderVariable => ({ option, schema: z.url().transform((value) => value.replace(/\/+$/, "")) });
+const text = <O extends string>(option: O): ProviderVariable<O> => ({ option, schema: z.string().trim().min(1) });
+const oneOf = <O extends string>(option: O, values: readonly [string, ...string[]]): ProviderVariable<O> => ({ option, schema: z.enum(values) });
+const url = <O extends string>(option: O): ProviderVariable<O> => ({ option, schema: z.url().transform((value) => value.replace(/\/+$/, "")) });
 /** A host name without scheme or path (Salesforce My Domain, Cognito's hosted UI). */
-const host = (option: string): ProviderVariable => ({
+const host = <O extends string>(option: O): ProviderVariable<O> => ({
   option,
   schema: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, "a host name without scheme or path, e.g. example.my.salesforce.com"),
 });
 
 /** An environment variable cannot hold line breaks everywhere: `\n` stands for one. */
-const pemKey = (option: string): ProviderVariable => ({
+const pemKey = <O extends string>(option: O): ProviderVariable<O> => ({
   option,
   schema: z
     .string()
@@ -66,17 +67,18 @@ export const PROVIDER_TABLE = {
   },
   atlassian: { name: "Atlassian" },
   cognito: {
-    name: "Cognito",
+    name: "Amazon Cognito",
     secret: "optional",
     extras: {
       COGNITO_DOMAIN: { ...host("domain"), required: true },
       COGNITO_REGION: { option: "region", required: true, schema: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "an AWS region, e.g. eu-west-1") },
+      COGNITO_IDENTITY_PROVIDER: text("identityProvider"),
       COGNITO_USER_POOL_ID: { option: "userPoolId", required: true, schema: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+_[0-9A-Za-z]+$/, "a user pool id, e.g. eu-west-1_AbC123") },
     },
   },
   discord: { name: "Discord" },
   dropbox: { name: "Dropbox", extras: { DROPBOX_ACCESS_TYPE: oneOf("accessType", ["offline", "online", "legacy"]) } },
-  facebook: { name: "Facebook" },
+  facebook: { name: "Facebook", extras: { FACEBOOK_CONFIG_ID: text("configId") } },
   figma: { name: "Figma" },
   github: { name: "GitHub" },
   gitlab: { name: "GitLab", extras: { GITLAB_ISSUER: url("issuer") } },
@@ -103,7 +105,7 @@ export const PROVIDER_TABLE = {
   naver: { name: "Naver" },
   notion: { name: "Notion" },
   paypal: { name: "PayPal", extras: { PAYPAL_ENVIRONMENT: oneOf("environment", ["sandbox", "live"]) } },
-  reddit: { name: "Reddit", extras: { REDDIT_DURATION: oneOf("duration", ["permanent", "temporary"]) } },
+  reddit: { name: "Reddit", extras: { REDDIT_DURATION: oneOf("duration", ["permanent", "temporary"]), REDDIT_USER_AGENT: text("userAgent") } },
   roblox: { name: "Roblox" },
   salesforce: {
     name: "Salesforce",
@@ -114,8 +116,8 @@ export const PROVIDER_TABLE = {
   // TikTok calls its client id a client key.
   tiktok: { name: "TikTok", clientIdVariable: "TIKTOK_CLIENT_KEY", clientIdOptions: ["clientKey"] },
   twitch: { name: "Twitch" },
-  twitter: { name: "Twitter" },
-  vk: { name: "VK" },
+  twitter: { name: "X" },
+  vk: { name: "VK", secret: "optional" },
   zoom: { name: "Zoom" },
 } as const satisfies Record<string, ProviderEnvRow>;
 
@@ -135,3 +137,17 @@ export function clientIdVariable(id: ProviderId): string {
 export function clientSecretVariable(id: ProviderId): string {
   return `${id.toUpperCase()}_CLIENT_SECRET`;
 }
+
+/** The option names a row's extra variables set. */
+type RowOptionNames<Id extends ProviderId> = (typeof PROVIDER_TABLE)[Id] extends { extras: infer Extras }
+  ? { [Variable in keyof Extras]: Extras[Variable] extends { option: infer Option } ? Option : never }[keyof Extras]
+  : never;
+
+/**
+ * Compile-time check that every extra variable sets an option the provider really has: an
+ * option name that auth-core's provider does not take is a type error here, not a silent no-op.
+ */
+type UnknownOptionNames = {
+  [Id in ProviderId]: Exclude<RowOptionNames<Id>, keyof NonNullable<SocialProviderOptions[Id]>>;
+}[ProviderId];
+export const EVERY_OPTION_IS_KNOWN: [UnknownOptionNames] extends [never] ? true : { unknownOptions: UnknownOptionNames } = true;
