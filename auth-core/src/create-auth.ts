@@ -17,6 +17,8 @@ import { deleteExpiredSessions } from "./store/session-store.js";
 import { deleteExpiredVerifications } from "./store/verification-store.js";
 import { deleteStaleThrottles } from "./store/sign-in-throttle-store.js";
 import { pruneAuditLog } from "./security/security-events.js";
+import { createAuditService, type AuditService } from "./audit/audit-service.js";
+import { createPlanService, type PlanService } from "./organization/plan-service.js";
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 
 type Endpoints = typeof endpoints;
@@ -47,6 +49,10 @@ export interface Auth {
   api: AuthAPI;
   /** The resolved context, for server code that needs the same clock, store or mailer. */
   context: AuthContext;
+  /** The audit log read for people and organization admins (issue 11): overview, events, analytics, export. */
+  audit: AuditService;
+  /** Organization plans and their seat limits (issue 11). */
+  plans: PlanService;
   /**
    * Deletes expired sessions and verification values, and audit rows past their retention; the
    * server calls it periodically.
@@ -105,6 +111,8 @@ export function createAuth(options: AuthOptions): Auth {
     handler: createRequestHandler(ctx, endpoints),
     api: api as unknown as AuthAPI,
     context: ctx,
+    audit: createAuditService(ctx),
+    plans: createPlanService(ctx),
     async deleteExpired() {
       const now = ctx.clock.now();
       return {

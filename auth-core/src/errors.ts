@@ -71,6 +71,11 @@ export const ERROR_CODES = {
   FAILED_TO_SEND_INVITATION_EMAIL: "Failed to send invitation email",
   // Issue 11: the organization's plan caps its seats (members plus pending invitations).
   SEAT_LIMIT_REACHED: "Your plan's seat limit is reached. Upgrade the plan to add more members.",
+  YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: "You are not allowed to read this organization's audit log",
+  YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_PLAN: "Only an owner can change the organization's plan",
+  PLAN_SEAT_LIMIT_TOO_LOW: "The organization has more members than this plan's seat limit",
+  INVALID_CURSOR: "Invalid cursor",
+  INVALID_DATE_RANGE: "The date range must start before it ends and span at most 366 days",
   UNAUTHORIZED: "Unauthorized",
   INVALID_ORIGIN: "Invalid origin",
   MISSING_OR_NULL_ORIGIN: "Missing or null Origin",

@@ -29,6 +29,24 @@ export {
   type PermissionRequest,
 } from "./shared/access-control.js";
 export type * from "./shared/wire-types.js";
+export type { AuditEventsInput, AuditService, AuditViewer } from "./audit/audit-service.js";
+export type { PlanService } from "./organization/plan-service.js";
+export {
+  AUDIT_EVENT_LABELS,
+  AUDIT_EVENT_TYPES,
+  AUDIT_METHODS,
+  MAX_ANALYTICS_DAYS,
+  PLANS,
+  type AuditAnalytics,
+  type AuditEventPage,
+  type AuditEventQuery,
+  type AuditEventType,
+  type AuditEventView,
+  type AuditOutcome,
+  type AuditOverview,
+  type OrganizationPlanView,
+  type PlanId,
+} from "./shared/audit-events.js";
 export type { AccountLinkingOptions, AnonymousHandOver, AnonymousOptions, SocialOptions, SocialProviderOptions } from "./oauth/options.js";
 export type { GoogleProviderOptions } from "./oauth/providers/google.js";
 export type { OAuthProfile, OAuthProvider, OAuthTokens, OAuthUserInfo } from "./oauth/types.js";

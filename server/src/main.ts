@@ -10,6 +10,7 @@ import { createServerLogger } from "./logging.js";
 import { createServerMailer } from "./mail/index.js";
 import { resolveAuthSecret } from "./secret.js";
 import { mountTRPC } from "./trpc/index.js";
+import { mountReports } from "./reports/events-csv.js";
 
 const config = readConfig(process.env);
 // Readable lines for a person at a terminal in development; JSON everywhere else.
@@ -46,7 +47,10 @@ const app = createApp({
   auth,
   logger,
   webDist: fileURLToPath(new URL("../../web/dist", import.meta.url)),
-  mount: (a) => mountTRPC(a, { auth }),
+  mount: (a) => {
+    mountTRPC(a, { auth });
+    mountReports(a, { auth });
+  },
   databaseReachable: () => database.ping(),
   https: config.baseURL.startsWith("https:"),
 });

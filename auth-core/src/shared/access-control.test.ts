@@ -9,11 +9,11 @@ import {
   type PermissionRequest,
 } from "./access-control.js";
 
-/** Spec §6, typed in from the table (not derived from the module under test). */
+/** Spec §6 plus issue 11's audit column, typed in from the table (not derived from the module under test). */
 const SPEC_MATRIX: Record<string, Record<string, string>> = {
-  owner: { organization: "update, delete", member: "create, update, delete", invitation: "create, cancel", team: "create, update, delete", ac: "create, read, update, delete" },
-  admin: { organization: "update", member: "create, update, delete", invitation: "create, cancel", team: "create, update, delete", ac: "create, read, update, delete" },
-  member: { organization: "none", member: "none", invitation: "none", team: "none", ac: "read" },
+  owner: { organization: "update, delete", member: "create, update, delete", invitation: "create, cancel", team: "create, update, delete", ac: "create, read, update, delete", audit: "read" },
+  admin: { organization: "update", member: "create, update, delete", invitation: "create, cancel", team: "create, update, delete", ac: "create, read, update, delete", audit: "read" },
+  member: { organization: "none", member: "none", invitation: "none", team: "none", ac: "read", audit: "none" },
 };
 
 /** Every action the spec's table names for a resource, plus actions it does not know. */
@@ -23,6 +23,7 @@ const ACTIONS: Record<string, string[]> = {
   invitation: ["create", "cancel", "read", "delete"],
   team: ["create", "update", "delete", "read"],
   ac: ["create", "read", "update", "delete"],
+  audit: ["read", "update", "delete"],
 };
 
 function allowedBySpec(role: string, resource: string, action: string): boolean {

@@ -4,13 +4,17 @@
  * uses the same function to refuse everything else, so the rule exists once.
  */
 
-/** Every resource and every action it knows (spec §3: organization, member, invitation, team, ac). */
+/**
+ * Every resource and every action it knows (spec §3: organization, member, invitation, team, ac;
+ * issue 11 adds audit: reading the organization's audit log).
+ */
 export const ORGANIZATION_STATEMENTS = {
   organization: ["update", "delete"],
   member: ["create", "update", "delete"],
   invitation: ["create", "cancel"],
   team: ["create", "update", "delete"],
   ac: ["create", "read", "update", "delete"],
+  audit: ["read"],
 } as const;
 
 export type OrganizationResource = keyof typeof ORGANIZATION_STATEMENTS;
@@ -21,7 +25,7 @@ export type OrganizationRole = "owner" | "admin" | "member";
 /** What one role may do: resource → allowed actions. */
 export type RoleStatements = { readonly [R in OrganizationResource]: readonly OrganizationAction<R>[] };
 
-/** Spec §6, cell for cell. */
+/** Spec §6, cell for cell; the audit column is issue 11's (members see only their own events). */
 export const ORGANIZATION_ROLES: Readonly<Record<OrganizationRole, RoleStatements>> = {
   owner: {
     organization: ["update", "delete"],
@@ -29,6 +33,7 @@ export const ORGANIZATION_ROLES: Readonly<Record<OrganizationRole, RoleStatement
     invitation: ["create", "cancel"],
     team: ["create", "update", "delete"],
     ac: ["create", "read", "update", "delete"],
+    audit: ["read"],
   },
   admin: {
     organization: ["update"],
@@ -36,6 +41,7 @@ export const ORGANIZATION_ROLES: Readonly<Record<OrganizationRole, RoleStatement
     invitation: ["create", "cancel"],
     team: ["create", "update", "delete"],
     ac: ["create", "read", "update", "delete"],
+    audit: ["read"],
   },
   member: {
     organization: [],
@@ -43,6 +49,7 @@ export const ORGANIZATION_ROLES: Readonly<Record<OrganizationRole, RoleStatement
     invitation: [],
     team: [],
     ac: ["read"],
+    audit: [],
   },
 };
 

@@ -96,3 +96,87 @@ export function planOf(stored: string | null | undefined): Plan {
   const id = stored && isPlanId(stored) ? stored : DEFAULT_PLAN_ID;
   return PLANS.find((plan) => plan.id === id) ?? PLANS[0];
 }
+
+/** One row of the audit log as the web app sees it (issue 11 contract). */
+export interface AuditEventView {
+  id: string;
+  type: AuditEventType;
+  outcome: AuditOutcome;
+  method: string | null;
+  organizationId: string | null;
+  /** The organization's name while it exists (the CSV's organization column). */
+  organizationName: string | null;
+  /** null: a deleted account, or a failure that named no account. */
+  actor: { id: string; name: string; email: string } | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+  detail: Record<string, string | number | boolean | null>;
+}
+
+export type AuditScopeName = "self" | "organization";
+
+export interface AuditEventQuery {
+  scope: AuditScopeName;
+  types?: AuditEventType[];
+  outcome?: AuditOutcome;
+  method?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export interface AuditEventPage {
+  items: AuditEventView[];
+  nextCursor: string | null;
+}
+
+export interface AuditAnalyticsDay {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  signInSuccess: number;
+  signInFailure: number;
+  signUps: number;
+  /** Successful sign-ins of the day by method. */
+  byMethod: Record<string, number>;
+}
+
+export interface AuditAnalytics {
+  days: AuditAnalyticsDay[];
+  /** signIns: successful; failureRate: failures / (signIns + failures), 0 without any. */
+  totals: { signIns: number; failures: number; signUps: number; failureRate: number };
+  methods: string[];
+}
+
+export interface AuditOverview {
+  signInsLast30Days: number;
+  failedSignInsLast30Days: number;
+  activeSessions: number;
+  passkeys: number;
+  linkedAccounts: number;
+  lastSignInAt: Date | null;
+  organization: {
+    id: string;
+    name: string;
+    role: string;
+    plan: PlanId;
+    /** Members (pending invitations hold seats too: see plan.get). */
+    seatsUsed: number;
+    seatLimit: number;
+    canViewAudit: boolean;
+  } | null;
+  recent: AuditEventView[];
+}
+
+export interface OrganizationPlanView {
+  organization: { id: string; name: string };
+  plan: PlanId;
+  seatLimit: number;
+  /** Members. */
+  seatsUsed: number;
+  pendingInvitations: number;
+  canChange: boolean;
+  plans: Array<{ id: PlanId; name: string; seatLimit: number }>;
+}
+
+/** The most days one analytics call covers. */
+export const MAX_ANALYTICS_DAYS = 366;

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPCContext } from "./context.js";
 import { dateTransformer } from "@gatehouse/auth-core/shared";
+import { APIError } from "@gatehouse/auth-core";
 
 /** @see https://trpc.io/docs/server/routers */
 const t = initTRPC.context<TRPCContext>().create({ transformer: dateTransformer });
@@ -8,6 +9,13 @@ const t = initTRPC.context<TRPCContext>().create({ transformer: dateTransformer 
 export const router = t.router;
 export const publicProcedure = t.procedure;
 export const createCallerFactory = t.createCallerFactory;
+
+/** An auth-core refusal keeps its spec §8 message; its status picks the tRPC code. */
+export function toTRPCError(error: unknown): unknown {
+  if (!(error instanceof APIError)) return error;
+  const code = error.status === 401 ? "UNAUTHORIZED" : error.status === 403 ? "FORBIDDEN" : error.status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
+  return new TRPCError({ code, message: error.message, cause: error });
+}
 
 /** The only way a procedure requires a signed-in user. */
 export const protectedProcedure = t.procedure.use(function requireSession({ ctx, next }) {

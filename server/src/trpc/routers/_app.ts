@@ -1,6 +1,8 @@
 import type { WireSessionResult } from "@gatehouse/auth-core";
 import { protectedProcedure, publicProcedure, router } from "../trpc.js";
 import { accountRouter } from "./account.js";
+import { auditRouter } from "./audit.js";
+import { planRouter } from "./plan.js";
 
 /** The session as the web app sees it over tRPC: dates as Date, no session token. */
 export interface SessionView {
@@ -35,6 +37,8 @@ function toSessionView({ user, session }: WireSessionResult): SessionView {
 export const appRouter = router({
   health: publicProcedure.query(() => ({ ok: true })),
   account: accountRouter,
+  audit: auditRouter,
+  plan: planRouter,
   auth: router({
     /** Spec §7: the auth session query returns user and session. */
     session: protectedProcedure.query(({ ctx }): SessionView => toSessionView(ctx.session)),

@@ -1,14 +1,5 @@
-import { TRPCError } from "@trpc/server";
 import { z } from "zod";
-import { APIError } from "@gatehouse/auth-core";
-import { protectedProcedure, router } from "../trpc.js";
-
-/** An auth-core refusal keeps its spec §8 message; its status picks the tRPC code. */
-function toTRPCError(error: unknown): unknown {
-  if (!(error instanceof APIError)) return error;
-  const code = error.status === 401 ? "UNAUTHORIZED" : error.status === 403 ? "FORBIDDEN" : error.status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
-  return new TRPCError({ code, message: error.message, cause: error });
-}
+import { protectedProcedure, router, toTRPCError } from "../trpc.js";
 
 export const accountRouter = router({
   /**

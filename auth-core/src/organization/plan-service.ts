@@ -1,0 +1,74 @@
+import type { AuthContext } from "../context.js";
+import type { ClientInfo } from "../endpoint.js";
+import { APIError } from "../errors.js";
+import { writeAuditEvent } from "../security/security-events.js";
+import { PLANS, planOf, type OrganizationPlanView, type PlanId } from "../shared/audit-events.js";
+import type { DB, OrganizationRow } from "../store/database.js";
+import { findMember } from "../store/member-store.js";
+import { findOrganizationById, lockOrganization, setOrganizationPlan } from "../store/organization-store.js";
+import type { AuditViewer } from "../audit/audit-service.js";
+import { holdsOwnerRole } from "./roles.js";
+import { readSeatUsage } from "./seats.js";
+
+export interface PlanService {
+  /** The active organization's plan and seats; null without an active organization. */
+  get(viewer: AuditViewer): Promise<OrganizationPlanView | null>;
+  /** Owners only; refused when the organization has more members than the new plan seats. */
+  set(viewer: AuditViewer, plan: PlanId, client: ClientInfo): Promise<OrganizationPlanView>;
+}
+
+async function describePlan(db: DB, organization: OrganizationRow, role: string, now: Date): Promise<OrganizationPlanView> {
+  const plan = planOf(organization.plan);
+  const usage = await readSeatUsage(db, organization.id, now);
+  return {
+    organization: { id: organization.id, name: organization.name },
+    plan: plan.id,
+    seatLimit: plan.seatLimit,
+    seatsUsed: usage.members,
+    pendingInvitations: usage.pendingInvitations,
+    canChange: holdsOwnerRole(role),
+    plans: PLANS.map((p) => ({ id: p.id, name: p.name, seatLimit: p.seatLimit })),
+  };
+}
+
+/** Stored state only (issue 11): no payment processor stands behind a plan. */
+export function createPlanService(ctx: AuthContext): PlanService {
+  async function activeMembership(viewer: AuditViewer): Promise<{ organization: OrganizationRow; role: string } | null> {
+    if (!viewer.activeOrganizationId) return null;
+    const organization = await findOrganizationById(ctx.db, viewer.activeOrganizationId);
+    const member = organization ? await findMember(ctx.db, organization.id, viewer.userId) : undefined;
+    return organization && member ? { organization, role: member.role } : null;
+  }
+
+  return {
+    async get(viewer) {
+      const active = await activeMembership(viewer);
+      return active ? describePlan(ctx.db, active.organization, active.role, ctx.clock.now()) : null;
+    },
+
+    async set(viewer, plan, client) {
+      const active = await activeMembership(viewer);
+      if (!active) throw APIError.from(400, "NO_ACTIVE_ORGANIZATION");
+      if (!holdsOwnerRole(active.role)) throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_PLAN");
+      const organizationId = active.organization.id;
+      const now = ctx.clock.now();
+      const updated = await ctx.db.transaction().execute(async (trx) => {
+        await lockOrganization(trx, organizationId);
+        const usage = await readSeatUsage(trx, organizationId, now);
+        const target = planOf(plan);
+        if (usage.members > target.seatLimit) throw APIError.from(400, "PLAN_SEAT_LIMIT_TOO_LOW");
+        const before = (await findOrganizationById(trx, organizationId))?.plan ?? null;
+        const row = await setOrganizationPlan(trx, organizationId, target.id);
+        if (!row) throw APIError.from(400, "ORGANIZATION_NOT_FOUND");
+        if (planOf(before).id !== target.id) {
+          await writeAuditEvent(ctx, trx, {
+            userId: viewer.userId, type: "plan-changed", outcome: "success", organizationId, client,
+            detail: { from: planOf(before).id, to: target.id },
+          });
+        }
+        return row;
+      });
+      return describePlan(ctx.db, updated, active.role, now);
+    },
+  };
+}

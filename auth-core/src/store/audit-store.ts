@@ -1,0 +1,192 @@
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
+import type { AuditEventType, AuditOutcome } from "../shared/audit-events.js";
+import type { Database, DB } from "./database.js";
+
+/**
+ * Queries of the audit log (issue 11). One query per question, the same SQL on SQLite and
+ * PostgreSQL: times are ISO-8601 text, so a day is its first ten characters and ranges compare
+ * as text; paging is keyset on (createdAt, id), newest first.
+ */
+
+/** Whose events: one person's, or an organization's (its own rows and its members' personal ones). */
+export type AuditScope = { kind: "user"; userId: string } | { kind: "organization"; organizationId: string };
+
+export interface AuditFilter {
+  scope: AuditScope;
+  types?: readonly AuditEventType[];
+  outcome?: AuditOutcome;
+  method?: string;
+  /** Inclusive. */
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+}
+
+export interface AuditPosition {
+  createdAt: string;
+  id: string;
+}
+
+export interface AuditEventRecord {
+  id: string;
+  type: AuditEventType;
+  outcome: AuditOutcome;
+  method: string | null;
+  organizationId: string | null;
+  organizationName: string | null;
+  userId: string | null;
+  userName: string | null;
+  userEmail: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  detail: string | null;
+  createdAt: string;
+}
+
+type EventExpressions = ExpressionBuilder<Database, "securityEvent">;
+
+/**
+ * An organization's log: rows that name it, and the personal rows (sign-ins, password changes)
+ * of its current members written since they joined. Rows of another organization stay out.
+ */
+function scopeCondition(eb: EventExpressions, scope: AuditScope): Expression<SqlBool> {
+  if (scope.kind === "user") return eb("securityEvent.userId", "=", scope.userId);
+  return eb.or([
+    eb("securityEvent.organizationId", "=", scope.organizationId),
+    eb.and([
+      eb("securityEvent.organizationId", "is", null),
+      eb.exists(
+        eb
+          .selectFrom("member")
+          .select("member.id")
+          .where("member.organizationId", "=", scope.organizationId)
+          .whereRef("member.userId", "=", "securityEvent.userId")
+          .whereRef("member.createdAt", "<=", "securityEvent.createdAt"),
+      ),
+    ]),
+  ]);
+}
+
+function filterCondition(eb: EventExpressions, filter: AuditFilter): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [scopeCondition(eb, filter.scope)];
+  if (filter.types && filter.types.length > 0) parts.push(eb("securityEvent.type", "in", [...filter.types]));
+  if (filter.outcome) parts.push(eb("securityEvent.outcome", "=", filter.outcome));
+  if (filter.method) parts.push(eb("securityEvent.method", "=", filter.method));
+  if (filter.from) parts.push(eb("securityEvent.createdAt", ">=", filter.from.toISOString()));
+  if (filter.to) parts.push(eb("securityEvent.createdAt", "<", filter.to.toISOString()));
+  return eb.and(parts);
+}
+
+/** One page, newest first, strictly after `after` when given. Ask for one more to learn if more follow. */
+export async function listAuditEvents(db: DB, filter: AuditFilter, page: { after: AuditPosition | null; limit: number }): Promise<AuditEventRecord[]> {
+  const { after } = page;
+  return db
+    .selectFrom("securityEvent")
+    .where((eb) => filterCondition(eb, filter))
+    .$if(after !== null, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb("securityEvent.createdAt", "<", after!.createdAt),
+          eb.and([eb("securityEvent.createdAt", "=", after!.createdAt), eb("securityEvent.id", "<", after!.id)]),
+        ]),
+      ),
+    )
+    .leftJoin("user", "user.id", "securityEvent.userId")
+    .leftJoin("organization", "organization.id", "securityEvent.organizationId")
+    .select([
+      "securityEvent.id",
+      "securityEvent.type",
+      "securityEvent.outcome",
+      "securityEvent.method",
+      "securityEvent.organizationId",
+      "organization.name as organizationName",
+      "securityEvent.userId",
+      "user.name as userName",
+      "user.email as userEmail",
+      "securityEvent.ipAddress",
+      "securityEvent.userAgent",
+      "securityEvent.detail",
+      "securityEvent.createdAt",
+    ])
+    .orderBy("securityEvent.createdAt", "desc")
+    .orderBy("securityEvent.id", "desc")
+    .limit(page.limit)
+    .execute();
+}
+
+export interface AuditCountRow {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  type: AuditEventType;
+  outcome: AuditOutcome;
+  method: string | null;
+  count: number;
+}
+
+/**
+ * The UTC day of a row: its time's first ten characters. Literals, not parameters, so that
+ * PostgreSQL sees the same expression in SELECT and GROUP BY.
+ */
+function utcDay(): RawBuilder<string> {
+  return sql<string>`substr(${sql.ref("securityEvent.createdAt")}, ${sql.lit(1)}, ${sql.lit(10)})`;
+}
+
+/** Counts per UTC day, kind, outcome and method, in SQL: the analytics' one GROUP BY. */
+export async function countAuditEventsByDay(db: DB, filter: AuditFilter): Promise<AuditCountRow[]> {
+  const rows = await db
+    .selectFrom("securityEvent")
+    .where((eb) => filterCondition(eb, filter))
+    .select((eb) => [
+      utcDay().as("day"),
+      "securityEvent.type",
+      "securityEvent.outcome",
+      "securityEvent.method",
+      eb.fn.countAll<string | number>().as("count"),
+    ])
+    .groupBy([utcDay(), "securityEvent.type", "securityEvent.outcome", "securityEvent.method"])
+    .execute();
+  return rows.map((row) => ({ day: row.day, type: row.type, outcome: row.outcome, method: row.method, count: Number(row.count) }));
+}
+
+export async function countAuditEvents(db: DB, filter: AuditFilter): Promise<number> {
+  const row = await db
+    .selectFrom("securityEvent")
+    .where((eb) => filterCondition(eb, filter))
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** When the latest event matching the filter happened, or null. */
+export async function findLatestAuditEventTime(db: DB, filter: AuditFilter): Promise<string | null> {
+  const row = await db
+    .selectFrom("securityEvent")
+    .where((eb) => filterCondition(eb, filter))
+    .select("securityEvent.createdAt")
+    .orderBy("securityEvent.createdAt", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.createdAt ?? null;
+}
+
+/** What the dashboard counts beside the log: live sessions, passkeys, linked provider accounts. */
+export async function countAccountHoldings(db: DB, userId: string, now: Date): Promise<{ activeSessions: number; passkeys: number; linkedAccounts: number }> {
+  const sessions = await db
+    .selectFrom("session")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("userId", "=", userId)
+    .where("expiresAt", ">", now.toISOString())
+    .executeTakeFirstOrThrow();
+  const passkeys = await db
+    .selectFrom("passkey")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("userId", "=", userId)
+    .executeTakeFirstOrThrow();
+  const accounts = await db
+    .selectFrom("account")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("userId", "=", userId)
+    .where("providerId", "!=", "credential")
+    .executeTakeFirstOrThrow();
+  return { activeSessions: Number(sessions.n), passkeys: Number(passkeys.n), linkedAccounts: Number(accounts.n) };
+}
