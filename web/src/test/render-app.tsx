@@ -54,6 +54,7 @@ export async function signIn(browser: TestBrowser, email: string, password = PAS
   return response.status;
 }
 
-export function otherBrowser(backend: AppBackend): TestBrowser {
-  return createTestBrowser(backend.t.auth);
+/** Another device; `clientAddress` keeps many failed attempts under the per-address rate limit. */
+export function otherBrowser(backend: AppBackend, clientAddress?: string): TestBrowser {
+  return createTestBrowser(backend.t.auth, clientAddress ? { clientAddress } : {});
 }

@@ -28,14 +28,15 @@ export function ReportsPage(): ReactElement {
   const events = useAuditEvents(filters, { enabled: scopeKnown });
   const organization = overview.data?.organization ?? null;
   const rows = events.data?.pages.flatMap((page) => page.items) ?? [];
-  const change = (next: AuditFilters): void => setSearch(filtersToPageSearch(next), { replace: true });
+  const change = (patch: Partial<AuditFilters>): void =>
+    setSearch((current) => filtersToPageSearch({ ...filtersFromSearch(current), ...patch }), { replace: true });
   const whose = filters.scope === "organization" && organization ? organization.name : "your account";
 
   return (
     <article className="page">
       <h1>Reports</h1>
       <p className="lead">Every security event of {whose}: sign-ins, changes to the account and to the organization.</p>
-      {organization?.canViewAudit && <ScopeSwitch scope={filters.scope} organizationName={organization.name} onChange={(scope) => change({ ...filters, scope })} />}
+      {organization?.canViewAudit && <ScopeSwitch scope={filters.scope} organizationName={organization.name} onChange={(scope) => change({ scope })} />}
       <section className="card" aria-labelledby="events-heading">
         <div className="section-head">
           <h2 id="events-heading">Events</h2>

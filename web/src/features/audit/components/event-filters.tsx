@@ -15,7 +15,8 @@ const GROUPS: Array<{ label: string; test: (type: AuditEventType) => boolean }> 
 
 export interface EventFiltersProps {
   filters: AuditFilters;
-  onChange: (filters: AuditFilters) => void;
+  /** The filters that changed (the page merges them into the address). */
+  onChange: (patch: Partial<AuditFilters>) => void;
 }
 
 /** Type, outcome, method and days; each change applies at once (the table and the CSV link follow). */
@@ -33,7 +34,7 @@ export function EventFilters({ filters, onChange }: EventFiltersProps): ReactEle
           onChange={(e) => {
             const value = e.target.value;
             if (value === several) return;
-            onChange({ ...filters, types: value === ALL ? [] : [value as AuditEventType] });
+            onChange({ types: value === ALL ? [] : [value as AuditEventType] });
           }}
         >
           <option value={ALL}>All events</option>
@@ -52,7 +53,7 @@ export function EventFilters({ filters, onChange }: EventFiltersProps): ReactEle
         <select
           id="filter-outcome"
           value={filters.outcome ?? ALL}
-          onChange={(e) => onChange({ ...filters, outcome: e.target.value === "success" || e.target.value === "failure" ? e.target.value : null })}
+          onChange={(e) => onChange({ outcome: e.target.value === "success" || e.target.value === "failure" ? e.target.value : null })}
         >
           <option value={ALL}>Any outcome</option>
           <option value="success">Succeeded</option>
@@ -61,7 +62,7 @@ export function EventFilters({ filters, onChange }: EventFiltersProps): ReactEle
       </div>
       <div className="field">
         <label htmlFor="filter-method">Method</label>
-        <select id="filter-method" value={filters.method ?? ALL} onChange={(e) => onChange({ ...filters, method: e.target.value === ALL ? null : e.target.value })}>
+        <select id="filter-method" value={filters.method ?? ALL} onChange={(e) => onChange({ method: e.target.value === ALL ? null : e.target.value })}>
           <option value={ALL}>Any method</option>
           {filters.method && !(FILTER_METHODS as readonly string[]).includes(filters.method) && <option value={filters.method}>{methodLabel(filters.method)}</option>}
           {FILTER_METHODS.map((method) => (
@@ -71,14 +72,14 @@ export function EventFilters({ filters, onChange }: EventFiltersProps): ReactEle
       </div>
       <div className="field">
         <label htmlFor="filter-from">From</label>
-        <input id="filter-from" type="date" value={filters.from ?? ""} max={filters.to ?? undefined} onChange={(e) => onChange({ ...filters, from: e.target.value || null })} />
+        <input id="filter-from" type="date" value={filters.from ?? ""} max={filters.to ?? undefined} onChange={(e) => onChange({ from: e.target.value || null })} />
       </div>
       <div className="field">
         <label htmlFor="filter-to">To</label>
-        <input id="filter-to" type="date" value={filters.to ?? ""} min={filters.from ?? undefined} onChange={(e) => onChange({ ...filters, to: e.target.value || null })} />
+        <input id="filter-to" type="date" value={filters.to ?? ""} min={filters.from ?? undefined} onChange={(e) => onChange({ to: e.target.value || null })} />
       </div>
       <div className="field field-end">
-        <button type="button" className="secondary" onClick={() => onChange({ ...filters, types: [], outcome: null, method: null, from: null, to: null })}>
+        <button type="button" className="secondary" onClick={() => onChange({ types: [], outcome: null, method: null, from: null, to: null })}>
           Clear filters
         </button>
       </div>
