@@ -70,11 +70,11 @@ export function AnalyticsPage(): ReactElement {
         <>
           <dl className="totals" aria-label="Totals for the range" data-updating={analytics.isPlaceholderData || undefined}>
             <div>
-              <dt>Sign-ins</dt>
+              <dt>Successful sign-ins</dt>
               <dd data-testid="total-sign-ins">{analytics.data.totals.signIns}</dd>
             </div>
             <div>
-              <dt>Failed</dt>
+              <dt>Failed sign-ins</dt>
               <dd data-testid="total-failures">{analytics.data.totals.failures}</dd>
             </div>
             <div>
@@ -87,7 +87,7 @@ export function AnalyticsPage(): ReactElement {
             </div>
           </dl>
           {analytics.isPlaceholderData && <p className="muted small" role="status">Updating…</p>}
-          {analytics.data.totals.signIns === 0 && analytics.data.totals.signUps === 0 ? (
+          {analytics.data.totals.signIns + analytics.data.totals.failures + analytics.data.totals.signUps === 0 ? (
             <EmptyState title={`No sign-ins or sign-ups for ${whose} between ${range.from} and ${range.to}.`}>
               <p className="muted small">Choose a longer range to look further back.</p>
             </EmptyState>

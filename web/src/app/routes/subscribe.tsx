@@ -38,7 +38,7 @@ export function SubscribePage(): ReactElement {
       ) : (
         <div className="grid">
           <PlanSummary plan={plan.data} />
-          <PlanChooser key={`${plan.data.organization.id}:${plan.data.plan}`} plan={plan.data} />
+          <PlanChooser key={plan.data.organization.id} plan={plan.data} />
         </div>
       )}
     </article>

@@ -101,7 +101,7 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
       <ChartFigure
         id="chart-outcome"
         title="Sign-ins by outcome"
-        summary={`${totals.signIns} sign-ins, ${totals.failures} failed.`}
+        summary={`${totals.signIns + totals.failures} sign-in attempts, ${totals.failures} failed.`}
         chart={
           <BarChart data={days} accessibilityLayer={false}>
             {axes}
@@ -157,7 +157,7 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
       <ChartFigure
         id="chart-failure-rate"
         title="Failure rate"
-        summary={`${percent(totals.failureRate)} of sign-ins failed over the range.`}
+        summary={`${percent(totals.failureRate)} of sign-in attempts failed over the range.`}
         chart={
           <LineChart data={rates} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
@@ -169,8 +169,8 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
         }
         table={
           <DayTable
-            caption="Failed sign-ins per day, as a share of sign-ins"
-            headers={["Sign-ins", "Failed", "Failure rate"]}
+            caption="Failed sign-ins per day, as a share of attempts"
+            headers={["Attempts", "Failed", "Failure rate"]}
             rows={days.map((day) => {
               const rate = dailyFailureRate(day);
               return [day.day, day.signInSuccess + day.signInFailure, day.signInFailure, rate === null ? "—" : `${rate}%`];

@@ -4,15 +4,21 @@ import { ActionStatus } from "../../../components/ui.js";
 import type { OrganizationPlan } from "../api/get-plan.js";
 import { useSetOrganizationPlan } from "../api/set-plan.js";
 
+/** A seat is a member or a pending invitation: both count against the plan's limit. */
+function seatsTaken(plan: OrganizationPlan): number {
+  return plan.seatsUsed + plan.pendingInvitations;
+}
+
 function seatsText(plan: OrganizationPlan): string {
-  const pending = plan.pendingInvitations > 0 ? ` (${plan.pendingInvitations} of them pending invitations)` : "";
-  return `${plan.seatsUsed} of ${plan.seatLimit} seats used${pending}`;
+  const members = plan.seatsUsed === 1 ? "1 member" : `${plan.seatsUsed} members`;
+  const pending = plan.pendingInvitations === 0 ? "" : plan.pendingInvitations === 1 ? ", 1 pending invitation" : `, ${plan.pendingInvitations} pending invitations`;
+  return `${seatsTaken(plan)} of ${plan.seatLimit} seats taken (${members}${pending})`;
 }
 
 /** The organization's plan and its seats: what is used of the limit. */
 export function PlanSummary({ plan }: { plan: OrganizationPlan }): ReactElement {
   const current = plan.plans.find((p) => p.id === plan.plan);
-  const full = plan.seatsUsed >= plan.seatLimit;
+  const full = seatsTaken(plan) >= plan.seatLimit;
   return (
     <section className="card" aria-labelledby="plan-summary-heading">
       <h2 id="plan-summary-heading">{plan.organization.name}</h2>
@@ -22,8 +28,8 @@ export function PlanSummary({ plan }: { plan: OrganizationPlan }): ReactElement 
         <dt>Seats</dt>
         <dd data-testid="seats">{seatsText(plan)}</dd>
       </dl>
-      <label className="visually-hidden" htmlFor="seat-meter">Seats used</label>
-      <meter id="seat-meter" className="seat-meter" min={0} max={plan.seatLimit} value={Math.min(plan.seatsUsed, plan.seatLimit)} high={plan.seatLimit - 0.5}>
+      <label className="visually-hidden" htmlFor="seat-meter">Seats taken</label>
+      <meter id="seat-meter" className="seat-meter" min={0} max={plan.seatLimit} value={Math.min(seatsTaken(plan), plan.seatLimit)} high={plan.seatLimit - 0.5}>
         {seatsText(plan)}
       </meter>
       {full && (
@@ -64,7 +70,7 @@ export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement 
             )}
             <span className="muted">Up to {option.seatLimit} seats</span>
             {current && <span className="badge ok">Current plan</span>}
-            {tooSmall && !current && <span className="muted small">Fewer seats than the {plan.seatsUsed} in use</span>}
+            {tooSmall && !current && <span className="muted small">Fewer seats than the {plan.seatsUsed} members</span>}
           </li>
         );
       })}
