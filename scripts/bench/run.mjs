@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The foundation benchmark (npm run bench). Starts the real server with a file SQLite database
 // on core 0 and drives it with autocannon on core 1 (taskset), then prints one table:
-// requests/s, p50, p99, server CPU time per request and server RSS for each scenario.
-//   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50)
+// requests/s, p50, p99, server CPU time per request and server RSS for each scenario. Then the
+// audit log's queries on a million events (audit-queries.mjs; BENCH_AUDIT=off skips that step).
+//   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_AUDIT (default on)
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -150,4 +151,8 @@ console.log(`- get-session without cookie vs bare route: ${pct(none.rps, bare.rp
 console.log(`- sign-in vs bare scrypt: ${pct(signIn.rps, bareScrypt)} (target within 5%)`);
 console.log(`- get-session p99 while sign-ins hash: ${mixedSession.p99} ms (target < 25)`);
 console.log(`- /login first load: ${firstLoad.jsKB} KB of JavaScript over the wire (${firstLoad.encodings.join(", ")}; target ≤ 100), ${firstLoad.cssKB} KB CSS, ${firstLoad.files} files; source maps served: ${firstLoad.sourceMaps ? "yes" : "no"}`);
+if (process.env.BENCH_AUDIT !== "off") {
+  // Issue 11: analytics and events-page times on a million events, SQLite and (when a URL is set) PostgreSQL.
+  execFileSync(process.execPath, [join(here, "audit-queries.mjs")], { cwd: root, stdio: "inherit" });
+}
 process.exit(0);

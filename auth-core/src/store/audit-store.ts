@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { AuditEventType, AuditOutcome } from "../shared/audit-events.js";
 import type { Database, DB } from "./database.js";
 
@@ -68,7 +68,12 @@ function scopeCondition(eb: EventExpressions, scope: AuditScope): Expression<Sql
 }
 
 function filterCondition(eb: EventExpressions, filter: AuditFilter): Expression<SqlBool> {
-  const parts: Expression<SqlBool>[] = [scopeCondition(eb, filter.scope)];
+  return eb.and([scopeCondition(eb, filter.scope), narrowingCondition(eb, filter)]);
+}
+
+/** Everything but the scope: kinds, outcome, method, time range. */
+function narrowingCondition(eb: EventExpressions, filter: AuditFilter): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
   if (filter.types && filter.types.length > 0) parts.push(eb("securityEvent.type", "in", [...filter.types]));
   if (filter.outcome) parts.push(eb("securityEvent.outcome", "=", filter.outcome));
   if (filter.method) parts.push(eb("securityEvent.method", "=", filter.method));
@@ -131,11 +136,41 @@ function utcDay(): RawBuilder<string> {
   return sql<string>`substr(${sql.ref("securityEvent.createdAt")}, ${sql.lit(1)}, ${sql.lit(10)})`;
 }
 
-/** Counts per UTC day, kind, outcome and method, in SQL: the analytics' one GROUP BY. */
+/**
+ * Counts per UTC day, kind, outcome and method, in SQL. A person's: one GROUP BY on
+ * (userId, createdAt). An organization's: the same GROUP BY twice, over the rows that name it
+ * (organizationId, createdAt) and over its members' personal rows reached through a join on
+ * member (userId, createdAt); an OR of both in one query makes both databases scan the range.
+ * The two never overlap (one has organizationId set, the other null); the caller adds them up.
+ */
 export async function countAuditEventsByDay(db: DB, filter: AuditFilter): Promise<AuditCountRow[]> {
-  const rows = await db
-    .selectFrom("securityEvent")
-    .where((eb) => filterCondition(eb, filter))
+  if (filter.scope.kind === "user") return groupByDay(db.selectFrom("securityEvent").where((eb) => filterCondition(eb, filter)));
+  const organizationId = filter.scope.organizationId;
+  const own = await groupByDay(
+    db
+      .selectFrom("securityEvent")
+      .where("securityEvent.organizationId", "=", organizationId)
+      .where((eb) => narrowingCondition(eb, filter)),
+  );
+  const members = await groupByDay(
+    db
+      .selectFrom("securityEvent")
+      .innerJoin("member", (join) =>
+        join
+          .onRef("member.userId", "=", "securityEvent.userId")
+          .on("member.organizationId", "=", organizationId)
+          .onRef("member.createdAt", "<=", "securityEvent.createdAt"),
+      )
+      .where("securityEvent.organizationId", "is", null)
+      .where((eb) => narrowingCondition(eb, filter)),
+  );
+  return [...own, ...members];
+}
+
+type EventQuery = SelectQueryBuilder<Database, "securityEvent" | "member", object> | SelectQueryBuilder<Database, "securityEvent", object>;
+
+async function groupByDay(query: EventQuery): Promise<AuditCountRow[]> {
+  const rows = await (query as SelectQueryBuilder<Database, "securityEvent", object>)
     .select((eb) => [
       utcDay().as("day"),
       "securityEvent.type",

@@ -21,3 +21,12 @@ export {
   type StartTestOpenIDProviderInput,
   type TestOpenIDProvider,
 } from "./oidc-provider.js";
+export {
+  createRecordingMailer,
+  readJSON,
+  seedOrganization,
+  signUpPerson,
+  type RecordingMailer,
+  type SeededOrganization,
+  type TestPerson,
+} from "../organization/testing.js";

@@ -1,7 +1,7 @@
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import { migrateToLatest } from "@gatehouse/migrations";
+import { migrateTo, migrateToLatest } from "@gatehouse/migrations";
 import type { Database } from "../store/database.js";
 
 export type TestDialect = "sqlite" | "postgres";
@@ -20,13 +20,20 @@ export function testDialects(): TestDialect[] {
   return process.env.GATEHOUSE_TEST_PG_URL ? ["sqlite", "postgres"] : ["sqlite"];
 }
 
+export interface TestDatabaseOptions {
+  /** Stop after this migration (a test of a later migration writes rows in the older shape first). */
+  upTo?: string;
+}
+
 /** A fresh, migrated database: in-memory SQLite, or a throwaway schema on the test PostgreSQL. */
-export async function createTestDatabase(dialect: TestDialect = "sqlite"): Promise<TestDatabase> {
+export async function createTestDatabase(dialect: TestDialect = "sqlite", options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const migrate = (db: Kysely<Database>, schema?: string): Promise<string[]> =>
+    options.upTo ? migrateTo(db, options.upTo, { migrationTableSchema: schema }) : migrateToLatest(db, { migrationTableSchema: schema });
   if (dialect === "sqlite") {
     const sqlite = new SQLite(":memory:");
     sqlite.pragma("foreign_keys = ON");
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    await migrateToLatest(db);
+    await migrate(db);
     return { db, dialect, destroy: () => db.destroy() };
   }
   const url = process.env.GATEHOUSE_TEST_PG_URL;
@@ -39,7 +46,7 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite"): Promi
   // schema creation, migration and removal across all test processes.
   await withSchemaLock(url, async (client) => {
     await client.query(`create schema "${schema}"`);
-    await migrateToLatest(db, { migrationTableSchema: schema });
+    await migrate(db, schema);
   });
   return {
     db,
