@@ -144,7 +144,7 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
       <ChartFigure
         id="chart-signups"
         title="Sign-ups"
-        summary={`${totals.signUps} new accounts.`}
+        summary={totals.signUps === 1 ? "1 new account." : `${totals.signUps} new accounts.`}
         chart={
           <BarChart data={days} accessibilityLayer={false}>
             {axes}
@@ -164,7 +164,7 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
             <XAxis dataKey="day" tickFormatter={dayLabel} stroke="var(--muted)" fontSize={12} minTickGap={16} />
             <YAxis unit="%" domain={[0, 100]} stroke="var(--muted)" fontSize={12} width={48} />
             <Tooltip labelFormatter={(day) => dayLabel(String(day))} formatter={(value) => `${String(value)}%`} contentStyle={{ background: "var(--surface)", border: "1px solid var(--border)" }} />
-            <Line dataKey="rate" name="Failure rate" stroke="var(--danger)" connectNulls isAnimationActive={false} dot={false} />
+            <Line dataKey="rate" name="Failure rate" stroke="var(--danger)" connectNulls isAnimationActive={false} dot={{ r: 3 }} />
           </LineChart>
         }
         table={
