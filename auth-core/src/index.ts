@@ -14,6 +14,8 @@ export type { PasswordHasher, ScryptParams } from "./crypto/password.js";
 export { createScryptHasher, DEFAULT_SCRYPT_PARAMS } from "./crypto/password.js";
 export type { HandlerInfo } from "./router.js";
 export { checkFetchSite, checkRequestOrigin } from "./http/origin-check.js";
+export { resolveClientAddress } from "./http/client-address.js";
+export type { ClientInfo } from "./endpoint.js";
 export { verifySessionJWT, type SessionJWTClaims, type VerifySessionJWTOptions } from "./jwt/verify.js";
 export type { JWTOptions } from "./jwt/options.js";
 export type { OrganizationOptions } from "./organization/options.js";

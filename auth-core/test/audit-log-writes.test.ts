@@ -150,5 +150,8 @@ describe.each(testDialects())("one audit row per change on %s", (dialect) => {
 
     await expectOneRow(() => olive.browser.post("/change-password", { currentPassword: "correct horse battery", newPassword: "another good password 2" }), { type: "password-changed", method: "password" });
     await expectOneRow(() => olive.browser.post("/organization/delete", { organizationId: org.id }), { type: "organization-deleted", organizationId: org.id });
+    await expectOneRow(() => olive.browser.post("/revoke-other-sessions"), { type: "session-revoked", userId: olive.userId });
+    await expectOneRow(() => olive.browser.post("/sign-out"), { type: "sign-out", userId: olive.userId });
+    await expectNoRow(() => olive.browser.post("/sign-out"), 400, "FAILED_TO_GET_SESSION"); // nothing to sign out of
   });
 });

@@ -63,6 +63,20 @@ describe.each(testDialects())("the audit-log migration on %s", (dialect) => {
     const organization = await database.db.selectFrom("organization").select("plan").executeTakeFirstOrThrow();
     expect(organization.plan).toBe("free");
   });
+
+  it("carries over a log larger than one batch", async () => {
+    database = await createTestDatabase(dialect, { upTo: "2026_11_25_000100_jwks" });
+    const old = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const rows = Array.from({ length: 1_234 }, (_, i) => ({
+      id: `bulk-${String(i).padStart(5, "0")}`, userId: null, type: "sign-in", outcome: "success", ipAddress: null, userAgent: null,
+      detail: JSON.stringify({ method: i % 2 ? "email" : "passkey", requestId: `req-${i}` }), createdAt: "2026-01-01T00:00:00.000Z",
+    }));
+    for (let i = 0; i < rows.length; i += 400) await old.insertInto("securityEvent").values(rows.slice(i, i + 400)).execute();
+    await migrateToLatest(database.db, dialect === "postgres" ? { migrationTableSchema: await currentSchema(database.db) } : {});
+    const after = await database.db.selectFrom("securityEvent").select(["id", "method", "requestId", "detail"]).orderBy("id").execute();
+    expect(after).toHaveLength(rows.length);
+    expect(after.every((row, i) => row.method === (i % 2 ? "password" : "passkey") && row.requestId === `req-${i}` && row.detail === null)).toBe(true);
+  });
 });
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

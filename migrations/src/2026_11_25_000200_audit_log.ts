@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 
 /**
  * The audit log (issue 11): what the queries filter and group on becomes real columns of
@@ -80,6 +80,20 @@ export function carryOverDetail(text: string | null): CarriedOver {
 
 const BATCH = 500;
 
+/**
+ * One UPDATE per batch: each column set by `CASE id WHEN … THEN … END`, plain SQL that both
+ * databases run alike (a statement per row would take minutes on a large log).
+ */
+async function updateBatch(db: Kysely<Schema>, rows: Array<CarriedOver & { id: string }>): Promise<void> {
+  const caseOf = (column: keyof CarriedOver): RawBuilder<string | null> =>
+    sql<string | null>`case ${sql.ref("id")} ${sql.join(rows.map((row) => sql`when ${row.id} then ${row[column]}`), sql` `)} end`;
+  await db
+    .updateTable("securityEvent")
+    .set({ method: caseOf("method"), organizationId: caseOf("organizationId"), requestId: caseOf("requestId"), detail: caseOf("detail") })
+    .where("id", "in", rows.map((row) => row.id))
+    .execute();
+}
+
 /** The two tables as they stand on this migration's day. */
 interface Schema {
   securityEvent: {
@@ -116,9 +130,7 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
       .orderBy("id")
       .limit(BATCH)
       .execute();
-    for (const row of rows) {
-      await db.updateTable("securityEvent").set(carryOverDetail(row.detail)).where("id", "=", row.id).execute();
-    }
+    if (rows.length > 0) await updateBatch(db, rows.map((row) => ({ id: row.id, ...carryOverDetail(row.detail) })));
     if (rows.length < BATCH) break;
     after = rows[rows.length - 1]!.id;
   }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
-import { createTestAuth, readJSON, seedOrganization, signUpPerson, testDialects, type TestAuth, type TestPerson } from "@gatehouse/auth-core/testing";
+import { createTestAuth, readJSON, seedOrganization, signUpPerson, TEST_BASE_URL, testDialects, type TestAuth, type TestPerson } from "@gatehouse/auth-core/testing";
 import { silentLogger, type AuditEventView } from "@gatehouse/auth-core";
 import { createApp } from "../src/app.js";
 import { mountReports } from "../src/reports/events-csv.js";
+import { mountTRPC } from "../src/trpc/index.js";
 import { createContextInner } from "../src/trpc/context.js";
 import { appRouter } from "../src/trpc/routers/_app.js";
 import { createCallerFactory } from "../src/trpc/trpc.js";
@@ -34,7 +35,14 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
   beforeAll(async () => {
     // Sign-ups (and their rows) on 28 February; the seeded month starts on 1 March.
     t = await createTestAuth({ dialect, now: new Date("2026-02-28T00:00:00.000Z"), options: { rateLimit: { enabled: false } } });
-    app = createApp({ auth: t.auth, logger: silentLogger, mount: (a) => mountReports(a, { auth: t.auth }) });
+    app = createApp({
+      auth: t.auth,
+      logger: silentLogger,
+      mount: (a) => {
+        mountTRPC(a, { auth: t.auth });
+        mountReports(a, { auth: t.auth });
+      },
+    });
     for (const name of ["olive", "adam", "mia", "max", "otto"] as const) people[name] = await signUpPerson(t.auth, name, `${name}@example.com`);
     const org = await seedOrganization(t.auth, { [people.olive.userId]: "owner", [people.adam.userId]: "admin", [people.mia.userId]: "member", [people.max.userId]: "member" });
     acme = org.organizationId;
@@ -149,7 +157,20 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
     expect(await errorCodeOf(olive.plan.set({ plan: "free" }))).toBe("BAD_REQUEST"); // 4 members > 3 seats
     expect(await olive.plan.set({ plan: "team" })).toMatchObject({ plan: "team", seatLimit: 25, canChange: true });
     expect(await (await callerOf(people.otto)).plan.get()).toBeNull();
-    await olive.plan.set({ plan: "business" });
+
+    // Over HTTP the row carries the request's id, address and user agent.
+    const response = await app.request("/api/trpc/plan.set", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_BASE_URL, cookie: people.olive.browser.cookieHeader(), "user-agent": "PlanTest/1.0" },
+      body: JSON.stringify({ plan: "business" }),
+    });
+    expect(response.status).toBe(200);
+    const requestId = response.headers.get("x-request-id") ?? "missing";
+    const rows = await t.database.db.selectFrom("securityEvent").select(["type", "organizationId", "userAgent", "detail"]).where("requestId", "=", requestId).execute();
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row).toMatchObject({ type: "plan-changed", organizationId: acme, userAgent: "PlanTest/1.0" });
+    expect(JSON.parse(row.detail ?? "{}")).toEqual({ from: "team", to: "business" });
   });
 
   async function csv(person: TestPerson | null, query: string): Promise<Response> {
@@ -174,7 +195,8 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
 
     const filtered = await (await csv(people.adam, "scope=organization&type=sign-in&outcome=failure&method=password")).text();
     expect(filtered.trimEnd().split("\r\n")).toHaveLength(2);
-    const own = await (await csv(people.otto, "from=2026-03-01T00:00:00.000Z&to=2026-03-02T00:00:00.000Z")).text();
+    // Empty parameters are no filter; a plain date is midnight UTC.
+    const own = await (await csv(people.otto, "scope=self&type=&outcome=&method=&from=2026-03-01&to=2026-03-02T00:00:00.000Z")).text();
     expect(own.trimEnd().split("\r\n").slice(1).map((line) => line.slice(0, 24))).toEqual(["2026-03-01T13:00:00.000Z"]);
 
     expect((await csv(null, "scope=self")).status).toBe(401);

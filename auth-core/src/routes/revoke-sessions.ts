@@ -1,5 +1,5 @@
 import { defineEndpoint } from "../endpoint.js";
-import { recordSecurityEvent } from "../security/security-events.js";
+import { writeAuditEvent } from "../security/security-events.js";
 import { buildClearedSessionCookie } from "../session/session-cookie.js";
 import { deleteSessionsByUserId } from "../store/session-store.js";
 
@@ -10,9 +10,11 @@ export const revokeSessions = defineEndpoint({
   path: "/revoke-sessions",
   session: "required",
   async handler({ ctx, session, client, response }): Promise<{ status: boolean }> {
-    const count = await deleteSessionsByUserId(ctx.db, session.user.id);
+    await ctx.db.transaction().execute(async (trx) => {
+      const count = await deleteSessionsByUserId(trx, session.user.id);
+      await writeAuditEvent(ctx, trx, { userId: session.user.id, type: "session-revoked", outcome: "success", client, detail: { scope: "all", count } });
+    });
     response.headers.append("set-cookie", buildClearedSessionCookie(ctx));
-    await recordSecurityEvent(ctx, { userId: session.user.id, type: "session-revoked", outcome: "success", client, detail: { scope: "all", count } });
     return { status: true };
   },
 });

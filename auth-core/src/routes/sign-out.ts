@@ -1,7 +1,7 @@
 import { defineEndpoint } from "../endpoint.js";
 import { APIError } from "../errors.js";
 import { hashToken } from "../crypto/token-hash.js";
-import { recordSecurityEvent } from "../security/security-events.js";
+import { writeAuditEvent } from "../security/security-events.js";
 import { buildClearedSessionCookie, readSessionToken } from "../session/session-cookie.js";
 import { deleteSessionByTokenHash } from "../store/session-store.js";
 
@@ -13,9 +13,11 @@ export const signOut = defineEndpoint({
   async handler({ ctx, headers, client, response }): Promise<{ success: boolean }> {
     const token = readSessionToken(ctx, headers);
     if (!token) throw APIError.from(400, "FAILED_TO_GET_SESSION");
-    const userId = await deleteSessionByTokenHash(ctx.db, hashToken(token));
+    await ctx.db.transaction().execute(async (trx) => {
+      const userId = await deleteSessionByTokenHash(trx, hashToken(token));
+      if (userId) await writeAuditEvent(ctx, trx, { userId, type: "sign-out", outcome: "success", client });
+    });
     response.headers.append("set-cookie", buildClearedSessionCookie(ctx));
-    if (userId) await recordSecurityEvent(ctx, { userId, type: "sign-out", outcome: "success", client });
     return { success: true };
   },
 });

@@ -5,7 +5,8 @@ import type { AppEnv } from "../app.js";
 import { viewerOf } from "../trpc/routers/audit-input.js";
 import { EVENT_CSV_HEADER, eventCSVCells, toCSVLine } from "./csv.js";
 
-const isoDate = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
+/** An ISO date-time (any offset) or a plain ISO date (midnight UTC). */
+const isoDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).transform((value) => new Date(value));
 
 /** The same filters as audit.events, as query parameters (types comma-separated). */
 const querySchema = z.object({
@@ -36,7 +37,9 @@ export function mountReports(app: Hono<AppEnv>, deps: { auth: Auth }): void {
   app.get("/api/reports/events.csv", async (c) => {
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers, query: { disableRefresh: "true" } });
     if (!session) return errorResponse(APIError.from(401, "UNAUTHORIZED"));
-    const parsed = querySchema.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
+    // An empty parameter (`outcome=`) means no filter, as a form with an empty field sends it.
+    const params = [...new URL(c.req.url).searchParams].filter(([, value]) => value !== "");
+    const parsed = querySchema.safeParse(Object.fromEntries(params));
     if (!parsed.success) return errorResponse(APIError.from(400, "VALIDATION_ERROR"));
     const { type, ...rest } = parsed.data;
     const query: AuditEventQuery = { ...rest, types: type };

@@ -1,11 +1,13 @@
 import { TRPCError } from "@trpc/server";
-import { APIError, type Auth, type WireSessionResult } from "@gatehouse/auth-core";
+import { APIError, resolveClientAddress, type Auth, type ClientInfo, type WireSessionResult } from "@gatehouse/auth-core";
 
 export interface TRPCContext {
   auth: Auth;
   session: WireSessionResult | null;
   /** The request's headers (cookie, origin), passed on to auth.api calls made for the caller. */
   headers: Headers;
+  /** Address, user agent and request id, for the audit rows a procedure writes. */
+  client?: ClientInfo;
 }
 
 /** Plain inputs: what tests use. */
@@ -14,7 +16,11 @@ export function createContextInner(input: TRPCContext): TRPCContext {
 }
 
 /** Reads the session from the request's cookie through auth-core's in-process door. */
-export async function createContext(auth: Auth, request: Request): Promise<TRPCContext> {
+export async function createContext(
+  auth: Auth,
+  request: Request,
+  info: { clientAddress: string | null; requestId?: string } = { clientAddress: null },
+): Promise<TRPCContext> {
   let session: WireSessionResult | null;
   try {
     session = await auth.api.getSession({ headers: request.headers, query: { disableRefresh: "true" } });
@@ -23,5 +29,11 @@ export async function createContext(auth: Auth, request: Request): Promise<TRPCC
     if (error instanceof APIError && error.status === 503) throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: error.message, cause: error });
     throw error;
   }
-  return createContextInner({ auth, session, headers: request.headers });
+  const client: ClientInfo = {
+    // The same rule as /api/auth: the socket's address unless a trusted proxy's header is configured.
+    ipAddress: resolveClientAddress(request.headers, info.clientAddress, auth.context.options.ipAddressHeaders),
+    userAgent: request.headers.get("user-agent"),
+    requestId: info.requestId,
+  };
+  return createContextInner({ auth, session, headers: request.headers, client });
 }

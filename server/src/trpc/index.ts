@@ -25,7 +25,8 @@ export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth }): void {
       endpoint: "/api/trpc",
       req: c.req.raw,
       router: appRouter,
-      createContext: () => createContext(deps.auth, c.req.raw),
+      createContext: () =>
+        createContext(deps.auth, c.req.raw, { clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null, requestId: c.get("requestId") }),
     });
   });
 }

@@ -100,9 +100,9 @@ describe("Users page controls per role (spec §6) against the real auth service"
     await signUp(olive, "Olive Owner", "olive@example.com");
     await signUp(backend.browser, "Vera Viewer", "vera@example.com");
     await signUp(milo, "Milo Member", "milo@example.com");
-    await call(olive, "/organization/create", { name: "Acme", slug: "acme" });
-    // Four seats (three members and a pending invitation): more than the Free plan's three (issue 11).
-    await backend.t.database.db.updateTable("organization").set({ plan: "team" }).execute();
+    const acme = await call<{ id: string }>(olive, "/organization/create", { name: "Acme", slug: "acme" });
+    // Four seats (three members and a pending invitation): more than the free plan's three (issue 11).
+    await backend.t.database.db.updateTable("organization").set({ plan: "team" }).where("id", "=", acme.id).execute();
     const team = await call<{ id: string }>(olive, "/organization/create-team", { name: "Core" });
     const firstRole = role.split(",")[0]!;
     const forVera = await call<{ id: string }>(olive, "/organization/invite-member", { email: "vera@example.com", role: firstRole });

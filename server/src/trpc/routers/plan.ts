@@ -17,7 +17,7 @@ export const planRouter = router({
 
   set: protectedProcedure.input(z.object({ plan: z.enum(planIds) })).mutation(async ({ ctx, input }): Promise<OrganizationPlanView> => {
     try {
-      return await ctx.auth.plans.set(viewerOf(ctx.session), input.plan, { ipAddress: null, userAgent: ctx.headers.get("user-agent") });
+      return await ctx.auth.plans.set(viewerOf(ctx.session), input.plan, ctx.client ?? { ipAddress: null, userAgent: ctx.headers.get("user-agent") });
     } catch (error) {
       throw toTRPCError(error);
     }
