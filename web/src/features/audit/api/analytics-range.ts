@@ -37,7 +37,7 @@ export function rangeProblem(range: DayRange): string | null {
   return null;
 }
 
-/** The procedure's input: from the first day's start to the last day's end. */
+/** The procedure's input: from the first day's start to the next day's start after the last (exclusive). */
 export function rangeInput(range: DayRange): { from: Date; to: Date } {
   return { from: dayStart(range.from), to: dayEnd(range.to) };
 }

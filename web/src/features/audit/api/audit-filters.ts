@@ -66,8 +66,9 @@ export function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00.000Z`);
 }
 
+/** The end of a day as the server reads `to`: exclusive, so the next day's first instant. */
 export function dayEnd(day: string): Date {
-  return new Date(`${day}T23:59:59.999Z`);
+  return new Date(dayStart(day).getTime() + 86_400_000);
 }
 
 /** audit.events' input for these filters (without the cursor, which the pager adds). */
