@@ -79,6 +79,19 @@ describe.skipIf(!CHROMIUM)("the header in Chromium", () => {
     await screenshot(page, `header-${width}`);
   });
 
+  it("may wrap between phone and desktop widths, but shows everything without scrolling sideways (800 px)", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 800, height: 800 });
+    await page.goto(`${server.baseURL}/dashboard`);
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    expect(await page.getByRole("button", { name: "Menu" }).isVisible()).toBe(false);
+    const { items } = await headerBoxes(page);
+    expect(items.map((b) => b.name)).toEqual(expect.arrayContaining(["Dashboard", "About", "org-switcher-select", "New organization", "Sign out"]));
+    expect(Math.max(...items.map((b) => b.right))).toBeLessThanOrEqual(800);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, "header-800");
+  });
+
   it("folds into an accessible menu at 375 px", async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 375, height: 760 });
