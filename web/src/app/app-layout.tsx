@@ -1,4 +1,4 @@
-import { useEffect, type ReactElement } from "react";
+import { useEffect, useRef, useState, type ReactElement, type RefObject } from "react";
 import { QueryErrorResetBoundary, useQueryClient } from "@tanstack/react-query";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import type { WireSessionResult } from "@gatehouse/auth-core/shared";
@@ -7,10 +7,12 @@ import { useSignOut } from "../features/auth/api/sign-out.js";
 import { OrganizationSwitcher } from "../features/organization/components/organization-switcher.js";
 import { loginURLFor } from "../lib/login-params.js";
 import { AUTH_QUERY_ROOT } from "../lib/query-client.js";
+import { isRemoteCallQueryKey } from "../lib/trpc.js";
 import { useAuthFailure, useAuthFailureStore } from "./auth-failure.js";
 import { AppErrorFallback, ErrorBoundary } from "./error-boundary.js";
 import { AuthRequiredScreen } from "./error-screens.js";
 import { isSignedIn, RequireSession } from "./route-guard.js";
+import "./app-layout.css";
 
 export const NAV_ITEMS = [
   { to: "/dashboard", label: "Dashboard" },
@@ -51,6 +53,52 @@ function NavOrganizationSwitcher(): ReactElement {
   return <OrganizationSwitcher activeOrganizationId={session.data?.session.activeOrganizationId ?? null} canLoad={canLoad} />;
 }
 
+/**
+ * The audit log's organization scope and the plan follow the session's active organization:
+ * when the switcher (or a new organization) changes it, every remote call is asked again.
+ */
+function useRefetchRemoteCallsOnOrganizationChange(): void {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const activeOrganizationId = session.data?.session.activeOrganizationId;
+  const previous = useRef(activeOrganizationId);
+  useEffect(() => {
+    if (activeOrganizationId === undefined || previous.current === activeOrganizationId) return;
+    const first = previous.current === undefined;
+    previous.current = activeOrganizationId;
+    if (!first) void queryClient.invalidateQueries({ predicate: (query) => isRemoteCallQueryKey(query.queryKey) });
+  }, [activeOrganizationId, queryClient]);
+}
+
+/**
+ * The header's menu on a phone (≤ 640 px, app-layout.css): a button that shows and hides the
+ * navigation, the switcher and the account menu. Wider screens show them in one row and never
+ * see the button. The menu closes on navigation and on Escape (focus back on the button).
+ */
+interface HeaderMenu {
+  open: boolean;
+  toggle: () => void;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+}
+
+function useHeaderMenu(): HeaderMenu {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+  return { open, toggle: () => setOpen((value) => !value), buttonRef };
+}
+
 function AuthFailureScreen({ error }: { error: unknown }): ReactElement {
   const store = useAuthFailureStore();
   const queryClient = useQueryClient();
@@ -77,6 +125,8 @@ export function AppLayout(): ReactElement {
   const failure = useAuthFailure();
   const { pathname } = useLocation();
   const page = NAV_ITEMS.find((item) => pathname.startsWith(item.to));
+  const menu = useHeaderMenu();
+  useRefetchRemoteCallsOnOrganizationChange();
   useEffect(() => {
     document.title = page ? `${page.label} · Gatehouse` : "Gatehouse";
   }, [page]);
@@ -85,17 +135,29 @@ export function AppLayout(): ReactElement {
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="topbar">
         <Link className="brand" to="/dashboard">Gatehouse</Link>
-        <nav aria-label="Main">
-          <ul>
-            {NAV_ITEMS.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to}>{item.label}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <NavOrganizationSwitcher />
-        <AccountMenu />
+        <button
+          ref={menu.buttonRef}
+          type="button"
+          className="secondary menu-button"
+          aria-expanded={menu.open}
+          aria-controls="header-menu"
+          onClick={menu.toggle}
+        >
+          Menu
+        </button>
+        <div id="header-menu" className="header-menu" data-open={menu.open || undefined}>
+          <nav aria-label="Main">
+            <ul>
+              {NAV_ITEMS.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to}>{item.label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <NavOrganizationSwitcher />
+          <AccountMenu />
+        </div>
       </header>
       <main id="main" tabIndex={-1}>
         {failure !== null ? (

@@ -43,11 +43,11 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
           },
         },
         { path: "dashboard", ...page(async () => ({ Component: (await import("./routes/dashboard.js")).DashboardPage })) },
-        { path: "analytics", ...page(async () => ({ Component: (await import("./routes/planned-pages.js")).AnalyticsPage })) },
-        { path: "reports", ...page(async () => ({ Component: (await import("./routes/planned-pages.js")).ReportsPage })) },
+        { path: "analytics", ...page(async () => ({ Component: (await import("./routes/analytics.js")).AnalyticsPage })) },
+        { path: "reports", ...page(async () => ({ Component: (await import("./routes/reports.js")).ReportsPage })) },
         { path: "users", ...page(async () => ({ Component: (await import("./routes/users.js")).UsersPage })) },
         { path: "accept-invitation/:id", ...page(async () => ({ Component: (await import("./routes/accept-invitation.js")).AcceptInvitationPage })) },
-        { path: "subscribe", ...page(async () => ({ Component: (await import("./routes/planned-pages.js")).SubscribePage })) },
+        { path: "subscribe", ...page(async () => ({ Component: (await import("./routes/subscribe.js")).SubscribePage })) },
         { path: "settings", ...page(async () => ({ Component: (await import("./routes/settings.js")).SettingsPage })) },
         {
           path: "about",
@@ -56,7 +56,7 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
             return { Component: () => <AboutPage build={deps.build} /> };
           }),
         },
-        { path: "*", ...page(async () => ({ Component: (await import("./routes/planned-pages.js")).NotFoundPage })) },
+        { path: "*", ...page(async () => ({ Component: (await import("./routes/not-found.js")).NotFoundPage })) },
       ],
     },
   ];

@@ -39,6 +39,11 @@ describe("query defaults (spec §9)", () => {
     expect(retry(0, new AuthNetworkError("request failed", { timedOut: false }))).toBe(true);
     expect(retry(1, new AuthNetworkError("request failed", { timedOut: false }))).toBe(false);
     expect(retry(0, new AuthRequestError(400, "INVALID_PASSWORD", "Invalid password"))).toBe(false);
+    // A remote call's refusal (tRPC: the status is data.httpStatus), e.g. a plan with too few seats.
+    const refused = Object.assign(new Error("more members than seats"), { name: "TRPCClientError", data: { code: "BAD_REQUEST", httpStatus: 400 } });
+    expect(retry(0, refused)).toBe(false);
+    const unavailable = Object.assign(new Error("unavailable"), { name: "TRPCClientError", data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503 } });
+    expect(retry(0, unavailable)).toBe(true);
   });
 });
 

@@ -80,8 +80,10 @@ export function createAppQueryClient(hooks: AppQueryClientHooks = {}): QueryClie
   return client;
 }
 
-// A 4xx answer is final: retrying "Invalid password" would only repeat it.
+// A 4xx answer is final: retrying "Invalid password" would only repeat it. The auth client's
+// errors carry `status`; a tRPC error carries it as `data.httpStatus` (a refused plan change).
 function isClientError(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
+  const record = error as { status?: unknown; data?: { httpStatus?: unknown } | null } | null;
+  const status = typeof record?.status === "number" ? record.status : record?.data?.httpStatus;
   return typeof status === "number" && status >= 400 && status < 500;
 }

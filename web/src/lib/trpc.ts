@@ -10,18 +10,27 @@ export type { AppRouter };
 export const TRPC_URL = "/api/trpc";
 export const TRPC_SOURCE_HEADER = { "x-trpc-source": "react-app" } as const;
 
-/** `doFetch` is injected by component tests, which answer with the real server in-process. */
-export function createAppTRPCClient(baseURL = "", doFetch: typeof fetch = (url, options) => fetch(url, options)): TRPCClient<AppRouter> {
+/** `fetchImpl`: the browser's fetch; component tests pass the real server's in-process door. */
+export function createAppTRPCClient(baseURL = "", fetchImpl: typeof fetch = (url, options) => fetch(url, options)): TRPCClient<AppRouter> {
   return createTRPCClient<AppRouter>({
     links: [
       httpBatchLink({
         url: `${baseURL}${TRPC_URL}`,
         transformer: dateTransformer,
         headers: () => ({ ...TRPC_SOURCE_HEADER }),
-        fetch: (url, options) => doFetch(url, { ...(options as RequestInit), credentials: "include" }),
+        fetch: (url, options) => fetchImpl(url, { ...(options as RequestInit), credentials: "include" }),
       }),
     ],
   });
 }
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/**
+ * Whether a cached query is a remote call: tRPC keys start with the procedure path (an array),
+ * auth-service keys with "auth". What the organization scope changes (the audit log, the plan)
+ * is refetched with this when the active organization changes.
+ */
+export function isRemoteCallQueryKey(queryKey: readonly unknown[]): boolean {
+  return Array.isArray(queryKey[0]);
+}

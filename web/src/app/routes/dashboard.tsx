@@ -1,32 +1,74 @@
 import type { ReactElement } from "react";
 import { Link } from "react-router";
-import { useQuery } from "@tanstack/react-query";
 import { useSession } from "../../features/auth/api/get-session.js";
-import { getAccountsQueryOptions } from "../../features/accounts/api/list-accounts.js";
-import { getPasskeysQueryOptions } from "../../features/passkeys/api/list-passkeys.js";
-import { getSessionsQueryOptions } from "../../features/sessions/api/list-sessions.js";
-import { getOrganizationsQueryOptions } from "../../features/organization/api/list-organizations.js";
-import { useAuthClient } from "../../lib/auth-client.js";
+import { useAuditOverview } from "../../features/audit/api/get-audit-overview.js";
+import type { AuditOverview } from "../../features/audit/api/types.js";
+import { RecentActivity } from "../../features/audit/components/recent-activity.js";
 import { formatDateTime } from "../../components/ui.js";
+import { LoadError, LoadingState } from "../../components/query-state.js";
 
-function count(query: { isPending: boolean; isError: boolean; data?: unknown[] }): string {
-  if (query.isPending) return "…";
-  if (query.isError || !query.data) return "unavailable";
-  return String(query.data.length);
+function Tiles({ overview, emailVerified }: { overview: AuditOverview; emailVerified: boolean }): ReactElement {
+  const organization = overview.organization;
+  return (
+    <div className="grid tiles">
+      <section className="card tile" aria-labelledby="tile-sign-ins">
+        <h2 id="tile-sign-ins">Sign-ins, last 30 days</h2>
+        <p className="big" data-testid="sign-ins-30d">{overview.signInsLast30Days}</p>
+        <p className="muted small" data-testid="failed-sign-ins-30d">
+          {overview.failedSignInsLast30Days === 1 ? "1 failed attempt" : `${overview.failedSignInsLast30Days} failed attempts`}
+        </p>
+        <Link to="/analytics">Sign-in analytics</Link>
+      </section>
+      <section className="card tile" aria-labelledby="tile-last-sign-in">
+        <h2 id="tile-last-sign-in">Last sign-in</h2>
+        <p className="big small-big">{overview.lastSignInAt ? formatDateTime(overview.lastSignInAt) : "None recorded"}</p>
+        <Link to="/reports?type=sign-in">Sign-in history</Link>
+      </section>
+      <section className="card tile" aria-labelledby="tile-email">
+        <h2 id="tile-email">Email</h2>
+        <p className="big">{emailVerified ? "Verified" : "Not verified"}</p>
+        <Link to="/settings#email">Manage email</Link>
+      </section>
+      <section className="card tile" aria-labelledby="tile-passkeys">
+        <h2 id="tile-passkeys">Passkeys</h2>
+        <p className="big" data-testid="passkeys">{overview.passkeys}</p>
+        <Link to="/settings#passkeys">Manage passkeys</Link>
+      </section>
+      <section className="card tile" aria-labelledby="tile-accounts">
+        <h2 id="tile-accounts">Linked accounts</h2>
+        <p className="big" data-testid="linked-accounts">{overview.linkedAccounts}</p>
+        <Link to="/settings#accounts">Manage linked accounts</Link>
+      </section>
+      <section className="card tile" aria-labelledby="tile-sessions">
+        <h2 id="tile-sessions">Active sessions</h2>
+        <p className="big" data-testid="active-sessions">{overview.activeSessions}</p>
+        <Link to="/settings#sessions">Manage sessions</Link>
+      </section>
+      <section className="card tile" aria-labelledby="tile-organization">
+        <h2 id="tile-organization">Organization</h2>
+        {organization ? (
+          <>
+            <p className="big small-big" data-testid="organization-name">{organization.name}</p>
+            <p className="muted small" data-testid="organization-plan">
+              {organization.role} · {organization.plan} plan · {organization.seatsUsed} of {organization.seatLimit} seats
+            </p>
+            <Link to="/subscribe">Plan and seats</Link>
+          </>
+        ) : (
+          <>
+            <p className="big small-big">None active</p>
+            <Link to="/subscribe">Create or choose one</Link>
+          </>
+        )}
+      </section>
+    </div>
+  );
 }
 
-/** /dashboard: the signed-in person's account at a glance, from the real auth service. */
+/** /dashboard: the person's account at a glance (audit.overview) and their recent activity. */
 export function DashboardPage(): ReactElement {
   const session = useSession();
-  const client = useAuthClient();
-  // A tile that cannot load says so; it does not take the page down. Auth errors still reach
-  // the Authentication Required screen through the query cache (spec §8).
-  const sessions = useQuery({ ...getSessionsQueryOptions(client), throwOnError: false });
-  const passkeys = useQuery({ ...getPasskeysQueryOptions(client), throwOnError: false });
-  const accounts = useQuery({ ...getAccountsQueryOptions(client), throwOnError: false });
-  const organizations = useQuery({ ...getOrganizationsQueryOptions(client), throwOnError: false });
-  const activeOrganizationId = session.data?.session.activeOrganizationId ?? null;
-  const active = organizations.data?.find((organization) => organization.id === activeOrganizationId) ?? null;
+  const overview = useAuditOverview();
   const user = session.data?.user;
   return (
     <article className="page">
@@ -36,37 +78,16 @@ export function DashboardPage(): ReactElement {
           Signed in as <strong>{user.name || user.email}</strong> ({user.email}) since {formatDateTime(session.data!.session.createdAt)}.
         </p>
       )}
-      <div className="grid tiles">
-        <section className="card tile" aria-labelledby="tile-email">
-          <h2 id="tile-email">Email</h2>
-          <p className="big">{user?.emailVerified ? "Verified" : "Not verified"}</p>
-          <Link to="/settings#email">Manage email</Link>
-        </section>
-        <section className="card tile" aria-labelledby="tile-passkeys">
-          <h2 id="tile-passkeys">Passkeys</h2>
-          <p className="big">{count(passkeys)}</p>
-          <Link to="/settings#passkeys">Manage passkeys</Link>
-        </section>
-        <section className="card tile" aria-labelledby="tile-accounts">
-          <h2 id="tile-accounts">Linked accounts</h2>
-          <p className="big">{count(accounts)}</p>
-          <Link to="/settings#accounts">Manage linked accounts</Link>
-        </section>
-        <section className="card tile" aria-labelledby="tile-sessions">
-          <h2 id="tile-sessions">Active sessions</h2>
-          <p className="big">{count(sessions)}</p>
-          <Link to="/settings#sessions">Manage sessions</Link>
-        </section>
-        <section className="card tile" aria-labelledby="tile-organizations">
-          <h2 id="tile-organizations">Organizations</h2>
-          <p className="big">{count(organizations)}</p>
-          <p className="muted small">{active ? `Active: ${active.name}` : "No active organization"}</p>
-        </section>
-      </div>
-      <section className="card" aria-labelledby="dash-planned">
-        <h2 id="dash-planned">Coming here</h2>
-        <p className="muted">Your recent security events will appear here once the service that lists them is built.</p>
-      </section>
+      {overview.isPending ? (
+        <LoadingState label="Loading your overview…" />
+      ) : overview.isError ? (
+        <LoadError what="Your overview" error={overview.error} onRetry={() => void overview.refetch()} />
+      ) : (
+        <>
+          <Tiles overview={overview.data} emailVerified={user?.emailVerified ?? false} />
+          <RecentActivity events={overview.data.recent} />
+        </>
+      )}
     </article>
   );
 }

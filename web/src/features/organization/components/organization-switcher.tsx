@@ -44,7 +44,8 @@ export function OrganizationSwitcher({ activeOrganizationId, canLoad }: Organiza
         ))}
       </select>
       <button type="button" className="secondary" aria-expanded={creating} aria-controls="org-switcher-create" onClick={() => setCreating((open) => !open)}>
-        New organization
+        {/* On a narrow desktop bar only "New" shows; the name stays "New organization". */}
+        New<span className="org-switcher-long"> organization</span>
       </button>
       {setActive.isPending && <span className="visually-hidden" role="status">Switching organization…</span>}
       {setActive.isError && (

@@ -3,7 +3,7 @@ import type { WireSession } from "@gatehouse/auth-core/shared";
 import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
 import { useSessions } from "../api/list-sessions.js";
 import { useRevokeAllSessions, useRevokeOtherSessions, useRevokeSession } from "../api/revoke-sessions.js";
-import { describeUserAgent } from "./user-agent.js";
+import { describeUserAgent } from "../../../lib/user-agent.js";
 
 interface SessionRowProps {
   session: WireSession;

@@ -1,0 +1,74 @@
+import type { ReactElement } from "react";
+import { useSearchParams } from "react-router";
+import { useAuditOverview } from "../../features/audit/api/get-audit-overview.js";
+import { eventsCSVURL, filtersFromSearch, filtersToPageSearch, type AuditFilters } from "../../features/audit/api/audit-filters.js";
+import { useAuditEvents } from "../../features/audit/api/list-audit-events.js";
+import { EventFilters } from "../../features/audit/components/event-filters.js";
+import { EventTable } from "../../features/audit/components/event-table.js";
+import { ScopeSwitch } from "../../features/audit/components/scope-switch.js";
+import { EmptyState, LoadError, LoadingState } from "../../components/query-state.js";
+import { allowedScope } from "./audit-scope.js";
+
+function hasFilters(filters: AuditFilters): boolean {
+  return filters.types.length > 0 || filters.outcome !== null || filters.method !== null || filters.from !== null || filters.to !== null;
+}
+
+/**
+ * /reports: the audit log as a table (audit.events), filtered by kind, outcome, method and days,
+ * for the person or (owners and admins) their active organization; paged by the server's cursor;
+ * the CSV export asks the server for exactly the same filters.
+ */
+export function ReportsPage(): ReactElement {
+  const [search, setSearch] = useSearchParams();
+  const overview = useAuditOverview();
+  const requested = filtersFromSearch(search);
+  // Asking for the organization waits for the overview, which says whether the viewer may.
+  const scopeKnown = requested.scope === "self" || !overview.isPending;
+  const filters: AuditFilters = { ...requested, scope: allowedScope(requested.scope, overview.data) };
+  const events = useAuditEvents(filters, { enabled: scopeKnown });
+  const organization = overview.data?.organization ?? null;
+  const rows = events.data?.pages.flatMap((page) => page.items) ?? [];
+  const change = (patch: Partial<AuditFilters>): void =>
+    setSearch((current) => filtersToPageSearch({ ...filtersFromSearch(current), ...patch }), { replace: true });
+  const whose = filters.scope === "organization" && organization ? organization.name : "your account";
+
+  return (
+    <article className="page">
+      <h1>Reports</h1>
+      <p className="lead">Every security event of {whose}: sign-ins, changes to the account and to the organization.</p>
+      {organization?.canViewAudit && <ScopeSwitch scope={filters.scope} organizationName={organization.name} onChange={(scope) => change({ scope })} />}
+      <section className="card" aria-labelledby="events-heading">
+        <div className="section-head">
+          <h2 id="events-heading">Events</h2>
+          <a className="button secondary" href={eventsCSVURL(filters)} download>
+            Download CSV
+          </a>
+        </div>
+        <EventFilters filters={filters} onChange={change} />
+        {!scopeKnown || events.isPending ? (
+          <LoadingState label="Loading events…" />
+        ) : events.isError && rows.length === 0 ? (
+          <LoadError what="The events" error={events.error} onRetry={() => void events.refetch()} />
+        ) : rows.length === 0 ? (
+          <EmptyState title={hasFilters(filters) ? "No events match these filters." : `No events are recorded for ${whose}.`} />
+        ) : (
+          <>
+            <EventTable events={rows} caption={`Events of ${whose}, newest first`} />
+            <div className="pager">
+              <p className="muted small" role="status">
+                {rows.length === 1 ? "1 event shown" : `${rows.length} events shown`}
+                {events.hasNextPage ? "; there are more." : "; that is all of them."}
+              </p>
+              {events.hasNextPage && (
+                <button type="button" className="secondary" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
+                  {events.isFetchingNextPage ? "Loading more…" : "Load more"}
+                </button>
+              )}
+            </div>
+            {events.isFetchNextPageError && <LoadError what="The next page" error={events.error} onRetry={() => void events.fetchNextPage()} />}
+          </>
+        )}
+      </section>
+    </article>
+  );
+}
