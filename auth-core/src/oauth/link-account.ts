@@ -1,7 +1,7 @@
 import type { AuthContext } from "../context.js";
 import type { ClientInfo } from "../endpoint.js";
 import { sendAccountNotice } from "../email/account-notices.js";
-import { recordSecurityEvent } from "../security/security-events.js";
+import { recordSecurityEvent, writeAuditEvent } from "../security/security-events.js";
 import { findAccountByProvider, insertAccount, updateAccount } from "../store/account-store.js";
 import { findUserById, updateUser } from "../store/user-store.js";
 import { toStoredTokens } from "./account-tokens.js";
@@ -48,7 +48,10 @@ export async function linkProviderAccount(ctx: AuthContext, input: LinkAccountIn
     return "linked";
   }
   try {
-    await insertAccount(ctx.db, newAccountRow(ctx, { userId: input.user.id, providerId: provider.id, accountId: profile.id, tokens: input.tokens }));
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertAccount(trx, newAccountRow(ctx, { userId: input.user.id, providerId: provider.id, accountId: profile.id, tokens: input.tokens }));
+      await writeAuditEvent(ctx, trx, { userId: input.user.id, type: "account-linked", outcome: "success", client: input.client, method: provider.id });
+    });
   } catch {
     // Lost a race with another link of the same provider account.
     return fail("unable_to_link_account");
@@ -56,7 +59,6 @@ export async function linkProviderAccount(ctx: AuthContext, input: LinkAccountIn
   if (linking.updateUserInfoOnLink) {
     await updateUser(ctx.db, input.user.id, { ...(profile.name ? { name: profile.name } : {}), ...(profile.image ? { image: profile.image } : {}), updatedAt: now });
   }
-  await recordSecurityEvent(ctx, { userId: input.user.id, type: "account-linked", outcome: "success", client: input.client, method: provider.id });
   const owner = await findUserById(ctx.db, input.user.id);
   if (owner) sendAccountNotice(ctx, owner, owner.email, { kind: "provider-linked", providerId: provider.id });
   return "linked";

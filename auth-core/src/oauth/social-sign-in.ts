@@ -3,7 +3,7 @@ import type { ClientInfo, ResponseDraft } from "../endpoint.js";
 import { generateId } from "../deps/random.js";
 import { sendVerificationMail } from "../email/verification-mail.js";
 import { sendAccountNotice } from "../email/account-notices.js";
-import { recordSecurityEvent } from "../security/security-events.js";
+import { recordSecurityEvent, writeAuditEvent } from "../security/security-events.js";
 import { startSession } from "../session/start-session.js";
 import { findAccountByProvider, findAccountsByUserId, insertAccount, updateAccount } from "../store/account-store.js";
 import type { UserRow } from "../store/database.js";
@@ -45,10 +45,14 @@ async function findOAuthUser(ctx: AuthContext, providerId: string, accountId: st
   return { user, linked: accounts.some((a) => a.providerId === providerId && a.accountId === accountId) };
 }
 
-/** A provider that vouches for the same address verifies it for us too. */
-async function markVerifiedIfVouched(ctx: AuthContext, user: UserRow, profile: SocialSignInInput["profile"]): Promise<UserRow> {
+/** A provider that vouches for the same address verifies it for us too (with its audit row). */
+async function markVerifiedIfVouched(ctx: AuthContext, user: UserRow, profile: SocialSignInInput["profile"], client: ClientInfo, providerId: string): Promise<UserRow> {
   if (!profile.emailVerified || user.emailVerified === 1 || profile.email !== user.email) return user;
-  return (await updateUser(ctx.db, user.id, { emailVerified: 1, updatedAt: ctx.clock.now().toISOString() })) ?? user;
+  return ctx.db.transaction().execute(async (trx) => {
+    const updated = await updateUser(trx, user.id, { emailVerified: 1, updatedAt: ctx.clock.now().toISOString() });
+    await writeAuditEvent(ctx, trx, { userId: user.id, type: "email-verified", outcome: "success", client, method: providerId });
+    return updated ?? user;
+  });
 }
 
 /** The account row for a new link, with encrypted tokens. */
@@ -110,16 +114,18 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
   if (found && decision === "sign-in") {
     const account = await findAccountByProvider(ctx.db, provider.id, profile.id);
     if (account) await updateAccount(ctx.db, account.id, { ...toStoredTokens(ctx, input.tokens), updatedAt: now });
-    user = await markVerifiedIfVouched(ctx, found.user, profile);
+    user = await markVerifiedIfVouched(ctx, found.user, profile, input.client, provider.id);
   } else if (found) {
     try {
-      await insertAccount(ctx.db, newAccountRow(ctx, { userId: found.user.id, providerId: provider.id, accountId: profile.id, tokens: input.tokens }));
+      await ctx.db.transaction().execute(async (trx) => {
+        await insertAccount(trx, newAccountRow(ctx, { userId: found.user.id, providerId: provider.id, accountId: profile.id, tokens: input.tokens }));
+        await writeAuditEvent(ctx, trx, { userId: found.user.id, type: "account-linked", outcome: "success", client: input.client, method: provider.id });
+      });
     } catch {
       return { ok: false, error: "unable to link account" };
     }
-    await recordSecurityEvent(ctx, { userId: found.user.id, type: "account-linked", outcome: "success", client: input.client, method: provider.id });
     sendAccountNotice(ctx, found.user, found.user.email, { kind: "provider-linked", providerId: provider.id });
-    user = await markVerifiedIfVouched(ctx, found.user, profile);
+    user = await markVerifiedIfVouched(ctx, found.user, profile, input.client, provider.id);
   } else {
     try {
       user = await ctx.db.transaction().execute(async (trx) => {
@@ -133,13 +139,13 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
           updatedAt: now,
         });
         await insertAccount(trx, newAccountRow(ctx, { userId: created.id, providerId: provider.id, accountId: profile.id, tokens: input.tokens }));
+        await writeAuditEvent(ctx, trx, { userId: created.id, type: "sign-up", outcome: "success", client: input.client, method: provider.id });
         return created;
       });
     } catch (error) {
       ctx.logger.error("social sign-up failed", { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
       return { ok: false, error: "unable to create user" };
     }
-    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-up", outcome: "success", client: input.client, method: provider.id });
     await sendSignUpVerification(ctx, user, input.client);
   }
 

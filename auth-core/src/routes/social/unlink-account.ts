@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import { writeAuditEvent } from "../../security/security-events.js";
 import { deleteAccount, findAccountsByUserId } from "../../store/account-store.js";
 
 const body = z.object({
@@ -26,8 +26,10 @@ export const unlinkAccount = defineEndpoint({
     }
     const account = accounts.find((a) => a.providerId === body.providerId && (body.accountId === undefined || a.accountId === body.accountId));
     if (!account) throw APIError.from(400, "ACCOUNT_NOT_FOUND");
-    await deleteAccount(ctx.db, account.id);
-    await recordSecurityEvent(ctx, { userId: session.user.id, type: "account-unlinked", outcome: "success", client, method: account.providerId });
+    await ctx.db.transaction().execute(async (trx) => {
+      await deleteAccount(trx, account.id);
+      await writeAuditEvent(ctx, trx, { userId: session.user.id, type: "account-unlinked", outcome: "success", client, method: account.providerId });
+    });
     return { status: true };
   },
 });
