@@ -28,7 +28,7 @@ describe("the OpenAPI document", () => {
 
   it("validates against the OpenAPI 3.1 schema", async () => {
     expect(doc.openapi).toBe("3.1.0");
-    const result = await new Validator().validate(doc as unknown as object);
+    const result = await new Validator().validate(doc as unknown as Parameters<Validator["validate"]>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });

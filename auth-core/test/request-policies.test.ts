@@ -30,7 +30,7 @@ describe.each(testDialects())("request policies on %s", (dialect) => {
     const refererOnly = await t.auth.handler(post("/revoke-other-sessions", {}, { cookie, referer: "https://evil.example/page" }));
     expect(refererOnly.status).toBe(403);
 
-    for (const headers of [{ cookie }, { cookie, origin: "null" }]) {
+    for (const headers of [{ cookie }, { cookie, origin: "null" }] as Array<Record<string, string>>) {
       const r = await t.auth.handler(post("/sign-out", {}, headers));
       expect(r.status).toBe(403);
       expect(await r.json()).toEqual({ code: "MISSING_OR_NULL_ORIGIN", message: "Missing or null Origin" });

@@ -22,7 +22,7 @@ describe.each(testDialects())("anonymous hand-over on email sign-in and sign-up 
       await other.post("/sign-up/email", { name: "Real", email: "real@example.com", password: "password-123" });
     }
     const { browser, anonymousId } = await anonymousBrowserWithEvent();
-    await t.database.db.insertInto("securityEvent").values({ id: "anon-event", userId: anonymousId, type: "test", outcome: "success", ipAddress: null, userAgent: null, detail: null, createdAt: new Date(0).toISOString() }).execute();
+    await t.database.db.insertInto("securityEvent").values({ id: "anon-event", userId: anonymousId, type: "sign-in", outcome: "success", ipAddress: null, userAgent: null, detail: null, createdAt: new Date(0).toISOString() }).execute();
     const path = method === "sign-up" ? "/sign-up/email" : "/sign-in/email";
     const r = await browser.post(path, { name: "Real", email: "real@example.com", password: "password-123" });
     expect(r.status).toBe(200);

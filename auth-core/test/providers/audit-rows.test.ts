@@ -12,7 +12,7 @@ describe.each(testDialects())("social audit rows on %s", (dialect) => {
   });
 
   async function setUp(): Promise<void> {
-    t = await createTestAuth({ dialect, now: new Date(), options: { socialProviders: { github: github.options } } });
+    t = await createTestAuth({ dialect, now: new Date(), options: { socialProviders: { [github.id]: github.options } } });
     standIn = await createStandIn(github, () => t.clock.now());
     (t.auth.context as { fetch: typeof fetch }).fetch = standIn.fetch;
   }

@@ -217,7 +217,7 @@ export async function createStandIn(fixture: ProviderFixture, now: () => Date): 
   function answer(input: TokenAnswerInput): Response {
     const body = fixture.token.answer(input);
     if (fixture.token.answerAsForm) {
-      const form = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]));
+      const form = new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]));
       return new Response(form.toString(), { status: 200, headers: { "content-type": "application/x-www-form-urlencoded" } });
     }
     return json(body);
