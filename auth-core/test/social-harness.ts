@@ -128,4 +128,4 @@ export async function obtainProviderTokens(
   return json;
 }
 
-export { createTestBrowser, TEST_BASE_URL };
+export { createTestBrowser };

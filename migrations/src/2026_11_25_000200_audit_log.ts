@@ -54,7 +54,7 @@ function asString(value: unknown): string | null {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-export interface CarriedOver {
+interface CarriedOver {
   method: string | null;
   organizationId: string | null;
   requestId: string | null;
@@ -62,7 +62,7 @@ export interface CarriedOver {
 }
 
 /** One old row's `detail` split into the new columns and what stays in `detail`. */
-export function carryOverDetail(text: string | null): CarriedOver {
+function carryOverDetail(text: string | null): CarriedOver {
   const detail = parseDetail(text);
   if (!detail) return { method: null, organizationId: null, requestId: null, detail: text };
   const oldMethod = asString(detail.method);

@@ -5,7 +5,7 @@ import { countAuditEventsByDay, type AuditCountRow, type AuditScope } from "../s
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Every UTC day from the one holding `from` to the one holding the last instant before `to`. */
-export function daysBetween(from: Date, to: Date): string[] {
+function daysBetween(from: Date, to: Date): string[] {
   const days: string[] = [];
   const last = new Date(to.getTime() - 1).toISOString().slice(0, 10);
   for (let t = Date.parse(from.toISOString().slice(0, 10)); ; t += DAY_MS) {
@@ -16,7 +16,7 @@ export function daysBetween(from: Date, to: Date): string[] {
 }
 
 /** Folds the GROUP BY rows into one entry per day (days without events count zero). */
-export function foldAnalytics(rows: readonly AuditCountRow[], days: readonly string[]): AuditAnalytics {
+function foldAnalytics(rows: readonly AuditCountRow[], days: readonly string[]): AuditAnalytics {
   const byDay = new Map<string, AuditAnalyticsDay>(days.map((day) => [day, { day, signInSuccess: 0, signInFailure: 0, signUps: 0, byMethod: {} }]));
   const methods = new Set<string>();
   for (const row of rows) {

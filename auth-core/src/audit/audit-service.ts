@@ -53,7 +53,7 @@ const EXPORT_PAGE = 500;
  * audit:read in the access-control matrix (owners and admins). 400 without an active
  * organization, 403 without the permission or the membership.
  */
-export async function resolveAuditScope(ctx: AuthContext, viewer: AuditViewer, scope: AuditEventQuery["scope"]): Promise<AuditScope> {
+async function resolveAuditScope(ctx: AuthContext, viewer: AuditViewer, scope: AuditEventQuery["scope"]): Promise<AuditScope> {
   if (scope === "self") return { kind: "user", userId: viewer.userId };
   if (!viewer.activeOrganizationId) throw APIError.from(400, "NO_ACTIVE_ORGANIZATION");
   const member = await findMember(ctx.db, viewer.activeOrganizationId, viewer.userId);

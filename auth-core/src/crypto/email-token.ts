@@ -9,7 +9,7 @@ export interface EmailVerificationClaims {
   jti: string;
 }
 
-export type EmailTokenFailure = "token_expired" | "invalid_token";
+type EmailTokenFailure = "token_expired" | "invalid_token";
 
 export type EmailTokenResult = { ok: true; claims: EmailVerificationClaims } | { ok: false; error: EmailTokenFailure };
 

@@ -24,7 +24,7 @@ const SEPARATOR: Record<EmailTokenKind, string> = {
   "email-verification": ":",
 };
 
-export function emailTokenIdentifier(kind: EmailTokenKind, token: string): string {
+function emailTokenIdentifier(kind: EmailTokenKind, token: string): string {
   return `${kind}${SEPARATOR[kind]}${hashToken(token)}`;
 }
 

@@ -3,7 +3,7 @@ import type { RateLimitRule, ResolvedOptions } from "../options.js";
 import type { AuthDatabase } from "../store/database.js";
 import { countRateLimitHit, deleteEndedRateLimitWindows } from "../store/rate-limit-store.js";
 
-export interface RateLimitDecision {
+interface RateLimitDecision {
   allowed: boolean;
   /** Seconds until the window ends (for X-Retry-After). */
   retryAfterSeconds: number;

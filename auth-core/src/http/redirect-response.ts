@@ -3,7 +3,7 @@
  * a Location header cannot carry (non-ASCII, spaces): it is sent as the browser would request
  * it, percent-encoded, instead of making the answer a 500. A relative target stays relative.
  */
-export function toLocationHeader(target: string): string {
+function toLocationHeader(target: string): string {
   if (/^[\x21-\x7e]*$/.test(target)) return target;
   const url = new URL(target, "http://relative.invalid");
   return target.startsWith("/") ? `${url.pathname}${url.search}${url.hash}` : url.href;

@@ -9,7 +9,7 @@ export const JWT_ALGORITHM = "EdDSA";
 /** Another process may have rotated: the key list is read again at most this often. */
 const RELOAD_MS = 60_000;
 
-export interface SigningKey {
+interface SigningKey {
   kid: string;
   privateKey: Awaited<ReturnType<typeof importJWK>>;
 }

@@ -6,7 +6,7 @@ import { refreshAccessToken } from "./engine.js";
 import type { OAuthProvider, OAuthTokens } from "./types.js";
 
 /** Spec §9: an access token is refreshed when it expires within 5 seconds. */
-export const ACCESS_TOKEN_REFRESH_MARGIN_MS = 5_000;
+const ACCESS_TOKEN_REFRESH_MARGIN_MS = 5_000;
 
 type TokenColumns = Pick<AccountUpdate, "accessToken" | "refreshToken" | "idToken" | "accessTokenExpiresAt" | "refreshTokenExpiresAt" | "scope">;
 
@@ -34,19 +34,19 @@ export function toStoredTokens(ctx: AuthContext, tokens: OAuthTokens): TokenColu
   return columns;
 }
 
-export interface PlainAccountTokens {
+interface PlainAccountTokens {
   accessToken: string | null;
   refreshToken: string | null;
   idToken: string | null;
 }
 
-export function readStoredTokens(ctx: AuthContext, row: Pick<AccountRow, "accessToken" | "refreshToken" | "idToken">): PlainAccountTokens {
+function readStoredTokens(ctx: AuthContext, row: Pick<AccountRow, "accessToken" | "refreshToken" | "idToken">): PlainAccountTokens {
   const key = deriveTokenEncryptionKey(ctx.secret);
   const open = (value: string | null): string | null => (value === null ? null : decryptToken(key, value));
   return { accessToken: open(row.accessToken), refreshToken: open(row.refreshToken), idToken: open(row.idToken) };
 }
 
-export function isAccessTokenExpiring(expiresAt: string | null, now: Date): boolean {
+function isAccessTokenExpiring(expiresAt: string | null, now: Date): boolean {
   return expiresAt !== null && Date.parse(expiresAt) - now.getTime() < ACCESS_TOKEN_REFRESH_MARGIN_MS;
 }
 

@@ -31,7 +31,7 @@ export function providerRuntime(ctx: AuthContext): ProviderRuntime {
 }
 
 /** The provider's endpoints: its fixed ones, or its issuer's discovery document (cached). */
-export async function resolveEndpoints(ctx: AuthContext, provider: OAuthProvider, runtime = providerRuntime(ctx)): Promise<ProviderEndpoints> {
+async function resolveEndpoints(ctx: AuthContext, provider: OAuthProvider, runtime = providerRuntime(ctx)): Promise<ProviderEndpoints> {
   if ("discoveryIssuer" in provider.endpoints) return ctx.oauth.discover(runtime, provider.endpoints.discoveryIssuer);
   return provider.endpoints;
 }

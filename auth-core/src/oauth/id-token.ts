@@ -14,7 +14,7 @@ const CLOCK_TOLERANCE_SECONDS = 30;
 const JWKS_REFETCH_COOLDOWN_MS = 30 * 1000;
 const ASYMMETRIC_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
 
-export interface VerifyIdTokenInput {
+interface VerifyIdTokenInput {
   token: string;
   jwksURI: string;
   issuers: string[];

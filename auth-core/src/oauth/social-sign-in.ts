@@ -25,7 +25,7 @@ export interface SocialSignInInput {
 }
 
 /** Spec §8: the failure messages of social sign-in (the callback turns spaces into underscores). */
-export type SocialSignInError = "account not linked" | "signup disabled" | "unable to create user" | "unable to create session" | "unable to link account";
+type SocialSignInError = "account not linked" | "signup disabled" | "unable to create user" | "unable to create session" | "unable to link account";
 
 export type SocialSignInResult =
   | { ok: true; user: UserRow; token: string; isRegister: boolean }

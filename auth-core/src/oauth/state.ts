@@ -10,8 +10,8 @@ import { consumeVerification, insertVerification } from "../store/verification-s
 import { generateCodeVerifier } from "./pkce.js";
 
 /** Spec §9: a state of 32 random characters, living 10 minutes. */
-export const STATE_LENGTH = 32;
-export const STATE_LIFETIME_SECONDS = 10 * 60;
+const STATE_LENGTH = 32;
+const STATE_LIFETIME_SECONDS = 10 * 60;
 
 /** Spec §3: the verification value of an OAuth state. */
 const stateData = z.object({
@@ -26,7 +26,7 @@ const stateData = z.object({
 
 export type OAuthStateData = z.infer<typeof stateData>;
 
-export function stateCookieName(ctx: AuthContext): string {
+function stateCookieName(ctx: AuthContext): string {
   return cookieName(ctx.options.cookies, "oauth_state");
 }
 

@@ -2,7 +2,7 @@ import { APIError } from "../errors.js";
 import { isOrganizationRole, parseRoles } from "../shared/access-control.js";
 
 /** The role that cannot go missing: an organization always keeps at least one owner. */
-export const OWNER_ROLE = "owner";
+const OWNER_ROLE = "owner";
 
 /**
  * Roles as the wire sends them (a string, comma-separated or not, or a list) in their stored

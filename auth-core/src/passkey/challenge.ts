@@ -7,7 +7,7 @@ import { cookieName, readCookie, serializeCookie, signCookieValue, verifySignedC
 import { consumeVerification, deleteVerificationsByIdentifier, insertVerification } from "../store/verification-store.js";
 
 /** A challenge lives this long: a few times the ceremony timeout (spec §9: 60000 ms). */
-export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
+const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 
 export type CeremonyKind = "registration" | "authentication";
 

@@ -9,7 +9,7 @@ function escapeHTML(value: string): string {
  * Spec §2: a title, a generic explanation, the Error Code from the `error` query parameter
  * (default Unknown, HTML-escaped) and a Return to Application link to the root.
  */
-export function renderErrorPage(code: string): string {
+function renderErrorPage(code: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

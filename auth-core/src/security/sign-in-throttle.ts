@@ -25,7 +25,7 @@ export interface ThrottlePolicy {
 
 const MAX_DELAY_SECONDS = 15 * 60;
 
-export function throttleKey(email: string): string {
+function throttleKey(email: string): string {
   return hashToken(`password-sign-in:${email}`);
 }
 

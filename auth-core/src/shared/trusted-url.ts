@@ -16,7 +16,7 @@ const MAX_DECODING_ROUNDS = 4;
  * a framework or the SPA may decode a target again, so every form must pass. Null when the
  * value is not valid percent-encoding or is still changing after the last round.
  */
-export function decodedForms(value: string): string[] | null {
+function decodedForms(value: string): string[] | null {
   const forms = [value];
   let current = value;
   for (let round = 0; round < MAX_DECODING_ROUNDS; round++) {

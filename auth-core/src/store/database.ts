@@ -5,7 +5,7 @@ import type { AuditEventType, AuditOutcome } from "../shared/audit-events.js";
  * Table shapes as stored. Times are ISO-8601 UTC text, flags are 0/1 integers (the same on
  * SQLite and PostgreSQL). These types never leave the store: encoders turn rows into wire JSON.
  */
-export interface UserTable {
+interface UserTable {
   id: string;
   name: string;
   email: string;
@@ -16,7 +16,7 @@ export interface UserTable {
   updatedAt: string;
 }
 
-export interface SessionTable {
+interface SessionTable {
   id: string;
   tokenHash: string;
   userId: string;
@@ -30,7 +30,7 @@ export interface SessionTable {
   updatedAt: string;
 }
 
-export interface AccountTable {
+interface AccountTable {
   id: string;
   accountId: string;
   providerId: string;
@@ -46,7 +46,7 @@ export interface AccountTable {
   updatedAt: string;
 }
 
-export interface VerificationTable {
+interface VerificationTable {
   id: string;
   identifier: string;
   value: string;
@@ -55,7 +55,7 @@ export interface VerificationTable {
   updatedAt: string;
 }
 
-export interface PasskeyTable {
+interface PasskeyTable {
   id: string;
   name: string | null;
   publicKey: string;
@@ -69,7 +69,7 @@ export interface PasskeyTable {
   createdAt: string;
 }
 
-export interface OrganizationTable {
+interface OrganizationTable {
   id: string;
   name: string;
   slug: string;
@@ -79,7 +79,7 @@ export interface OrganizationTable {
   createdAt: string;
 }
 
-export interface MemberTable {
+interface MemberTable {
   id: string;
   organizationId: string;
   userId: string;
@@ -87,7 +87,7 @@ export interface MemberTable {
   createdAt: string;
 }
 
-export interface InvitationTable {
+interface InvitationTable {
   id: string;
   organizationId: string;
   email: string;
@@ -99,7 +99,7 @@ export interface InvitationTable {
   createdAt: string;
 }
 
-export interface TeamTable {
+interface TeamTable {
   id: string;
   name: string;
   organizationId: string;
@@ -107,14 +107,14 @@ export interface TeamTable {
   updatedAt: string | null;
 }
 
-export interface TeamMemberTable {
+interface TeamMemberTable {
   id: string;
   teamId: string;
   userId: string;
   createdAt: string;
 }
 
-export interface SecurityEventTable {
+interface SecurityEventTable {
   id: string;
   /** Null once the account is deleted (on delete set null), or for a failure with no account. */
   userId: string | null;
@@ -133,13 +133,13 @@ export interface SecurityEventTable {
   createdAt: string;
 }
 
-export interface RateLimitTable {
+interface RateLimitTable {
   key: string;
   count: number;
   windowEndsAt: string;
 }
 
-export interface SignInThrottleTable {
+interface SignInThrottleTable {
   /** SHA-256 of the normalised email address. */
   key: string;
   /** Consecutive failed password sign-ins since the last success or reset. */
@@ -195,4 +195,3 @@ export type MemberRow = Selectable<MemberTable>;
 export type InvitationRow = Selectable<InvitationTable>;
 export type TeamRow = Selectable<TeamTable>;
 export type TeamMemberRow = Selectable<TeamMemberTable>;
-export type SecurityEventRow = Selectable<SecurityEventTable>;

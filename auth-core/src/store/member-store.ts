@@ -1,6 +1,6 @@
 import type { DB, MemberRow } from "./database.js";
 
-export interface MemberUserRow {
+interface MemberUserRow {
   id: string;
   name: string;
   email: string;

@@ -1,7 +1,7 @@
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Database, DB, NewSessionRow, SessionRow, UserRow } from "./database.js";
 
-export interface SessionWithUserRow {
+interface SessionWithUserRow {
   session: SessionRow;
   user: UserRow;
 }

@@ -72,7 +72,7 @@ function decodeQuotedPrintable(value: string): Buffer {
 }
 
 /** RFC 2047 encoded words (`=?UTF-8?Q?...?=`), as nodemailer writes non-ASCII subjects. */
-export function decodeHeaderWords(value: string): string {
+function decodeHeaderWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_match, _charset: string, encoding: string, text: string) =>

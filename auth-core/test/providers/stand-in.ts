@@ -18,9 +18,9 @@ export interface RecordedRequest {
 export type FailureMode = "error" | "malformed" | "server-error" | "hang";
 
 /** How the client must prove itself at the token endpoint. */
-export type ExpectedClientAuth = "basic" | "post" | "none";
+type ExpectedClientAuth = "basic" | "post" | "none";
 
-export interface IdTokenSpec {
+interface IdTokenSpec {
   jwksURL: string;
   issuer: string;
   alg?: "RS256" | "ES256";
@@ -28,7 +28,7 @@ export interface IdTokenSpec {
   claims: Record<string, unknown>;
 }
 
-export interface TokenAnswerInput {
+interface TokenAnswerInput {
   grant: "authorization_code" | "refresh_token";
   accessToken: string;
   refreshToken: string;
@@ -80,7 +80,7 @@ export interface ProviderFixture {
 }
 
 /** What a quirk test changes in an ID token: its issuer, audience or claims. */
-export interface IdTokenOverrides {
+interface IdTokenOverrides {
   issuer?: string;
   audience?: string;
   claims?: Record<string, unknown>;

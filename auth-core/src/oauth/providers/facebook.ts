@@ -12,7 +12,7 @@ export interface FacebookProviderOptions extends BaseProviderOptions {
 }
 
 /** The Graph API version of every URL (dialog, token, /me). */
-export const FACEBOOK_GRAPH_VERSION = "v24.0";
+const FACEBOOK_GRAPH_VERSION = "v24.0";
 const GRAPH = `https://graph.facebook.com/${FACEBOOK_GRAPH_VERSION}`;
 const BASE_FIELDS = ["id", "name", "email", "picture"];
 

@@ -9,7 +9,7 @@ export interface GitLabProviderOptions extends BaseProviderOptions {
   issuer?: string;
 }
 
-export const GITLAB_ISSUER = "https://gitlab.com";
+const GITLAB_ISSUER = "https://gitlab.com";
 
 export function createGitLabProvider(options: GitLabProviderOptions): OAuthProvider {
   const base = (options.issuer ?? GITLAB_ISSUER).replace(/\/+$/, "");

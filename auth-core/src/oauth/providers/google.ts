@@ -19,7 +19,7 @@ export interface GoogleProviderOptions extends BaseProviderOptions {
   clientAuthentication?: ClientAuthentication;
 }
 
-export const GOOGLE_ISSUER = "https://accounts.google.com";
+const GOOGLE_ISSUER = "https://accounts.google.com";
 
 /** Google's `hd` claim against the configured domain; "*" accepts any Workspace domain. */
 function acceptsHostedDomain(hd: string, claims: Record<string, unknown>): boolean {

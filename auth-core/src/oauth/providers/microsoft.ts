@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../def
 import type { OAuthProvider, ProviderRuntime } from "../types.js";
 import { readEmail, readOptionalString } from "./claims.js";
 
-export type MicrosoftPhotoSize = 48 | 64 | 96 | 120 | 240 | 360 | 432 | 504 | 648;
+type MicrosoftPhotoSize = 48 | 64 | 96 | 120 | 240 | 360 | 432 | 504 | 648;
 
 /** Options of Microsoft Entra ID sign-in (reference/oauth-providers.md, microsoft; spec §9). */
 export interface MicrosoftProviderOptions extends BaseProviderOptions {

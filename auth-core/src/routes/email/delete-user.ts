@@ -16,7 +16,7 @@ import type { UserRow } from "../../store/database.js";
 import { findCredentialAccount } from "../../store/account-store.js";
 
 /** Spec §9: 32 lowercase alphanumerics. */
-export const DELETE_TOKEN_LENGTH = 32;
+const DELETE_TOKEN_LENGTH = 32;
 
 export interface DeleteUserAnswer {
   success: boolean;

@@ -13,10 +13,10 @@ import type { UserRow } from "../../store/database.js";
 import { findUserByEmail } from "../../store/user-store.js";
 
 /** Spec §9: a reset token is 24 characters. */
-export const RESET_TOKEN_LENGTH = 24;
+const RESET_TOKEN_LENGTH = 24;
 
 /** Spec §8: the one answer, for known and unknown addresses alike. */
-export const RESET_REQUEST_MESSAGE = "If this email exists in our system, check your email for the reset link";
+const RESET_REQUEST_MESSAGE = "If this email exists in our system, check your email for the reset link";
 
 const body = z.object({
   email: emailField,

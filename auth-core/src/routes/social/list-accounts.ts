@@ -12,7 +12,7 @@ export interface WireLinkedAccount {
   scopes: string[];
 }
 
-export function toWireLinkedAccount(row: AccountRow): WireLinkedAccount {
+function toWireLinkedAccount(row: AccountRow): WireLinkedAccount {
   return {
     id: row.id,
     providerId: row.providerId,
