@@ -6,7 +6,7 @@ import type { OIDCPerson } from "@gatehouse/auth-core/testing";
 import { renderSignInPage } from "./page.js";
 
 /** A provider the development identity provider stands in for. */
-export interface StandInFor {
+interface StandInFor {
   /** The name its sign-in page shows ("Google", "GitHub"). */
   name: string;
   /** Registered for the client: BASE_URL/api/auth/callback/{id}. */

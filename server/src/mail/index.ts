@@ -20,5 +20,4 @@ export function createServerMailer(config: ServerMailerConfig, logger: Logger): 
   return createOutboxMailer({ dataDir: config.dataDir, mailFrom: config.mailFrom, logLinks: !config.production }, logger);
 }
 
-export { createOutboxMailer, firstLink, type OutboxMailerConfig } from "./outbox-mailer.js";
-export { createSMTPMailer, parseSMTPURL, type SMTPMailerConfig } from "./smtp-mailer.js";
+export { parseSMTPURL } from "./smtp-mailer.js";

@@ -13,7 +13,7 @@ export interface OutboxMailerConfig {
 }
 
 /** The first absolute link of a plain-text mail. */
-export function firstLink(text: string): string | null {
+function firstLink(text: string): string | null {
   return /https?:\/\/[^\s<>"]+/.exec(text)?.[0] ?? null;
 }
 

@@ -150,4 +150,4 @@ type RowOptionNames<Id extends ProviderId> = (typeof PROVIDER_TABLE)[Id] extends
 type UnknownOptionNames = {
   [Id in ProviderId]: Exclude<RowOptionNames<Id>, keyof NonNullable<SocialProviderOptions[Id]>>;
 }[ProviderId];
-export const EVERY_OPTION_IS_KNOWN: [UnknownOptionNames] extends [never] ? true : { unknownOptions: UnknownOptionNames } = true;
+const EVERY_OPTION_IS_KNOWN: [UnknownOptionNames] extends [never] ? true : { unknownOptions: UnknownOptionNames } = true;

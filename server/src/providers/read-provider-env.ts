@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { clientIdVariable, clientSecretVariable, PROVIDER_IDS, providerRow, type ProviderId } from "./provider-table.js";
 
-export type ProviderOptionValue = string | number;
+type ProviderOptionValue = string | number;
 
 /** The options of one enabled provider, as `createAuth({ socialProviders: { [id]: options } })` takes them. */
-export interface ProviderOptions {
+interface ProviderOptions {
   clientId: string;
   clientSecret?: string;
   [option: string]: ProviderOptionValue | undefined;
@@ -24,7 +24,7 @@ export interface ProviderEnvResult {
 }
 
 /** A refused provider variable: the message names the variable. */
-export class ProviderEnvError extends Error {
+class ProviderEnvError extends Error {
   constructor(variable: string, problem: string) {
     super(`invalid environment: ${variable}: ${problem}`);
     this.name = "ProviderEnvError";

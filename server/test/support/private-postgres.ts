@@ -18,7 +18,7 @@ export interface PrivatePostgres {
 }
 
 /** The newest /usr/lib/postgresql/<version>/bin holding initdb and pg_ctl, or null. */
-export function findPostgresBin(): string | null {
+function findPostgresBin(): string | null {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return null;
   const versions = readdirSync(root).filter((v) => existsSync(join(root, v, "bin", "pg_ctl")) && existsSync(join(root, v, "bin", "initdb")));

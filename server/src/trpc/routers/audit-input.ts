@@ -2,9 +2,9 @@ import { z } from "zod";
 import { AUDIT_EVENT_TYPES, MAX_ANALYTICS_DAYS, type AuditViewer, type WireSessionResult } from "@gatehouse/auth-core";
 
 /** Zod schemas of the audit procedures and the CSV export: one definition for both doors. */
-export const auditScopeSchema = z.enum(["self", "organization"]);
+const auditScopeSchema = z.enum(["self", "organization"]);
 
-export const auditQuerySchema = z.object({
+const auditQuerySchema = z.object({
   scope: auditScopeSchema,
   types: z.array(z.enum(AUDIT_EVENT_TYPES)).max(AUDIT_EVENT_TYPES.length).optional(),
   outcome: z.enum(["success", "failure"]).optional(),
