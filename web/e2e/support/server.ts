@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
-export interface OutboxMail {
+interface OutboxMail {
   to: string;
   subject: string;
   text: string;
@@ -24,7 +24,7 @@ export interface RunningServer {
 }
 
 /** A free TCP port on localhost, chosen by the kernel. */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

@@ -21,7 +21,7 @@ export interface RouterDeps extends GuardDeps {
 const page = (load: () => Promise<{ Component: RouteObject["Component"] }>): Pick<RouteObject, "lazy"> => ({ lazy: load });
 
 /** Spec §2: /login is public; every other route is behind the session guard; / → /dashboard. */
-export function createRoutes(deps: RouterDeps): RouteObject[] {
+function createRoutes(deps: RouterDeps): RouteObject[] {
   const requireSession = createRequireSessionLoader(deps);
   return [
     { path: "/login", loader: createLoginLoader(deps), element: <LoginScreen />, errorElement: <RouteErrorScreen />, hydrateFallbackElement: <Loading /> },

@@ -4,9 +4,9 @@ import { AuthNetworkError, AuthRequestError } from "./auth-errors.js";
 /** Spec §9: auth request constants. */
 export const AUTH_REQUEST_TIMEOUT_MS = 30_000;
 export const AUTH_RETRY_ATTEMPTS = 3;
-export const AUTH_RETRY_INITIAL_DELAY_MS = 1_000;
-export const AUTH_RETRY_MAX_DELAY_MS = 5_000;
-export const AUTH_RETRY_MULTIPLIER = 2;
+const AUTH_RETRY_INITIAL_DELAY_MS = 1_000;
+const AUTH_RETRY_MAX_DELAY_MS = 5_000;
+const AUTH_RETRY_MULTIPLIER = 2;
 /** Spec §9: the CSRF header. The server's Origin check is the defence; a custom header also forces a CORS preflight. */
 export const CSRF_HEADER = "x-csrf-token";
 
@@ -39,7 +39,7 @@ export interface AuthClientDeps {
   onSessionChange?: () => Promise<void> | void;
 }
 
-export interface AuthRequestOptions {
+interface AuthRequestOptions {
   query?: Record<string, string | undefined>;
   /** Force a method; otherwise GET without a body, POST with one (spec §7). */
   method?: "GET" | "POST";

@@ -1,9 +1,9 @@
 import { loginRedirectTarget, sanitizeRedirect } from "@gatehouse/auth-core/shared";
 
 /** Spec §2: default destination after login. */
-export const DEFAULT_AFTER_LOGIN = "/";
+const DEFAULT_AFTER_LOGIN = "/";
 /** Spec §2: default return target after a third-party sign-in callback. */
-export const DEFAULT_SOCIAL_RETURN = "/login";
+const DEFAULT_SOCIAL_RETURN = "/login";
 /** Spec §2, §4: where a signed-in person on /login is sent. */
 export const SIGNED_IN_LANDING = "/subscribe";
 

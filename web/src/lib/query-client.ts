@@ -2,11 +2,11 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { isAuthError, isRemoteCallUnauthorized } from "./auth-errors.js";
 
 /** Spec §9: query defaults. */
-export const QUERY_STALE_MS = 120_000;
-export const QUERY_GC_MS = 300_000;
-export const QUERY_RETRIES = 3;
-export const QUERY_MAX_RETRY_DELAY_MS = 30_000;
-export const MUTATION_RETRIES = 1;
+const QUERY_STALE_MS = 120_000;
+const QUERY_GC_MS = 300_000;
+const QUERY_RETRIES = 3;
+const QUERY_MAX_RETRY_DELAY_MS = 30_000;
+const MUTATION_RETRIES = 1;
 export const MUTATION_RETRY_DELAY_MS = 1_000;
 /** Spec §9: remote-call (tRPC) queries work offline-first. */
 export const REMOTE_CALL_NETWORK_MODE = "offlineFirst" as const;

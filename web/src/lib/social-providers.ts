@@ -8,10 +8,10 @@ import { useTRPC } from "./trpc.js";
 export type SocialProvider = EnabledProvider;
 
 /** Spec §1: the sign-in screen always offers Google; the server's list adds the others. */
-export const GOOGLE_PROVIDER: SocialProvider = { id: "google", name: "Google" };
+const GOOGLE_PROVIDER: SocialProvider = { id: "google", name: "Google" };
 
 /** Google first, then the server's other providers in the server's order (by name). */
-export function withGoogleFirst(enabled: readonly SocialProvider[] | undefined): SocialProvider[] {
+function withGoogleFirst(enabled: readonly SocialProvider[] | undefined): SocialProvider[] {
   return [GOOGLE_PROVIDER, ...(enabled ?? []).filter((provider) => provider.id !== GOOGLE_PROVIDER.id)];
 }
 

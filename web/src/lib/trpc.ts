@@ -7,8 +7,8 @@ import { dateTransformer } from "@gatehouse/auth-core/shared";
 export type { AppRouter };
 
 /** Spec §7: the remote-call endpoint. */
-export const TRPC_URL = "/api/trpc";
-export const TRPC_SOURCE_HEADER = { "x-trpc-source": "react-app" } as const;
+const TRPC_URL = "/api/trpc";
+const TRPC_SOURCE_HEADER = { "x-trpc-source": "react-app" } as const;
 
 /** `fetchImpl`: the browser's fetch; component tests pass the real server's in-process door. */
 export function createAppTRPCClient(baseURL = "", fetchImpl: typeof fetch = (url, options) => fetch(url, options)): TRPCClient<AppRouter> {
@@ -24,7 +24,7 @@ export function createAppTRPCClient(baseURL = "", fetchImpl: typeof fetch = (url
   });
 }
 
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 /**
  * Whether a cached query is a remote call: tRPC keys start with the procedure path (an array),

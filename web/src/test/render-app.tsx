@@ -42,7 +42,7 @@ export async function call<T>(browser: TestBrowser, path: string, body?: unknown
   return JSON.parse(text) as T;
 }
 
-export const PASSWORD = "correct horse battery";
+const PASSWORD = "correct horse battery";
 
 /** Signs a person up on their own "browser" (the viewer uses `backend.browser`). */
 export async function signUp(browser: TestBrowser, name: string, email: string): Promise<void> {

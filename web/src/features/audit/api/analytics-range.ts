@@ -2,9 +2,8 @@ import { dayEnd, dayStart } from "./audit-filters.js";
 
 /** The range picker's presets, in days, ending today (UTC, as the analytics days). */
 export const RANGE_PRESETS = [7, 30, 90] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number];
 /** audit.analytics answers at most 366 days. */
-export const MAX_RANGE_DAYS = 366;
+const MAX_RANGE_DAYS = 366;
 
 export interface DayRange {
   from: string;
@@ -13,7 +12,7 @@ export interface DayRange {
 
 const MS_PER_DAY = 86_400_000;
 
-export function utcDay(date: Date): string {
+function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
@@ -23,7 +22,7 @@ export function presetRange(days: number, today: Date): DayRange {
   return { from: utcDay(new Date(end - (days - 1) * MS_PER_DAY)), to: utcDay(new Date(end)) };
 }
 
-export function rangeDays(range: DayRange): number {
+function rangeDays(range: DayRange): number {
   return Math.round((dayStart(range.to).getTime() - dayStart(range.from).getTime()) / MS_PER_DAY) + 1;
 }
 

@@ -42,7 +42,7 @@ export function filtersFromSearch(params: URLSearchParams): AuditFilters {
 }
 
 /** The filters as the address and the CSV route spell them (empty filters are left out). */
-export function filtersToSearch(filters: AuditFilters): URLSearchParams {
+function filtersToSearch(filters: AuditFilters): URLSearchParams {
   const params = new URLSearchParams();
   params.set("scope", filters.scope);
   if (filters.types.length > 0) params.set("type", filters.types.join(","));
@@ -84,7 +84,7 @@ export function eventsInput(filters: AuditFilters, limit: number): Omit<AuditEve
   };
 }
 
-export const EVENTS_CSV_PATH = "/api/reports/events.csv";
+const EVENTS_CSV_PATH = "/api/reports/events.csv";
 
 /** The CSV export of exactly these filters (all pages), with the session cookie. */
 export function eventsCSVURL(filters: AuditFilters): string {

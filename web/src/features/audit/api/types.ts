@@ -7,7 +7,6 @@ type Inputs = inferRouterInputs<AppRouter>["audit"];
 
 export type AuditOverview = Outputs["overview"];
 export type AuditEventView = AuditOverview["recent"][number];
-export type AuditEventPage = Outputs["events"];
 export type AuditEventsInput = Inputs["events"];
 export type AuditAnalytics = Outputs["analytics"];
 export type AuditAnalyticsInput = Inputs["analytics"];

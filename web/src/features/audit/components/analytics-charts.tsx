@@ -20,7 +20,7 @@ export function dayLabel(day: string): string {
 }
 
 /** A day's failure rate as a percentage, or null when nobody tried to sign in. */
-export function dailyFailureRate(day: Day): number | null {
+function dailyFailureRate(day: Day): number | null {
   const attempts = day.signInSuccess + day.signInFailure;
   return attempts === 0 ? null : Math.round((day.signInFailure / attempts) * 1000) / 10;
 }

@@ -4,7 +4,7 @@ import type { AuditFilters } from "../api/audit-filters.js";
 import { eventLabel, FILTER_METHODS, methodLabel } from "./event-labels.js";
 
 /** "All" is a real choice, so it has a value of its own (spec §8: no empty-string item). */
-export const ALL = "all";
+const ALL = "all";
 
 const GROUPS: Array<{ label: string; test: (type: AuditEventType) => boolean }> = [
   { label: "Sign-in and sessions", test: (t) => ["sign-up", "sign-in", "sign-out", "session-revoked"].includes(t) },

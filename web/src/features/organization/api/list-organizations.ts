@@ -2,14 +2,14 @@ import { queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-que
 import type { WireOrganization } from "@gatehouse/auth-core/shared";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
-export const ORGANIZATIONS_QUERY_KEY = ["auth", "organizations"] as const;
+const ORGANIZATIONS_QUERY_KEY = ["auth", "organizations"] as const;
 
 /** Spec §7 GET /organization/list: the organizations the person belongs to. */
-export function listOrganizations(client: AuthClient): Promise<WireOrganization[]> {
+function listOrganizations(client: AuthClient): Promise<WireOrganization[]> {
   return client.request<WireOrganization[]>("/organization/list");
 }
 
-export function getOrganizationsQueryOptions(client: AuthClient) {
+function getOrganizationsQueryOptions(client: AuthClient) {
   return queryOptions({ queryKey: ORGANIZATIONS_QUERY_KEY, queryFn: () => listOrganizations(client) });
 }
 

@@ -4,7 +4,7 @@ import { useCreateOrganization } from "../api/create-organization.js";
 import { organizationActionError } from "../api/organization-request.js";
 
 /** "Acme Research" → "acme-research": a suggestion the person may edit. */
-export function slugFromName(name: string): string {
+function slugFromName(name: string): string {
   return name
     .toLowerCase()
     .normalize("NFKD")

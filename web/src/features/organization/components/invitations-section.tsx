@@ -9,7 +9,7 @@ import { RoleBadges } from "./role-badges.js";
 import { chosenValue, NOTHING_CHOSEN } from "../../../lib/select-values.js";
 
 /** Spec §7: only pending invitations that have not expired can still be accepted. */
-export function pendingInvitations(invitations: WireInvitation[], now: number): WireInvitation[] {
+function pendingInvitations(invitations: WireInvitation[], now: number): WireInvitation[] {
   return invitations.filter((invitation) => invitation.status === "pending" && Date.parse(invitation.expiresAt) > now);
 }
 
