@@ -8,6 +8,8 @@ import type { KnipConfig } from "knip";
  * used.
  */
 const config: KnipConfig = {
+  // A stale ignore or a redundant entry fails the run too, so this file stays true.
+  treatConfigHintsAsErrors: true,
   // A type that an exported value's inferred type uses must stay exported, or declaration emit
   // fails (TS4023, e.g. routes/email/request-password-reset.ts's ResetRequestAnswer).
   ignoreExportsUsedInFile: { interface: true, type: true },
@@ -15,6 +17,11 @@ const config: KnipConfig = {
     // The bench loads the server's own packages (better-sqlite3, kysely, @hono/node-server),
     // which npm hoists from the server workspace to the root node_modules.
     "scripts/bench/*.mjs": ["unlisted"],
+    // Being changed on another branch (issue 14, get-session's hot path): jsonResponse,
+    // errorResponse (router.ts) and hasSessionEnded (session.ts) are used only in their own
+    // files. Drop their `export` and these two lines once that branch has landed.
+    "auth-core/src/router.ts": ["exports"],
+    "auth-core/src/session/session.ts": ["exports"],
   },
   workspaces: {
     ".": {

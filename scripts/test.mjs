@@ -69,6 +69,16 @@ if (missing.length > 0) {
   }
 }
 
+// Unused files, exports and dependencies (knip.ts says what counts as used). It takes seconds,
+// so it runs before every test run, focused ones included, and a finding fails the run.
+console.log("\n== knip: unused files, exports and dependencies");
+const knip = spawnSync("npx", ["knip", "--no-progress"], { stdio: "inherit", env });
+if (knip.status !== 0) {
+  console.error("\n!! knip found the above (or failed): remove what is unused, or tell knip.ts why it is kept. Tests not run.");
+  process.exit(knip.status || 1);
+}
+console.log("knip: nothing unused\n\n== vitest");
+
 const result = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit", env });
 if (missing.length > 0) console.error(`\n!! Reminder: skipped ${missing.length} system part(s): ${missing.map((m) => m.split(" (")[0]).join(", ")}`);
 process.exit(result.status ?? 1);
