@@ -7,14 +7,14 @@ export interface Health {
 }
 
 /** GET /healthz: the server's liveness answer. */
-async function getHealth(): Promise<Health> {
+export async function getHealth(): Promise<Health> {
   const started = performance.now();
   const response = await fetch("/healthz", { cache: "no-store" });
   const body = (await response.json()) as { ok?: unknown };
   return { ok: response.ok && body.ok === true, latencyMs: Math.round(performance.now() - started) };
 }
 
-function getHealthQueryOptions() {
+export function getHealthQueryOptions() {
   return queryOptions({ queryKey: ["health"], queryFn: getHealth, staleTime: 0, throwOnError: false });
 }
 

@@ -13,7 +13,7 @@ export interface DeleteUserAnswer {
  * Spec §7 POST /delete-user {password?, callbackURL?}. Without a password the session must be
  * fresh, or the server mails a confirmation link (spec §5).
  */
-function deleteUser(client: AuthClient, input: { password?: string; callbackURL: string }): Promise<DeleteUserAnswer> {
+export function deleteUser(client: AuthClient, input: { password?: string; callbackURL: string }): Promise<DeleteUserAnswer> {
   return client.request<DeleteUserAnswer>("/delete-user", input);
 }
 

@@ -13,11 +13,11 @@ export interface LinkedAccount {
 
 export const ACCOUNTS_QUERY_KEY = ["auth", "accounts"] as const;
 
-function listAccounts(client: AuthClient): Promise<LinkedAccount[]> {
+export function listAccounts(client: AuthClient): Promise<LinkedAccount[]> {
   return client.request<LinkedAccount[]>("/list-accounts");
 }
 
-function getAccountsQueryOptions(client: AuthClient) {
+export function getAccountsQueryOptions(client: AuthClient) {
   return queryOptions({ queryKey: ACCOUNTS_QUERY_KEY, queryFn: () => listAccounts(client) });
 }
 

@@ -3,7 +3,7 @@ import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 import { ACCOUNTS_QUERY_KEY } from "./list-accounts.js";
 
 /** Spec §7 POST /unlink-account {providerId, accountId?}; the last account is refused (spec §5). */
-function unlinkAccount(client: AuthClient, input: { providerId: string; accountId: string }): Promise<{ status: boolean }> {
+export function unlinkAccount(client: AuthClient, input: { providerId: string; accountId: string }): Promise<{ status: boolean }> {
   return client.request<{ status: boolean }>("/unlink-account", input);
 }
 

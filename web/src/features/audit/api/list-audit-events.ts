@@ -4,7 +4,7 @@ import { useTRPC } from "../../../lib/trpc.js";
 import { eventsInput, type AuditFilters } from "./audit-filters.js";
 
 /** Rows per page of the Reports table (the procedure allows 1..100). */
-const EVENTS_PAGE_SIZE = 25;
+export const EVENTS_PAGE_SIZE = 25;
 
 /**
  * audit.events, paged by the server's cursor: each "Load more" asks for the page after the last

@@ -4,10 +4,10 @@ import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
 /** Spec §9: the session query. */
 export const SESSION_QUERY_KEY = ["auth", "session"] as const;
-const SESSION_STALE_MS = 30_000;
-const SESSION_GC_MS = 5 * 60_000;
-const SESSION_CHECK_INTERVAL_MS = 300_000;
-const SESSION_REFRESH_THRESHOLD_MS = 600_000;
+export const SESSION_STALE_MS = 30_000;
+export const SESSION_GC_MS = 5 * 60_000;
+export const SESSION_CHECK_INTERVAL_MS = 300_000;
+export const SESSION_REFRESH_THRESHOLD_MS = 600_000;
 
 /** Spec §4: the session fetch is not retried on 401 or 403, and otherwise fewer than 3 times. */
 export function shouldRetrySession(failureCount: number, error: Error): boolean {
@@ -28,7 +28,7 @@ export function nextSessionCheck(data: WireSessionResult | null | undefined, now
   return SESSION_CHECK_INTERVAL_MS;
 }
 
-function getSession(client: AuthClient): Promise<WireSessionResult | null> {
+export function getSession(client: AuthClient): Promise<WireSessionResult | null> {
   return client.request<WireSessionResult | null>("/get-session");
 }
 

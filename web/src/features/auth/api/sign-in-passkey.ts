@@ -5,11 +5,11 @@ import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 import { PasskeysUnsupportedError } from "../../../lib/auth-errors.js";
 
 /** POST /passkey/generate-authenticate-options: with an email, only that person's passkeys. */
-function getPasskeyAuthenticationOptions(client: AuthClient, email?: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export function getPasskeyAuthenticationOptions(client: AuthClient, email?: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
   return client.request<PublicKeyCredentialRequestOptionsJSON>("/passkey/generate-authenticate-options", email ? { email } : {});
 }
 
-function verifyPasskeyAuthentication(client: AuthClient, response: unknown): Promise<WireSessionResult> {
+export function verifyPasskeyAuthentication(client: AuthClient, response: unknown): Promise<WireSessionResult> {
   return client.request<WireSessionResult>("/passkey/verify-authentication", { response });
 }
 

@@ -1,13 +1,13 @@
 import { useMutation, type UseMutationResult } from "@tanstack/react-query";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
-interface SocialSignInAnswer {
+export interface SocialSignInAnswer {
   url?: string;
   redirect: boolean;
 }
 
 /** Spec §7 POST /sign-in/social: the provider's authorization URL, which the browser then opens. */
-function signInSocial(client: AuthClient, input: { provider: string; callbackURL: string; errorCallbackURL: string }): Promise<SocialSignInAnswer> {
+export function signInSocial(client: AuthClient, input: { provider: string; callbackURL: string; errorCallbackURL: string }): Promise<SocialSignInAnswer> {
   return client.request<SocialSignInAnswer>("/sign-in/social", input);
 }
 

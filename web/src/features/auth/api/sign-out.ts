@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
 
-function signOut(client: AuthClient): Promise<{ success: boolean }> {
+export function signOut(client: AuthClient): Promise<{ success: boolean }> {
   return client.request<{ success: boolean }>("/sign-out", {});
 }
 

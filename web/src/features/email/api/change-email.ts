@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/r
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
 /** Spec §7 POST /change-email {newEmail, callbackURL?}. */
-function changeEmail(client: AuthClient, input: { newEmail: string; callbackURL: string }): Promise<{ status: boolean }> {
+export function changeEmail(client: AuthClient, input: { newEmail: string; callbackURL: string }): Promise<{ status: boolean }> {
   return client.request<{ status: boolean }>("/change-email", input);
 }
 

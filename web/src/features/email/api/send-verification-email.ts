@@ -2,7 +2,7 @@ import { useMutation, type UseMutationResult } from "@tanstack/react-query";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
 /** Spec §7 POST /send-verification-email {email, callbackURL?}. */
-function sendVerificationEmail(client: AuthClient, input: { email: string; callbackURL: string }): Promise<{ status: boolean }> {
+export function sendVerificationEmail(client: AuthClient, input: { email: string; callbackURL: string }): Promise<{ status: boolean }> {
   return client.request<{ status: boolean }>("/send-verification-email", input);
 }
 

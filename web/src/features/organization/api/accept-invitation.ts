@@ -6,7 +6,7 @@ import { organizationRequest, useOrganizationMutation } from "./organization-req
 export interface AcceptInvitationInput { invitationId: string }
 
 /** POST /organization/accept-invitation {invitationId}: joins and makes the organization active. */
-function acceptInvitation(client: AuthClient, input: AcceptInvitationInput): Promise<{ invitation: WireInvitation; member: WireMember }> {
+export function acceptInvitation(client: AuthClient, input: AcceptInvitationInput): Promise<{ invitation: WireInvitation; member: WireMember }> {
   return organizationRequest<{ invitation: WireInvitation; member: WireMember }>(client, "/organization/accept-invitation", input);
 }
 

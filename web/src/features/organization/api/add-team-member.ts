@@ -6,7 +6,7 @@ import { organizationRequest, useOrganizationMutation } from "./organization-req
 export interface AddTeamMemberInput { teamId: string; userId: string }
 
 /** POST /organization/add-team-member {teamId, userId}. */
-function addTeamMember(client: AuthClient, input: AddTeamMemberInput): Promise<WireTeamMember> {
+export function addTeamMember(client: AuthClient, input: AddTeamMemberInput): Promise<WireTeamMember> {
   return organizationRequest<WireTeamMember>(client, "/organization/add-team-member", input);
 }
 

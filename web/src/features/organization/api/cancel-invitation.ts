@@ -6,7 +6,7 @@ import { organizationRequest, useOrganizationMutation } from "./organization-req
 export interface CancelInvitationInput { invitationId: string }
 
 /** POST /organization/cancel-invitation {invitationId}. */
-function cancelInvitation(client: AuthClient, input: CancelInvitationInput): Promise<WireInvitation> {
+export function cancelInvitation(client: AuthClient, input: CancelInvitationInput): Promise<WireInvitation> {
   return organizationRequest<WireInvitation>(client, "/organization/cancel-invitation", input);
 }
 

@@ -6,7 +6,7 @@ import { organizationRequest, useOrganizationMutation } from "./organization-req
 export interface CreateOrganizationInput { name: string; slug: string }
 
 /** POST /organization/create {name, slug}: the creator becomes owner and the new organization becomes active. */
-function createOrganization(client: AuthClient, input: CreateOrganizationInput): Promise<WireOrganization> {
+export function createOrganization(client: AuthClient, input: CreateOrganizationInput): Promise<WireOrganization> {
   return organizationRequest<WireOrganization>(client, "/organization/create", input);
 }
 

@@ -6,7 +6,7 @@ import { organizationRequest, useOrganizationMutation } from "./organization-req
 export interface CreateTeamInput { name: string }
 
 /** POST /organization/create-team {name}: in the active organization. */
-function createTeam(client: AuthClient, input: CreateTeamInput): Promise<WireTeam> {
+export function createTeam(client: AuthClient, input: CreateTeamInput): Promise<WireTeam> {
   return organizationRequest<WireTeam>(client, "/organization/create-team", input);
 }
 

@@ -3,14 +3,14 @@ import type { WireFullOrganization } from "@gatehouse/auth-core/shared";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 import { ORGANIZATION_QUERY_ROOT, organizationRequest } from "./organization-request.js";
 
-const FULL_ORGANIZATION_QUERY_KEY = [...ORGANIZATION_QUERY_ROOT, "full"] as const;
+export const FULL_ORGANIZATION_QUERY_KEY = [...ORGANIZATION_QUERY_ROOT, "full"] as const;
 
 /** GET /organization/get-full-organization: the active organization with members, invitations, teams; null without one. */
-function getFullOrganization(client: AuthClient): Promise<WireFullOrganization | null> {
+export function getFullOrganization(client: AuthClient): Promise<WireFullOrganization | null> {
   return organizationRequest<WireFullOrganization | null>(client, "/organization/get-full-organization");
 }
 
-function getFullOrganizationQueryOptions(client: AuthClient) {
+export function getFullOrganizationQueryOptions(client: AuthClient) {
   return queryOptions({ queryKey: FULL_ORGANIZATION_QUERY_KEY, queryFn: () => getFullOrganization(client) });
 }
 

@@ -3,16 +3,16 @@ import type { WireInvitationDetail } from "@gatehouse/auth-core/shared";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 import { ORGANIZATION_QUERY_ROOT, organizationRequest } from "./organization-request.js";
 
-function invitationQueryKey(id: string) {
+export function invitationQueryKey(id: string) {
   return [...ORGANIZATION_QUERY_ROOT, "invitation", id] as const;
 }
 
 /** GET /organization/get-invitation?id=: the invitation the mailed link names (invited person only). */
-function getInvitation(client: AuthClient, id: string): Promise<WireInvitationDetail> {
+export function getInvitation(client: AuthClient, id: string): Promise<WireInvitationDetail> {
   return organizationRequest<WireInvitationDetail>(client, "/organization/get-invitation", undefined, { id });
 }
 
-function getInvitationQueryOptions(client: AuthClient, id: string) {
+export function getInvitationQueryOptions(client: AuthClient, id: string) {
   // An unknown, used, expired or someone else's invitation is an answer, not a passing failure.
   return queryOptions({ queryKey: invitationQueryKey(id), queryFn: () => getInvitation(client, id), retry: false });
 }

@@ -12,7 +12,7 @@ export interface InviteMemberInput {
 }
 
 /** POST /organization/invite-member {email, role, teamId?}: mails an accept link valid 48 hours. */
-function inviteMember(client: AuthClient, input: InviteMemberInput): Promise<WireInvitation> {
+export function inviteMember(client: AuthClient, input: InviteMemberInput): Promise<WireInvitation> {
   return organizationRequest<WireInvitation>(client, "/organization/invite-member", input);
 }
 

@@ -6,7 +6,7 @@ import { organizationRequest, useOrganizationMutation } from "./organization-req
 export interface LeaveOrganizationInput { organizationId: string }
 
 /** POST /organization/leave {organizationId}: the last owner is refused by the server. */
-function leaveOrganization(client: AuthClient, input: LeaveOrganizationInput): Promise<WireMember> {
+export function leaveOrganization(client: AuthClient, input: LeaveOrganizationInput): Promise<WireMember> {
   return organizationRequest<WireMember>(client, "/organization/leave", input);
 }
 

@@ -2,14 +2,14 @@ import { queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-que
 import type { WireOrganization } from "@gatehouse/auth-core/shared";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
-const ORGANIZATIONS_QUERY_KEY = ["auth", "organizations"] as const;
+export const ORGANIZATIONS_QUERY_KEY = ["auth", "organizations"] as const;
 
 /** Spec §7 GET /organization/list: the organizations the person belongs to. */
-function listOrganizations(client: AuthClient): Promise<WireOrganization[]> {
+export function listOrganizations(client: AuthClient): Promise<WireOrganization[]> {
   return client.request<WireOrganization[]>("/organization/list");
 }
 
-function getOrganizationsQueryOptions(client: AuthClient) {
+export function getOrganizationsQueryOptions(client: AuthClient) {
   return queryOptions({ queryKey: ORGANIZATIONS_QUERY_KEY, queryFn: () => listOrganizations(client) });
 }
 

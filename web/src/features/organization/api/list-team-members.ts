@@ -3,16 +3,16 @@ import type { WireTeamMember } from "@gatehouse/auth-core/shared";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 import { ORGANIZATION_QUERY_ROOT, organizationRequest } from "./organization-request.js";
 
-function teamMembersQueryKey(teamId: string) {
+export function teamMembersQueryKey(teamId: string) {
   return [...ORGANIZATION_QUERY_ROOT, "team-members", teamId] as const;
 }
 
 /** GET /organization/list-team-members?teamId=: who is in one team. */
-function listTeamMembers(client: AuthClient, teamId: string): Promise<WireTeamMember[]> {
+export function listTeamMembers(client: AuthClient, teamId: string): Promise<WireTeamMember[]> {
   return organizationRequest<WireTeamMember[]>(client, "/organization/list-team-members", undefined, { teamId });
 }
 
-function getTeamMembersQueryOptions(client: AuthClient, teamId: string) {
+export function getTeamMembersQueryOptions(client: AuthClient, teamId: string) {
   return queryOptions({ queryKey: teamMembersQueryKey(teamId), queryFn: () => listTeamMembers(client, teamId) });
 }
 

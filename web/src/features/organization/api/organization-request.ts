@@ -12,7 +12,7 @@ export const ORGANIZATION_QUERY_ROOT = ["auth", "organization"] as const;
  * the query client does not mistake it for a lost session (spec §8's Authentication Required
  * screen) and the control that asked shows the message instead. A lost session answers 401.
  */
-class OrganizationRefusalError extends Error {
+export class OrganizationRefusalError extends Error {
   override readonly name = "OrganizationRefusalError";
   readonly code: string;
   constructor(code: string, message: string) {

@@ -6,7 +6,7 @@ import { organizationRequest, useOrganizationMutation } from "./organization-req
 export interface RejectInvitationInput { invitationId: string }
 
 /** POST /organization/reject-invitation {invitationId}: declines. */
-function rejectInvitation(client: AuthClient, input: RejectInvitationInput): Promise<{ invitation: WireInvitation; member: null }> {
+export function rejectInvitation(client: AuthClient, input: RejectInvitationInput): Promise<{ invitation: WireInvitation; member: null }> {
   return organizationRequest<{ invitation: WireInvitation; member: null }>(client, "/organization/reject-invitation", input);
 }
 

@@ -6,7 +6,7 @@ import { organizationRequest, useOrganizationMutation } from "./organization-req
 export interface RemoveMemberInput { memberId: string }
 
 /** POST /organization/remove-member {memberIdOrEmail}: by member id. */
-function removeMember(client: AuthClient, input: RemoveMemberInput): Promise<{ member: WireMember }> {
+export function removeMember(client: AuthClient, input: RemoveMemberInput): Promise<{ member: WireMember }> {
   return organizationRequest<{ member: WireMember }>(client, "/organization/remove-member", { memberIdOrEmail: input.memberId });
 }
 

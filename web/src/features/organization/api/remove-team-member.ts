@@ -5,7 +5,7 @@ import { organizationRequest, useOrganizationMutation } from "./organization-req
 export interface RemoveTeamMemberInput { teamId: string; userId: string }
 
 /** POST /organization/remove-team-member {teamId, userId}. */
-function removeTeamMember(client: AuthClient, input: RemoveTeamMemberInput): Promise<{ message: string }> {
+export function removeTeamMember(client: AuthClient, input: RemoveTeamMemberInput): Promise<{ message: string }> {
   return organizationRequest<{ message: string }>(client, "/organization/remove-team-member", input);
 }
 

@@ -6,7 +6,7 @@ import { organizationRequest, useOrganizationMutation } from "./organization-req
 export interface RemoveTeamInput { teamId: string }
 
 /** POST /organization/remove-team {teamId}. */
-function removeTeam(client: AuthClient, input: RemoveTeamInput): Promise<WireTeam> {
+export function removeTeam(client: AuthClient, input: RemoveTeamInput): Promise<WireTeam> {
   return organizationRequest<WireTeam>(client, "/organization/remove-team", input);
 }
 

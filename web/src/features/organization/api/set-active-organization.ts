@@ -6,7 +6,7 @@ import { organizationRequest, useOrganizationMutation } from "./organization-req
 export interface SetActiveOrganizationInput { organizationId: string }
 
 /** POST /organization/set-active {organizationId}: the session's active organization (the switcher). */
-function setActiveOrganization(client: AuthClient, input: SetActiveOrganizationInput): Promise<WireOrganization | null> {
+export function setActiveOrganization(client: AuthClient, input: SetActiveOrganizationInput): Promise<WireOrganization | null> {
   return organizationRequest<WireOrganization | null>(client, "/organization/set-active", input);
 }
 

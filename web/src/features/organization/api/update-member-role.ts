@@ -6,7 +6,7 @@ import { organizationRequest, useOrganizationMutation } from "./organization-req
 export interface UpdateMemberRoleInput { memberId: string; role: string }
 
 /** POST /organization/update-member-role {memberId, role}. */
-function updateMemberRole(client: AuthClient, input: UpdateMemberRoleInput): Promise<WireMember> {
+export function updateMemberRole(client: AuthClient, input: UpdateMemberRoleInput): Promise<WireMember> {
   return organizationRequest<WireMember>(client, "/organization/update-member-role", input);
 }
 

@@ -6,7 +6,7 @@ import { organizationRequest, useOrganizationMutation } from "./organization-req
 export interface UpdateTeamInput { teamId: string; name: string }
 
 /** POST /organization/update-team {teamId, data: {name}}: rename. */
-function updateTeam(client: AuthClient, input: UpdateTeamInput): Promise<WireTeam> {
+export function updateTeam(client: AuthClient, input: UpdateTeamInput): Promise<WireTeam> {
   return organizationRequest<WireTeam>(client, "/organization/update-team", { teamId: input.teamId, data: { name: input.name } });
 }
 

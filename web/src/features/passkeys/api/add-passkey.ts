@@ -5,7 +5,7 @@ import { PasskeysUnsupportedError } from "../../../lib/auth-errors.js";
 import { PASSKEYS_QUERY_KEY, type PasskeyView } from "./list-passkeys.js";
 
 /** GET /passkey/generate-register-options, the authenticator, then POST /passkey/verify-registration. */
-async function addPasskey(client: AuthClient, name: string): Promise<PasskeyView> {
+export async function addPasskey(client: AuthClient, name: string): Promise<PasskeyView> {
   if (!browserSupportsWebAuthn()) throw new PasskeysUnsupportedError("Your browser doesn't support passkeys.");
   const optionsJSON = await client.request<PublicKeyCredentialCreationOptionsJSON>("/passkey/generate-register-options", undefined, {
     query: { name: name || undefined },

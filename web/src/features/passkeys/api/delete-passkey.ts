@@ -3,7 +3,7 @@ import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 import { PASSKEYS_QUERY_KEY } from "./list-passkeys.js";
 
 /** POST /passkey/delete-passkey {id}. */
-function deletePasskey(client: AuthClient, id: string): Promise<unknown> {
+export function deletePasskey(client: AuthClient, id: string): Promise<unknown> {
   return client.request<unknown>("/passkey/delete-passkey", { id });
 }
 

@@ -6,11 +6,11 @@ export type PasskeyView = WirePasskey;
 
 export const PASSKEYS_QUERY_KEY = ["auth", "passkeys"] as const;
 
-function listPasskeys(client: AuthClient): Promise<PasskeyView[]> {
+export function listPasskeys(client: AuthClient): Promise<PasskeyView[]> {
   return client.request<PasskeyView[]>("/passkey/list-user-passkeys");
 }
 
-function getPasskeysQueryOptions(client: AuthClient) {
+export function getPasskeysQueryOptions(client: AuthClient) {
   return queryOptions({ queryKey: PASSKEYS_QUERY_KEY, queryFn: () => listPasskeys(client) });
 }
 

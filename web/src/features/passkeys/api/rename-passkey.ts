@@ -3,7 +3,7 @@ import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 import { PASSKEYS_QUERY_KEY } from "./list-passkeys.js";
 
 /** POST /passkey/update-passkey {id, name}. */
-function renamePasskey(client: AuthClient, input: { id: string; name: string }): Promise<unknown> {
+export function renamePasskey(client: AuthClient, input: { id: string; name: string }): Promise<unknown> {
   return client.request<unknown>("/passkey/update-passkey", input);
 }
 

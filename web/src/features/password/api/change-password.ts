@@ -8,7 +8,7 @@ export interface ChangePasswordInput {
 }
 
 /** Spec §7 POST /change-password {newPassword, currentPassword, revokeOtherSessions?}. */
-function changePassword(client: AuthClient, input: ChangePasswordInput): Promise<{ token: string | null }> {
+export function changePassword(client: AuthClient, input: ChangePasswordInput): Promise<{ token: string | null }> {
   return client.request<{ token: string | null }>("/change-password", input);
 }
 

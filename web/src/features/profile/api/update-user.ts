@@ -7,7 +7,7 @@ export interface UpdateUserInput {
 }
 
 /** POST /update-user; the auth client refreshes auth/session afterwards (spec §4). */
-function updateUser(client: AuthClient, input: UpdateUserInput): Promise<{ status: boolean }> {
+export function updateUser(client: AuthClient, input: UpdateUserInput): Promise<{ status: boolean }> {
   return client.request<{ status: boolean }>("/update-user", input);
 }
 

@@ -5,11 +5,11 @@ import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 export const SESSIONS_QUERY_KEY = ["auth", "sessions"] as const;
 
 /** GET /list-sessions: each listed `token` is a revocation handle, never a credential. */
-function listSessions(client: AuthClient): Promise<WireSession[]> {
+export function listSessions(client: AuthClient): Promise<WireSession[]> {
   return client.request<WireSession[]>("/list-sessions");
 }
 
-function getSessionsQueryOptions(client: AuthClient) {
+export function getSessionsQueryOptions(client: AuthClient) {
   return queryOptions({ queryKey: SESSIONS_QUERY_KEY, queryFn: () => listSessions(client) });
 }
 

@@ -5,17 +5,17 @@ import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
 import { SESSIONS_QUERY_KEY } from "./list-sessions.js";
 
 /** POST /revoke-session {token}: one of the person's sessions, by its listed handle. */
-function revokeSession(client: AuthClient, token: string): Promise<{ status: boolean }> {
+export function revokeSession(client: AuthClient, token: string): Promise<{ status: boolean }> {
   return client.request<{ status: boolean }>("/revoke-session", { token });
 }
 
 /** POST /revoke-other-sessions: every session but this one. */
-function revokeOtherSessions(client: AuthClient): Promise<{ status: boolean }> {
+export function revokeOtherSessions(client: AuthClient): Promise<{ status: boolean }> {
   return client.request<{ status: boolean }>("/revoke-other-sessions", {});
 }
 
 /** POST /revoke-sessions: every session, this one included. */
-function revokeAllSessions(client: AuthClient): Promise<{ status: boolean }> {
+export function revokeAllSessions(client: AuthClient): Promise<{ status: boolean }> {
   return client.request<{ status: boolean }>("/revoke-sessions", {});
 }
 
