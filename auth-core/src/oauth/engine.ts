@@ -207,7 +207,11 @@ export async function getProviderProfile(
     if (!profile || !profile.user.id) return null;
     if (!provider.mapProfileToUser) return profile;
     const mapped = await provider.mapProfileToUser(profile.data);
-    return { ...profile, user: { ...profile.user, ...mapped, id: profile.user.id } };
+    // The provider vouched for the address it gave: another address from the mapping is
+    // unverified unless the mapping itself says otherwise.
+    const otherAddress = mapped.email !== undefined && mapped.email?.toLowerCase() !== profile.user.email;
+    const emailVerified = mapped.emailVerified ?? (otherAddress ? false : profile.user.emailVerified);
+    return { ...profile, user: { ...profile.user, ...mapped, emailVerified, id: profile.user.id } };
   } catch (error) {
     ctx.logger.warn("provider user info failed", { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
     return null;

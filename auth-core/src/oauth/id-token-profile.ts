@@ -34,7 +34,7 @@ export async function readIdTokenProfile(
   const { claims } = verified;
   const profile = await getProviderProfile(ctx, provider, { idToken: idToken.token, accessToken: idToken.accessToken ?? null }, engine);
   if (!profile) throw APIError.from(401, "FAILED_TO_GET_USER_INFO");
-  const address = signInEmail(provider, profile.user);
+  const address = signInEmail(ctx.secret, provider, profile.user);
   if (!address) throw APIError.from(401, "USER_EMAIL_NOT_FOUND");
   const { email } = address;
   // Claimed last, once everything else held: a refused attempt does not burn the token.

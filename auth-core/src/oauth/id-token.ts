@@ -76,7 +76,13 @@ export function createIdTokenVerifier(): IdTokenVerifier {
       runtime.logger.warn("ID token refused", { reason: error instanceof Error ? error.name : "unknown" });
       return { ok: false, reason: error instanceof errors.JWKSNoMatchingKey ? "keys-not-found" : "invalid" };
     }
-    if (policy.matchIssuer && (typeof claims.iss !== "string" || !policy.matchIssuer(claims.iss, claims))) return { ok: false, reason: "invalid" };
+    const { matchIssuer } = policy;
+    if (matchIssuer) {
+      const issuer = claims.iss;
+      // A rule that cannot decide (its document did not come) refuses.
+      const accepted = typeof issuer === "string" && (await Promise.resolve().then(() => matchIssuer(issuer, claims, runtime)).catch(() => false));
+      if (!accepted) return { ok: false, reason: "invalid" };
+    }
     if (input.nonce !== undefined && !nonceMatches(policy, claims.nonce, input.nonce)) return { ok: false, reason: "invalid" };
     if (policy.acceptClaims && !policy.acceptClaims(claims)) return { ok: false, reason: "invalid" };
     return { ok: true, claims };

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 
 /**
  * Addresses for people whose provider gives none (TikTok, Reddit, Roblox; X without the extra
@@ -7,9 +7,13 @@ import { createHash } from "node:crypto";
  */
 const PLACEHOLDER_DOMAIN_SUFFIX = ".invalid";
 
-/** `{hash of the account id}@{provider}.invalid`: stable per provider account, never a real address. */
-export function placeholderEmail(providerId: string, accountId: string): string {
-  const local = createHash("sha256").update(`${providerId}:${accountId}`).digest("hex").slice(0, 32);
+/**
+ * `{keyed hash of the account id}@{provider}.invalid`: stable per provider account, never a real
+ * address. Keyed with the auth secret: provider account ids are often public (Reddit, X), and an
+ * address anyone can compute could be registered first, blocking that person's sign-up.
+ */
+export function placeholderEmail(key: string, providerId: string, accountId: string): string {
+  const local = createHmac("sha256", key).update(`placeholder-email:${providerId}:${accountId}`).digest("hex").slice(0, 32);
   return `${local}@${providerId.toLowerCase()}${PLACEHOLDER_DOMAIN_SUFFIX}`;
 }
 
@@ -22,7 +26,7 @@ export function isPlaceholderEmail(email: string): boolean {
  * The address a provider profile signs in with: its own, or for a provider that may give none,
  * a placeholder that is never verified. null: the provider should have given one (email_not_found).
  */
-export function signInEmail(provider: { id: string; emailMayBeMissing: boolean }, user: { id: string; email: string | null }): { email: string; placeholder: boolean } | null {
+export function signInEmail(key: string, provider: { id: string; emailMayBeMissing: boolean }, user: { id: string; email: string | null }): { email: string; placeholder: boolean } | null {
   if (user.email) return { email: user.email, placeholder: false };
-  return provider.emailMayBeMissing ? { email: placeholderEmail(provider.id, user.id), placeholder: true } : null;
+  return provider.emailMayBeMissing ? { email: placeholderEmail(key, provider.id, user.id), placeholder: true } : null;
 }

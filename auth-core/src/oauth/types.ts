@@ -85,9 +85,10 @@ export interface IdTokenPolicy {
   additionalIssuers?: string[];
   /**
    * Replaces the exact issuer comparison, for issuers that depend on the token (Microsoft's
-   * multi-tenant `https://login.microsoftonline.com/{tenantid}/v2.0`).
+   * multi-tenant `https://login.microsoftonline.com/{tenantid}/v2.0`). It may read the
+   * provider's documents (a tenant named by its domain: the tenant's discovery document).
    */
-  matchIssuer?(issuer: string, claims: Record<string, unknown>): boolean;
+  matchIssuer?(issuer: string, claims: Record<string, unknown>, runtime: ProviderRuntime): boolean | Promise<boolean>;
   /** Replaces the exact nonce comparison (Apple's native SDKs put the nonce's SHA-256 in the token). */
   matchNonce?(claimed: string, expected: string): boolean;
   /** Signing algorithms accepted; default: the asymmetric ones jose knows. */

@@ -69,27 +69,31 @@ describe("token answers", () => {
 });
 
 describe("placeholder addresses", () => {
+  const KEY = "a-test-secret-of-the-auth-instance";
+
   it("are stable per provider account, distinct across providers, and under .invalid", () => {
-    const a = placeholderEmail("tiktok", "123");
-    expect(a).toBe(placeholderEmail("tiktok", "123"));
-    expect(a).not.toBe(placeholderEmail("reddit", "123"));
-    expect(a).not.toBe(placeholderEmail("tiktok", "124"));
+    const a = placeholderEmail(KEY, "tiktok", "123");
+    expect(a).toBe(placeholderEmail(KEY, "tiktok", "123"));
+    expect(a).not.toBe(placeholderEmail(KEY, "reddit", "123"));
+    expect(a).not.toBe(placeholderEmail(KEY, "tiktok", "124"));
     expect(a).toMatch(/^[0-9a-f]{32}@tiktok\.invalid$/);
     expect(isPlaceholderEmail(a)).toBe(true);
     expect(isPlaceholderEmail("person@example.com")).toBe(false);
+    // Keyed: another instance's secret gives another address (none can be worked out from the id).
+    expect(placeholderEmail("another-secret", "tiktok", "123")).not.toBe(a);
   });
 
   it("stand in only for providers that may give no address", () => {
-    expect(signInEmail({ id: "tiktok", emailMayBeMissing: true }, { id: "9", email: null })).toEqual({ email: placeholderEmail("tiktok", "9"), placeholder: true });
-    expect(signInEmail({ id: "github", emailMayBeMissing: false }, { id: "9", email: null })).toBeNull();
-    expect(signInEmail({ id: "tiktok", emailMayBeMissing: true }, { id: "9", email: "real@example.com" })).toEqual({ email: "real@example.com", placeholder: false });
+    expect(signInEmail(KEY, { id: "tiktok", emailMayBeMissing: true }, { id: "9", email: null })).toEqual({ email: placeholderEmail(KEY, "tiktok", "9"), placeholder: true });
+    expect(signInEmail(KEY, { id: "github", emailMayBeMissing: false }, { id: "9", email: null })).toBeNull();
+    expect(signInEmail(KEY, { id: "tiktok", emailMayBeMissing: true }, { id: "9", email: "real@example.com" })).toEqual({ email: "real@example.com", placeholder: false });
   });
 
   it("never receive mail", async () => {
     const sent: string[] = [];
     t = await createTestAuth({ options: { mailer: { send: async (message) => void sent.push(message.to) } } });
     const message = { subject: "s", text: "t", html: "<p>t</p>" };
-    expect(await deliverMail(t.auth.context, { ...message, to: placeholderEmail("reddit", "x") }, { flow: "verification", userId: null })).toBe(true);
+    expect(await deliverMail(t.auth.context, { ...message, to: placeholderEmail(KEY, "reddit", "x") }, { flow: "verification", userId: null })).toBe(true);
     expect(await deliverMail(t.auth.context, { ...message, to: "person@example.com" }, { flow: "verification", userId: null })).toBe(true);
     expect(sent).toEqual(["person@example.com"]);
   });

@@ -127,4 +127,17 @@ describe("microsoft tenants", () => {
     expect(authorizationURL.searchParams.get("prompt")).toBe("select_account");
     expect(await idTokenSignIn(flow, CONSUMERS)).toBe(401);
   });
+
+  it("a tenant domain name: only the people of the tenant its discovery document names", async () => {
+    const domain = "contoso.onmicrosoft.com";
+    const onDomain = onTenant(domain, OTHER_TENANT);
+    const documents = {
+      [`${AUTHORITY}/${domain}/v2.0/.well-known/openid-configuration`]: { issuer: `${AUTHORITY}/${OTHER_TENANT}/v2.0`, jwks_uri: `${AUTHORITY}/${domain}/discovery/v2.0/keys` },
+    };
+    flow = await startProviderFlow({ ...onDomain, documents }, { ...fixture.options, tenantId: domain });
+    expect((await flow.run()).location).toBe("/dashboard");
+    expect(await idTokenSignIn(flow, OTHER_TENANT)).toBe(200);
+    // Any other tenant's token for the same (multi-tenant) app is refused, personal accounts too.
+    expect(await idTokenSignIn(flow, CONSUMERS)).toBe(401);
+  });
 });

@@ -2,7 +2,9 @@
  * Reddit's own rules (issue 10): a User-Agent on the token requests and the API calls (ours by
  * default), HTTP Basic at the refresh too, and refresh tokens only for duration=permanent.
  */
+import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTestBrowser } from "../../src/testing/index.js";
 import { fixture } from "./fixtures/reddit.js";
 import { startStandInFlow, type StandInFlow } from "./stand-in-flow.js";
 
@@ -32,6 +34,21 @@ describe("reddit", () => {
     expect(refresh?.headers.get("user-agent")).toBe(fixture.options.userAgent);
     expect(refresh?.body).not.toHaveProperty("client_secret");
     expect(refresh?.body).not.toHaveProperty("client_id");
+  });
+
+  it("a placeholder address cannot be worked out and registered first from the public account id", async () => {
+    flow = await startStandInFlow(fixture);
+    // Reddit ids are public; an unkeyed hash of "reddit:{id}" is an address anyone can compute.
+    const guessed = `${createHash("sha256").update("reddit:1w72").digest("hex").slice(0, 32)}@reddit.invalid`;
+    const squatter = createTestBrowser(flow.t.auth);
+    const signUp = await squatter.post("/sign-up/email", { email: guessed, password: "Squatting-Reddit-9x!", name: "Squatter" });
+    const { location } = await flow.signIn();
+    // Whether or not the squat was accepted, the Reddit account still signs in, to a user of its own.
+    expect(location).toBe("/dashboard");
+    const session = (await (await flow.browser.get("/get-session")).json()) as { user: { email: string } } | null;
+    expect(session?.user.email).toMatch(/@reddit\.invalid$/);
+    expect(session?.user.email).not.toBe(guessed);
+    expect([200, 400]).toContain(signUp.status);
   });
 
   it("asks for no duration unless configured (Reddit's default is temporary, without a refresh token)", async () => {

@@ -26,13 +26,33 @@ const CONSUMERS_TENANT = "9188040d-6c67-4c5b-b112-36a304b66dad";
 const GRAPH_PHOTO = "https://graph.microsoft.com/v1.0/me/photos";
 
 /**
+ * The issuer of a tenant named by its domain (`contoso.onmicrosoft.com`): its discovery
+ * document names it with the tenant's id. Kept once read; a failure is not kept (asked again).
+ */
+function createTenantIssuerLookup(authority: string, tenant: string): (runtime: ProviderRuntime) => Promise<string> {
+  let issuer: string | null = null;
+  return async (runtime) => {
+    if (issuer) return issuer;
+    const response = await runtime.fetch(`${authority}/${tenant}/v2.0/.well-known/openid-configuration`, { headers: { accept: "application/json" } });
+    if (!response.ok) throw new Error(`tenant discovery answered ${response.status}`);
+    const document: unknown = await response.json();
+    const found = document !== null && typeof document === "object" ? (document as Record<string, unknown>).issuer : undefined;
+    if (typeof found !== "string" || found.length === 0) throw new Error("tenant discovery without issuer");
+    issuer = found;
+    return issuer;
+  };
+}
+
+/**
  * Issuers name the signing-in person's tenant: `{authority}/{tid}/v2.0` (external tenants:
  * `https://{tid}.ciamlogin.com/{tid}/v2.0`), with `tid` the token's own claim; the configured
- * tenant then decides which tenants are welcome.
+ * tenant then decides which tenants are welcome. A tenant named by its domain welcomes only the
+ * issuer its discovery document names (any other tenant's token for a multi-tenant app is refused).
  */
-function createIssuerRule(authority: string, tenant: string): (issuer: string, claims: Record<string, unknown>) => boolean {
+function createIssuerRule(authority: string, tenant: string): (issuer: string, claims: Record<string, unknown>, runtime: ProviderRuntime) => boolean | Promise<boolean> {
   const ciam = new URL(authority).hostname.endsWith(".ciamlogin.com");
-  return (issuer, claims) => {
+  const tenantIssuer = createTenantIssuerLookup(authority, tenant);
+  return (issuer, claims, runtime) => {
     if (typeof claims.tid !== "string") return false;
     const expected = [`${authority}/${claims.tid}/v2.0`, ...(ciam ? [`https://${claims.tid}.ciamlogin.com/${claims.tid}/v2.0`] : [])];
     if (!expected.includes(issuer)) return false;
@@ -40,8 +60,8 @@ function createIssuerRule(authority: string, tenant: string): (issuer: string, c
     if (tenant === "common") return true;
     if (tenant === "organizations") return tid !== CONSUMERS_TENANT;
     if (tenant === "consumers") return tid === CONSUMERS_TENANT;
-    // A tenant id must be the token's; a tenant domain name cannot be compared with `tid`.
-    return !/^[0-9a-f-]{36}$/.test(tenant) || tid === tenant;
+    if (/^[0-9a-f-]{36}$/.test(tenant)) return tid === tenant;
+    return tenantIssuer(runtime).then((own) => own === issuer);
   };
 }
 

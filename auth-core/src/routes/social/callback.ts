@@ -97,7 +97,7 @@ export const callback = defineEndpoint({
         const linked = await linkProviderAccount(ctx, { provider, profile: profile.user, tokens, user: { id: state.link.userId, email: state.link.email }, client });
         return linked === "linked" ? redirectTo(state.callbackURL) : redirectWithError(errorURL, linked);
       }
-      const address = signInEmail(provider, profile.user);
+      const address = signInEmail(ctx.secret, provider, profile.user);
       if (!address) return redirectWithError(errorURL, "email_not_found");
       const result = await completeSocialSignIn(ctx, {
         provider,
