@@ -14,6 +14,8 @@ const TOO_LONG = {
   "65 octets of UTF-8 in 33 characters": at(`${"é".repeat(32)}x`),
   "255 octets in all": at("c".repeat(64), `${"d".repeat(63)}.${"e".repeat(63)}.${"f".repeat(58)}.com`),
   "far over any limit": at("g".repeat(5000)),
+  // Not long, but never deliverable: `.invalid` is where providers' placeholder addresses live.
+  "an address under .invalid": at("someone", "reddit.invalid"),
 };
 
 describe.each(testDialects())("over-long addresses on %s", (dialect) => {

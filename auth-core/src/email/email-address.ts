@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APIError } from "../errors.js";
+import { isPlaceholderEmail } from "../oauth/placeholder-email.js";
 
 const emailSchema = z.email();
 
@@ -28,11 +29,12 @@ export function normalizeEmail(email: string): string {
 
 /**
  * Spec §5: a valid email or 400 INVALID_EMAIL, before any row is written or mail attempted:
- * the form zod accepts and RFC 5321's lengths (a longer address cannot be delivered).
- * Returns the normalized address.
+ * the form zod accepts and RFC 5321's lengths (a longer address cannot be delivered), in a
+ * domain that can exist (`.invalid` never does, RFC 6761 §6.4; it is where placeholder
+ * addresses live, which nobody may claim). Returns the normalized address.
  */
 export function parseEmailOrThrow(email: string): string {
   const normalized = normalizeEmail(email);
-  if (!withinSMTPLimits(normalized) || !emailSchema.safeParse(normalized).success) throw APIError.from(400, "INVALID_EMAIL");
+  if (!withinSMTPLimits(normalized) || isPlaceholderEmail(normalized) || !emailSchema.safeParse(normalized).success) throw APIError.from(400, "INVALID_EMAIL");
   return normalized;
 }
