@@ -10,6 +10,7 @@ export type { Logger } from "./deps/logger.js";
 export { consoleLogger, silentLogger } from "./deps/logger.js";
 export type { Mailer, MailMessage } from "./email/mailer.js";
 export type { Database } from "./store/database.js";
+export { createSQLiteDialect } from "./store/sqlite-dialect.js";
 export type { PasswordHasher, ScryptParams } from "./crypto/password.js";
 export { createScryptHasher, DEFAULT_SCRYPT_PARAMS } from "./crypto/password.js";
 export type { HandlerInfo } from "./router.js";

@@ -3,9 +3,8 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
-import { consoleLogger, type APIError, type Database, type Logger } from "@gatehouse/auth-core";
+import { consoleLogger, createSQLiteDialect, type APIError, type Database, type Logger } from "@gatehouse/auth-core";
 import { databaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable.js";
-import { BetterSQLiteDialect } from "./sqlite-dialect.js";
 
 export interface ServerDatabase {
   db: Kysely<Database>;
@@ -34,7 +33,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Server
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new BetterSQLiteDialect(sqlite) });
+  const db = new Kysely<Database>({ dialect: createSQLiteDialect(sqlite) });
   return { db, dialect: "sqlite", ping: () => ping(db), destroy: () => db.destroy() };
 }
 

@@ -1,5 +1,6 @@
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
+import { createSQLiteDialect } from "../store/sqlite-dialect.js";
 import pg from "pg";
 import { migrateTo, migrateToLatest } from "@gatehouse/migrations";
 import type { Database } from "../store/database.js";
@@ -32,7 +33,8 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
   if (dialect === "sqlite") {
     const sqlite = new SQLite(":memory:");
     sqlite.pragma("foreign_keys = ON");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    // Exactly the dialect the server runs (store/sqlite-dialect.ts).
+    const db = new Kysely<Database>({ dialect: createSQLiteDialect(sqlite) });
     await migrate(db);
     return { db, dialect, destroy: () => db.destroy() };
   }

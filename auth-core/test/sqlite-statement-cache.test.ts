@@ -1,6 +1,6 @@
 import SQLite from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { withStatementCache } from "../src/sqlite-statement-cache.js";
+import { withStatementCache } from "../src/store/sqlite-dialect.js";
 
 describe("withStatementCache", () => {
   it("reuses the prepared statement for the same SQL and keeps results right", () => {
@@ -9,10 +9,10 @@ describe("withStatementCache", () => {
     raw.exec("create table t (id integer primary key, v text)");
     const insert = db.prepare("insert into t (v) values (?)");
     expect(db.prepare("insert into t (v) values (?)")).toBe(insert);
-    insert.run("a");
-    db.prepare("insert into t (v) values (?)").run("b");
-    expect(db.prepare("select v from t where id = ?").get(2)).toEqual({ v: "b" });
-    expect(db.prepare("select v from t where id = ?").get(1)).toEqual({ v: "a" });
+    insert.run(["a"]);
+    db.prepare("insert into t (v) values (?)").run(["b"]);
+    expect(db.prepare("select v from t where id = ?").all([2])).toEqual([{ v: "b" }]);
+    expect(db.prepare("select v from t where id = ?").all([1])).toEqual([{ v: "a" }]);
     db.close();
   });
 

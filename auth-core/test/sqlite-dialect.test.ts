@@ -1,16 +1,16 @@
 import SQLite from "better-sqlite3";
 import { Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BetterSQLiteDialect } from "../src/sqlite-dialect.js";
+import { createSQLiteDialect } from "../src/store/sqlite-dialect.js";
 
 interface TestDB {
   item: { id: number; name: string };
 }
 
-describe("BetterSQLiteDialect", () => {
+describe("createSQLiteDialect (Kysely's SqliteDialect, a statement cache, arrival order)", () => {
   let db: Kysely<TestDB>;
   beforeEach(async () => {
-    db = new Kysely<TestDB>({ dialect: new BetterSQLiteDialect(new SQLite(":memory:")) });
+    db = new Kysely<TestDB>({ dialect: createSQLiteDialect(new SQLite(":memory:")) });
     await db.schema.createTable("item").addColumn("id", "integer", (c) => c.primaryKey()).addColumn("name", "text", (c) => c.notNull()).execute();
   });
   afterEach(async () => db.destroy());
@@ -57,6 +57,16 @@ describe("BetterSQLiteDialect", () => {
     expect(finished).toEqual(Array.from({ length: 200 }, (_, i) => i));
     const { count } = await db.selectFrom("item").select(sql<number>`count(*)`.as("count")).executeTakeFirstOrThrow();
     expect(count).toBe(200);
+  });
+
+  it("keeps Kysely's savepoints (nested transactions roll back to their savepoint)", async () => {
+    const trx = await db.startTransaction().execute();
+    await trx.insertInto("item").values({ id: 1, name: "kept" }).execute();
+    const inner = await trx.savepoint("inner").execute();
+    await inner.insertInto("item").values({ id: 2, name: "undone" }).execute();
+    await inner.rollbackToSavepoint("inner").execute();
+    await trx.commit().execute();
+    expect(await db.selectFrom("item").select("name").execute()).toEqual([{ name: "kept" }]);
   });
 
   it("streams select queries", async () => {
