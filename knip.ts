@@ -17,11 +17,6 @@ const config: KnipConfig = {
     // The bench loads the server's own packages (better-sqlite3, kysely, @hono/node-server),
     // which npm hoists from the server workspace to the root node_modules.
     "scripts/bench/*.mjs": ["unlisted"],
-    // Being changed on another branch (issue 14, get-session's hot path): jsonResponse,
-    // errorResponse (router.ts) and hasSessionEnded (session.ts) are used only in their own
-    // files. Drop their `export` and these two lines once that branch has landed.
-    "auth-core/src/router.ts": ["exports"],
-    "auth-core/src/session/session.ts": ["exports"],
     // STYLE-ANCHORS rule 11: each server call's module exports its fetcher, its queryOptions and
     // its hook, whether or not another module imports all three today.
     "web/src/features/*/api/*.ts": ["exports"],

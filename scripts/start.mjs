@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-runtime.mjs";
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", ...options });
@@ -21,4 +22,4 @@ run("npx", ["tsc", "-b"]);
 const built = newestMtime("web/dist/index.html");
 const sources = Math.max(newestMtime("web/src"), newestMtime("web/index.html"), newestMtime("auth-core/src/shared"));
 if (built === 0 || sources > built) run("npm", ["run", "build", "-w", "@gatehouse/web"]);
-run("node", ["server/dist/main.js"], { env: process.env });
+run("node", [...SERVER_NODE_FLAGS, "server/dist/main.js"], { env: { ...SERVER_ENV, ...process.env } });

@@ -10,6 +10,7 @@ import type { AuthDatabase } from "./store/database.js";
 import type { SessionLookup } from "./store/session-store.js";
 import type { DiscoveryCache } from "./oauth/discovery.js";
 import type { IdTokenVerifier } from "./oauth/id-token.js";
+import type { SignedTokenVerifier } from "./session/signed-token-verifier.js";
 
 /** Everything an endpoint may touch, passed explicitly: no globals, no hidden clock or fetch. */
 export interface AuthContext {
@@ -24,6 +25,8 @@ export interface AuthContext {
   secret: string;
   /** HMAC key for signed cookies, derived from the secret. */
   cookieKey: Buffer;
+  /** The signature check of session cookies and bearer tokens (under cookieKey). */
+  sessionTokens: SignedTokenVerifier;
   passwordHasher: PasswordHasher;
   /** A hash of a random password at the configured cost: verified against for unknown users. */
   dummyPasswordHash: Promise<string>;

@@ -12,6 +12,7 @@ import { createDatabaseRateLimiter, createMemoryRateLimiter } from "./http/rate-
 import { resolveOptions, type AuthOptions } from "./options.js";
 import { createRequestHandler, runEndpoint, toResponse, type RequestHandler } from "./router.js";
 import { endpoints } from "./routes/index.js";
+import { createSignedTokenVerifier } from "./session/signed-token-verifier.js";
 import { createSessionLookup } from "./store/session-store.js";
 import { deleteExpiredSessions } from "./store/session-store.js";
 import { deleteExpiredVerifications } from "./store/verification-store.js";
@@ -69,6 +70,7 @@ export function createAuth(options: AuthOptions): Auth {
   const random = options.random ?? systemRandom;
   const passwordHasher =
     options.emailAndPassword?.passwordHasher ?? createScryptHasher(options.emailAndPassword?.scrypt ?? DEFAULT_SCRYPT_PARAMS);
+  const cookieKey = createHash("sha256").update(`gatehouse-cookie:${options.secret}`).digest();
   const ctx: AuthContext = {
     db: options.database,
     options: resolved,
@@ -78,7 +80,8 @@ export function createAuth(options: AuthOptions): Auth {
     logger: options.logger ?? consoleLogger,
     mailer: options.mailer ?? unconfiguredMailer,
     secret: options.secret,
-    cookieKey: createHash("sha256").update(`gatehouse-cookie:${options.secret}`).digest(),
+    cookieKey,
+    sessionTokens: createSignedTokenVerifier(cookieKey),
     passwordHasher,
     dummyPasswordHash: passwordHasher.hash(Buffer.from(randomBytes(random, 24)).toString("base64url"), randomBytes(random, 16)),
     lookupSession: createSessionLookup(options.database),

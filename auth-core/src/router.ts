@@ -31,6 +31,7 @@ interface Route {
 }
 
 const JSON_HEADERS: Readonly<Record<string, string>> = { "content-type": "application/json", "cache-control": "no-store" };
+const JSON_HEADER_ENTRIES = Object.entries(JSON_HEADERS);
 
 function isEmptyHeaders(headers: Headers): boolean {
   return headers.keys().next().done === true;
@@ -41,7 +42,7 @@ function isEmptyHeaders(headers: Headers): boolean {
  * the headers stay a plain object: servers such as @hono/node-server write those without
  * building a Headers object (the hot path of get-session).
  */
-export function jsonResponse(data: unknown, status = 200, extra?: Headers | Record<string, string>): Response {
+function jsonResponse(data: unknown, status = 200, extra?: Headers | Record<string, string>): Response {
   const body = JSON.stringify(data ?? null);
   if (!(extra instanceof Headers)) return new Response(body, { status, headers: { ...JSON_HEADERS, ...extra } });
   if (isEmptyHeaders(extra)) return new Response(body, { status, headers: { ...JSON_HEADERS } });
@@ -50,7 +51,19 @@ export function jsonResponse(data: unknown, status = 200, extra?: Headers | Reco
   return new Response(body, { status, headers });
 }
 
-export function errorResponse(error: APIError): Response {
+/**
+ * The answer to a handler's result. Its draft's headers (owned by this call, unused after it)
+ * become the answer's own, completed with the JSON defaults, rather than copied: each copy of a
+ * Headers object checks every value again (a session JWT is half a kilobyte).
+ */
+function draftJSONResponse(data: unknown, draft: ResponseDraft): Response {
+  const { headers } = draft;
+  if (isEmptyHeaders(headers)) return jsonResponse(data, draft.status);
+  for (const [name, value] of JSON_HEADER_ENTRIES) if (!headers.has(name)) headers.set(name, value);
+  return new Response(JSON.stringify(data ?? null), { status: draft.status, headers });
+}
+
+function errorResponse(error: APIError): Response {
   return jsonResponse(error.toJSON(), error.status, error.headers);
 }
 
@@ -80,10 +93,24 @@ function formatZodIssue(where: "body" | "query", error: { issues: ReadonlyArray<
   return `[${path}] ${issue.message}`;
 }
 
+/** Schemas that turn an empty input into an empty object (all fields optional, no defaults). */
+const acceptsNothing = new WeakSet<NonNullable<AnyEndpoint["body"]>>();
+
+function isEmptyObject(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  for (const _ in value) return false;
+  return true;
+}
+
 function parseInput<T>(schema: AnyEndpoint["body"], value: unknown, where: "body" | "query"): T {
   if (!schema) return {} as T;
-  const result = schema.safeParse(value ?? {});
+  const input = value ?? {};
+  // Most GETs send no query and no body: the answer to an empty input is known after the first.
+  const empty = isEmptyObject(input);
+  if (empty && acceptsNothing.has(schema)) return {} as T;
+  const result = schema.safeParse(input);
   if (!result.success) throw new APIError(400, "VALIDATION_ERROR", formatZodIssue(where, result.error));
+  if (empty && isEmptyObject(result.data)) acceptsNothing.add(schema);
   return result.data as T;
 }
 
@@ -136,7 +163,7 @@ export function toResponse(result: unknown, draft: ResponseDraft): Response {
     for (const cookie of draft.headers.getSetCookie()) headers.append("set-cookie", cookie);
     return new Response(result.body, { status: result.status, headers });
   }
-  return jsonResponse(result, draft.status, draft.headers);
+  return draftJSONResponse(result, draft);
 }
 
 /** Bodies here are small JSON or form posts (a passkey attestation or an ID token: kilobytes). */
@@ -258,7 +285,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
 
       const { result, draft } = await runEndpoint(ctx, route.endpoint, {
         body: await readBody(request, route.endpoint.acceptsCrossSitePost === true),
-        query: Object.fromEntries(url.searchParams),
+        query: url.search === "" ? {} : Object.fromEntries(url.searchParams),
         params,
         headers: request.headers,
         request,

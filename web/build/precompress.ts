@@ -4,8 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
-/** Below this a compressed copy saves nothing worth a file. */
-const MIN_BYTES = 1024;
+/** Below this a compressed copy saves nothing worth a file (a script of a few hundred bytes still shrinks by half). */
+const MIN_BYTES = 256;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -7,7 +7,6 @@ import { createAppRouter } from "./app/router.js";
 import { SESSION_QUERY_KEY } from "./features/auth/api/get-session.js";
 import { createAuthClient } from "./lib/auth-client.js";
 import { createAppQueryClient } from "./lib/query-client.js";
-import { createAppTRPCClient } from "./lib/trpc.js";
 import "./styles.css";
 
 const authFailures = createAuthFailureStore();
@@ -19,7 +18,6 @@ const queryClient = createAppQueryClient({
 const authClient = createAuthClient({
   onSessionChange: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
 });
-const trpcClient = createAppTRPCClient();
 const router = createAppRouter({
   queryClient,
   authClient,
@@ -29,7 +27,7 @@ const router = createAppRouter({
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <AppProvider services={{ queryClient, authClient, trpcClient, authFailures }}>
+    <AppProvider services={{ queryClient, authClient, authFailures }}>
       <RouterProvider router={router} />
     </AppProvider>
   </StrictMode>,

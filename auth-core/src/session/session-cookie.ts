@@ -1,5 +1,5 @@
 import type { AuthContext } from "../context.js";
-import { cookieName, readCookie, serializeCookie, signCookieValue, verifySignedCookieValue } from "../http/cookies.js";
+import { cookieName, readCookie, serializeCookie, signCookieValue } from "../http/cookies.js";
 
 /** `__Secure-gatehouse.session_token` over https, `gatehouse.session_token` otherwise. */
 export function sessionCookieName(ctx: AuthContext): string {
@@ -13,10 +13,10 @@ export function sessionCookieName(ctx: AuthContext): string {
  */
 export function readSessionToken(ctx: AuthContext, headers: Headers): string | null {
   const signed = readCookie(headers.get("cookie"), sessionCookieName(ctx));
-  const fromCookie = signed ? verifySignedCookieValue(ctx.cookieKey, signed) : null;
+  const fromCookie = signed ? ctx.sessionTokens.verify(signed) : null;
   if (fromCookie !== null || !ctx.options.bearer.enabled) return fromCookie;
   const bearer = readBearerToken(headers);
-  return bearer ? verifySignedCookieValue(ctx.cookieKey, bearer) : null;
+  return bearer ? ctx.sessionTokens.verify(bearer) : null;
 }
 
 function readBearerToken(headers: Headers): string | null {

@@ -60,7 +60,7 @@ function slidingExpiry(now: Date, createdAt: Date, policy: Pick<SessionLifetimeP
  * Whether a stored session has ended at `now`: its expiry passed, it is older than the absolute
  * lifetime (also for rows written before the limit existed), or it sat unused past the idle limit.
  */
-export function hasSessionEnded(session: Pick<SessionRow, "expiresAt" | "createdAt" | "updatedAt">, now: Date, policy: SessionLifetimePolicy): boolean {
+function hasSessionEnded(session: Pick<SessionRow, "expiresAt" | "createdAt" | "updatedAt">, now: Date, policy: SessionLifetimePolicy): boolean {
   const at = now.getTime();
   if (Date.parse(session.expiresAt) <= at) return true;
   if (policy.absoluteLifetime > 0 && Date.parse(session.createdAt) + policy.absoluteLifetime * 1000 <= at) return true;

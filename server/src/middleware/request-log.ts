@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "@gatehouse/auth-core";
+import { REQUEST_LOG_MESSAGE } from "../logging.js";
 
 /** What the request log puts in Hono's context for the handlers after it. */
 export interface RequestLogVariables {
@@ -19,7 +20,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<{ Variables: Reque
     c.set("requestId", requestId);
     await next();
     c.res.headers.set("x-request-id", requestId);
-    logger.info("request", {
+    logger.info(REQUEST_LOG_MESSAGE, {
       requestId,
       method: c.req.method,
       path: redactPath(c.req.path),

@@ -14,7 +14,7 @@ import { AuthRequiredScreen } from "./error-screens.js";
 import { isSignedIn, RequireSession } from "./route-guard.js";
 import "./app-layout.css";
 
-export const NAV_ITEMS = [
+const NAV_ITEMS = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/analytics", label: "Analytics" },
   { to: "/reports", label: "Reports" },

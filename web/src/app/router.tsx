@@ -29,7 +29,7 @@ function createRoutes(deps: RouterDeps): RouteObject[] {
       path: "/",
       id: "app",
       loader: requireSession,
-      lazy: async () => ({ Component: (await import("./app-layout.js")).AppLayout }),
+      lazy: async () => ({ Component: (await import("./signed-in-layout.js")).SignedInLayout }),
       hydrateFallbackElement: <Loading />,
       errorElement: <RouteErrorScreen />,
       children: [

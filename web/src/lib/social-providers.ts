@@ -1,8 +1,12 @@
+import { useContext } from "react";
 import { useQuery } from "@tanstack/react-query";
 // Type-only, like AppRouter: the web app never imports server code at run time.
 import type { EnabledProvider } from "@gatehouse/server";
 import { REMOTE_CALL_NETWORK_MODE } from "./query-client.js";
-import { useTRPC } from "./trpc.js";
+import { GivenTRPCClientContext } from "./given-trpc-client.js";
+
+/** tRPC's own key for auth.providers, so the remote-call rules (isRemoteCallQueryKey) apply. */
+const SOCIAL_PROVIDERS_QUERY_KEY = [["auth", "providers"], { type: "query" }] as const;
 
 /** A provider a person can sign in with: the id POST /sign-in/social takes, and its name. */
 export type SocialProvider = EnabledProvider;
@@ -23,10 +27,17 @@ export function joinProviderNames(providers: readonly SocialProvider[]): string 
 
 /**
  * The enabled social providers (the public tRPC query auth.providers), Google first. Google's
- * button never waits for the list, and a failed list leaves Google alone: no error screen.
+ * button never waits for the list, and a failed list leaves Google alone: no error screen. The
+ * tRPC client is loaded with the call (the login screen sits outside the signed-in layout's tRPC
+ * provider, so that tRPC is not in /login's first load, issue 14).
  */
 export function useSocialProviders(): SocialProvider[] {
-  const trpc = useTRPC();
-  const enabled = useQuery({ ...trpc.auth.providers.queryOptions(), networkMode: REMOTE_CALL_NETWORK_MODE, throwOnError: false });
+  const given = useContext(GivenTRPCClientContext);
+  const enabled = useQuery({
+    queryKey: SOCIAL_PROVIDERS_QUERY_KEY,
+    queryFn: async () => (given ?? (await import("./trpc.js")).appTRPCClient()).auth.providers.query(),
+    networkMode: REMOTE_CALL_NETWORK_MODE,
+    throwOnError: false,
+  });
   return withGoogleFirst(enabled.data);
 }

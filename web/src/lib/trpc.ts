@@ -24,6 +24,13 @@ export function createAppTRPCClient(baseURL = "", fetchImpl: typeof fetch = (url
   });
 }
 
+let appClient: TRPCClient<AppRouter> | null = null;
+
+/** The app's one tRPC client, made on first use (by the signed-in layout or the provider list). */
+export function appTRPCClient(): TRPCClient<AppRouter> {
+  return (appClient ??= createAppTRPCClient());
+}
+
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 /**

@@ -1,4 +1,5 @@
-import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import { loadWebAuthn } from "../../passkey/webauthn.js";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
@@ -33,7 +34,7 @@ export const generatePasskeyAuthenticationOptions = defineEndpoint({
     } else if (session) {
       passkeys = await findPasskeysByUserId(ctx.db, session.user.id);
     }
-    const options = await generateAuthenticationOptions({
+    const options = await (await loadWebAuthn()).generateAuthenticationOptions({
       rpID: ctx.options.passkey.rpID,
       challenge: newChallenge(ctx.random),
       timeout: CEREMONY_TIMEOUT_MS,

@@ -1,4 +1,5 @@
-import { generateRegistrationOptions, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
+import { loadWebAuthn } from "../../passkey/webauthn.js";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { issueChallenge } from "../../passkey/challenge.js";
@@ -26,7 +27,7 @@ export const generatePasskeyRegistrationOptions = defineEndpoint({
   async handler({ ctx, query, session, headers, response }): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const { user } = session;
     const existing = await findPasskeysByUserId(ctx.db, user.id);
-    const options = await generateRegistrationOptions({
+    const options = await (await loadWebAuthn()).generateRegistrationOptions({
       rpName: ctx.options.passkey.rpName,
       rpID: ctx.options.passkey.rpID,
       userID: passkeyUserHandle(user.id),

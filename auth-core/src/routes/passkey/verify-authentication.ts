@@ -1,4 +1,5 @@
-import { verifyAuthenticationResponse, type VerifiedAuthenticationResponse } from "@simplewebauthn/server";
+import type { VerifiedAuthenticationResponse } from "@simplewebauthn/server";
+import { loadWebAuthn } from "../../passkey/webauthn.js";
 import { z } from "zod";
 import type { AuthContext } from "../../context.js";
 import type { ClientInfo } from "../../endpoint.js";
@@ -64,7 +65,7 @@ export const verifyPasskeyAuthentication = defineEndpoint({
 
     let verification: VerifiedAuthenticationResponse;
     try {
-      verification = await verifyAuthenticationResponse({
+      verification = await (await loadWebAuthn()).verifyAuthenticationResponse({
         response: assertion,
         expectedChallenge: challenge.challenge,
         expectedOrigin: ctx.options.passkey.origins,

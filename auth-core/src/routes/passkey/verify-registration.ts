@@ -1,4 +1,5 @@
-import { verifyRegistrationResponse, type VerifiedRegistrationResponse } from "@simplewebauthn/server";
+import type { VerifiedRegistrationResponse } from "@simplewebauthn/server";
+import { loadWebAuthn } from "../../passkey/webauthn.js";
 import { z } from "zod";
 import type { AuthContext } from "../../context.js";
 import type { ClientInfo } from "../../endpoint.js";
@@ -41,7 +42,7 @@ export const verifyPasskeyRegistration = defineEndpoint({
 
     let verification: VerifiedRegistrationResponse;
     try {
-      verification = await verifyRegistrationResponse({
+      verification = await (await loadWebAuthn()).verifyRegistrationResponse({
         response: asRegistrationResponse(body.response),
         expectedChallenge: challenge.challenge,
         expectedOrigin: ctx.options.passkey.origins,

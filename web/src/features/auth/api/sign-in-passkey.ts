@@ -1,5 +1,5 @@
 import { useMutation, type UseMutationResult } from "@tanstack/react-query";
-import { browserSupportsWebAuthn, startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import type { WireSessionResult } from "@gatehouse/auth-core/shared";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 import { PasskeysUnsupportedError } from "../../../lib/auth-errors.js";
@@ -13,8 +13,17 @@ export function verifyPasskeyAuthentication(client: AuthClient, response: unknow
   return client.request<WireSessionResult>("/passkey/verify-authentication", { response });
 }
 
+/**
+ * @simplewebauthn/browser, fetched when a passkey ceremony starts (the autofill one starts as
+ * /login renders): not part of /login's first load (issue 14).
+ */
+export function loadWebAuthnBrowser(): Promise<typeof import("@simplewebauthn/browser")> {
+  return import("@simplewebauthn/browser");
+}
+
 /** The whole ceremony: options, the authenticator (or the autofill prompt), verification. */
 export async function signInWithPasskey(client: AuthClient, input: { email?: string; autofill?: boolean }): Promise<WireSessionResult> {
+  const { browserSupportsWebAuthn, startAuthentication } = await loadWebAuthnBrowser();
   if (!browserSupportsWebAuthn()) throw new PasskeysUnsupportedError("Your browser doesn't support passkeys.");
   const optionsJSON = await getPasskeyAuthenticationOptions(client, input.autofill ? undefined : input.email);
   const response = await startAuthentication({ optionsJSON, useBrowserAutofill: input.autofill === true });

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from "react";
-import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, WebAuthnAbortService } from "@simplewebauthn/browser";
 import { useNavigate, useSearchParams } from "react-router";
 import { useAuthClient } from "../../../lib/auth-client.js";
 import { MESSAGES, passkeyErrorMessage, signInErrorMessage } from "../../../lib/auth-errors.js";
 import { readLoginParams } from "../../../lib/login-params.js";
-import { signInWithPasskey, useSignInWithPasskey } from "../api/sign-in-passkey.js";
+import { loadWebAuthnBrowser, signInWithPasskey, useSignInWithPasskey } from "../api/sign-in-passkey.js";
 import { joinProviderNames, useSocialProviders, type SocialProvider } from "../../../lib/social-providers.js";
 import { useSignInSocial } from "../api/sign-in-social.js";
 
@@ -44,7 +43,8 @@ export function LoginScreen(): ReactElement {
   useEffect(() => {
     let active = true;
     void (async () => {
-      if (!(await browserSupportsWebAuthnAutofill()) || !active) return;
+      const { browserSupportsWebAuthnAutofill } = await loadWebAuthnBrowser();
+      if (!active || !(await browserSupportsWebAuthnAutofill()) || !active) return;
       try {
         await signInWithPasskey(client, { autofill: true });
         if (active) await finishSignIn();
@@ -54,7 +54,7 @@ export function LoginScreen(): ReactElement {
     })();
     return () => {
       active = false;
-      WebAuthnAbortService.cancelCeremony();
+      void loadWebAuthnBrowser().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
     };
     // Started once per visit to the screen (the client never changes).
   }, [client]);
@@ -62,10 +62,7 @@ export function LoginScreen(): ReactElement {
   function onPasskey(event: FormEvent): void {
     event.preventDefault();
     setMessage(null);
-    if (!browserSupportsWebAuthn()) {
-      setMessage(MESSAGES.passkeyUnsupported);
-      return;
-    }
+    // A browser without WebAuthn: signInWithPasskey refuses with PasskeysUnsupportedError, shown below.
     passkey.mutate(
       { email: email.trim() || undefined },
       {

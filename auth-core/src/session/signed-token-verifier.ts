@@ -1,0 +1,28 @@
+import { verifySignedCookieValue } from "../http/cookies.js";
+
+/** Checks the signature of a session cookie (or bearer token) and returns the raw token. */
+export interface SignedTokenVerifier {
+  verify(signed: string): string | null;
+}
+
+/**
+ * The HMAC check of a signed session token, remembered for the values that passed it: every
+ * get-session repeats the check on the same few cookies, and an HMAC costs more than the
+ * session lookup's own query. Only the signature's verdict is kept, never a session: the
+ * database is still asked on every request, so a sign-out or a revocation takes effect at once.
+ * A forged value is never stored (it is checked each time); the store is bounded, oldest first.
+ */
+export function createSignedTokenVerifier(key: Buffer, limit = 4096): SignedTokenVerifier {
+  const verified = new Map<string, string>();
+  return {
+    verify(signed) {
+      const known = verified.get(signed);
+      if (known !== undefined) return known;
+      const token = verifySignedCookieValue(key, signed);
+      if (token === null) return null;
+      if (verified.size >= limit) verified.delete(verified.keys().next().value!);
+      verified.set(signed, token);
+      return token;
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { signCookieValue } from "../src/http/cookies.js";
+import { createSignedTokenVerifier } from "../src/session/signed-token-verifier.js";
+import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth } from "../src/testing/index.js";
+
+/**
+ * Issue 14: the get-session hot path remembers which signed cookies passed their HMAC check and
+ * hands its draft headers to the answer. Neither may change an answer: a sign-out or revocation
+ * is refused on the very next request with the same cookie, a tampered cookie is refused
+ * whatever was accepted before, and the answer's headers are those of the wire contract.
+ */
+describe("signed token verifier", () => {
+  const key = Buffer.alloc(32, 7);
+
+  it("accepts a correctly signed token, again and again, and nothing altered", () => {
+    const verifier = createSignedTokenVerifier(key);
+    const signed = signCookieValue(key, "a".repeat(32));
+    expect(verifier.verify(signed)).toBe("a".repeat(32));
+    expect(verifier.verify(signed)).toBe("a".repeat(32));
+    const [value, signature] = signed.split(".") as [string, string];
+    expect(verifier.verify(`${value}.${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`)).toBeNull();
+    expect(verifier.verify(`${"b".repeat(32)}.${signature}`)).toBeNull();
+    expect(verifier.verify(signCookieValue(Buffer.alloc(32, 8), "a".repeat(32)))).toBeNull();
+    expect(verifier.verify("no-signature")).toBeNull();
+  });
+
+  it("stays correct past its bound", () => {
+    const verifier = createSignedTokenVerifier(key, 2);
+    const values = ["x", "y", "z"].map((c) => c.repeat(32));
+    for (let round = 0; round < 2; round++) {
+      for (const value of values) expect(verifier.verify(signCookieValue(key, value))).toBe(value);
+    }
+  });
+});
+
+describe.each(testDialects())("get-session hot path on %s", (dialect) => {
+  let t: TestAuth;
+  afterEach(async () => {
+    await t.destroy();
+  });
+
+  async function signedIn(): Promise<{ browser: ReturnType<typeof createTestBrowser>; cookie: string }> {
+    t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false }, jwt: { enabled: true } } });
+    const browser = createTestBrowser(t.auth);
+    const up = await browser.request("/sign-up/email", { method: "POST", body: { name: "H", email: "h@example.com", password: "unusual-phrase-7" } });
+    expect(up.status).toBe(200);
+    return { browser, cookie: browser.cookieHeader() };
+  }
+
+  function getSession(cookie: string): Promise<Response> {
+    return t.auth.handler(new Request(`${TEST_BASE_URL}/api/auth/get-session`, { headers: { cookie } }), { clientAddress: "127.0.0.1" });
+  }
+
+  it("refuses the same cookie on the request right after a sign-out", async () => {
+    const { browser, cookie } = await signedIn();
+    for (let i = 0; i < 3; i++) expect(await (await getSession(cookie)).json()).toMatchObject({ user: { email: "h@example.com" } });
+    expect((await browser.request("/sign-out", { method: "POST", body: {} })).status).toBe(200);
+    const after = await getSession(cookie);
+    expect(await after.json()).toBeNull();
+    expect(after.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
+  });
+
+  it("refuses the same cookie on the request right after its session is revoked elsewhere", async () => {
+    const { cookie } = await signedIn();
+    expect(await (await getSession(cookie)).json()).not.toBeNull();
+    const other = createTestBrowser(t.auth);
+    await other.request("/sign-in/email", { method: "POST", body: { email: "h@example.com", password: "unusual-phrase-7" } });
+    expect((await other.request("/revoke-other-sessions", { method: "POST", body: {} })).status).toBe(200);
+    expect(await (await getSession(cookie)).json()).toBeNull();
+  });
+
+  it("refuses a tampered cookie after the genuine one was accepted", async () => {
+    const { cookie } = await signedIn();
+    expect(await (await getSession(cookie)).json()).not.toBeNull();
+    const tampered = cookie.replace(/(.)$/, (c) => (c === "A" ? "B" : "A"));
+    expect(await (await getSession(tampered)).json()).toBeNull();
+  });
+
+  it("answers with the wire contract's headers", async () => {
+    const { cookie } = await signedIn();
+    const answer = await getSession(cookie);
+    expect(answer.headers.get("content-type")).toBe("application/json");
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(answer.headers.get("set-auth-jwt")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(answer.headers.get("access-control-expose-headers")).toBe("set-auth-jwt");
+    expect([...answer.headers.keys()].sort()).toEqual(["access-control-expose-headers", "cache-control", "content-type", "set-auth-jwt"]);
+    const signedOut = await getSession("");
+    expect(await signedOut.json()).toBeNull();
+    expect(signedOut.headers.get("cache-control")).toBe("no-store");
+  });
+});

@@ -1,0 +1,20 @@
+import { useContext, useState, type ReactElement } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { appTRPCClient, TRPCProvider } from "../lib/trpc.js";
+import { AppLayout } from "./app-layout.js";
+import { GivenTRPCClientContext } from "../lib/given-trpc-client.js";
+
+/**
+ * The signed-in part of the app: its layout inside the tRPC provider. Only signed-in pages make
+ * remote calls, so tRPC's client arrives with this chunk, not in /login's first load (issue 14).
+ */
+export function SignedInLayout(): ReactElement {
+  const queryClient = useQueryClient();
+  const given = useContext(GivenTRPCClientContext);
+  const [trpcClient] = useState(() => given ?? appTRPCClient());
+  return (
+    <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+      <AppLayout />
+    </TRPCProvider>
+  );
+}
