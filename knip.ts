@@ -32,10 +32,6 @@ const config: KnipConfig = {
       // A separate npm project, installed from packed tarballs of auth-core and migrations
       // (docs/library.md); its own `npm run check` runs it.
       ignore: ["examples/**"],
-      // Installed for the formatter check in `npm test` (issue 14 item 8, on another branch),
-      // which runs it through npx. Once a Prettier config exists knip may see it by itself:
-      // then it says "Remove from ignoreDependencies", and this line goes.
-      ignoreDependencies: ["prettier"],
     },
     migrations: {
       // Kysely migrations: up/down are read through the Migration interface (index.ts lists the

@@ -47,8 +47,7 @@ const env = { ...process.env };
 if (await postgresReachable(pgURL)) {
   env.GATEHOUSE_TEST_PG_URL = pgURL;
   await dropStaleTestSchemas(pgURL);
-}
-else {
+} else {
   delete env.GATEHOUSE_TEST_PG_URL;
   missing.push(`PostgreSQL (not reachable at ${pgURL.replace(/:[^:@/]+@/, ":***@")}): the PostgreSQL half of every database suite`);
 }
@@ -77,7 +76,16 @@ if (knip.status !== 0) {
   console.error("\n!! knip found the above (or failed): remove what is unused, or tell knip.ts why it is kept. Tests not run.");
   process.exit(knip.status || 1);
 }
-console.log("knip: nothing unused\n\n== vitest");
+console.log("knip: nothing unused");
+
+// One formatting for the code (.prettierrc.json, .prettierignore): `npx prettier --write .` fixes it.
+console.log("\n== prettier: formatting");
+const prettier = spawnSync("npx", ["prettier", "--check", "--log-level", "warn", "**/*.{ts,tsx,mjs,js,css,html}"], { stdio: "inherit", env });
+if (prettier.status !== 0) {
+  console.error('\n!! prettier: the files above are not formatted; run `npx prettier --write "**/*.{ts,tsx,mjs,js,css,html}"`. Tests not run.');
+  process.exit(prettier.status || 1);
+}
+console.log("prettier: every file formatted\n\n== vitest");
 
 const result = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit", env });
 if (missing.length > 0) console.error(`\n!! Reminder: skipped ${missing.length} system part(s): ${missing.map((m) => m.split(" (")[0]).join(", ")}`);

@@ -36,12 +36,13 @@ export interface ApiCallInput<Body, Query> {
   asResponse?: boolean;
 }
 
-type ApiMethod<E> = E extends Endpoint<string, infer B, infer Q, infer R, SessionRequirement>
-  ? {
-      (input: ApiCallInput<B, Q> & { asResponse: true }): Promise<Response>;
-      (input?: ApiCallInput<B, Q>): Promise<R>;
-    }
-  : never;
+type ApiMethod<E> =
+  E extends Endpoint<string, infer B, infer Q, infer R, SessionRequirement>
+    ? {
+        (input: ApiCallInput<B, Q> & { asResponse: true }): Promise<Response>;
+        (input?: ApiCallInput<B, Q>): Promise<R>;
+      }
+    : never;
 
 /** `auth.api.signInEmail(...)` etc.: one typed method per endpoint of the table. */
 export type AuthAPI = { [E in Endpoints[number] as E["name"]]: ApiMethod<E> };
@@ -68,8 +69,7 @@ export function createAuth(options: AuthOptions): Auth {
   if (options.secret.length < 32) throw new Error("auth secret must be at least 32 characters");
   const resolved = resolveOptions(options);
   const random = options.random ?? systemRandom;
-  const passwordHasher =
-    options.emailAndPassword?.passwordHasher ?? createScryptHasher(options.emailAndPassword?.scrypt ?? DEFAULT_SCRYPT_PARAMS);
+  const passwordHasher = options.emailAndPassword?.passwordHasher ?? createScryptHasher(options.emailAndPassword?.scrypt ?? DEFAULT_SCRYPT_PARAMS);
   const cookieKey = createHash("sha256").update(`gatehouse-cookie:${options.secret}`).digest();
   const ctx: AuthContext = {
     db: options.database,

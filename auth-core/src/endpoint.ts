@@ -60,12 +60,8 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
 export type AnyEndpoint = Endpoint<string, unknown, unknown, unknown, SessionRequirement>;
 
 /** Declares an endpoint; only for inference: path, schema and handler stay together. */
-export function defineEndpoint<
-  Name extends string,
-  Result,
-  S extends SessionRequirement,
-  Body = Record<string, never>,
-  Query = Record<string, never>,
->(endpoint: Endpoint<Name, Body, Query, Result, S>): Endpoint<Name, Body, Query, Result, S> {
+export function defineEndpoint<Name extends string, Result, S extends SessionRequirement, Body = Record<string, never>, Query = Record<string, never>>(
+  endpoint: Endpoint<Name, Body, Query, Result, S>,
+): Endpoint<Name, Body, Query, Result, S> {
   return endpoint;
 }

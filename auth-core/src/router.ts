@@ -114,11 +114,7 @@ function parseInput<T>(schema: AnyEndpoint["body"], value: unknown, where: "body
   return result.data as T;
 }
 
-async function resolveSession(
-  ctx: AuthContext,
-  requirement: SessionRequirement,
-  headers: Headers,
-): Promise<ActiveSession | null> {
+async function resolveSession(ctx: AuthContext, requirement: SessionRequirement, headers: Headers): Promise<ActiveSession | null> {
   if (requirement === "none") return null;
   const token = readSessionToken(ctx, headers);
   const active = token ? await validateSessionToken(ctx, token) : null;
@@ -145,8 +141,15 @@ export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input
   checkURLInputs(query, ctx.options.trustedOrigins);
   const draft: ResponseDraft = { status: 200, headers: new Headers() };
   const call: EndpointCall<never, never, SessionRequirement> = {
-    ctx, body, query, params: input.params ?? {}, headers: input.headers, request: input.request,
-    session, client: input.client, response: draft,
+    ctx,
+    body,
+    query,
+    params: input.params ?? {},
+    headers: input.headers,
+    request: input.request,
+    session,
+    client: input.client,
+    response: draft,
   };
   const result = await endpoint.handler(call);
   return { result, draft };

@@ -31,19 +31,32 @@ describe.each(testDialects())("the audit-log migration on %s", (dialect) => {
   it("carries old rows over: renamed kinds, method, organization and request id as columns", async () => {
     database = await createTestDatabase(dialect, { upTo: "2026_11_25_000100_jwks" });
     const old = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    await old.insertInto("organization").values({ id: "org-1", name: "Acme", slug: "acme", logo: null, metadata: null, plan: null, createdAt: "2026-01-01T00:00:00.000Z" }).execute();
+    await old
+      .insertInto("organization")
+      .values({ id: "org-1", name: "Acme", slug: "acme", logo: null, metadata: null, plan: null, createdAt: "2026-01-01T00:00:00.000Z" })
+      .execute();
     for (const [index, row] of OLD_ROWS.entries()) {
       await old
         .insertInto("securityEvent")
         .values({
-          id: row.id, userId: null, type: row.type, outcome: "success", ipAddress: "203.0.113.1", userAgent: null,
-          detail: row.detail ? JSON.stringify(row.detail) : null, createdAt: `2026-01-01T00:00:${String(index).padStart(2, "0")}.000Z`,
+          id: row.id,
+          userId: null,
+          type: row.type,
+          outcome: "success",
+          ipAddress: "203.0.113.1",
+          userAgent: null,
+          detail: row.detail ? JSON.stringify(row.detail) : null,
+          createdAt: `2026-01-01T00:00:${String(index).padStart(2, "0")}.000Z`,
         })
         .execute();
     }
     await migrateToLatest(database.db, dialect === "postgres" ? { migrationTableSchema: await currentSchema(database.db) } : {});
 
-    const rows = await database.db.selectFrom("securityEvent").select(["id", "type", "method", "organizationId", "requestId", "detail"]).orderBy("createdAt").execute();
+    const rows = await database.db
+      .selectFrom("securityEvent")
+      .select(["id", "type", "method", "organizationId", "requestId", "detail"])
+      .orderBy("createdAt")
+      .execute();
     const byId = Object.fromEntries(rows.map((r) => [r.id, { ...r, detail: r.detail ? (JSON.parse(r.detail) as unknown) : null }]));
     expect(byId.e10).toBeUndefined(); // a mail notice, not a change: no kind in the new list
     expect(rows).toHaveLength(OLD_ROWS.length - 1);
@@ -68,10 +81,20 @@ describe.each(testDialects())("the audit-log migration on %s", (dialect) => {
     database = await createTestDatabase(dialect, { upTo: "2026_11_25_000100_jwks" });
     const old = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const rows = Array.from({ length: 1_234 }, (_, i) => ({
-      id: `bulk-${String(i).padStart(5, "0")}`, userId: null, type: "sign-in", outcome: "success", ipAddress: null, userAgent: null,
-      detail: JSON.stringify({ method: i % 2 ? "email" : "passkey", requestId: `req-${i}` }), createdAt: "2026-01-01T00:00:00.000Z",
+      id: `bulk-${String(i).padStart(5, "0")}`,
+      userId: null,
+      type: "sign-in",
+      outcome: "success",
+      ipAddress: null,
+      userAgent: null,
+      detail: JSON.stringify({ method: i % 2 ? "email" : "passkey", requestId: `req-${i}` }),
+      createdAt: "2026-01-01T00:00:00.000Z",
     }));
-    for (let i = 0; i < rows.length; i += 400) await old.insertInto("securityEvent").values(rows.slice(i, i + 400)).execute();
+    for (let i = 0; i < rows.length; i += 400)
+      await old
+        .insertInto("securityEvent")
+        .values(rows.slice(i, i + 400))
+        .execute();
     await migrateToLatest(database.db, dialect === "postgres" ? { migrationTableSchema: await currentSchema(database.db) } : {});
     const after = await database.db.selectFrom("securityEvent").select(["id", "method", "requestId", "detail"]).orderBy("id").execute();
     expect(after).toHaveLength(rows.length);
@@ -89,11 +112,27 @@ describe.each(testDialects())("audit-log retention on %s", (dialect) => {
     for (const retentionDays of [30, 0]) {
       const t = await createTestAuth({ dialect, options: { auditLog: { retentionDays } } });
       const at = (days: number): string => new Date(Date.UTC(2026, 0, 1) + days * 86_400_000).toISOString();
-      for (const [id, day] of [["old", 0], ["edge", 10], ["new", 39]] as const) {
-        await t.database.db.insertInto("securityEvent").values({
-          id, userId: null, type: "sign-in", outcome: "failure", method: "password", organizationId: null, requestId: null,
-          ipAddress: null, userAgent: null, detail: null, createdAt: at(day),
-        }).execute();
+      for (const [id, day] of [
+        ["old", 0],
+        ["edge", 10],
+        ["new", 39],
+      ] as const) {
+        await t.database.db
+          .insertInto("securityEvent")
+          .values({
+            id,
+            userId: null,
+            type: "sign-in",
+            outcome: "failure",
+            method: "password",
+            organizationId: null,
+            requestId: null,
+            ipAddress: null,
+            userAgent: null,
+            detail: null,
+            createdAt: at(day),
+          })
+          .execute();
       }
       t.clock.set(new Date(at(40)));
       const result = await t.auth.deleteExpired();

@@ -26,7 +26,11 @@ describe.each(testDialects())("bearer sessions on %s", (dialect) => {
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     if (init.body !== undefined) headers["content-type"] = "application/json";
     return t.auth.handler(
-      new Request(`${TEST_BASE_URL}/api/auth${path}`, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }),
+      new Request(`${TEST_BASE_URL}/api/auth${path}`, {
+        method: init.method ?? "GET",
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      }),
       { clientAddress: "127.0.0.1" },
     );
   }
@@ -57,7 +61,10 @@ describe.each(testDialects())("bearer sessions on %s", (dialect) => {
     expect(sessions).toHaveLength(2);
     // A state change with no Origin header at all: a bearer request cannot come from a page by accident.
     expect((await call("/update-user", { method: "POST", token: second, body: { name: "Bea" } })).status).toBe(200);
-    expect((await call("/change-password", { method: "POST", token: second, body: { currentPassword: "unusual-phrase-7", newPassword: "another-phrase-8" } })).status).toBe(200);
+    expect(
+      (await call("/change-password", { method: "POST", token: second, body: { currentPassword: "unusual-phrase-7", newPassword: "another-phrase-8" } }))
+        .status,
+    ).toBe(200);
   });
 
   it("refuses an altered, an unsigned and an expired token", async () => {
@@ -75,7 +82,9 @@ describe.each(testDialects())("bearer sessions on %s", (dialect) => {
   it("signs out and is revoked like a cookie session", async () => {
     await setup();
     const token = await signUp();
-    const other = (await call("/sign-in/email", { method: "POST", body: { email: "b@example.com", password: "unusual-phrase-7" } })).headers.get("set-auth-token")!;
+    const other = (await call("/sign-in/email", { method: "POST", body: { email: "b@example.com", password: "unusual-phrase-7" } })).headers.get(
+      "set-auth-token",
+    )!;
     expect((await call("/sign-out", { method: "POST", token })).status).toBe(200);
     expect(await sessionOf(token)).toBeNull();
     expect(await sessionOf(other)).not.toBeNull();

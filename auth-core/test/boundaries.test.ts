@@ -47,12 +47,16 @@ const isTest = (file: string): boolean => /\.test\.tsx?$|\/test\/|\/e2e\//.test(
 
 describe("dependency direction", () => {
   it("auth-core imports nothing from server or web", () => {
-    const bad = sourceFiles(join(root, "auth-core/src")).flatMap(imports).filter((r) => /@gatehouse\/(server|web)|\.\.\/\.\.\/(server|web)/.test(r.specifier));
+    const bad = sourceFiles(join(root, "auth-core/src"))
+      .flatMap(imports)
+      .filter((r) => /@gatehouse\/(server|web)|\.\.\/\.\.\/(server|web)/.test(r.specifier));
     expect(bad).toEqual([]);
   });
 
   it("migrations import only kysely and each other", () => {
-    const bad = sourceFiles(join(root, "migrations/src")).flatMap(imports).filter((r) => r.specifier !== "kysely" && !r.specifier.startsWith("./"));
+    const bad = sourceFiles(join(root, "migrations/src"))
+      .flatMap(imports)
+      .filter((r) => r.specifier !== "kysely" && !r.specifier.startsWith("./"));
     expect(bad).toEqual([]);
   });
 

@@ -20,7 +20,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-
 interface UserState {
   email: string;
   emailVerified: number;

@@ -81,7 +81,9 @@ describe.each(testDialects())("change password and set-password on %s", (dialect
     const overHTTP = await browser.post("/set-password", { newPassword: "second password" });
     expect(overHTTP.status).toBe(404);
 
-    const refused = await t.auth.api.setPassword({ body: { newPassword: "second password" }, headers: { cookie: browser.cookieHeader() } }).catch((e: unknown) => e);
+    const refused = await t.auth.api
+      .setPassword({ body: { newPassword: "second password" }, headers: { cookie: browser.cookieHeader() } })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(APIError);
     expect((refused as APIError).status).toBe(400);
     expect((refused as APIError).message).toBe("user already has a password");

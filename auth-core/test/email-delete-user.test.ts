@@ -23,7 +23,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-
 describe.each(testDialects())("account deletion on %s", (dialect) => {
   let t: TestAuth;
   let counter = 0;
@@ -60,12 +59,52 @@ describe.each(testDialects())("account deletion on %s", (dialect) => {
   async function seedBelongings(userId: string, tag: string): Promise<void> {
     const db = t.database.db;
     const now = t.clock.now().toISOString();
-    await db.insertInto("passkey").values({ id: `pk-${tag}`, name: "laptop", publicKey: "pk", userId, credentialID: `cred-${tag}`, counter: 0, deviceType: "singleDevice", backedUp: 0, transports: null, aaguid: null, createdAt: now }).execute();
-    await db.insertInto("organization").values({ id: `org-${tag}`, name: "Acme", slug: `acme-${tag}`, logo: null, metadata: null, plan: null, createdAt: now }).execute();
-    await db.insertInto("member").values({ id: `m-${tag}`, organizationId: `org-${tag}`, userId, role: "owner", createdAt: now }).execute();
-    await db.insertInto("team").values({ id: `team-${tag}`, name: "Core", organizationId: `org-${tag}`, createdAt: now, updatedAt: null }).execute();
-    await db.insertInto("teamMember").values({ id: `tm-${tag}`, teamId: `team-${tag}`, userId, createdAt: now }).execute();
-    await db.insertInto("invitation").values({ id: `inv-${tag}`, organizationId: `org-${tag}`, email: "guest@example.com", role: "member", status: "pending", teamId: null, inviterId: userId, expiresAt: now, createdAt: now }).execute();
+    await db
+      .insertInto("passkey")
+      .values({
+        id: `pk-${tag}`,
+        name: "laptop",
+        publicKey: "pk",
+        userId,
+        credentialID: `cred-${tag}`,
+        counter: 0,
+        deviceType: "singleDevice",
+        backedUp: 0,
+        transports: null,
+        aaguid: null,
+        createdAt: now,
+      })
+      .execute();
+    await db
+      .insertInto("organization")
+      .values({ id: `org-${tag}`, name: "Acme", slug: `acme-${tag}`, logo: null, metadata: null, plan: null, createdAt: now })
+      .execute();
+    await db
+      .insertInto("member")
+      .values({ id: `m-${tag}`, organizationId: `org-${tag}`, userId, role: "owner", createdAt: now })
+      .execute();
+    await db
+      .insertInto("team")
+      .values({ id: `team-${tag}`, name: "Core", organizationId: `org-${tag}`, createdAt: now, updatedAt: null })
+      .execute();
+    await db
+      .insertInto("teamMember")
+      .values({ id: `tm-${tag}`, teamId: `team-${tag}`, userId, createdAt: now })
+      .execute();
+    await db
+      .insertInto("invitation")
+      .values({
+        id: `inv-${tag}`,
+        organizationId: `org-${tag}`,
+        email: "guest@example.com",
+        role: "member",
+        status: "pending",
+        teamId: null,
+        inviterId: userId,
+        expiresAt: now,
+        createdAt: now,
+      })
+      .execute();
   }
 
   const NOTHING = { user: 0, session: 0, account: 0, passkey: 0, member: 0, teamMember: 0, invitation: 0, verification: 0, securityEvent: 0 };
@@ -100,8 +139,16 @@ describe.each(testDialects())("account deletion on %s", (dialect) => {
     expect(await rowsOf(userId)).toEqual(NOTHING);
     expect(await rowsOf(other.userId)).toMatchObject({ user: 1, session: 1, account: 1, passkey: 1, member: 1, teamMember: 1, invitation: 1 });
     // The log keeps both attempts, with the user id cleared.
-    const deleted = await t.database.db.selectFrom("securityEvent").select(["userId", "outcome"]).where("type", "=", "account-deleted").orderBy("outcome").execute();
-    expect(deleted).toEqual([{ userId: null, outcome: "failure" }, { userId: null, outcome: "success" }]);
+    const deleted = await t.database.db
+      .selectFrom("securityEvent")
+      .select(["userId", "outcome"])
+      .where("type", "=", "account-deleted")
+      .orderBy("outcome")
+      .execute();
+    expect(deleted).toEqual([
+      { userId: null, outcome: "failure" },
+      { userId: null, outcome: "success" },
+    ]);
     expect(await (await browser.get("/get-session")).text()).toBe("null");
     expect(await (await second.get("/get-session")).text()).toBe("null");
   });
@@ -168,7 +215,9 @@ describe.each(testDialects())("account deletion on %s", (dialect) => {
 
     const resetAnswer = await browser.post("/request-password-reset", { email });
     expect(resetAnswer.status).toBe(200);
-    const resetToken = findLink(await smtp.waitForMail(email), "/reset-password/").pathname.split("/").pop()!;
+    const resetToken = findLink(await smtp.waitForMail(email), "/reset-password/")
+      .pathname.split("/")
+      .pop()!;
     for (const foreign of [resetToken, "a".repeat(32)]) {
       const refused = await browser.post("/delete-user", { token: foreign });
       expect(refused.status).toBe(404);

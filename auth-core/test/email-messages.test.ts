@@ -13,7 +13,11 @@ describe("mail messages", () => {
   it.each([
     ["verification", buildVerificationMessage({ to: "a@example.com", name: "Ada", url: URL_WITH_QUERY, expiresIn: 3600 }), "1 hour"],
     ["password reset", buildPasswordResetMessage({ to: "a@example.com", name: "Ada", url: URL_WITH_QUERY, expiresIn: 1800 }), "30 minutes"],
-    ["change email", buildChangeEmailConfirmationMessage({ to: "a@example.com", name: "Ada", newEmail: "b@example.com", url: URL_WITH_QUERY, expiresIn: 3600 }), "1 hour"],
+    [
+      "change email",
+      buildChangeEmailConfirmationMessage({ to: "a@example.com", name: "Ada", newEmail: "b@example.com", url: URL_WITH_QUERY, expiresIn: 3600 }),
+      "1 hour",
+    ],
     ["delete account", buildDeleteAccountMessage({ to: "a@example.com", name: "Ada", url: URL_WITH_QUERY, expiresIn: 86400 }), "24 hours"],
   ])("%s: text and HTML carry the same absolute link and lifetime", (_kind, message, lifetime) => {
     expect(message.to).toBe("a@example.com");

@@ -24,7 +24,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-
 /** A logger whose lines a test can wait for (the reset mail is sent after the answer). */
 function recordingLogger(): { logger: Logger; lines: string[]; nextWarning(): Promise<string> } {
   const lines: string[] = [];

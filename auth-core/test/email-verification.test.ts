@@ -73,10 +73,12 @@ describe.each(testDialects())("email verification on %s", (dialect) => {
     expect(session.user.emailVerified).toBe(true);
 
     const events = await t.database.db.selectFrom("securityEvent").select(["type", "outcome"]).execute();
-    expect(events).toEqual(expect.arrayContaining([
-      { type: "sign-up", outcome: "success" },
-      { type: "email-verified", outcome: "success" },
-    ]));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { type: "sign-up", outcome: "success" },
+        { type: "email-verified", outcome: "success" },
+      ]),
+    );
   });
 
   it("answers status and user as JSON without a callbackURL, and the token works once", async () => {

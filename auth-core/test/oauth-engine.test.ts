@@ -93,7 +93,15 @@ describe("client authentication at a real token endpoint", () => {
   async function authorizationCode(verifier: string): Promise<string> {
     idp.setPerson(person());
     const url = new URL(`${idp.issuer}/auth`);
-    const params = { response_type: "code", client_id: BASIC_CLIENT.clientId, redirect_uri: OTHER_REDIRECT_URI, scope: "openid email", state: "s", code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256" };
+    const params = {
+      response_type: "code",
+      client_id: BASIC_CLIENT.clientId,
+      redirect_uri: OTHER_REDIRECT_URI,
+      scope: "openid email",
+      state: "s",
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+    };
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     return (await idp.authorize(url.toString())).searchParams.get("code")!;
   }
@@ -112,13 +120,26 @@ describe("client authentication at a real token endpoint", () => {
       };
       const verifier = randomBytes(48).toString("base64url");
       // Basic carries the credentials only in the header: a wrong secret there is refused.
-      const refused = requestTokens(ctx, { ...input, clientSecret: "wrong", authentication: "client_secret_basic", params: { grant_type: "authorization_code", code: await authorizationCode(verifier), redirect_uri: OTHER_REDIRECT_URI, code_verifier: verifier } });
+      const refused = requestTokens(ctx, {
+        ...input,
+        clientSecret: "wrong",
+        authentication: "client_secret_basic",
+        params: { grant_type: "authorization_code", code: await authorizationCode(verifier), redirect_uri: OTHER_REDIRECT_URI, code_verifier: verifier },
+      });
       await expect(refused).rejects.toMatchObject({ name: "OAuthRequestError", code: "invalid_client" });
-      const tokens = await requestTokens(ctx, { ...input, authentication: "client_secret_basic", params: { grant_type: "authorization_code", code: await authorizationCode(verifier), redirect_uri: OTHER_REDIRECT_URI, code_verifier: verifier } });
+      const tokens = await requestTokens(ctx, {
+        ...input,
+        authentication: "client_secret_basic",
+        params: { grant_type: "authorization_code", code: await authorizationCode(verifier), redirect_uri: OTHER_REDIRECT_URI, code_verifier: verifier },
+      });
       expect(tokens.accessToken).toBeTruthy();
       expect(tokens.idToken?.split(".")).toHaveLength(3);
       // Without the verifier the provider refuses the code: PKCE is enforced at its end.
-      const noVerifier = requestTokens(ctx, { ...input, authentication: "client_secret_basic", params: { grant_type: "authorization_code", code: await authorizationCode(verifier), redirect_uri: OTHER_REDIRECT_URI } });
+      const noVerifier = requestTokens(ctx, {
+        ...input,
+        authentication: "client_secret_basic",
+        params: { grant_type: "authorization_code", code: await authorizationCode(verifier), redirect_uri: OTHER_REDIRECT_URI },
+      });
       await expect(noVerifier).rejects.toMatchObject({ code: "invalid_grant" });
     } finally {
       await t.destroy();

@@ -11,7 +11,10 @@ import { createTestAuth, createTestBrowser, type TestAuth } from "../src/testing
  */
 describe("the OpenAPI document", () => {
   let t: TestAuth;
-  let doc: { openapi: string; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> }; parameters: Array<{ name: string; in: string }> }>> };
+  let doc: {
+    openapi: string;
+    paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> }; parameters: Array<{ name: string; in: string }> }>>;
+  };
   beforeAll(async () => {
     t = await createTestAuth();
     const answer = await createTestBrowser(t.auth).get("/open-api/generate-schema");
@@ -34,7 +37,11 @@ describe("the OpenAPI document", () => {
   });
 
   it("lists every endpoint of the table with each of its methods, and nothing server-only", () => {
-    const missing = table.flatMap((e) => methodsOf(e).filter((m) => !doc.paths[pathOf(e)]?.[m]).map((m) => `${m.toUpperCase()} ${e.path}`));
+    const missing = table.flatMap((e) =>
+      methodsOf(e)
+        .filter((m) => !doc.paths[pathOf(e)]?.[m])
+        .map((m) => `${m.toUpperCase()} ${e.path}`),
+    );
     expect(missing).toEqual([]);
     expect(doc.paths["/set-password"]).toBeUndefined();
     const described = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
@@ -50,12 +57,14 @@ describe("the OpenAPI document", () => {
         if (JSON.stringify(op.requestBody?.content["application/json"]?.schema) !== JSON.stringify(expected)) disagreeing.push(`body of ${e.path}`);
       }
       if (e.query) {
-        const properties = Object.keys(((z.toJSONSchema(e.query, { io: "input", unrepresentable: "any" }) as { properties?: object }).properties ?? {}));
+        const properties = Object.keys((z.toJSONSchema(e.query, { io: "input", unrepresentable: "any" }) as { properties?: object }).properties ?? {});
         const documented = op.parameters.filter((p) => p.in === "query").map((p) => p.name);
         if (JSON.stringify(documented.sort()) !== JSON.stringify(properties.sort())) disagreeing.push(`query of ${e.path}`);
       }
     }
     expect(disagreeing).toEqual([]);
-    expect(doc.paths["/sign-in/email"]!.post!.requestBody!.content["application/json"]!.schema).toMatchObject({ required: expect.arrayContaining(["email", "password"]) });
+    expect(doc.paths["/sign-in/email"]!.post!.requestBody!.content["application/json"]!.schema).toMatchObject({
+      required: expect.arrayContaining(["email", "password"]),
+    });
   });
 });

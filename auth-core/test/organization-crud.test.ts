@@ -98,7 +98,13 @@ describe.each(testDialects())("organizations: create, read, update, delete on %s
       data: { name: "Acme Inc", slug: "acme-inc", logo: "https://example.com/logo.png", metadata: { plan: "team" } },
     });
     expect(updated.status).toBe(200);
-    expect(await updated.json()).toMatchObject({ id: acme.id, name: "Acme Inc", slug: "acme-inc", logo: "https://example.com/logo.png", metadata: { plan: "team" } });
+    expect(await updated.json()).toMatchObject({
+      id: acme.id,
+      name: "Acme Inc",
+      slug: "acme-inc",
+      logo: "https://example.com/logo.png",
+      metadata: { plan: "team" },
+    });
     const clash = await ada.browser.post("/organization/update", { organizationId: acme.id, data: { slug: "side" } });
     expect(clash.status).toBe(400);
     expect((await readJSON<{ code: string }>(clash)).code).toBe("ORGANIZATION_SLUG_ALREADY_TAKEN");

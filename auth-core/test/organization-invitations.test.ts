@@ -1,12 +1,6 @@
 /** Invitations end to end: the mail, the link, accept/reject/cancel, resend and expiry. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  createRecordingMailer,
-  readJSON,
-  signUpPerson,
-  type RecordingMailer,
-  type TestPerson,
-} from "../src/organization/testing.js";
+import { createRecordingMailer, readJSON, signUpPerson, type RecordingMailer, type TestPerson } from "../src/organization/testing.js";
 import type { Mailer } from "../src/email/mailer.js";
 import { createTestAuth, testDialects, type TestAuth } from "../src/testing/index.js";
 import type {
@@ -54,7 +48,12 @@ describe.each(testDialects())("organization invitations on %s", (dialect) => {
     expect(response.status).toBe(200);
     const invitation = await readJSON<WireInvitation>(response);
     expect(invitation).toMatchObject({
-      organizationId: org.id, email: "new.person@example.com", role: "admin", status: "pending", teamId: null, inviterId: owner.userId,
+      organizationId: org.id,
+      email: "new.person@example.com",
+      role: "admin",
+      status: "pending",
+      teamId: null,
+      inviterId: owner.userId,
     });
     // 48 hours from now (issue 6).
     expect(Date.parse(invitation.expiresAt) - t.clock.now().getTime()).toBe(48 * HOUR);
@@ -85,7 +84,10 @@ describe.each(testDialects())("organization invitations on %s", (dialect) => {
     expect(session.session.activeOrganizationId).toBe(org.id);
 
     const full = await readJSON<WireFullOrganization>(await owner.browser.get("/organization/get-full-organization"));
-    expect(full.members.map((m) => [m.user.email, m.role])).toEqual([["olive@example.com", "owner"], ["new.person@example.com", "admin"]]);
+    expect(full.members.map((m) => [m.user.email, m.role])).toEqual([
+      ["olive@example.com", "owner"],
+      ["new.person@example.com", "admin"],
+    ]);
     expect(full.invitations.map((i) => [i.email, i.status])).toEqual([["new.person@example.com", "accepted"]]);
     expect(await readJSON(await invitee.browser.get("/organization/list-user-invitations"))).toEqual([]);
 
@@ -209,7 +211,11 @@ describe.each(testDialects())("invitation mail failures and verified-email accep
     };
     t = await createTestAuth({
       dialect,
-      options: { rateLimit: { enabled: false }, mailer, organization: { requireEmailVerificationOnInvitation: true, invitationURL: "https://app.example.com/join?invitation={id}" } },
+      options: {
+        rateLimit: { enabled: false },
+        mailer,
+        organization: { requireEmailVerificationOnInvitation: true, invitationURL: "https://app.example.com/join?invitation={id}" },
+      },
     });
   });
   afterAll(async () => {

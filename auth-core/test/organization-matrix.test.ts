@@ -13,8 +13,20 @@ import { countTeams, findTeamById, findTeamMember, insertTeamMember } from "../s
 import { createTestAuth, testDialects, type TestAuth } from "../src/testing/index.js";
 
 const SPEC_MATRIX: Record<string, Record<string, string>> = {
-  owner: { organization: "update, delete", member: "create, update, delete", invitation: "create, cancel", team: "create, update, delete", ac: "create, read, update, delete" },
-  admin: { organization: "update", member: "create, update, delete", invitation: "create, cancel", team: "create, update, delete", ac: "create, read, update, delete" },
+  owner: {
+    organization: "update, delete",
+    member: "create, update, delete",
+    invitation: "create, cancel",
+    team: "create, update, delete",
+    ac: "create, read, update, delete",
+  },
+  admin: {
+    organization: "update",
+    member: "create, update, delete",
+    invitation: "create, cancel",
+    team: "create, update, delete",
+    ac: "create, read, update, delete",
+  },
   member: { organization: "none", member: "none", invitation: "none", team: "none", ac: "read" },
 };
 const SPEC_ACTIONS: Record<string, string[]> = {
@@ -118,57 +130,90 @@ interface ActionCase {
 
 const ACTIONS: ActionCase[] = [
   {
-    resource: "organization", action: "update", call: "update", deniedCode: "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION",
+    resource: "organization",
+    action: "update",
+    call: "update",
+    deniedCode: "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION",
     run: (s) => s.actor.browser.post("/organization/update", { organizationId: s.organizationId, data: { name: "Renamed" } }),
     happened: async (t, s) => (await findOrganizationById(t.auth.context.db, s.organizationId))?.name === "Renamed",
   },
   {
-    resource: "organization", action: "delete", call: "delete", deniedCode: "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION",
+    resource: "organization",
+    action: "delete",
+    call: "delete",
+    deniedCode: "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION",
     run: (s) => s.actor.browser.post("/organization/delete", { organizationId: s.organizationId }),
     happened: async (t, s) => (await findOrganizationById(t.auth.context.db, s.organizationId)) === undefined,
   },
   {
-    resource: "member", action: "update", call: "update-member-role", deniedCode: "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER",
+    resource: "member",
+    action: "update",
+    call: "update-member-role",
+    deniedCode: "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER",
     run: (s) => s.actor.browser.post("/organization/update-member-role", { organizationId: s.organizationId, memberId: s.targetMemberId, role: "admin" }),
     happened: async (t, s) => (await findMemberById(t.auth.context.db, s.targetMemberId))?.role === "admin",
   },
   {
-    resource: "member", action: "update", call: "add-team-member", deniedCode: "YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER",
+    resource: "member",
+    action: "update",
+    call: "add-team-member",
+    deniedCode: "YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER",
     run: (s) => s.actor.browser.post("/organization/add-team-member", { teamId: s.teamId, userId: s.target.userId }),
     happened: async (t, s) => (await findTeamMember(t.auth.context.db, s.teamId, s.target.userId)) !== undefined,
   },
   {
-    resource: "member", action: "delete", call: "remove-member", deniedCode: "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER",
+    resource: "member",
+    action: "delete",
+    call: "remove-member",
+    deniedCode: "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER",
     run: (s) => s.actor.browser.post("/organization/remove-member", { organizationId: s.organizationId, memberIdOrEmail: s.targetMemberId }),
     happened: async (t, s) => (await findMemberById(t.auth.context.db, s.targetMemberId)) === undefined,
   },
   {
-    resource: "member", action: "delete", call: "remove-team-member", deniedCode: "YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER",
+    resource: "member",
+    action: "delete",
+    call: "remove-team-member",
+    deniedCode: "YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER",
     run: async (s) => s.actor.browser.post("/organization/remove-team-member", { teamId: s.teamId, userId: s.target.userId }),
     happened: async (t, s) => (await findTeamMember(t.auth.context.db, s.teamId, s.target.userId)) === undefined,
   },
   {
-    resource: "invitation", action: "create", call: "invite-member", deniedCode: "YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION",
+    resource: "invitation",
+    action: "create",
+    call: "invite-member",
+    deniedCode: "YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION",
     run: (s) => s.actor.browser.post("/organization/invite-member", { organizationId: s.organizationId, email: `new-${s.inviteeEmail}`, role: "member" }),
     happened: async (t, s) => (await findLiveInvitation(t.auth.context.db, s.organizationId, `new-${s.inviteeEmail}`, t.clock.now())) !== undefined,
   },
   {
-    resource: "invitation", action: "cancel", call: "cancel-invitation", deniedCode: "YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION",
+    resource: "invitation",
+    action: "cancel",
+    call: "cancel-invitation",
+    deniedCode: "YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION",
     run: (s) => s.actor.browser.post("/organization/cancel-invitation", { invitationId: s.invitationId }),
     happened: async (t, s) => (await findInvitationById(t.auth.context.db, s.invitationId))?.status === "canceled",
   },
   {
-    resource: "team", action: "create", call: "create-team", deniedCode: "YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION",
+    resource: "team",
+    action: "create",
+    call: "create-team",
+    deniedCode: "YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION",
     run: (s) => s.actor.browser.post("/organization/create-team", { organizationId: s.organizationId, name: "New team" }),
     happened: async (t, s) => (await countTeams(t.auth.context.db, s.organizationId)) === 2,
   },
   {
-    resource: "team", action: "update", call: "update-team", deniedCode: "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM",
+    resource: "team",
+    action: "update",
+    call: "update-team",
+    deniedCode: "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM",
     run: (s) => s.actor.browser.post("/organization/update-team", { teamId: s.teamId, data: { name: "Renamed team" } }),
     happened: async (t, s) => (await findTeamById(t.auth.context.db, s.teamId))?.name === "Renamed team",
   },
   {
-    resource: "team", action: "delete", call: "remove-team", deniedCode: "YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION",
+    resource: "team",
+    action: "delete",
+    call: "remove-team",
+    deniedCode: "YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION",
     run: (s) => s.actor.browser.post("/organization/remove-team", { teamId: s.teamId }),
     happened: async (t, s) => (await findTeamById(t.auth.context.db, s.teamId)) === undefined,
   },
@@ -204,8 +249,15 @@ describe.each(testDialects())("the matrix through the real calls on %s", (dialec
     const now = clock.now();
     const inviteeEmail = `invitee-${generateId(random).slice(0, 8)}@example.com`;
     const invitation = await insertInvitation(db, {
-      id: generateId(random), organizationId: seeded.organizationId, email: inviteeEmail, role: "member", status: "pending",
-      teamId: null, inviterId: spareOwner.userId, expiresAt: new Date(now.getTime() + 3_600_000).toISOString(), createdAt: now.toISOString(),
+      id: generateId(random),
+      organizationId: seeded.organizationId,
+      email: inviteeEmail,
+      role: "member",
+      status: "pending",
+      teamId: null,
+      inviterId: spareOwner.userId,
+      expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
+      createdAt: now.toISOString(),
     });
     return { ...seeded, actor, target, targetMemberId: seeded.memberIds[target.userId]!, invitationId: invitation.id, inviteeEmail };
   }
@@ -213,7 +265,12 @@ describe.each(testDialects())("the matrix through the real calls on %s", (dialec
   it.each(actionCells)("$roles calling $action.call ($action.resource:$action.action): $expected", async ({ roles, action, expected }) => {
     const scene = await stage(roles);
     if (action.call === "remove-team-member") {
-      await insertTeamMember(t.auth.context.db, { id: generateId(t.auth.context.random), teamId: scene.teamId, userId: target.userId, createdAt: t.clock.now().toISOString() });
+      await insertTeamMember(t.auth.context.db, {
+        id: generateId(t.auth.context.random),
+        teamId: scene.teamId,
+        userId: target.userId,
+        createdAt: t.clock.now().toISOString(),
+      });
     }
     const response = await action.run(scene);
     if (expected) {

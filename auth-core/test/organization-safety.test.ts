@@ -1,13 +1,7 @@
 /** The rules that keep an organization safe (issue 6 §3), on both databases. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateId } from "../src/deps/random.js";
-import {
-  createRecordingMailer,
-  readJSON,
-  seedOrganization,
-  signUpPerson,
-  type TestPerson,
-} from "../src/organization/testing.js";
+import { createRecordingMailer, readJSON, seedOrganization, signUpPerson, type TestPerson } from "../src/organization/testing.js";
 import { findMemberById, findMember, insertMember } from "../src/store/member-store.js";
 import { findInvitationById, insertInvitation } from "../src/store/invitation-store.js";
 import { findTeamMember, insertTeamMember } from "../src/store/team-store.js";
@@ -64,7 +58,11 @@ describe.each(testDialects())("organization safety rules on %s", (dialect) => {
   it("with a second owner, an owner may step down, leave, or be removed", async () => {
     const org = await seedOrganization(t.auth, { [owner.userId]: "owner", [second.userId]: "admin,owner" });
     const ownerMemberId = org.memberIds[owner.userId]!;
-    const demote = await owner.browser.post("/organization/update-member-role", { organizationId: org.organizationId, memberId: ownerMemberId, role: ["admin", "member"] });
+    const demote = await owner.browser.post("/organization/update-member-role", {
+      organizationId: org.organizationId,
+      memberId: ownerMemberId,
+      role: ["admin", "member"],
+    });
     expect(demote.status).toBe(200);
     expect((await readJSON<{ role: string }>(demote)).role).toBe("admin,member");
     // Now "second" is the only owner.
@@ -95,26 +93,50 @@ describe.each(testDialects())("organization safety rules on %s", (dialect) => {
   it("nobody grants a role above their own", async () => {
     const org = await seedOrganization(t.auth, { [owner.userId]: "owner", [admin.userId]: "admin", [plain.userId]: "member" });
     const plainMemberId = org.memberIds[plain.userId]!;
-    const inviteOwner = await admin.browser.post("/organization/invite-member", { organizationId: org.organizationId, email: "boss@example.com", role: "owner" });
+    const inviteOwner = await admin.browser.post("/organization/invite-member", {
+      organizationId: org.organizationId,
+      email: "boss@example.com",
+      role: "owner",
+    });
     expect(inviteOwner.status).toBe(403);
     expect(await inviteOwner.json()).toEqual({
       code: "YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE",
       message: "you are not allowed to invite user with this role",
     });
-    const promote = await admin.browser.post("/organization/update-member-role", { organizationId: org.organizationId, memberId: plainMemberId, role: "member,owner" });
+    const promote = await admin.browser.post("/organization/update-member-role", {
+      organizationId: org.organizationId,
+      memberId: plainMemberId,
+      role: "member,owner",
+    });
     expect(promote.status).toBe(403);
     expect(await codeOf(promote)).toBe("YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER");
-    const selfPromote = await admin.browser.post("/organization/update-member-role", { organizationId: org.organizationId, memberId: org.memberIds[admin.userId], role: "owner" });
+    const selfPromote = await admin.browser.post("/organization/update-member-role", {
+      organizationId: org.organizationId,
+      memberId: org.memberIds[admin.userId],
+      role: "owner",
+    });
     expect(await codeOf(selfPromote)).toBe("YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER");
-    const touchOwner = await admin.browser.post("/organization/update-member-role", { organizationId: org.organizationId, memberId: org.memberIds[owner.userId], role: "member" });
+    const touchOwner = await admin.browser.post("/organization/update-member-role", {
+      organizationId: org.organizationId,
+      memberId: org.memberIds[owner.userId],
+      role: "member",
+    });
     expect(await codeOf(touchOwner)).toBe("YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER");
     expect((await findMemberById(t.auth.context.db, plainMemberId))?.role).toBe("member");
 
     const peer = await admin.browser.post("/organization/update-member-role", { organizationId: org.organizationId, memberId: plainMemberId, role: "admin" });
     expect(peer.status).toBe(200);
-    const byOwner = await owner.browser.post("/organization/update-member-role", { organizationId: org.organizationId, memberId: plainMemberId, role: "owner" });
+    const byOwner = await owner.browser.post("/organization/update-member-role", {
+      organizationId: org.organizationId,
+      memberId: plainMemberId,
+      role: "owner",
+    });
     expect(byOwner.status).toBe(200);
-    const unknown = await owner.browser.post("/organization/update-member-role", { organizationId: org.organizationId, memberId: plainMemberId, role: "superuser" });
+    const unknown = await owner.browser.post("/organization/update-member-role", {
+      organizationId: org.organizationId,
+      memberId: plainMemberId,
+      role: "superuser",
+    });
     expect(unknown.status).toBe(400);
     expect(await codeOf(unknown)).toBe("ROLE_NOT_FOUND");
     const inviteUnknown = await owner.browser.post("/organization/invite-member", { organizationId: org.organizationId, email: "x@example.com", role: "" });
@@ -124,7 +146,10 @@ describe.each(testDialects())("organization safety rules on %s", (dialect) => {
   it("a member of another organization cannot be reached through this one", async () => {
     const mine = await seedOrganization(t.auth, { [owner.userId]: "owner" });
     const theirs = await seedOrganization(t.auth, { [second.userId]: "owner", [plain.userId]: "member" });
-    const remove = await owner.browser.post("/organization/remove-member", { organizationId: mine.organizationId, memberIdOrEmail: theirs.memberIds[plain.userId] });
+    const remove = await owner.browser.post("/organization/remove-member", {
+      organizationId: mine.organizationId,
+      memberIdOrEmail: theirs.memberIds[plain.userId],
+    });
     expect(remove.status).toBe(400);
     expect(await codeOf(remove)).toBe("MEMBER_NOT_FOUND");
     const team = await owner.browser.post("/organization/update-team", { teamId: theirs.teamId, data: { name: "Mine now" } });
@@ -158,7 +183,15 @@ describe.each(testDialects())("organization safety rules on %s", (dialect) => {
     expect((await readJSON<{ id: string }>(deleted)).id).toBe(org.organizationId);
     const counts = await Promise.all(
       (["member", "invitation", "team"] as const).map(async (table) =>
-        Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string | number>().as("n")).where("organizationId", "=", org.organizationId).executeTakeFirstOrThrow()).n),
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<string | number>().as("n"))
+              .where("organizationId", "=", org.organizationId)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
       ),
     );
     expect(counts).toEqual([0, 0, 0]);
@@ -176,7 +209,11 @@ describe.each(testDialects())("organization limits on %s", (dialect) => {
   beforeAll(async () => {
     t = await createTestAuth({
       dialect,
-      options: { rateLimit: { enabled: false }, mailer: createRecordingMailer(), organization: { membershipLimit: 2, invitationLimit: 2, maximumTeams: 2, maximumMembersPerTeam: 1 } },
+      options: {
+        rateLimit: { enabled: false },
+        mailer: createRecordingMailer(),
+        organization: { membershipLimit: 2, invitationLimit: 2, maximumTeams: 2, maximumMembersPerTeam: 1 },
+      },
     });
     owner = await signUpPerson(t.auth, "Owner", "owner@example.com");
     for (const name of ["g1", "g2", "g3"]) guests.push(await signUpPerson(t.auth, name, `${name}@example.com`));
@@ -252,8 +289,15 @@ describe.each(testDialects())("invitation acceptance is single-use on %s", (dial
     const org = await seedOrganization(t.auth, { [owner.userId]: "owner" });
     const { db, random, clock } = t.auth.context;
     const invitation = await insertInvitation(db, {
-      id: generateId(random), organizationId: org.organizationId, email: guest.email, role: "member", status: "pending",
-      teamId: org.teamId, inviterId: owner.userId, expiresAt: new Date(clock.now().getTime() + 60_000).toISOString(), createdAt: clock.now().toISOString(),
+      id: generateId(random),
+      organizationId: org.organizationId,
+      email: guest.email,
+      role: "member",
+      status: "pending",
+      teamId: org.teamId,
+      inviterId: owner.userId,
+      expiresAt: new Date(clock.now().getTime() + 60_000).toISOString(),
+      createdAt: clock.now().toISOString(),
     });
     const results = await Promise.all([1, 2, 3].map(() => guest.browser.post("/organization/accept-invitation", { invitationId: invitation.id })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
@@ -268,10 +312,23 @@ describe.each(testDialects())("invitation acceptance is single-use on %s", (dial
     const org = await seedOrganization(t.auth, { [owner.userId]: "owner" });
     const { db, random, clock } = t.auth.context;
     const invitation = await insertInvitation(db, {
-      id: generateId(random), organizationId: org.organizationId, email: guest.email, role: "admin", status: "pending",
-      teamId: org.teamId, inviterId: owner.userId, expiresAt: new Date(clock.now().getTime() + 60_000).toISOString(), createdAt: clock.now().toISOString(),
+      id: generateId(random),
+      organizationId: org.organizationId,
+      email: guest.email,
+      role: "admin",
+      status: "pending",
+      teamId: org.teamId,
+      inviterId: owner.userId,
+      expiresAt: new Date(clock.now().getTime() + 60_000).toISOString(),
+      createdAt: clock.now().toISOString(),
     });
-    await insertMember(db, { id: generateId(random), organizationId: org.organizationId, userId: guest.userId, role: "member", createdAt: clock.now().toISOString() });
+    await insertMember(db, {
+      id: generateId(random),
+      organizationId: org.organizationId,
+      userId: guest.userId,
+      role: "member",
+      createdAt: clock.now().toISOString(),
+    });
     const duplicate = await guest.browser.post("/organization/accept-invitation", { invitationId: invitation.id });
     expect(duplicate.status).toBe(400);
     expect(await codeOf(duplicate)).toBe("USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION");

@@ -37,6 +37,9 @@ describe.each(testDialects())("an invitation delivered over SMTP on %s", (dialec
     const accepted = await bo.browser.post("/organization/accept-invitation", { invitationId });
     expect(accepted.status).toBe(200);
     const full = await readJSON<WireFullOrganization>(await owner.browser.get(`/organization/get-full-organization?organizationId=${org.id}`));
-    expect(full.members.map((m) => [m.user.email, m.role]).sort()).toEqual([["bo@example.com", "admin"], ["olive@example.com", "owner"]]);
+    expect(full.members.map((m) => [m.user.email, m.role]).sort()).toEqual([
+      ["bo@example.com", "admin"],
+      ["olive@example.com", "owner"],
+    ]);
   });
 });

@@ -22,7 +22,10 @@ describe.each(testDialects())("organization teams on %s", (dialect) => {
     outsider = await signUpPerson(t.auth, "Outsider", "outsider@example.com");
     org = await readJSON<WireOrganization>(await owner.browser.post("/organization/create", { name: "Acme", slug: "acme" }));
     const { db, random } = t.auth.context;
-    await db.insertInto("member").values({ id: generateId(random), organizationId: org.id, userId: member.userId, role: "member", createdAt: t.clock.now().toISOString() }).execute();
+    await db
+      .insertInto("member")
+      .values({ id: generateId(random), organizationId: org.id, userId: member.userId, role: "member", createdAt: t.clock.now().toISOString() })
+      .execute();
   });
   afterAll(async () => {
     await t.destroy();
@@ -67,7 +70,9 @@ describe.each(testDialects())("organization teams on %s", (dialect) => {
     const row = await readJSON<WireTeamMember>(added);
     expect(row).toMatchObject({ teamId: team.id, userId: member.userId });
     // Adding again is idempotent: the same membership comes back.
-    expect((await readJSON<WireTeamMember>(await owner.browser.post("/organization/add-team-member", { teamId: team.id, userId: member.userId }))).id).toBe(row.id);
+    expect((await readJSON<WireTeamMember>(await owner.browser.post("/organization/add-team-member", { teamId: team.id, userId: member.userId }))).id).toBe(
+      row.id,
+    );
     const stranger = await owner.browser.post("/organization/add-team-member", { teamId: team.id, userId: outsider.userId });
     expect(stranger.status).toBe(400);
     expect(await codeOf(stranger)).toBe("USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION");

@@ -15,7 +15,8 @@ import { register, registerOptions, signUp } from "./passkey-support.js";
 const CHALLENGE_COOKIE = "gatehouse.passkey_challenge";
 
 async function authenticateOptions(browser: TestBrowser, email?: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const response = email === undefined ? await browser.get("/passkey/generate-authenticate-options") : await browser.post("/passkey/generate-authenticate-options", { email });
+  const response =
+    email === undefined ? await browser.get("/passkey/generate-authenticate-options") : await browser.post("/passkey/generate-authenticate-options", { email });
   expect(response.status).toBe(200);
   return (await response.json()) as PublicKeyCredentialRequestOptionsJSON;
 }
@@ -128,8 +129,17 @@ describe.each(testDialects())("passkey ceremonies under attack on %s", (dialect)
     relabelled.response.userHandle = adaHandle;
     await expectError(await browser.post("/passkey/verify-authentication", { response: relabelled }), 401, "AUTHENTICATION_FAILED");
 
-    const failures = await t.database.db.selectFrom("securityEvent").select(["userId", "detail"]).where("type", "=", "sign-in").where("outcome", "=", "failure").orderBy("createdAt").execute();
-    expect(failures.map((f) => JSON.parse(f.detail!) as { reason: string }).map((d) => d.reason)).toEqual(["credential-of-another-user", "user-handle-mismatch"]);
+    const failures = await t.database.db
+      .selectFrom("securityEvent")
+      .select(["userId", "detail"])
+      .where("type", "=", "sign-in")
+      .where("outcome", "=", "failure")
+      .orderBy("createdAt")
+      .execute();
+    expect(failures.map((f) => JSON.parse(f.detail!) as { reason: string }).map((d) => d.reason)).toEqual([
+      "credential-of-another-user",
+      "user-handle-mismatch",
+    ]);
   });
 
   it("refuses a challenge after its lifetime on the injected clock", async () => {

@@ -2,16 +2,13 @@ import type { AuditEventType } from "../src/shared/audit-events.js";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { WirePasskey, WireSessionResult } from "../src/shared/wire-types.js";
-import {
-  createSoftwareAuthenticator,
-  createTestAuth,
-  createTestBrowser,
-  testDialects,
-  type TestAuth,
-} from "../src/testing/index.js";
+import { createSoftwareAuthenticator, createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
 import { register, signUp } from "./passkey-support.js";
 
-async function securityEvents(t: TestAuth, type: AuditEventType): Promise<Array<{ outcome: string; method: string | null; detail: string | null; userId: string | null }>> {
+async function securityEvents(
+  t: TestAuth,
+  type: AuditEventType,
+): Promise<Array<{ outcome: string; method: string | null; detail: string | null; userId: string | null }>> {
   return t.database.db.selectFrom("securityEvent").select(["outcome", "method", "detail", "userId"]).where("type", "=", type).orderBy("createdAt").execute();
 }
 

@@ -1,13 +1,7 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { WirePasskey } from "../src/shared/wire-types.js";
-import {
-  createSoftwareAuthenticator,
-  createTestAuth,
-  createTestBrowser,
-  testDialects,
-  type TestAuth,
-} from "../src/testing/index.js";
+import { createSoftwareAuthenticator, createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
 import { register, registerOptions, signUp } from "./passkey-support.js";
 
 async function errorOf(response: Response): Promise<{ status: number; code: string }> {
@@ -81,7 +75,11 @@ describe.each(testDialects())("passkey management and malformed input on %s", (d
       ["a string", () => "credential", "VALIDATION_ERROR"],
       ["wrong type", (good) => ({ ...good, type: "password" }), "VALIDATION_ERROR"],
       ["garbage attestation", (good) => ({ ...good, response: { ...(good.response as object), attestationObject: "AAAA" } }), "FAILED_TO_VERIFY_REGISTRATION"],
-      ["clientDataJSON not JSON", (good) => ({ ...good, response: { ...(good.response as object), clientDataJSON: b64url("{oops") } }), "FAILED_TO_VERIFY_REGISTRATION"],
+      [
+        "clientDataJSON not JSON",
+        (good) => ({ ...good, response: { ...(good.response as object), clientDataJSON: b64url("{oops") } }),
+        "FAILED_TO_VERIFY_REGISTRATION",
+      ],
       ["id differs from rawId", (good) => ({ ...good, id: "AAAA" }), "FAILED_TO_VERIFY_REGISTRATION"],
     ];
     for (const [label, corrupt, code] of broken) {
@@ -104,13 +102,25 @@ describe.each(testDialects())("passkey management and malformed input on %s", (d
       ["empty object", () => ({}), 400, "VALIDATION_ERROR"],
       ["unknown credential", (good) => ({ ...good, id: "AAAA", rawId: "AAAA" }), 401, "PASSKEY_NOT_FOUND"],
       ["garbage signature", (good) => ({ ...good, response: { ...(good.response as object), signature: "AAAA" } }), 401, "AUTHENTICATION_FAILED"],
-      ["truncated authenticator data", (good) => ({ ...good, response: { ...(good.response as object), authenticatorData: "AAAA" } }), 401, "AUTHENTICATION_FAILED"],
-      ["clientDataJSON not JSON", (good) => ({ ...good, response: { ...(good.response as object), clientDataJSON: b64url("[") } }), 401, "AUTHENTICATION_FAILED"],
+      [
+        "truncated authenticator data",
+        (good) => ({ ...good, response: { ...(good.response as object), authenticatorData: "AAAA" } }),
+        401,
+        "AUTHENTICATION_FAILED",
+      ],
+      [
+        "clientDataJSON not JSON",
+        (good) => ({ ...good, response: { ...(good.response as object), clientDataJSON: b64url("[") } }),
+        401,
+        "AUTHENTICATION_FAILED",
+      ],
       ["not base64url", (good) => ({ ...good, response: { ...(good.response as object), signature: "***" } }), 400, "VALIDATION_ERROR"],
     ];
     for (const [label, corrupt, status, code] of broken) {
       t.clock.advance(10_000); // one attempt per window of the passkey sign-in rate limit
-      const options = (await (await browser.post("/passkey/generate-authenticate-options", { email: "ada@example.com" })).json()) as PublicKeyCredentialRequestOptionsJSON;
+      const options = (await (
+        await browser.post("/passkey/generate-authenticate-options", { email: "ada@example.com" })
+      ).json()) as PublicKeyCredentialRequestOptionsJSON;
       const good = authenticator.getAssertion(options) as unknown as Record<string, unknown>;
       const response = await browser.post("/passkey/verify-authentication", { response: corrupt(good) });
       expect({ label, ...(await errorOf(response)) }).toEqual({ label, status, code });
@@ -124,7 +134,9 @@ describe.each(testDialects())("passkey management and malformed input on %s", (d
     const authenticator = createSoftwareAuthenticator({ userVerified: false });
     await register(ada, authenticator, "Security key");
     const browser = createTestBrowser(t.auth);
-    const options = (await (await browser.post("/passkey/generate-authenticate-options", { email: "ada@example.com" })).json()) as PublicKeyCredentialRequestOptionsJSON;
+    const options = (await (
+      await browser.post("/passkey/generate-authenticate-options", { email: "ada@example.com" })
+    ).json()) as PublicKeyCredentialRequestOptionsJSON;
     expect((await browser.post("/passkey/verify-authentication", { response: authenticator.getAssertion(options) })).status).toBe(200);
   });
 
@@ -158,8 +170,13 @@ describe.each(testDialects())("passkey management and malformed input on %s", (d
     const registered = await ada.post("/passkey/verify-registration", { response: viaDevServer.createCredential(options) });
     expect(registered.status).toBe(200);
     const browser = createTestBrowser(t.auth);
-    const authOptions = (await (await browser.post("/passkey/generate-authenticate-options", { email: "ada@example.com" })).json()) as PublicKeyCredentialRequestOptionsJSON;
+    const authOptions = (await (
+      await browser.post("/passkey/generate-authenticate-options", { email: "ada@example.com" })
+    ).json()) as PublicKeyCredentialRequestOptionsJSON;
     const elsewhere = viaDevServer.getAssertion(authOptions, { origin: "http://localhost:8080" });
-    expect(await errorOf(await browser.post("/passkey/verify-authentication", { response: elsewhere }))).toEqual({ status: 401, code: "AUTHENTICATION_FAILED" });
+    expect(await errorOf(await browser.post("/passkey/verify-authentication", { response: elsewhere }))).toEqual({
+      status: 401,
+      code: "AUTHENTICATION_FAILED",
+    });
   });
 });

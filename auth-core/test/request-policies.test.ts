@@ -44,13 +44,13 @@ describe.each(testDialects())("request policies on %s", (dialect) => {
 
   it("accepts extra trusted origins, including wildcard ones", async () => {
     t = await createTestAuth({ dialect, options: { trustedOrigins: ["https://*.example.org"] } });
-    const ok = await t.auth.handler(post("/sign-up/email", { name: "W", email: "w@example.com", password: "password-123" }, { origin: "https://app.example.org" }));
+    const ok = await t.auth.handler(
+      post("/sign-up/email", { name: "W", email: "w@example.com", password: "password-123" }, { origin: "https://app.example.org" }),
+    );
     expect(ok.status).toBe(200);
   });
 
-  it.each([
-    ["callbackURL", "Invalid callbackURL", "INVALID_CALLBACKURL"],
-  ])("refuses an untrusted %s with 403", async (field, message, code) => {
+  it.each([["callbackURL", "Invalid callbackURL", "INVALID_CALLBACKURL"]])("refuses an untrusted %s with 403", async (field, message, code) => {
     t = await createTestAuth({ dialect });
     const b = createTestBrowser(t.auth);
     for (const bad of ["https://evil.example/x", "//evil.example", "/%2F%2Fevil.example", "/\\evil.example"]) {
@@ -113,7 +113,14 @@ describe.each(testDialects())("request policies on %s", (dialect) => {
   it("shares limits across processes when stored in the database", async () => {
     t = await createTestAuth({ dialect, options: { rateLimit: { storage: "database" } } });
     // A second auth instance on the same database stands in for a second server process.
-    const second = createAuth({ database: t.database.db, baseURL: "http://localhost:3000", secret: TEST_SECRET, clock: t.clock, logger: silentLogger, rateLimit: { storage: "database" } });
+    const second = createAuth({
+      database: t.database.db,
+      baseURL: "http://localhost:3000",
+      secret: TEST_SECRET,
+      clock: t.clock,
+      logger: silentLogger,
+      rateLimit: { storage: "database" },
+    });
     const one = createTestBrowser(t.auth, { clientAddress: "192.0.2.99" });
     const two = createTestBrowser(second, { clientAddress: "192.0.2.99" });
     const statuses = [];
@@ -126,7 +133,9 @@ describe.each(testDialects())("request policies on %s", (dialect) => {
   it("answers bad input with 4xx and a code, never a 500", async () => {
     t = await createTestAuth({ dialect });
     const origin = { origin: "http://localhost:3000" };
-    const badJSON = await t.auth.handler(new Request(`${BASE}/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", ...origin }, body: "{nope" }));
+    const badJSON = await t.auth.handler(
+      new Request(`${BASE}/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", ...origin }, body: "{nope" }),
+    );
     expect(badJSON.status).toBe(400);
     expect(((await badJSON.json()) as { code: string }).code).toBe("INVALID_JSON");
     const missing = await t.auth.handler(post("/sign-in/email", { email: "a@example.com" }, origin));

@@ -20,7 +20,19 @@ describe.each(testDialects())("audit scopes on %s", (dialect) => {
   async function seed(id: string, userId: string, type: string, organizationId: string | null, createdAt: string): Promise<void> {
     await t.database.db
       .insertInto("securityEvent")
-      .values({ id, userId, type: type as "sign-in", outcome: "success", method: null, organizationId, requestId: null, ipAddress: null, userAgent: null, detail: null, createdAt })
+      .values({
+        id,
+        userId,
+        type: type as "sign-in",
+        outcome: "success",
+        method: null,
+        organizationId,
+        requestId: null,
+        ipAddress: null,
+        userAgent: null,
+        detail: null,
+        createdAt,
+      })
       .execute();
   }
 
@@ -29,7 +41,10 @@ describe.each(testDialects())("audit scopes on %s", (dialect) => {
   }
 
   async function codeOf(promise: Promise<unknown>): Promise<string | null> {
-    const error = await promise.then(() => null, (e: unknown) => e);
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     return error instanceof APIError ? error.code : null;
   }
 
@@ -58,11 +73,20 @@ describe.each(testDialects())("audit scopes on %s", (dialect) => {
   });
 
   it("the same person with the other organization active, where they are a member only, is refused", async () => {
-    expect(await codeOf(t.auth.audit.events({ userId: adam.userId, activeOrganizationId: beta }, { scope: "organization" }))).toBe("YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG");
-    expect(await codeOf(t.auth.audit.analytics({ userId: adam.userId, activeOrganizationId: beta }, { scope: "organization", from: new Date("2026-03-01"), to: new Date("2026-03-02") }))).toBe(
+    expect(await codeOf(t.auth.audit.events({ userId: adam.userId, activeOrganizationId: beta }, { scope: "organization" }))).toBe(
       "YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG",
     );
-    expect(await codeOf(t.auth.audit.exportEvents({ userId: adam.userId, activeOrganizationId: beta }, { scope: "organization" }).next())).toBe("YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG");
+    expect(
+      await codeOf(
+        t.auth.audit.analytics(
+          { userId: adam.userId, activeOrganizationId: beta },
+          { scope: "organization", from: new Date("2026-03-01"), to: new Date("2026-03-02") },
+        ),
+      ),
+    ).toBe("YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG");
+    expect(await codeOf(t.auth.audit.exportEvents({ userId: adam.userId, activeOrganizationId: beta }, { scope: "organization" }).next())).toBe(
+      "YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG",
+    );
   });
 
   it("a cursor from the organization's log carried into a person's own log pages only that person's rows", async () => {
@@ -76,6 +100,8 @@ describe.each(testDialects())("audit scopes on %s", (dialect) => {
 
   it("an admin removed from the organization no longer reads its log", async () => {
     await t.database.db.deleteFrom("member").where("organizationId", "=", acme).where("userId", "=", adam.userId).execute();
-    expect(await codeOf(t.auth.audit.events({ userId: adam.userId, activeOrganizationId: acme }, { scope: "organization" }))).toBe("YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG");
+    expect(await codeOf(t.auth.audit.events({ userId: adam.userId, activeOrganizationId: acme }, { scope: "organization" }))).toBe(
+      "YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG",
+    );
   });
 });

@@ -37,10 +37,16 @@ describe.each(testDialects())("common passwords on %s", (dialect) => {
 
   it.each(COMMON)("refuses %j at sign-up, change, reset and set-password", async (common) => {
     const owner = await setup();
-    expect(await answer(await createTestBrowser(t.auth).post("/sign-up/email", { name: "N", email: "n@example.com", password: common }))).toEqual({ status: 400, body: REFUSAL });
+    expect(await answer(await createTestBrowser(t.auth).post("/sign-up/email", { name: "N", email: "n@example.com", password: common }))).toEqual({
+      status: 400,
+      body: REFUSAL,
+    });
     expect(await t.database.db.selectFrom("user").select("id").where("email", "=", "n@example.com").execute()).toEqual([]);
 
-    expect(await answer(await owner.post("/change-password", { currentPassword: "unusual-phrase-7", newPassword: common }))).toEqual({ status: 400, body: REFUSAL });
+    expect(await answer(await owner.post("/change-password", { currentPassword: "unusual-phrase-7", newPassword: common }))).toEqual({
+      status: 400,
+      body: REFUSAL,
+    });
 
     await createTestBrowser(t.auth).post("/request-password-reset", { email: "owner@example.com", redirectTo: "/reset" });
     for (let i = 0; i < 1000 && mails.length === 0; i++) await new Promise((resolve) => setImmediate(resolve));

@@ -37,12 +37,12 @@ describe.each(testDialects())("cookie prefixes on %s", (dialect) => {
     const session = await t.auth.handler(new Request(`${HTTPS}/api/auth/get-session`, { headers: { cookie: cookie.split(";")[0]! } }));
     expect(await session.json()).toMatchObject({ user: { email: "h@example.com" } });
     // The __Secure- name of the default is not read: one name per deployment.
-    const other = await t.auth.handler(new Request(`${HTTPS}/api/auth/get-session`, { headers: { cookie: cookie.split(";")[0]!.replace("__Host-", "__Secure-") } }));
+    const other = await t.auth.handler(
+      new Request(`${HTTPS}/api/auth/get-session`, { headers: { cookie: cookie.split(";")[0]!.replace("__Host-", "__Secure-") } }),
+    );
     expect(await other.json()).toBeNull();
 
-    const start = await t.auth.handler(
-      new Request(`${HTTPS}/api/auth/passkey/generate-register-options`, { headers: { cookie: cookie.split(";")[0]! } }),
-    );
+    const start = await t.auth.handler(new Request(`${HTTPS}/api/auth/passkey/generate-register-options`, { headers: { cookie: cookie.split(";")[0]! } }));
     expect(start.headers.getSetCookie().join()).toMatch(/__Host-gatehouse\.passkey_challenge=/);
   });
 

@@ -5,7 +5,10 @@ import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "
 /** The reset mail goes out after the answer (no enumeration by timing): yield until it is there. */
 async function waitForLink(mails: MailMessage[], to: string, pathPart: string): Promise<URL> {
   for (let i = 0; i < 1000; i++) {
-    const link = mails.filter((m) => m.to === to).flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? []).find((url) => url.includes(pathPart));
+    const link = mails
+      .filter((m) => m.to === to)
+      .flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? [])
+      .find((url) => url.includes(pathPart));
     if (link) return new URL(link);
     await new Promise((resolve) => setImmediate(resolve));
   }

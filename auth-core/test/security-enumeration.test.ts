@@ -25,7 +25,12 @@ describe.each(testDialects())("send-verification-email does not reveal accounts 
       options: {
         rateLimit: { enabled: false },
         emailVerification: { sendOnSignUp: false },
-        mailer: { send: async (m) => { await held; delivered.push(m); } },
+        mailer: {
+          send: async (m) => {
+            await held;
+            delivered.push(m);
+          },
+        },
       },
     });
     await signUp("known@example.com");
@@ -45,7 +50,11 @@ describe.each(testDialects())("send-verification-email does not reveal accounts 
       options: {
         rateLimit: { enabled: false },
         emailVerification: { sendOnSignUp: false },
-        mailer: { send: async () => { throw new Error("relay refused"); } },
+        mailer: {
+          send: async () => {
+            throw new Error("relay refused");
+          },
+        },
       },
     });
     await signUp("known@example.com");

@@ -69,7 +69,10 @@ describe.each(testDialects())("ID tokens on %s", (dialect) => {
     idp.setPerson(person());
     const { id_token: token } = await obtainProviderTokens(idp, GOOGLE_CLIENT, REDIRECT_URI, { nonce: "n-1" });
     expect((await createTestBrowser(t.auth).post("/sign-in/social", { provider: "google", idToken: { token, nonce: "n-1" } })).status).toBe(200);
-    const again = await createTestBrowser(t.auth, { clientAddress: "203.0.113.9" }).post("/sign-in/social", { provider: "google", idToken: { token, nonce: "n-1" } });
+    const again = await createTestBrowser(t.auth, { clientAddress: "203.0.113.9" }).post("/sign-in/social", {
+      provider: "google",
+      idToken: { token, nonce: "n-1" },
+    });
     expect(again.status).toBe(401);
     expect(await again.json()).toMatchObject({ code: "INVALID_TOKEN" });
     expect((await counts()).sessions).toBe(1);

@@ -62,7 +62,11 @@ describe.each(testDialects())("request body size on %s", (dialect) => {
     t = await createTestAuth({ dialect });
     const big = JSON.stringify({ email: "a@example.com", password: "x".repeat(2 * 1024 * 1024) });
     const announced = await t.auth.handler(
-      new Request("http://localhost:3000/api/auth/sign-in/email", { method: "POST", headers: { "content-type": "application/json", origin: "http://localhost:3000" }, body: big }),
+      new Request("http://localhost:3000/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+        body: big,
+      }),
       { clientAddress: "192.0.2.1" },
     );
     expect(announced.status).toBe(413);
@@ -79,7 +83,10 @@ describe.each(testDialects())("request body size on %s", (dialect) => {
     });
     const streamed = await t.auth.handler(
       new Request("http://localhost:3000/api/auth/sign-up/email", {
-        method: "POST", headers: { "content-type": "application/json", origin: "http://localhost:3000" }, body: stream, duplex: "half",
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+        body: stream,
+        duplex: "half",
       } as RequestInit),
       { clientAddress: "192.0.2.2" },
     );

@@ -75,7 +75,11 @@ describe("request bodies and fetch metadata", () => {
   });
 
   it("still takes a provider's form_post at the callback", async () => {
-    const answer = await post("/callback/google", { type: "application/x-www-form-urlencoded", body: "state=s&code=c", headers: { origin: "https://accounts.google.com", "sec-fetch-site": "cross-site" } });
+    const answer = await post("/callback/google", {
+      type: "application/x-www-form-urlencoded",
+      body: "state=s&code=c",
+      headers: { origin: "https://accounts.google.com", "sec-fetch-site": "cross-site" },
+    });
     expect(answer.status).toBe(302);
   });
 });

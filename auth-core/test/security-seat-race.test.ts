@@ -22,7 +22,9 @@ describe.each(testDialects())("seat limit under concurrent invitations on %s", (
 
   it("never seats more than the plan allows", async () => {
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => owner.browser.post("/organization/invite-member", { email: `p${i}@example.com`, role: "member", organizationId: org.id })),
+      Array.from({ length: 8 }, (_, i) =>
+        owner.browser.post("/organization/invite-member", { email: `p${i}@example.com`, role: "member", organizationId: org.id }),
+      ),
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);

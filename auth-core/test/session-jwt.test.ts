@@ -50,7 +50,16 @@ describe.each(testDialects())("session JWTs on %s", (dialect) => {
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: "EdDSA", typ: "JWT" });
     const session = (await (await browser.get("/get-session")).json()) as { session: { id: string }; user: { id: string } };
     const claims = await verifySessionJWT(token, { jwks: await jwks(), issuer: TEST_BASE_URL, audience: TEST_BASE_URL });
-    expect(claims).toMatchObject({ sub: session.user.id, id: session.user.id, email: "jo@example.com", name: "Jo", emailVerified: false, sid: session.session.id, iss: TEST_BASE_URL, aud: TEST_BASE_URL });
+    expect(claims).toMatchObject({
+      sub: session.user.id,
+      id: session.user.id,
+      email: "jo@example.com",
+      name: "Jo",
+      emailVerified: false,
+      sid: session.session.id,
+      iss: TEST_BASE_URL,
+      aud: TEST_BASE_URL,
+    });
     expect(claims.exp! - claims.iat!).toBe(15 * 60);
     const keys = await jwks();
     expect(keys.keys[0]).toMatchObject({ kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig" });

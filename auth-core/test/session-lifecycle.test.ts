@@ -53,7 +53,9 @@ describe.each(testDialects())("sessions on %s", (dialect) => {
     // Another token under the real signature: change its last character (to one it is not).
     const altered = `${token.slice(0, -1)}${token.endsWith("x") ? "y" : "x"}`;
     for (const forged of [token, `${token}.AAAA`, `${altered}.${signature}`]) {
-      const r = await t.auth.handler(new Request("http://localhost:3000/api/auth/get-session", { headers: { cookie: `${name}=${encodeURIComponent(forged)}` } }));
+      const r = await t.auth.handler(
+        new Request("http://localhost:3000/api/auth/get-session", { headers: { cookie: `${name}=${encodeURIComponent(forged)}` } }),
+      );
       expect(await r.text()).toBe("null");
       expect(r.headers.getSetCookie()[0]).toMatch(/Max-Age=0/);
     }

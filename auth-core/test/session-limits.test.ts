@@ -51,7 +51,7 @@ describe.each(testDialects())("session limits on %s", (dialect) => {
   });
 
   it("sends a cookie that expires with the absolute limit, not a full expiresIn after it", async () => {
-    const browser = await setup({ absoluteLifetime: 10 * DAY / 1000 });
+    const browser = await setup({ absoluteLifetime: (10 * DAY) / 1000 });
     t.clock.advance(5 * DAY); // due for a refresh (updateAge 1 day), 5 days left
     const answer = await browser.get("/get-session");
     const cookie = answer.headers.getSetCookie().find((c) => c.includes("session_token"));

@@ -22,7 +22,19 @@ describe.each(testDialects())("anonymous hand-over on email sign-in and sign-up 
       await other.post("/sign-up/email", { name: "Real", email: "real@example.com", password: "password-123" });
     }
     const { browser, anonymousId } = await anonymousBrowserWithEvent();
-    await t.database.db.insertInto("securityEvent").values({ id: "anon-event", userId: anonymousId, type: "sign-in", outcome: "success", ipAddress: null, userAgent: null, detail: null, createdAt: new Date(0).toISOString() }).execute();
+    await t.database.db
+      .insertInto("securityEvent")
+      .values({
+        id: "anon-event",
+        userId: anonymousId,
+        type: "sign-in",
+        outcome: "success",
+        ipAddress: null,
+        userAgent: null,
+        detail: null,
+        createdAt: new Date(0).toISOString(),
+      })
+      .execute();
     const path = method === "sign-up" ? "/sign-up/email" : "/sign-in/email";
     const r = await browser.post(path, { name: "Real", email: "real@example.com", password: "password-123" });
     expect(r.status).toBe(200);
@@ -48,7 +60,9 @@ describe("OAuth callback form_post", () => {
     expect(location.pathname).toBe("/api/auth/callback/google");
     expect(Object.fromEntries(location.searchParams)).toEqual({ code: "abc", state: "xyz" });
     // Other state-changing endpoints still refuse the same foreign origin.
-    const other = await t.auth.handler(new Request("http://localhost:3000/api/auth/sign-out", { method: "POST", headers: { origin: "https://accounts.google.com" } }));
+    const other = await t.auth.handler(
+      new Request("http://localhost:3000/api/auth/sign-out", { method: "POST", headers: { origin: "https://accounts.google.com" } }),
+    );
     expect(other.status).toBe(403);
     await t.destroy();
   });

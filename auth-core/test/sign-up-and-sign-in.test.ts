@@ -49,7 +49,11 @@ describe.each(testDialects())("sign-up and sign-in policies on %s", (dialect) =>
     t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        createTestBrowser(t.auth, { clientAddress: `10.0.0.${i}` }).post("/sign-up/email", { name: `N${i}`, email: "race@example.com", password: "password-123" }),
+        createTestBrowser(t.auth, { clientAddress: `10.0.0.${i}` }).post("/sign-up/email", {
+          name: `N${i}`,
+          email: "race@example.com",
+          password: "password-123",
+        }),
       ),
     );
     const statuses = results.map((r) => r.status).sort();

@@ -21,8 +21,14 @@ async function currentUser(browser: TestBrowser): Promise<{ id: string; isAnonym
 async function addMembership(t: TestAuth, userId: string, organizationName: string): Promise<string> {
   const organizationId = generateId(systemRandom);
   const now = t.clock.now().toISOString();
-  await t.database.db.insertInto("organization").values({ id: organizationId, name: organizationName, slug: organizationId, logo: null, metadata: null, plan: null, createdAt: now }).execute();
-  await t.database.db.insertInto("member").values({ id: generateId(systemRandom), organizationId, userId, role: "owner", createdAt: now }).execute();
+  await t.database.db
+    .insertInto("organization")
+    .values({ id: organizationId, name: organizationName, slug: organizationId, logo: null, metadata: null, plan: null, createdAt: now })
+    .execute();
+  await t.database.db
+    .insertInto("member")
+    .values({ id: generateId(systemRandom), organizationId, userId, role: "owner", createdAt: now })
+    .execute();
   return organizationId;
 }
 
@@ -77,7 +83,10 @@ describe.each(testDialects())("anonymous sign-in on %s", (dialect) => {
 
     const browser = createTestBrowser(t.auth);
     const anonymousId = ((await (await browser.post("/sign-in/anonymous")).json()) as { user: { id: string } }).user.id;
-    await t.database.db.insertInto("member").values({ id: generateId(systemRandom), organizationId, userId: anonymousId, role: "member", createdAt: t.clock.now().toISOString() }).execute();
+    await t.database.db
+      .insertInto("member")
+      .values({ id: generateId(systemRandom), organizationId, userId: anonymousId, role: "member", createdAt: t.clock.now().toISOString() })
+      .execute();
     await runFlow(browser, idp);
     expect((await currentUser(browser))?.id).toBe(realId);
     const members = await t.database.db.selectFrom("member").select(["userId", "role"]).execute();

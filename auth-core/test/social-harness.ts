@@ -121,7 +121,14 @@ export async function obtainProviderTokens(
   const response = await fetch(`${idp.issuer}/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectURI, code_verifier: verifier, client_id: client.clientId, client_secret: client.clientSecret }),
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectURI,
+      code_verifier: verifier,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    }),
   });
   const json = (await response.json()) as ProviderTokens & { error?: string };
   if (!response.ok) throw new Error(`token endpoint: ${JSON.stringify(json)}`);

@@ -7,14 +7,53 @@ const closed = { enabled: false, trustedProviders: ["google"] };
 
 describe("spec §4 social sign-in decision", () => {
   it.each<[string, Parameters<typeof decideSocialSignIn>[0], SignInDecision]>([
-    ["existing user with the linked account", { userExists: true, accountLinked: true, providerId: "google", emailVerified: false, linking: closed, signUpDisabled: true }, "sign-in"],
-    ["existing user, email verified", { userExists: true, accountLinked: false, providerId: "google", emailVerified: true, linking: open, signUpDisabled: false }, "link-and-sign-in"],
-    ["existing user, unverified, trusted provider", { userExists: true, accountLinked: false, providerId: "google", emailVerified: false, linking: trusting, signUpDisabled: false }, "link-and-sign-in"],
-    ["existing user, unverified, untrusted", { userExists: true, accountLinked: false, providerId: "google", emailVerified: false, linking: open, signUpDisabled: false }, "account not linked"],
-    ["existing user, another provider trusted", { userExists: true, accountLinked: false, providerId: "google", emailVerified: false, linking: { enabled: true, trustedProviders: ["github"] }, signUpDisabled: false }, "account not linked"],
-    ["existing user, verified, linking disabled", { userExists: true, accountLinked: false, providerId: "google", emailVerified: true, linking: closed, signUpDisabled: false }, "account not linked"],
-    ["no user, sign-up open", { userExists: false, accountLinked: false, providerId: "google", emailVerified: false, linking: open, signUpDisabled: false }, "sign-up"],
-    ["no user, sign-up disabled", { userExists: false, accountLinked: false, providerId: "google", emailVerified: true, linking: open, signUpDisabled: true }, "signup disabled"],
+    [
+      "existing user with the linked account",
+      { userExists: true, accountLinked: true, providerId: "google", emailVerified: false, linking: closed, signUpDisabled: true },
+      "sign-in",
+    ],
+    [
+      "existing user, email verified",
+      { userExists: true, accountLinked: false, providerId: "google", emailVerified: true, linking: open, signUpDisabled: false },
+      "link-and-sign-in",
+    ],
+    [
+      "existing user, unverified, trusted provider",
+      { userExists: true, accountLinked: false, providerId: "google", emailVerified: false, linking: trusting, signUpDisabled: false },
+      "link-and-sign-in",
+    ],
+    [
+      "existing user, unverified, untrusted",
+      { userExists: true, accountLinked: false, providerId: "google", emailVerified: false, linking: open, signUpDisabled: false },
+      "account not linked",
+    ],
+    [
+      "existing user, another provider trusted",
+      {
+        userExists: true,
+        accountLinked: false,
+        providerId: "google",
+        emailVerified: false,
+        linking: { enabled: true, trustedProviders: ["github"] },
+        signUpDisabled: false,
+      },
+      "account not linked",
+    ],
+    [
+      "existing user, verified, linking disabled",
+      { userExists: true, accountLinked: false, providerId: "google", emailVerified: true, linking: closed, signUpDisabled: false },
+      "account not linked",
+    ],
+    [
+      "no user, sign-up open",
+      { userExists: false, accountLinked: false, providerId: "google", emailVerified: false, linking: open, signUpDisabled: false },
+      "sign-up",
+    ],
+    [
+      "no user, sign-up disabled",
+      { userExists: false, accountLinked: false, providerId: "google", emailVerified: true, linking: open, signUpDisabled: true },
+      "signup disabled",
+    ],
   ])("%s", (_name, facts, expected) => {
     expect(decideSocialSignIn(facts)).toBe(expected);
   });

@@ -45,7 +45,10 @@ describe.each(testDialects())("spec §4 linking through the provider on %s", (di
     if (outcome === "linked") {
       expect(flow.location).toBe("/dashboard");
       expect((await sessionUser(browser))?.id).toBe(existing.userId);
-      expect(accounts).toEqual([{ providerId: "credential", userId: existing.userId }, { providerId: "google", userId: existing.userId }]);
+      expect(accounts).toEqual([
+        { providerId: "credential", userId: existing.userId },
+        { providerId: "google", userId: existing.userId },
+      ]);
       // A provider vouching for the address verifies it (only when it says so).
       expect((await sessionUser(browser))?.emailVerified).toBe(verified);
     } else {

@@ -135,7 +135,11 @@ describe.each(testDialects())("Google redirect flow on %s", (dialect) => {
     const row = await t.database.db.selectFrom("verification").selectAll().executeTakeFirstOrThrow();
     const value = JSON.parse(row.value) as { codeVerifier: string };
     value.codeVerifier = "x".repeat(128);
-    await t.database.db.updateTable("verification").set({ value: JSON.stringify(value) }).where("id", "=", row.id).execute();
+    await t.database.db
+      .updateTable("verification")
+      .set({ value: JSON.stringify(value) })
+      .where("id", "=", row.id)
+      .execute();
     const callback = await browser.get(`/callback/google${returned.search}`);
     expect(callback.headers.get("location")).toBe("/login?error=invalid_code");
   });

@@ -83,7 +83,10 @@ describe.each(testDialects())("provider tokens on %s", (dialect) => {
     expect((await stranger.post("/refresh-token", { providerId: "google", userId })).status).toBe(401);
     const fromServer = await t.auth.api.getAccessToken({ body: { providerId: "google", userId } });
     expect(await providerAccepts(fromServer.accessToken!)).toBe(true);
-    await expect(t.auth.api.getAccessToken({ body: { providerId: "google" } })).rejects.toMatchObject({ status: 400, message: "Either userId or session is required" });
+    await expect(t.auth.api.getAccessToken({ body: { providerId: "google" } })).rejects.toMatchObject({
+      status: 400,
+      message: "Either userId or session is required",
+    });
     const refreshed = await t.auth.api.refreshToken({ body: { providerId: "google", userId } });
     expect(await providerAccepts(refreshed.accessToken!)).toBe(true);
   });

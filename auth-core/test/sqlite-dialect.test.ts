@@ -11,7 +11,11 @@ describe("createSQLiteDialect (Kysely's SqliteDialect, a statement cache, arriva
   let db: Kysely<TestDB>;
   beforeEach(async () => {
     db = new Kysely<TestDB>({ dialect: createSQLiteDialect(new SQLite(":memory:")) });
-    await db.schema.createTable("item").addColumn("id", "integer", (c) => c.primaryKey()).addColumn("name", "text", (c) => c.notNull()).execute();
+    await db.schema
+      .createTable("item")
+      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("name", "text", (c) => c.notNull())
+      .execute();
   });
   afterEach(async () => db.destroy());
 
@@ -35,10 +39,14 @@ describe("createSQLiteDialect (Kysely's SqliteDialect, a statement cache, arriva
       throw new Error("roll back");
     });
     // Queued behind the transaction: must not see its uncommitted row.
-    const outside = db.selectFrom("item").selectAll().execute().then((rows) => {
-      order.push(`outside saw ${rows.length}`);
-      return rows;
-    });
+    const outside = db
+      .selectFrom("item")
+      .selectAll()
+      .execute()
+      .then((rows) => {
+        order.push(`outside saw ${rows.length}`);
+        return rows;
+      });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(order).toEqual(["inserted in transaction"]);
     releaseTransaction();
@@ -51,11 +59,18 @@ describe("createSQLiteDialect (Kysely's SqliteDialect, a statement cache, arriva
     const finished: number[] = [];
     await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        db.insertInto("item").values({ id: i + 1, name: `n${i}` }).execute().then(() => finished.push(i)),
+        db
+          .insertInto("item")
+          .values({ id: i + 1, name: `n${i}` })
+          .execute()
+          .then(() => finished.push(i)),
       ),
     );
     expect(finished).toEqual(Array.from({ length: 200 }, (_, i) => i));
-    const { count } = await db.selectFrom("item").select(sql<number>`count(*)`.as("count")).executeTakeFirstOrThrow();
+    const { count } = await db
+      .selectFrom("item")
+      .select(sql<number>`count(*)`.as("count"))
+      .executeTakeFirstOrThrow();
     expect(count).toBe(200);
   });
 
@@ -70,7 +85,13 @@ describe("createSQLiteDialect (Kysely's SqliteDialect, a statement cache, arriva
   });
 
   it("streams select queries", async () => {
-    await db.insertInto("item").values([{ id: 1, name: "x" }, { id: 2, name: "y" }]).execute();
+    await db
+      .insertInto("item")
+      .values([
+        { id: 1, name: "x" },
+        { id: 2, name: "y" },
+      ])
+      .execute();
     const names: string[] = [];
     for await (const row of db.selectFrom("item").select("name").orderBy("id").stream()) names.push(row.name);
     expect(names).toEqual(["x", "y"]);

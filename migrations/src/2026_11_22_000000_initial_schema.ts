@@ -149,11 +149,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("detail", "text")
     .addColumn("createdAt", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("securityEvent_userId_createdAt_idx")
-    .on("securityEvent")
-    .columns(["userId", "createdAt"])
-    .execute();
+  await db.schema.createIndex("securityEvent_userId_createdAt_idx").on("securityEvent").columns(["userId", "createdAt"]).execute();
 
   await db.schema
     .createTable("rateLimit")
@@ -165,8 +161,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    "rateLimit", "securityEvent", "invitation", "teamMember", "team", "member",
-    "organization", "passkey", "verification", "account", "session", "user",
+    "rateLimit",
+    "securityEvent",
+    "invitation",
+    "teamMember",
+    "team",
+    "member",
+    "organization",
+    "passkey",
+    "verification",
+    "account",
+    "session",
+    "user",
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -86,11 +86,18 @@ const BATCH = 500;
  */
 async function updateBatch(db: Kysely<Schema>, rows: Array<CarriedOver & { id: string }>): Promise<void> {
   const caseOf = (column: keyof CarriedOver): RawBuilder<string | null> =>
-    sql<string | null>`case ${sql.ref("id")} ${sql.join(rows.map((row) => sql`when ${row.id} then ${row[column]}`), sql` `)} end`;
+    sql<string | null>`case ${sql.ref("id")} ${sql.join(
+      rows.map((row) => sql`when ${row.id} then ${row[column]}`),
+      sql` `,
+    )} end`;
   await db
     .updateTable("securityEvent")
     .set({ method: caseOf("method"), organizationId: caseOf("organizationId"), requestId: caseOf("requestId"), detail: caseOf("detail") })
-    .where("id", "in", rows.map((row) => row.id))
+    .where(
+      "id",
+      "in",
+      rows.map((row) => row.id),
+    )
     .execute();
 }
 
@@ -130,7 +137,11 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
       .orderBy("id")
       .limit(BATCH)
       .execute();
-    if (rows.length > 0) await updateBatch(db, rows.map((row) => ({ id: row.id, ...carryOverDetail(row.detail) })));
+    if (rows.length > 0)
+      await updateBatch(
+        db,
+        rows.map((row) => ({ id: row.id, ...carryOverDetail(row.detail) })),
+      );
     if (rows.length < BATCH) break;
     after = rows[rows.length - 1]!.id;
   }

@@ -21,7 +21,10 @@ const staticProvider: MigrationProvider = {
 };
 
 export class MigrationFailedError extends Error {
-  constructor(readonly migrationName: string | undefined, cause: unknown) {
+  constructor(
+    readonly migrationName: string | undefined,
+    cause: unknown,
+  ) {
     super(`migration failed${migrationName ? `: ${migrationName}` : ""}`, { cause });
     this.name = "MigrationFailedError";
   }

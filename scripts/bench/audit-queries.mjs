@@ -57,9 +57,14 @@ async function seedSQLite(file) {
   const created = iso(START - DAY);
   const user = db.prepare(`insert into "user" (id, name, email, emailVerified, image, isAnonymous, createdAt, updatedAt) values (?, ?, ?, 1, null, 0, ?, ?)`);
   const member = db.prepare(`insert into member (id, organizationId, userId, role, createdAt) values (?, ?, ?, ?, ?)`);
-  const event = db.prepare(`insert into "securityEvent" (id, userId, type, outcome, method, organizationId, requestId, ipAddress, userAgent, detail, createdAt) values (?, ?, ?, ?, ?, ?, null, '203.0.113.1', 'bench', null, ?)`);
+  const event = db.prepare(
+    `insert into "securityEvent" (id, userId, type, outcome, method, organizationId, requestId, ipAddress, userAgent, detail, createdAt) values (?, ?, ?, ?, ?, ?, null, '203.0.113.1', 'bench', null, ?)`,
+  );
   db.transaction(() => {
-    db.prepare(`insert into organization (id, name, slug, logo, metadata, plan, createdAt) values (?, 'Bench', 'bench', null, null, 'business', ?)`).run(ORG, created);
+    db.prepare(`insert into organization (id, name, slug, logo, metadata, plan, createdAt) values (?, 'Bench', 'bench', null, null, 'business', ?)`).run(
+      ORG,
+      created,
+    );
     for (let u = 0; u < USERS; u++) user.run(`bench-user-${u}`, `Bench ${u}`, `bench${u}@example.com`, created, created);
     for (let u = 0; u < MEMBERS; u++) member.run(`bench-member-${u}`, ORG, `bench-user-${u}`, u === 0 ? "owner" : "member", created);
     for (const row of rows()) event.run(...row);
@@ -73,7 +78,10 @@ async function seedPostgres(pool) {
   const client = await pool.connect();
   try {
     await client.query("begin");
-    await client.query(`insert into organization (id, name, slug, logo, metadata, plan, "createdAt") values ($1, 'Bench', 'bench', null, null, 'business', $2)`, [ORG, created]);
+    await client.query(
+      `insert into organization (id, name, slug, logo, metadata, plan, "createdAt") values ($1, 'Bench', 'bench', null, null, 'business', $2)`,
+      [ORG, created],
+    );
     const ids = Array.from({ length: USERS }, (_, u) => u);
     await client.query(
       `insert into "user" (id, name, email, "emailVerified", image, "isAnonymous", "createdAt", "updatedAt")
@@ -137,11 +145,31 @@ async function measure(name, database) {
   await add("analytics, organization, 365 days", () => auth.audit.analytics(owner, { scope: "organization", from: from365, to }), signIns);
   await add("analytics, one person, 365 days", () => auth.audit.analytics(person, { scope: "self", from: from365, to }), signIns);
   const first = await auth.audit.events(owner, { scope: "organization", limit: 25 });
-  await add("events page 1, organization", () => auth.audit.events(owner, { scope: "organization", limit: 25 }), (p) => p.items.length);
-  await add("events page 2, organization", () => auth.audit.events(owner, { scope: "organization", limit: 25, cursor: first.nextCursor }), (p) => p.items.length);
-  await add("events, organization, failed sign-ins", () => auth.audit.events(owner, { scope: "organization", types: ["sign-in"], outcome: "failure", limit: 25 }), (p) => p.items.length);
-  await add("events page 1, one person", () => auth.audit.events(person, { scope: "self", limit: 25 }), (p) => p.items.length);
-  await add("overview, one person", () => auth.audit.overview(person), (o) => o.recent.length);
+  await add(
+    "events page 1, organization",
+    () => auth.audit.events(owner, { scope: "organization", limit: 25 }),
+    (p) => p.items.length,
+  );
+  await add(
+    "events page 2, organization",
+    () => auth.audit.events(owner, { scope: "organization", limit: 25, cursor: first.nextCursor }),
+    (p) => p.items.length,
+  );
+  await add(
+    "events, organization, failed sign-ins",
+    () => auth.audit.events(owner, { scope: "organization", types: ["sign-in"], outcome: "failure", limit: 25 }),
+    (p) => p.items.length,
+  );
+  await add(
+    "events page 1, one person",
+    () => auth.audit.events(person, { scope: "self", limit: 25 }),
+    (p) => p.items.length,
+  );
+  await add(
+    "overview, one person",
+    () => auth.audit.overview(person),
+    (o) => o.recent.length,
+  );
   return out;
 }
 

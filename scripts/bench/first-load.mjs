@@ -6,7 +6,11 @@ const ACCEPT = "gzip, deflate, br, zstd";
 async function size(url) {
   const answer = await fetch(url, { headers: { "accept-encoding": ACCEPT } });
   const body = await answer.arrayBuffer();
-  return { bytes: Number(answer.headers.get("content-length") ?? body.byteLength), encoding: answer.headers.get("content-encoding") ?? "identity", text: answer.headers.get("content-encoding") ? "" : new TextDecoder().decode(body) };
+  return {
+    bytes: Number(answer.headers.get("content-length") ?? body.byteLength),
+    encoding: answer.headers.get("content-encoding") ?? "identity",
+    text: answer.headers.get("content-encoding") ? "" : new TextDecoder().decode(body),
+  };
 }
 
 export async function measureFirstLoad(base, path = "/login") {

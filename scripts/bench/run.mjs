@@ -43,7 +43,17 @@ const nodeFlags = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []
 const [cmd, args] = pin(0, [process.execPath, ...SERVER_NODE_FLAGS, ...nodeFlags, join(here, "bench-server.mjs")]);
 const server = spawn(cmd, args, {
   cwd: root,
-  env: { ...SERVER_ENV, ...process.env, NODE_ENV: "production", PORT: String(port), BASE_URL: base, DATABASE_URL: `file:${dbFile}`, AUTH_SECRET: "b".repeat(40), RATE_LIMIT: "off", DATA_DIR: dir },
+  env: {
+    ...SERVER_ENV,
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    BASE_URL: base,
+    DATABASE_URL: `file:${dbFile}`,
+    AUTH_SECRET: "b".repeat(40),
+    RATE_LIMIT: "off",
+    DATA_DIR: dir,
+  },
   stdio: ["ignore", "pipe", "inherit"],
 });
 // Never leave the server behind, whatever happens to this script.
@@ -69,7 +79,9 @@ function cpuMs() {
 }
 /** The server's resident set now (VmRSS) or its peak so far (VmHWM), in MiB. */
 function rssMB(field = "VmRSS") {
-  const line = readFileSync(`/proc/${server.pid}/status`, "utf8").split("\n").find((l) => l.startsWith(field));
+  const line = readFileSync(`/proc/${server.pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(field));
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 }
 
@@ -99,7 +111,15 @@ async function scenario(name, spec, { warmup = true } = {}) {
   const before = cpuMs();
   const r = await load({ ...spec, duration: seconds });
   const cpu = cpuMs() - before;
-  const row = { name, rps: Math.round(r.rps), p50: r.p50, p99: r.p99, cpuPerReqUs: Math.round((cpu * 1000) / Math.max(1, r.requests)), rssMB: rssMB(), non2xx: r.non2xx + r.errors };
+  const row = {
+    name,
+    rps: Math.round(r.rps),
+    p50: r.p50,
+    p99: r.p99,
+    cpuPerReqUs: Math.round((cpu * 1000) / Math.max(1, r.requests)),
+    rssMB: rssMB(),
+    non2xx: r.non2xx + r.errors,
+  };
   rows.push(row);
   console.error(`  ${name}: ${row.rps} req/s, p99 ${row.p99} ms`);
   return row;
@@ -148,7 +168,13 @@ if (!quick) {
   console.error("sign-in");
   const scryptArgs = pin(0, [process.execPath, join(here, "scrypt.mjs"), String(seconds), "1"]);
   bareScrypt = JSON.parse(execFileSync(scryptArgs[0], scryptArgs[1]).toString()).rps;
-  const signInSpec = { url: `${base}/api/auth/sign-in/email`, method: "POST", connections: 4, headers: { "content-type": "application/json", origin }, body: JSON.stringify(credentials) };
+  const signInSpec = {
+    url: `${base}/api/auth/sign-in/email`,
+    method: "POST",
+    connections: 4,
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify(credentials),
+  };
   signIn = await scenario("sign-in (scrypt N=16384 r=16)", signInSpec);
 
   console.error("get-session while sign-ins hash at full rate");
@@ -156,8 +182,24 @@ if (!quick) {
     load({ ...get("/api/auth/get-session", { cookie }), connections: 10, duration: seconds }),
     load({ ...signInSpec, duration: seconds }),
   ]);
-  rows.push({ name: "get-session during sign-in load (10 conns)", rps: Math.round(mixedSession.rps), p50: mixedSession.p50, p99: mixedSession.p99, cpuPerReqUs: "-", rssMB: rssMB(), non2xx: mixedSession.non2xx + mixedSession.errors });
-  rows.push({ name: "  …sign-in alongside", rps: Math.round(mixedSignIn.rps), p50: mixedSignIn.p50, p99: mixedSignIn.p99, cpuPerReqUs: "-", rssMB: rssMB(), non2xx: mixedSignIn.non2xx + mixedSignIn.errors });
+  rows.push({
+    name: "get-session during sign-in load (10 conns)",
+    rps: Math.round(mixedSession.rps),
+    p50: mixedSession.p50,
+    p99: mixedSession.p99,
+    cpuPerReqUs: "-",
+    rssMB: rssMB(),
+    non2xx: mixedSession.non2xx + mixedSession.errors,
+  });
+  rows.push({
+    name: "  …sign-in alongside",
+    rps: Math.round(mixedSignIn.rps),
+    p50: mixedSignIn.p50,
+    p99: mixedSignIn.p99,
+    cpuPerReqUs: "-",
+    rssMB: rssMB(),
+    non2xx: mixedSignIn.non2xx + mixedSignIn.errors,
+  });
 }
 const peakRss = rssMB("VmHWM");
 const firstLoad = await measureFirstLoad(base);
@@ -169,12 +211,16 @@ const pct = (a, b) => `${Math.round((a / b) * 100)}%`;
 const pct1 = (a, b) => `${(Math.round((a / b) * 1000) / 10).toFixed(1)}%`;
 const cpuModel = cpus()[0]?.model ?? "unknown CPU";
 console.log(`\nGatehouse benchmark — ${new Date().toISOString()}, ${cpuModel}, ${cpus().length} cores, Node ${process.version}`);
-console.log(`${seconds}s per scenario, ${connections} connections, server on core 0, load on core 1${haveTaskset ? "" : " (taskset missing: not pinned)"}${quick ? ", BENCH_QUICK (get-session only)" : ""}\n`);
+console.log(
+  `${seconds}s per scenario, ${connections} connections, server on core 0, load on core 1${haveTaskset ? "" : " (taskset missing: not pinned)"}${quick ? ", BENCH_QUICK (get-session only)" : ""}\n`,
+);
 console.log("| scenario | req/s | p50 ms | p99 ms | CPU µs/req | RSS MiB | non-2xx |");
 console.log("|---|---:|---:|---:|---:|---:|---:|");
 for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuPerReqUs} | ${r.rssMB} | ${r.non2xx} |`);
 if (!quick) console.log(`| bare scrypt, same parameters, concurrency 1 | ${bareScrypt.toFixed(1)} | | | | | |`);
-console.log(`\nServer peak RSS: ${peakSessionRss} MiB under get-session load; ${peakRss} MiB over all the load (sign-in included); ${startupPeakRss} MiB during its start (not a target).`);
+console.log(
+  `\nServer peak RSS: ${peakSessionRss} MiB under get-session load; ${peakRss} MiB over all the load (sign-in included); ${startupPeakRss} MiB during its start (not a target).`,
+);
 
 // Issue 14's targets. Every one is checked; a miss fails the run.
 const targets = [
@@ -183,7 +229,11 @@ const targets = [
   { name: "get-session with a cookie p99 ≤ 5 ms", measured: `${valid.p99} ms`, pass: valid.p99 <= 5 },
   { name: "get-session without a cookie ≥ 80% of bare Hono's req/s", measured: pct1(none.rps, bare.rps), pass: none.rps >= 0.8 * bare.rps },
   { name: "server peak RSS under get-session load ≤ 100 MiB", measured: `${peakSessionRss} MiB`, pass: peakSessionRss <= 100 },
-  { name: "every request of every scenario answered 2xx", measured: `${rows.reduce((n, r) => n + r.non2xx, 0)} not 2xx`, pass: rows.every((r) => r.non2xx === 0) },
+  {
+    name: "every request of every scenario answered 2xx",
+    measured: `${rows.reduce((n, r) => n + r.non2xx, 0)} not 2xx`,
+    pass: rows.every((r) => r.non2xx === 0),
+  },
 ];
 if (!quick) {
   targets.push(
@@ -192,7 +242,11 @@ if (!quick) {
   );
 }
 targets.push(
-  { name: "/login first load ≤ 100 KB of compressed JavaScript", measured: `${firstLoad.jsKB} KB (${firstLoad.encodings.join(", ")}), ${firstLoad.cssKB} KB CSS, ${firstLoad.files} files`, pass: firstLoad.jsKB <= 100 },
+  {
+    name: "/login first load ≤ 100 KB of compressed JavaScript",
+    measured: `${firstLoad.jsKB} KB (${firstLoad.encodings.join(", ")}), ${firstLoad.cssKB} KB CSS, ${firstLoad.files} files`,
+    pass: firstLoad.jsKB <= 100,
+  },
   { name: "no source maps served", measured: firstLoad.sourceMaps ? "served" : "none", pass: !firstLoad.sourceMaps },
 );
 console.log("\nTargets (issue 14):");

@@ -59,7 +59,8 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
   if (production && !e.AUTH_SECRET) throw new Error("AUTH_SECRET is required in production");
   const social = readProviderEnv(present);
   const devIdpProviders = readDevIdpProviders(e.DEV_IDP_PROVIDERS);
-  if (production && devIdpProviders.length > 0) throw new Error("invalid environment: DEV_IDP_PROVIDERS: the development identity provider never runs in production");
+  if (production && devIdpProviders.length > 0)
+    throw new Error("invalid environment: DEV_IDP_PROVIDERS: the development identity provider never runs in production");
   const baseURL = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     production,
@@ -68,7 +69,10 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     databaseURL: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     authSecret: e.AUTH_SECRET,
-    trustedOrigins: (e.TRUSTED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    trustedOrigins: (e.TRUSTED_ORIGINS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     trustProxy: e.TRUSTED_PROXY === "on",
     socialProviders: social.providers,
     providerWarnings: social.warnings,

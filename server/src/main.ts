@@ -33,7 +33,8 @@ if (standInIds.length > 0) {
     const googleWithoutCredentials = standInIds.includes("google") && !config.socialProviders.some((p) => p.id === "google");
     if (googleWithoutCredentials) logger.info("no Google credentials: Google sign-in uses the development identity provider", { issuer: devIdp.issuer });
     const others = standInIds.filter((id) => id !== "google" || !googleWithoutCredentials);
-    if (others.length > 0) logger.info("DEV_IDP_PROVIDERS: the development identity provider stands in for these providers", { providers: others, issuer: devIdp.issuer });
+    if (others.length > 0)
+      logger.info("DEV_IDP_PROVIDERS: the development identity provider stands in for these providers", { providers: others, issuer: devIdp.issuer });
   }
 }
 const providers = resolveServerProviders(config, devIdp ? { client: devIdp, ids: standInIds } : null);
@@ -64,9 +65,12 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info("gatehouse listening", { url: config.baseURL, port: info.port, database: database.dialect });
 });
 
-const sweep = setInterval(() => {
-  auth.deleteExpired().catch((error: unknown) => logger.error("expiry sweep failed", { error: String(error) }));
-}, 10 * 60 * 1000);
+const sweep = setInterval(
+  () => {
+    auth.deleteExpired().catch((error: unknown) => logger.error("expiry sweep failed", { error: String(error) }));
+  },
+  10 * 60 * 1000,
+);
 sweep.unref();
 
 let stopping = false;

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
-import { createTestAuth, readJSON, seedOrganization, signUpPerson, TEST_BASE_URL, testDialects, type TestAuth, type TestPerson } from "@gatehouse/auth-core/testing";
+import {
+  createTestAuth,
+  readJSON,
+  seedOrganization,
+  signUpPerson,
+  TEST_BASE_URL,
+  testDialects,
+  type TestAuth,
+  type TestPerson,
+} from "@gatehouse/auth-core/testing";
 import { silentLogger, type AuditEventView } from "@gatehouse/auth-core";
 import { createApp } from "../src/app.js";
 import { mountReports } from "../src/reports/events-csv.js";
@@ -22,12 +31,29 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
   const people: Record<"olive" | "adam" | "mia" | "max" | "otto", TestPerson> = {} as never;
   let acme: string;
 
-  async function seedEvent(id: string, userId: string | null, type: string, outcome: "success" | "failure", method: string | null, organizationId: string | null, createdAt: string): Promise<void> {
+  async function seedEvent(
+    id: string,
+    userId: string | null,
+    type: string,
+    outcome: "success" | "failure",
+    method: string | null,
+    organizationId: string | null,
+    createdAt: string,
+  ): Promise<void> {
     await t.database.db
       .insertInto("securityEvent")
       .values({
-        id, userId, type: type as "sign-in", outcome, method, organizationId, requestId: null,
-        ipAddress: "203.0.113.7", userAgent: "=cmd|' /C calc'!A0", detail: JSON.stringify({ seeded: true }), createdAt,
+        id,
+        userId,
+        type: type as "sign-in",
+        outcome,
+        method,
+        organizationId,
+        requestId: null,
+        ipAddress: "203.0.113.7",
+        userAgent: "=cmd|' /C calc'!A0",
+        detail: JSON.stringify({ seeded: true }),
+        createdAt,
       })
       .execute();
   }
@@ -44,7 +70,12 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
       },
     });
     for (const name of ["olive", "adam", "mia", "max", "otto"] as const) people[name] = await signUpPerson(t.auth, name, `${name}@example.com`);
-    const org = await seedOrganization(t.auth, { [people.olive.userId]: "owner", [people.adam.userId]: "admin", [people.mia.userId]: "member", [people.max.userId]: "member" });
+    const org = await seedOrganization(t.auth, {
+      [people.olive.userId]: "owner",
+      [people.adam.userId]: "admin",
+      [people.mia.userId]: "member",
+      [people.max.userId]: "member",
+    });
     acme = org.organizationId;
     for (const name of ["olive", "adam", "mia", "max"] as const) await people[name].browser.post("/organization/set-active", { organizationId: acme });
 
@@ -71,7 +102,10 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
   }
 
   async function errorCodeOf(promise: Promise<unknown>): Promise<string> {
-    const error = await promise.then(() => null, (e: unknown) => e);
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(TRPCError);
     return (error as TRPCError).code;
   }
@@ -114,7 +148,9 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
   it("an outsider sees nothing of the organization", async () => {
     const otto = await callerOf(people.otto);
     expect(await errorCodeOf(otto.audit.events({ scope: "organization" }))).toBe("BAD_REQUEST"); // no active organization
-    await expect(t.auth.audit.events({ userId: people.otto.userId, activeOrganizationId: acme }, { scope: "organization" })).rejects.toMatchObject({ status: 403 });
+    await expect(t.auth.audit.events({ userId: people.otto.userId, activeOrganizationId: acme }, { scope: "organization" })).rejects.toMatchObject({
+      status: 403,
+    });
     const own = await allEvents(otto, { scope: "self", from: new Date("2026-03-01") });
     expect(own.map((e) => e.id)).toEqual(["s04"]);
   });
@@ -139,7 +175,11 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
   it("the overview counts the person's own sign-ins and shows the organization with its plan", async () => {
     const overview = await (await callerOf(people.mia)).audit.overview();
     expect(overview).toMatchObject({
-      signInsLast30Days: 2, failedSignInsLast30Days: 1, activeSessions: 1, passkeys: 0, linkedAccounts: 0,
+      signInsLast30Days: 2,
+      failedSignInsLast30Days: 1,
+      activeSessions: 1,
+      passkeys: 0,
+      linkedAccounts: 0,
       lastSignInAt: new Date("2026-03-02T09:00:00.000Z"),
       organization: { id: acme, role: "member", plan: "business", seatsUsed: 4, seatLimit: 250, canViewAudit: false },
     });
@@ -166,7 +206,11 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
     });
     expect(response.status).toBe(200);
     const requestId = response.headers.get("x-request-id") ?? "missing";
-    const rows = await t.database.db.selectFrom("securityEvent").select(["type", "organizationId", "userAgent", "detail"]).where("requestId", "=", requestId).execute();
+    const rows = await t.database.db
+      .selectFrom("securityEvent")
+      .select(["type", "organizationId", "userAgent", "detail"])
+      .where("requestId", "=", requestId)
+      .execute();
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row).toMatchObject({ type: "plan-changed", organizationId: acme, userAgent: "PlanTest/1.0" });
@@ -197,7 +241,13 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
     expect(filtered.trimEnd().split("\r\n")).toHaveLength(2);
     // Empty parameters are no filter; a plain date is midnight UTC.
     const own = await (await csv(people.otto, "scope=self&type=&outcome=&method=&from=2026-03-01&to=2026-03-02T00:00:00.000Z")).text();
-    expect(own.trimEnd().split("\r\n").slice(1).map((line) => line.slice(0, 24))).toEqual(["2026-03-01T13:00:00.000Z"]);
+    expect(
+      own
+        .trimEnd()
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.slice(0, 24)),
+    ).toEqual(["2026-03-01T13:00:00.000Z"]);
 
     expect((await csv(null, "scope=self")).status).toBe(401);
     const forbidden = await csv(people.mia, "scope=organization");

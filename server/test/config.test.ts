@@ -45,7 +45,12 @@ describe("run contract", () => {
   it("opens a SQLite file in WAL mode and migrates it", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gatehouse-db-"));
     const database = openDatabase(`file:${join(dir, "nested", "app.db")}`);
-    expect(await migrateToLatest(database.db)).toEqual(["2026_11_22_000000_initial_schema", "2026_11_25_000000_sign_in_throttle", "2026_11_25_000100_jwks", "2026_11_25_000200_audit_log"]);
+    expect(await migrateToLatest(database.db)).toEqual([
+      "2026_11_22_000000_initial_schema",
+      "2026_11_25_000000_sign_in_throttle",
+      "2026_11_25_000100_jwks",
+      "2026_11_25_000200_audit_log",
+    ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     await database.destroy();
     expect(existsSync(join(dir, "nested", "app.db-wal")) || existsSync(join(dir, "nested", "app.db"))).toBe(true);

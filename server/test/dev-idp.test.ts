@@ -64,7 +64,11 @@ describe("development identity provider", () => {
   async function appRequest(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
     const headers: Record<string, string> = { cookie: appJar.header() };
     if (init.method === "POST") Object.assign(headers, { origin: BASE, "content-type": "application/json" });
-    const response = await app.request(path.startsWith("http") ? path : `${BASE}${path}`, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    const response = await app.request(path.startsWith("http") ? path : `${BASE}${path}`, {
+      method: init.method ?? "GET",
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
     appJar.store(response);
     return response;
   }
@@ -107,7 +111,10 @@ describe("development identity provider", () => {
 
   it("publishes an OpenID discovery document at http://localhost:PORT", async () => {
     expect(idp.issuer).toMatch(/^http:\/\/localhost:\d+$/);
-    const discovery = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as { issuer: string; code_challenge_methods_supported: string[] };
+    const discovery = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as {
+      issuer: string;
+      code_challenge_methods_supported: string[];
+    };
     expect(discovery.issuer).toBe(idp.issuer);
     expect(discovery.code_challenge_methods_supported).toContain("S256");
   });
@@ -139,7 +146,10 @@ describe("development identity provider", () => {
     expect(session.user).toMatchObject({ email: "octo@example.com", name: "Octo Cat", emailVerified: true });
     const accounts = (await (await appRequest("/api/auth/list-accounts")).json()) as Array<{ providerId: string }>;
     expect(accounts.map((a) => a.providerId)).toEqual(["github"]);
-    expect([...auth.context.options.social.providers.values()].map((p) => [p.id, p.name])).toEqual([["google", "Google"], ["github", "GitHub"]]);
+    expect([...auth.context.options.social.providers.values()].map((p) => [p.id, p.name])).toEqual([
+      ["google", "Google"],
+      ["github", "GitHub"],
+    ]);
   });
 
   it("signs in a listed person, and a cancel ends at the error page", async () => {

@@ -133,7 +133,10 @@ describe("faults", () => {
             const cookie = sessionCookie(signUp);
             for (let k = 1; k <= 3 && !stop; k++) {
               account.pending = `password-${k}`;
-              const change = await call(server, "/api/auth/change-password", { cookie, body: { currentPassword: account.confirmed, newPassword: account.pending } });
+              const change = await call(server, "/api/auth/change-password", {
+                cookie,
+                body: { currentPassword: account.confirmed, newPassword: account.pending },
+              });
               if (change.status !== 200) throw new Error(`change-password answered ${change.status}`);
               answered += 1;
               account.confirmed = account.pending;

@@ -32,7 +32,11 @@ describe.skipIf(!PG_URL)("the packed library in a project outside the repository
 
     run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], dir);
     const output = run("node", ["src/check.mjs"], dir, { DATABASE_URL: PG_URL! });
-    const result = JSON.parse(output.trim().split("\n").at(-1)!) as { viaDatabase: { email: string; userId: string }; viaJWT: { email: string; userId: string }; forged: number };
+    const result = JSON.parse(output.trim().split("\n").at(-1)!) as {
+      viaDatabase: { email: string; userId: string };
+      viaJWT: { email: string; userId: string };
+      forged: number;
+    };
     expect(result.viaDatabase).toMatchObject({ via: "shared database", email: "example@example.com" });
     expect(result.viaJWT).toMatchObject({ via: "JWT", email: "example@example.com", userId: result.viaDatabase.userId });
     expect(result.forged).toBe(401);

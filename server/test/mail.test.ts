@@ -141,7 +141,11 @@ describe("email flows through the server", () => {
     expect(session.user.emailVerified).toBe(true);
 
     // The server turns on email change and mailed deletion.
-    const change = await app.request("/api/auth/change-email", { method: "POST", headers: { ...headers, cookie }, body: JSON.stringify({ newEmail: "sam2@example.com" }) });
+    const change = await app.request("/api/auth/change-email", {
+      method: "POST",
+      headers: { ...headers, cookie },
+      body: JSON.stringify({ newEmail: "sam2@example.com" }),
+    });
     expect(await change.json()).toEqual({ status: true });
     expect((await smtp.waitForMail("sam@example.com")).subject).toBe("Confirm your new email address for Gatehouse");
     const deletion = await app.request("/api/auth/delete-user", { method: "POST", headers: { ...headers, cookie }, body: JSON.stringify({}) });

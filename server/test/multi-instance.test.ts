@@ -76,16 +76,26 @@ describe("three instances on one PostgreSQL", () => {
       const headers: Record<string, string> = { origin: base, ...init.headers };
       if (init.body !== undefined) headers["content-type"] = "application/json";
       if (init.cookie) headers.cookie = init.cookie;
-      return fetch(`${base}${path}`, { method: init.body === undefined ? "GET" : "POST", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), redirect: "manual" });
+      return fetch(`${base}${path}`, {
+        method: init.body === undefined ? "GET" : "POST",
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        redirect: "manual",
+      });
     }
-    const sessionCookieOf = (answer: Response): string => answer.headers.getSetCookie().find((c) => c.includes("session_token="))!.split(";")[0]!;
+    const sessionCookieOf = (answer: Response): string =>
+      answer.headers
+        .getSetCookie()
+        .find((c) => c.includes("session_token="))!
+        .split(";")[0]!;
 
     it("a session made on one instance is valid on the others", async () => {
       const signUp = await call("/api/auth/sign-up/email", { body: { name: "Multi", email: "multi@example.com", password: "unusual-phrase-7" } });
       expect(signUp.status).toBe(200);
       cookie = sessionCookieOf(signUp);
       const before = proxy.hits.length;
-      for (let i = 0; i < 3; i++) expect(await (await call("/api/auth/get-session", { cookie })).json()).toMatchObject({ user: { email: "multi@example.com" } });
+      for (let i = 0; i < 3; i++)
+        expect(await (await call("/api/auth/get-session", { cookie })).json()).toMatchObject({ user: { email: "multi@example.com" } });
       expect(new Set(proxy.hits.slice(before))).toEqual(new Set([0, 1, 2]));
     });
 
@@ -93,11 +103,20 @@ describe("three instances on one PostgreSQL", () => {
       const authenticator = createSoftwareAuthenticator({ origin: base });
       const ask = await call("/api/auth/passkey/generate-register-options", { cookie });
       const withChallenge = [cookie, ...ask.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
-      const registered = await call("/api/auth/passkey/verify-registration", { cookie: withChallenge, body: { response: authenticator.createCredential(await ask.json()), name: "Key" } });
+      const registered = await call("/api/auth/passkey/verify-registration", {
+        cookie: withChallenge,
+        body: { response: authenticator.createCredential(await ask.json()), name: "Key" },
+      });
       expect(registered.status).toBe(200);
       const challenge = await call("/api/auth/passkey/generate-authenticate-options", { body: {} });
-      const challengeCookie = challenge.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-      const signIn = await call("/api/auth/passkey/verify-authentication", { cookie: challengeCookie, body: { response: authenticator.getAssertion(await challenge.json()) } });
+      const challengeCookie = challenge.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const signIn = await call("/api/auth/passkey/verify-authentication", {
+        cookie: challengeCookie,
+        body: { response: authenticator.getAssertion(await challenge.json()) },
+      });
       expect(signIn.status).toBe(200);
       expect(await signIn.json()).toMatchObject({ user: { email: "multi@example.com" } });
     });
@@ -105,7 +124,10 @@ describe("three instances on one PostgreSQL", () => {
     it("Google: the state stored by one instance is taken by the callback on another", async () => {
       idp.setPerson({ sub: "g-multi", email: "g-multi@example.com", emailVerified: true, name: "G" });
       const start = await call("/api/auth/sign-in/social", { body: { provider: "google", callbackURL: "/dashboard" } });
-      const stateCookie = start.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const stateCookie = start.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
       const back = await idp.authorize(((await start.json()) as { url: string }).url);
       const callback = await call(`/api/auth/callback/google${back.search}`, { cookie: stateCookie });
       expect(callback.status).toBe(302);
@@ -126,7 +148,8 @@ describe("three instances on one PostgreSQL", () => {
     it("counts the sign-in limit across instances (3 per 10 s)", async () => {
       await new Promise((resolve) => setTimeout(resolve, 10_500)); // a fresh window after the sign-ins above
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await call("/api/auth/sign-in/email", { body: { email: "nobody@example.com", password: "wrong-password" } })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push((await call("/api/auth/sign-in/email", { body: { email: "nobody@example.com", password: "wrong-password" } })).status);
       expect(statuses).toEqual([401, 401, 401, 429]);
     }, 30_000);
   });

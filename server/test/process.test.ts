@@ -15,7 +15,16 @@ async function startServer(env: Record<string, string>): Promise<{ port: number;
   let output = "";
   child = spawn(process.execPath, ["--import", "tsx", "--conditions=@gatehouse/source", "src/main.ts"], {
     cwd: serverDir,
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: `file:${join(dataDir, "g.db")}`, NODE_ENV: "production", BASE_URL: "http://gatehouse.test", AUTH_SECRET: "s".repeat(40), ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATA_DIR: dataDir,
+      DATABASE_URL: `file:${join(dataDir, "g.db")}`,
+      NODE_ENV: "production",
+      BASE_URL: "http://gatehouse.test",
+      AUTH_SECRET: "s".repeat(40),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child!.on("exit", (code) => resolve(code)));

@@ -38,7 +38,17 @@ describe("the enabled providers, published to the web app", () => {
     const app = await appWith({ GITHUB_CLIENT_ID: "gh", GITHUB_CLIENT_SECRET: "s", GOOGLE_CLIENT_ID: "g", GOOGLE_CLIENT_SECRET: "s" }, { ids: ["microsoft"] });
     expect(await listProviders(app)).toEqual({
       status: 200,
-      body: [{ result: { data: [{ id: "google", name: "Google" }, { id: "github", name: "GitHub" }, { id: "microsoft", name: "Microsoft" }] } }],
+      body: [
+        {
+          result: {
+            data: [
+              { id: "google", name: "Google" },
+              { id: "github", name: "GitHub" },
+              { id: "microsoft", name: "Microsoft" },
+            ],
+          },
+        },
+      ],
     });
   });
 

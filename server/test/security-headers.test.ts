@@ -25,7 +25,12 @@ describe("security headers", () => {
 
   it("sends no referrer from a page whose URL carries a token", async () => {
     const app = createApp({ auth: t.auth, logger: silentLogger });
-    for (const path of ["/api/auth/reset-password/abcdefghijklmnopqrstuvwx?callbackURL=/", "/api/auth/verify-email?token=x", "/api/auth/delete-user/callback?token=x", "/settings?a=1&%74oken=x"]) {
+    for (const path of [
+      "/api/auth/reset-password/abcdefghijklmnopqrstuvwx?callbackURL=/",
+      "/api/auth/verify-email?token=x",
+      "/api/auth/delete-user/callback?token=x",
+      "/settings?a=1&%74oken=x",
+    ]) {
       expect((await app.request(path)).headers.get("referrer-policy"), path).toBe("no-referrer");
     }
     // Only a query parameter named token counts: not a path, a value or another name.

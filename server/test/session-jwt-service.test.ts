@@ -55,6 +55,8 @@ describe("session JWTs for a service that has only the base URL", () => {
 
     await client.getSession();
     expect(headerJWT).toBe(data!.token);
-    await expect(verifySessionJWT(`${headerJWT.slice(0, -4)}AAAA`, { jwksURL: `${baseURL}/api/auth/jwks`, issuer: baseURL, audience: baseURL })).rejects.toThrow();
+    await expect(
+      verifySessionJWT(`${headerJWT.slice(0, -4)}AAAA`, { jwksURL: `${baseURL}/api/auth/jwks`, issuer: baseURL, audience: baseURL }),
+    ).rejects.toThrow();
   });
 });

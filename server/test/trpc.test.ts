@@ -59,7 +59,9 @@ describe.each(testDialects())("tRPC at /api/trpc on %s", (dialect) => {
     expect(res.status).toBe(401);
     const body = (await res.json()) as Array<{ error: { json?: unknown; code: number; data: { code: string } } }>;
     expect(body[0]!.error.data.code).toBe("UNAUTHORIZED");
-    const error = await client(null).auth.session.query().catch((e: unknown) => e);
+    const error = await client(null)
+      .auth.session.query()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);
     expect((error as TRPCClientError<AppRouter>).data?.code).toBe("UNAUTHORIZED");
   });
@@ -119,14 +121,18 @@ describe.each(testDialects())("account.setPassword on %s", (dialect) => {
     const signIn = await browser.post("/sign-in/email", { email: "lin@example.com", password: "brand new password" });
     expect(signIn.status).toBe(200);
 
-    const again = await client(browser.cookieHeader()).account.setPassword.mutate({ newPassword: "another one here" }).catch((e: unknown) => e);
+    const again = await client(browser.cookieHeader())
+      .account.setPassword.mutate({ newPassword: "another one here" })
+      .catch((e: unknown) => e);
     expect(again).toBeInstanceOf(TRPCClientError);
     expect((again as TRPCClientError<AppRouter>).message).toBe("user already has a password");
     expect((again as TRPCClientError<AppRouter>).data?.code).toBe("BAD_REQUEST");
   });
 
   it("answers UNAUTHORIZED without a session", async () => {
-    const error = await client("").account.setPassword.mutate({ newPassword: "whatever password" }).catch((e: unknown) => e);
+    const error = await client("")
+      .account.setPassword.mutate({ newPassword: "whatever password" })
+      .catch((e: unknown) => e);
     expect((error as TRPCClientError<AppRouter>).data?.code).toBe("UNAUTHORIZED");
   });
 });

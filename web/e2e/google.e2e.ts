@@ -37,7 +37,10 @@ describe.skipIf(!CHROMIUM)("Google sign-in through the development identity prov
   it("refuses to unlink the only sign-in method, with the server's message", async () => {
     const { page } = browser;
     await page.getByRole("button", { name: "Unlink Google" }).click();
-    await page.getByRole("alert").getByText(/last account|unlink/i).waitFor();
+    await page
+      .getByRole("alert")
+      .getByText(/last account|unlink/i)
+      .waitFor();
     await page.getByRole("list", { name: "Linked accounts" }).getByText("Google").waitFor();
     await screenshot(page, "settings-google-account");
   });
@@ -77,7 +80,10 @@ describe.skipIf(!CHROMIUM)("Google sign-in through the development identity prov
     await page.getByRole("button", { name: "Sign in with Google" }).click();
     await page.getByTestId("cancel").click();
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.has("error"));
-    await page.getByRole("alert").getByText(/^Something went wrong\. Please try again\./).waitFor();
+    await page
+      .getByRole("alert")
+      .getByText(/^Something went wrong\. Please try again\./)
+      .waitFor();
     await screenshot(page, "login-google-cancelled");
   });
 });

@@ -73,7 +73,8 @@ describe.skipIf(!CHROMIUM)("the header in Chromium", () => {
     expect(header.bottom - header.top).toBeLessThan(72);
     // Left to right, inside the window, without overlapping one another.
     const sorted = [...items].sort((a, b) => a.left - b.left);
-    for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.left, `${sorted[i - 1]!.name} / ${sorted[i]!.name}`).toBeGreaterThanOrEqual(sorted[i - 1]!.right - 0.5);
+    for (let i = 1; i < sorted.length; i++)
+      expect(sorted[i]!.left, `${sorted[i - 1]!.name} / ${sorted[i]!.name}`).toBeGreaterThanOrEqual(sorted[i - 1]!.right - 0.5);
     expect(Math.max(...items.map((b) => b.right))).toBeLessThanOrEqual(width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, `header-${width}`);

@@ -36,7 +36,16 @@ describe.skipIf(!CHROMIUM)("another provider through the development identity pr
     await screenshot(page, "login-providers");
     // The list is the server's: the same two, from the public query the screen uses.
     const listed = await page.evaluate(async () => (await fetch("/api/trpc/auth.providers?batch=1&input=%7B%7D")).json());
-    expect(listed).toEqual([{ result: { data: [{ id: "google", name: "Google" }, { id: "github", name: "GitHub" }] } }]);
+    expect(listed).toEqual([
+      {
+        result: {
+          data: [
+            { id: "google", name: "Google" },
+            { id: "github", name: "GitHub" },
+          ],
+        },
+      },
+    ]);
   });
 
   it("signs a new person in with the GitHub button, end to end, and Settings lists the GitHub account", async () => {

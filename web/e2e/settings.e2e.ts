@@ -56,7 +56,11 @@ describe.skipIf(!CHROMIUM)("the Settings security center in Chromium against the
     await password.getByText("Password changed.").waitFor();
     // The new password signs in; the old one does not.
     const signIn = (pw: string) =>
-      fetch(`${server.baseURL}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: server.baseURL }, body: JSON.stringify({ email: PERSON.email, password: pw }) });
+      fetch(`${server.baseURL}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.baseURL },
+        body: JSON.stringify({ email: PERSON.email, password: pw }),
+      });
     expect((await signIn("new centaur rocket")).status).toBe(200);
     expect((await signIn(PERSON.password)).status).toBe(401);
   });

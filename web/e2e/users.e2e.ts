@@ -142,9 +142,7 @@ describe.skipIf(!CHROMIUM)("the Users page in Chromium against the real server",
     await page.getByLabel("Active organization").selectOption({ label: "Langley Research" });
     await page.locator(".lead", { hasText: "Langley Research" }).waitFor();
     await row(page, OWNER.name).waitFor();
-    expect(await page.locator("#org-switcher-select option").allTextContents()).toEqual(
-      expect.arrayContaining(["Langley Research", "Grace's Compilers"]),
-    );
+    expect(await page.locator("#org-switcher-select option").allTextContents()).toEqual(expect.arrayContaining(["Langley Research", "Grace's Compilers"]));
   });
 
   it("fits a phone: the switcher sits in the header's menu, no horizontal scrolling", async () => {

@@ -24,11 +24,7 @@ function keyOf(secret: string): Uint8Array {
 }
 
 /** Spec §9: signed HS256 with the auth secret; lifetime in seconds from `now` (the injected clock). */
-export async function signEmailVerificationToken(
-  secret: string,
-  claims: EmailVerificationClaims,
-  input: { now: Date; expiresIn: number },
-): Promise<string> {
+export async function signEmailVerificationToken(secret: string, claims: EmailVerificationClaims, input: { now: Date; expiresIn: number }): Promise<string> {
   const issuedAt = Math.floor(input.now.getTime() / 1000);
   const payload: Record<string, string> = { email: claims.email };
   if (claims.updateTo) payload.updateTo = claims.updateTo;

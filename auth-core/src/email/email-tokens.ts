@@ -29,10 +29,7 @@ function emailTokenIdentifier(kind: EmailTokenKind, token: string): string {
 }
 
 /** Stores the hash of a freshly mailed token for `userId`, live for `expiresIn` seconds. */
-export async function storeEmailToken(
-  ctx: AuthContext,
-  input: { kind: EmailTokenKind; token: string; userId: string; expiresIn: number },
-): Promise<void> {
+export async function storeEmailToken(ctx: AuthContext, input: { kind: EmailTokenKind; token: string; userId: string; expiresIn: number }): Promise<void> {
   const now = ctx.clock.now();
   await insertVerification(ctx.db, {
     id: generateId(ctx.random),
@@ -69,10 +66,7 @@ export async function findEmailToken(ctx: AuthContext, kind: EmailTokenKind, tok
  * Uses a token: one `delete … returning`, so of two concurrent uses exactly one wins. Pass the
  * transaction that applies the token's effect, so that a failed effect leaves the token unused.
  */
-export async function consumeEmailToken(
-  db: DB,
-  input: { kind: EmailTokenKind; token: string; now: Date; userId?: string },
-): Promise<VerificationRow | null> {
+export async function consumeEmailToken(db: DB, input: { kind: EmailTokenKind; token: string; now: Date; userId?: string }): Promise<VerificationRow | null> {
   const identifier = emailTokenIdentifier(input.kind, input.token);
   const row = await consumeVerification(db, identifier, input.now);
   if (!row || !rowMatches(row, identifier, input.userId)) return null;

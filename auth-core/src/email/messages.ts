@@ -117,8 +117,16 @@ export type AccountChange =
 
 /** Display names of the spec §9 provider ids whose spelling is not the id capitalised. */
 const PROVIDER_NAMES: Record<string, string> = {
-  github: "GitHub", gitlab: "GitLab", linkedin: "LinkedIn", tiktok: "TikTok", paypal: "PayPal", huggingface: "Hugging Face",
-  vk: "VK", twitter: "X", cognito: "Amazon Cognito", line: "LINE",
+  github: "GitHub",
+  gitlab: "GitLab",
+  linkedin: "LinkedIn",
+  tiktok: "TikTok",
+  paypal: "PayPal",
+  huggingface: "Hugging Face",
+  vk: "VK",
+  twitter: "X",
+  cognito: "Amazon Cognito",
+  line: "LINE",
 };
 
 function providerDisplayName(id: string): string {
@@ -145,7 +153,10 @@ function describeChange(change: AccountChange, to: string): { subject: string; l
       };
     case "provider-linked": {
       const provider = providerDisplayName(change.providerId);
-      return { subject: `${provider} was linked to your ${APP_NAME} account`, line: `A ${provider} account was just linked to your account; it can now be used to sign in.` };
+      return {
+        subject: `${provider} was linked to your ${APP_NAME} account`,
+        line: `A ${provider} account was just linked to your account; it can now be used to sign in.`,
+      };
     }
   }
 }

@@ -56,8 +56,12 @@ export async function deleteUserAccount(ctx: AuthContext, input: DeleteUserInput
     await deleteUserData(trx, input.user.id);
     // The user id is gone from the log by design; the event still records that a deletion happened.
     await writeAuditEvent(ctx, trx, {
-      userId: null, type: "account-deleted", outcome: "success", client: input.client,
-      method: DELETION_METHODS[input.method], detail: { confirmedBy: input.method },
+      userId: null,
+      type: "account-deleted",
+      outcome: "success",
+      client: input.client,
+      method: DELETION_METHODS[input.method],
+      detail: { confirmedBy: input.method },
     });
   });
   if (hooks.afterDelete) await hooks.afterDelete(input.user);

@@ -27,11 +27,7 @@ const JTI_LENGTH = 32;
 export async function sendVerificationMail(ctx: AuthContext, input: VerificationMailInput): Promise<void> {
   const { expiresIn } = ctx.options.email.verification;
   const jti = randomAlphanumeric(ctx.random, JTI_LENGTH);
-  const token = await signEmailVerificationToken(
-    ctx.secret,
-    { email: input.email, updateTo: input.updateTo, jti },
-    { now: ctx.clock.now(), expiresIn },
-  );
+  const token = await signEmailVerificationToken(ctx.secret, { email: input.email, updateTo: input.updateTo, jti }, { now: ctx.clock.now(), expiresIn });
   await storeEmailToken(ctx, { kind: "email-verification", token: jti, userId: input.user.id, expiresIn });
   const url = authEndpointURL(ctx, "/verify-email", { token, callbackURL: input.callbackURL || "/" });
   const message = input.updateTo

@@ -6,11 +6,7 @@ import { isIP } from "node:net";
  * is the one it vouches for; entries to its left are whatever the client sent and would let
  * anyone pick their own rate-limit key. A value that is not an IP address is ignored.
  */
-export function resolveClientAddress(
-  headers: Headers,
-  socketAddress: string | null,
-  trustedHeaders: readonly string[],
-): string | null {
+export function resolveClientAddress(headers: Headers, socketAddress: string | null, trustedHeaders: readonly string[]): string | null {
   for (const name of trustedHeaders) {
     const value = headers.get(name);
     if (!value) continue;

@@ -62,11 +62,7 @@ export function createDatabaseRateLimiter(db: AuthDatabase): RateLimiter {
  * window is keyed by the route (`/reset-password/:token`), never the concrete path: a path
  * parameter can be a live token, and windows are stored (database storage) in plain text.
  */
-export function findRateLimitRule(
-  path: string,
-  options: ResolvedOptions["rateLimit"],
-  route: string = path,
-): { key: string; rule: RateLimitRule } | null {
+export function findRateLimitRule(path: string, options: ResolvedOptions["rateLimit"], route: string = path): { key: string; rule: RateLimitRule } | null {
   for (const { path: pattern, rule } of options.rules) {
     const matches = pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
     if (matches) return rule === false ? null : { key: route, rule };
@@ -103,5 +99,8 @@ export function rateLimitClientKey(address: string | null): string {
     const [high, low] = [groups[6]!, groups[7]!];
     return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
   }
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
 }

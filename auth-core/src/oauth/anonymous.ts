@@ -46,7 +46,14 @@ export async function handOverAnonymousUser(ctx: AuthContext, headers: Headers, 
     const anonymousUserId = active.user.id;
     await ctx.db.transaction().execute(async (trx) => {
       await moveAnonymousData(trx, anonymousUserId, newUserId);
-      await writeAuditEvent(ctx, trx, { userId: newUserId, type: "anonymous-linked", outcome: "success", method: "anonymous", client, detail: { anonymousUserId } });
+      await writeAuditEvent(ctx, trx, {
+        userId: newUserId,
+        type: "anonymous-linked",
+        outcome: "success",
+        method: "anonymous",
+        client,
+        detail: { anonymousUserId },
+      });
     });
     const { anonymous } = ctx.options.social;
     if (anonymous.onLinkAccount) await anonymous.onLinkAccount({ anonymousUserId, newUserId });

@@ -80,7 +80,11 @@ export function createIdTokenVerifier(): IdTokenVerifier {
     if (matchIssuer) {
       const issuer = claims.iss;
       // A rule that cannot decide (its document did not come) refuses.
-      const accepted = typeof issuer === "string" && (await Promise.resolve().then(() => matchIssuer(issuer, claims, runtime)).catch(() => false));
+      const accepted =
+        typeof issuer === "string" &&
+        (await Promise.resolve()
+          .then(() => matchIssuer(issuer, claims, runtime))
+          .catch(() => false));
       if (!accepted) return { ok: false, reason: "invalid" };
     }
     if (input.nonce !== undefined && !nonceMatches(policy, claims.nonce, input.nonce)) return { ok: false, reason: "invalid" };
@@ -88,4 +92,3 @@ export function createIdTokenVerifier(): IdTokenVerifier {
     return { ok: true, claims };
   };
 }
-

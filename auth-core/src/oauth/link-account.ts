@@ -35,7 +35,14 @@ export async function linkProviderAccount(ctx: AuthContext, input: LinkAccountIn
     linking,
   });
   const fail = async (reason: LinkResult): Promise<LinkResult> => {
-    await recordSecurityEvent(ctx, { userId: input.user.id, type: "account-linked", outcome: "failure", client: input.client, method: provider.id, detail: { reason } });
+    await recordSecurityEvent(ctx, {
+      userId: input.user.id,
+      type: "account-linked",
+      outcome: "failure",
+      client: input.client,
+      method: provider.id,
+      detail: { reason },
+    });
     return reason;
   };
   if (decision !== "link") return fail(decision);
@@ -57,7 +64,11 @@ export async function linkProviderAccount(ctx: AuthContext, input: LinkAccountIn
     return fail("unable_to_link_account");
   }
   if (linking.updateUserInfoOnLink) {
-    await updateUser(ctx.db, input.user.id, { ...(profile.name ? { name: profile.name } : {}), ...(profile.image ? { image: profile.image } : {}), updatedAt: now });
+    await updateUser(ctx.db, input.user.id, {
+      ...(profile.name ? { name: profile.name } : {}),
+      ...(profile.image ? { image: profile.image } : {}),
+      updatedAt: now,
+    });
   }
   const owner = await findUserById(ctx.db, input.user.id);
   if (owner) sendAccountNotice(ctx, owner, owner.email, { kind: "provider-linked", providerId: provider.id });

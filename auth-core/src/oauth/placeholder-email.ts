@@ -26,7 +26,11 @@ export function isPlaceholderEmail(email: string): boolean {
  * The address a provider profile signs in with: its own, or for a provider that may give none,
  * a placeholder that is never verified. null: the provider should have given one (email_not_found).
  */
-export function signInEmail(key: string, provider: { id: string; emailMayBeMissing: boolean }, user: { id: string; email: string | null }): { email: string; placeholder: boolean } | null {
+export function signInEmail(
+  key: string,
+  provider: { id: string; emailMayBeMissing: boolean },
+  user: { id: string; email: string | null },
+): { email: string; placeholder: boolean } | null {
   if (user.email) return { email: user.email, placeholder: false };
   return provider.emailMayBeMissing ? { email: placeholderEmail(key, provider.id, user.id), placeholder: true } : null;
 }

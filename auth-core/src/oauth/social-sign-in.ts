@@ -27,9 +27,7 @@ export interface SocialSignInInput {
 /** Spec §8: the failure messages of social sign-in (the callback turns spaces into underscores). */
 type SocialSignInError = "account not linked" | "signup disabled" | "unable to create user" | "unable to create session" | "unable to link account";
 
-export type SocialSignInResult =
-  | { ok: true; user: UserRow; token: string; isRegister: boolean }
-  | { ok: false; error: SocialSignInError };
+export type SocialSignInResult = { ok: true; user: UserRow; token: string; isRegister: boolean } | { ok: false; error: SocialSignInError };
 
 async function findOAuthUser(ctx: AuthContext, providerId: string, accountId: string, email: string): Promise<{ user: UserRow; linked: boolean } | null> {
   const account = await findAccountByProvider(ctx.db, providerId, accountId);
@@ -46,7 +44,13 @@ async function findOAuthUser(ctx: AuthContext, providerId: string, accountId: st
 }
 
 /** A provider that vouches for the same address verifies it for us too (with its audit row). */
-async function markVerifiedIfVouched(ctx: AuthContext, user: UserRow, profile: SocialSignInInput["profile"], client: ClientInfo, providerId: string): Promise<UserRow> {
+async function markVerifiedIfVouched(
+  ctx: AuthContext,
+  user: UserRow,
+  profile: SocialSignInInput["profile"],
+  client: ClientInfo,
+  providerId: string,
+): Promise<UserRow> {
   if (!profile.emailVerified || user.emailVerified === 1 || profile.email !== user.email) return user;
   return ctx.db.transaction().execute(async (trx) => {
     const updated = await updateUser(trx, user.id, { emailVerified: 1, updatedAt: ctx.clock.now().toISOString() });
@@ -56,7 +60,10 @@ async function markVerifiedIfVouched(ctx: AuthContext, user: UserRow, profile: S
 }
 
 /** The account row for a new link, with encrypted tokens. */
-export function newAccountRow(ctx: AuthContext, input: { userId: string; providerId: string; accountId: string; tokens: OAuthTokens }): Parameters<typeof insertAccount>[1] {
+export function newAccountRow(
+  ctx: AuthContext,
+  input: { userId: string; providerId: string; accountId: string; tokens: OAuthTokens },
+): Parameters<typeof insertAccount>[1] {
   const now = ctx.clock.now().toISOString();
   return {
     id: generateId(ctx.random),

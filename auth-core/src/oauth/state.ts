@@ -78,7 +78,10 @@ export async function consumeOAuthState(ctx: AuthContext, draft: ResponseDraft, 
   const signed = readCookie(headers.get("cookie"), stateCookieName(ctx));
   const bound = signed ? verifySignedCookieValue(ctx.cookieKey, signed) : null;
   if (bound === null || !constantTimeEqual(bound, state)) return { ok: false, reason: "cookie_mismatch" };
-  draft.headers.append("set-cookie", serializeCookie(stateCookieName(ctx), "", { maxAge: 0, httpOnly: true, secure: ctx.options.cookies.secure, sameSite: "Lax" }));
+  draft.headers.append(
+    "set-cookie",
+    serializeCookie(stateCookieName(ctx), "", { maxAge: 0, httpOnly: true, secure: ctx.options.cookies.secure, sameSite: "Lax" }),
+  );
   const now = ctx.clock.now();
   const row = await consumeVerification(ctx.db, stateIdentifier(state), now);
   if (!row) return { ok: false, reason: "not_found" };

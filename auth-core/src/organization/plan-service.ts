@@ -62,7 +62,11 @@ export function createPlanService(ctx: AuthContext): PlanService {
         if (!row) throw APIError.from(400, "ORGANIZATION_NOT_FOUND");
         if (planOf(before).id !== target.id) {
           await writeAuditEvent(ctx, trx, {
-            userId: viewer.userId, type: "plan-changed", outcome: "success", organizationId, client,
+            userId: viewer.userId,
+            type: "plan-changed",
+            outcome: "success",
+            organizationId,
+            client,
             detail: { from: planOf(before).id, to: target.id },
           });
         }

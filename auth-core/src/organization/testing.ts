@@ -56,7 +56,15 @@ export async function seedOrganization(auth: Auth, members: Record<string, strin
   const now = clock.now().toISOString();
   const slug = `org-${generateId(random).slice(0, 12)}`;
   // The largest plan: the matrix tables seat more people than the free plan allows.
-  const organization = await insertOrganization(db, { id: generateId(random), name: `Org ${slug}`, slug, logo: null, metadata: null, plan: "business", createdAt: now });
+  const organization = await insertOrganization(db, {
+    id: generateId(random),
+    name: `Org ${slug}`,
+    slug,
+    logo: null,
+    metadata: null,
+    plan: "business",
+    createdAt: now,
+  });
   const memberIds: Record<string, string> = {};
   for (const [userId, role] of Object.entries(members)) {
     const member = await insertMember(db, { id: generateId(random), organizationId: organization.id, userId, role, createdAt: now });

@@ -1,13 +1,6 @@
 import type { InvitationRow, MemberRow, OrganizationRow, TeamMemberRow, TeamRow } from "../store/database.js";
 import type { MemberWithUserRow } from "../store/member-store.js";
-import type {
-  WireInvitation,
-  WireMember,
-  WireMemberWithUser,
-  WireOrganization,
-  WireTeam,
-  WireTeamMember,
-} from "../shared/wire-types.js";
+import type { WireInvitation, WireMember, WireMemberWithUser, WireOrganization, WireTeam, WireTeamMember } from "../shared/wire-types.js";
 
 /** Metadata is stored as JSON text; anything that is not a JSON object reads as null. */
 function parseMetadata(text: string | null): Record<string, unknown> | null {

@@ -52,12 +52,7 @@ function challengeCookie(ctx: AuthContext, value: string, maxAgeSeconds: number)
  * Stores a new challenge and binds it to this browser with a signed cookie. A challenge this
  * browser held before is dropped: one ceremony per browser at a time.
  */
-export async function issueChallenge(
-  ctx: AuthContext,
-  headers: Headers,
-  draft: ResponseDraft,
-  challenge: CeremonyChallenge,
-): Promise<void> {
+export async function issueChallenge(ctx: AuthContext, headers: Headers, draft: ResponseDraft, challenge: CeremonyChallenge): Promise<void> {
   const previous = readChallengeToken(ctx, headers);
   if (previous) await deleteVerificationsByIdentifier(ctx.db, challengeIdentifier(previous));
   const now = ctx.clock.now();
@@ -93,12 +88,7 @@ function parseChallenge(value: string): CeremonyChallenge | null {
  * Throws 400 CHALLENGE_NOT_FOUND otherwise. A successful answer clears the cookie; after a
  * failure it points at a value that no longer exists.
  */
-export async function takeChallenge(
-  ctx: AuthContext,
-  headers: Headers,
-  draft: ResponseDraft,
-  kind: CeremonyKind,
-): Promise<CeremonyChallenge> {
+export async function takeChallenge(ctx: AuthContext, headers: Headers, draft: ResponseDraft, kind: CeremonyKind): Promise<CeremonyChallenge> {
   const token = readChallengeToken(ctx, headers);
   if (!token) throw APIError.from(400, "CHALLENGE_NOT_FOUND");
   draft.headers.append("set-cookie", challengeCookie(ctx, "", 0));

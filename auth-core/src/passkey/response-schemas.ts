@@ -7,7 +7,10 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
  * checks belong to @simplewebauthn/server. Unknown keys pass through, as browsers add fields.
  */
 
-const base64url = z.string().max(65_536).regex(/^[A-Za-z0-9_-]*={0,2}$/, "must be base64url");
+const base64url = z
+  .string()
+  .max(65_536)
+  .regex(/^[A-Za-z0-9_-]*={0,2}$/, "must be base64url");
 
 const credentialBase = {
   id: base64url.min(1).max(1_366),

@@ -41,7 +41,14 @@ export const signInEmail = defineEndpoint({
     const user = await findUserByEmail(ctx.db, email);
     if (throttle.wait !== null) {
       // The same answer for a known and an unknown address; no password is checked.
-      await recordSecurityEvent(ctx, { userId: user?.id ?? null, type: "sign-in", outcome: "failure", client, method: "password", detail: { reason: "ACCOUNT_THROTTLED" } });
+      await recordSecurityEvent(ctx, {
+        userId: user?.id ?? null,
+        type: "sign-in",
+        outcome: "failure",
+        client,
+        method: "password",
+        detail: { reason: "ACCOUNT_THROTTLED" },
+      });
       throw throttledError(throttle.wait);
     }
     const account = user ? await findCredentialAccount(ctx.db, user.id) : undefined;
@@ -53,14 +60,22 @@ export const signInEmail = defineEndpoint({
         type: "sign-in",
         outcome: "failure",
         client,
-        method: "password", detail: { reason: "INVALID_EMAIL_OR_PASSWORD" },
+        method: "password",
+        detail: { reason: "INVALID_EMAIL_OR_PASSWORD" },
       });
       await recordFailedSignIn(ctx, throttle.key);
       throw APIError.from(401, "INVALID_EMAIL_OR_PASSWORD");
     }
     await clearSignInThrottle(ctx, email);
     if (ctx.options.email.requireEmailVerification && user.emailVerified !== 1) {
-      await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "failure", client, method: "password", detail: { reason: "EMAIL_NOT_VERIFIED" } });
+      await recordSecurityEvent(ctx, {
+        userId: user.id,
+        type: "sign-in",
+        outcome: "failure",
+        client,
+        method: "password",
+        detail: { reason: "EMAIL_NOT_VERIFIED" },
+      });
       const verification = ctx.options.email.verification;
       // Spec §8: a fresh verification mail on sign-in when configured (a refused mail answers 503).
       if (verification.enabled && verification.sendOnSignIn) {

@@ -27,11 +27,7 @@ export function isAcceptableImageURL(value: string): boolean {
 
 const body = z.object({
   name: z.string().min(1).max(256).optional(),
-  image: z
-    .string()
-    .refine(isAcceptableImageURL, "Must be an https URL or a data:image URI")
-    .nullable()
-    .optional(),
+  image: z.string().refine(isAcceptableImageURL, "Must be an https URL or a data:image URI").nullable().optional(),
   email: z.unknown().optional(),
 });
 

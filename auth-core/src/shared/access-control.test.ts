@@ -11,8 +11,22 @@ import {
 
 /** Spec §6 plus issue 11's audit column, typed in from the table (not derived from the module under test). */
 const SPEC_MATRIX: Record<string, Record<string, string>> = {
-  owner: { organization: "update, delete", member: "create, update, delete", invitation: "create, cancel", team: "create, update, delete", ac: "create, read, update, delete", audit: "read" },
-  admin: { organization: "update", member: "create, update, delete", invitation: "create, cancel", team: "create, update, delete", ac: "create, read, update, delete", audit: "read" },
+  owner: {
+    organization: "update, delete",
+    member: "create, update, delete",
+    invitation: "create, cancel",
+    team: "create, update, delete",
+    ac: "create, read, update, delete",
+    audit: "read",
+  },
+  admin: {
+    organization: "update",
+    member: "create, update, delete",
+    invitation: "create, cancel",
+    team: "create, update, delete",
+    ac: "create, read, update, delete",
+    audit: "read",
+  },
   member: { organization: "none", member: "none", invitation: "none", team: "none", ac: "read", audit: "none" },
 };
 
@@ -105,7 +119,10 @@ describe("roles", () => {
     ["admin,member", ["admin", "member"]],
     [" admin , member ,admin", ["admin", "member"]],
     ["", []],
-    [["owner", "admin,member"], ["owner", "admin", "member"]],
+    [
+      ["owner", "admin,member"],
+      ["owner", "admin", "member"],
+    ],
   ] as const)("parses %j", (input, expected) => {
     expect(parseRoles(input)).toEqual(expected);
   });

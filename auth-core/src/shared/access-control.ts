@@ -18,8 +18,7 @@ export const ORGANIZATION_STATEMENTS = {
 } as const;
 
 export type OrganizationResource = keyof typeof ORGANIZATION_STATEMENTS;
-export type OrganizationAction<R extends OrganizationResource = OrganizationResource> =
-  (typeof ORGANIZATION_STATEMENTS)[R][number];
+export type OrganizationAction<R extends OrganizationResource = OrganizationResource> = (typeof ORGANIZATION_STATEMENTS)[R][number];
 export type OrganizationRole = "owner" | "admin" | "member";
 
 /** What one role may do: resource → allowed actions. */
@@ -94,11 +93,7 @@ function checkResource(statements: RoleStatements, resource: string, actions: re
 }
 
 /** One role against a request: every action on each resource; resources joined by the connector. */
-export function checkRolePermission(
-  statements: RoleStatements,
-  request: PermissionRequest,
-  connector: PermissionConnector = "AND",
-): PermissionDecision {
+export function checkRolePermission(statements: RoleStatements, request: PermissionRequest, connector: PermissionConnector = "AND"): PermissionDecision {
   const resources = Object.entries(request);
   if (resources.length === 0) return { success: false, error: "Not authorized" };
   let firstFailure: PermissionDecision | null = null;
@@ -117,11 +112,7 @@ export function checkRolePermission(
  * Spec §6: a member may hold several comma-separated roles; the check passes if any one of them
  * authorizes the whole request. Unknown roles authorize nothing.
  */
-export function checkPermission(
-  roles: string | readonly string[],
-  request: PermissionRequest,
-  connector: PermissionConnector = "AND",
-): PermissionDecision {
+export function checkPermission(roles: string | readonly string[], request: PermissionRequest, connector: PermissionConnector = "AND"): PermissionDecision {
   let failure: PermissionDecision = { success: false, error: "Not authorized" };
   for (const role of parseRoles(roles)) {
     if (!isOrganizationRole(role)) continue;
@@ -133,11 +124,7 @@ export function checkPermission(
 }
 
 /** The boolean form of `checkPermission`, for guards and for deciding which controls to show. */
-export function hasPermission(
-  roles: string | readonly string[],
-  request: PermissionRequest,
-  connector: PermissionConnector = "AND",
-): boolean {
+export function hasPermission(roles: string | readonly string[], request: PermissionRequest, connector: PermissionConnector = "AND"): boolean {
   return checkPermission(roles, request, connector).success;
 }
 

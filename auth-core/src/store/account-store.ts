@@ -7,25 +7,11 @@ export async function findAccountsByUserId(db: DB, userId: string): Promise<Acco
 }
 
 export async function findCredentialAccount(db: DB, userId: string): Promise<AccountRow | undefined> {
-  return db
-    .selectFrom("account")
-    .selectAll()
-    .where("userId", "=", userId)
-    .where("providerId", "=", CREDENTIAL_PROVIDER_ID)
-    .executeTakeFirst();
+  return db.selectFrom("account").selectAll().where("userId", "=", userId).where("providerId", "=", CREDENTIAL_PROVIDER_ID).executeTakeFirst();
 }
 
-export async function findAccountByProvider(
-  db: DB,
-  providerId: string,
-  accountId: string,
-): Promise<AccountRow | undefined> {
-  return db
-    .selectFrom("account")
-    .selectAll()
-    .where("providerId", "=", providerId)
-    .where("accountId", "=", accountId)
-    .executeTakeFirst();
+export async function findAccountByProvider(db: DB, providerId: string, accountId: string): Promise<AccountRow | undefined> {
+  return db.selectFrom("account").selectAll().where("providerId", "=", providerId).where("accountId", "=", accountId).executeTakeFirst();
 }
 
 export async function insertAccount(db: DB, row: NewAccountRow): Promise<AccountRow> {

@@ -171,13 +171,7 @@ type EventQuery = SelectQueryBuilder<Database, "securityEvent" | "member", objec
 
 async function groupByDay(query: EventQuery): Promise<AuditCountRow[]> {
   const rows = await (query as SelectQueryBuilder<Database, "securityEvent", object>)
-    .select((eb) => [
-      utcDay().as("day"),
-      "securityEvent.type",
-      "securityEvent.outcome",
-      "securityEvent.method",
-      eb.fn.countAll<string | number>().as("count"),
-    ])
+    .select((eb) => [utcDay().as("day"), "securityEvent.type", "securityEvent.outcome", "securityEvent.method", eb.fn.countAll<string | number>().as("count")])
     .groupBy([utcDay(), "securityEvent.type", "securityEvent.outcome", "securityEvent.method"])
     .execute();
   return rows.map((row) => ({ day: row.day, type: row.type, outcome: row.outcome, method: row.method, count: Number(row.count) }));

@@ -41,13 +41,7 @@ export async function countLiveInvitations(db: DB, organizationId: string, now: 
 }
 
 export async function listInvitationsOfOrganization(db: DB, organizationId: string): Promise<InvitationRow[]> {
-  return db
-    .selectFrom("invitation")
-    .selectAll()
-    .where("organizationId", "=", organizationId)
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "asc")
-    .execute();
+  return db.selectFrom("invitation").selectAll().where("organizationId", "=", organizationId).orderBy("createdAt", "desc").orderBy("id", "asc").execute();
 }
 
 /** Live invitations addressed to an email, with the inviting organization's name. */
@@ -82,13 +76,7 @@ export async function closeLiveInvitation(db: DB, id: string, status: Exclude<In
 
 /** Cancelling needs no expiry check: an expired pending invitation may still be tidied away. */
 export async function cancelPendingInvitation(db: DB, id: string): Promise<InvitationRow | undefined> {
-  return db
-    .updateTable("invitation")
-    .set({ status: "canceled" })
-    .where("id", "=", id)
-    .where("status", "=", "pending")
-    .returningAll()
-    .executeTakeFirst();
+  return db.updateTable("invitation").set({ status: "canceled" }).where("id", "=", id).where("status", "=", "pending").returningAll().executeTakeFirst();
 }
 
 export async function extendInvitation(db: DB, id: string, expiresAt: Date): Promise<InvitationRow | undefined> {

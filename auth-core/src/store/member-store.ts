@@ -17,12 +17,7 @@ export async function insertMember(db: DB, row: MemberRow): Promise<MemberRow> {
 }
 
 export async function findMember(db: DB, organizationId: string, userId: string): Promise<MemberRow | undefined> {
-  return db
-    .selectFrom("member")
-    .selectAll()
-    .where("organizationId", "=", organizationId)
-    .where("userId", "=", userId)
-    .executeTakeFirst();
+  return db.selectFrom("member").selectAll().where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst();
 }
 
 export async function findMemberById(db: DB, id: string): Promise<MemberRow | undefined> {
@@ -95,8 +90,14 @@ function selectMembersWithUsers(db: DB, organizationId: string) {
     .selectFrom("member as m")
     .innerJoin("user as u", "u.id", "m.userId")
     .select([
-      "m.id as id", "m.organizationId as organizationId", "m.userId as userId", "m.role as role",
-      "m.createdAt as createdAt", "u.name as userName", "u.email as userEmail", "u.image as userImage",
+      "m.id as id",
+      "m.organizationId as organizationId",
+      "m.userId as userId",
+      "m.role as role",
+      "m.createdAt as createdAt",
+      "u.name as userName",
+      "u.email as userEmail",
+      "u.image as userImage",
     ])
     .where("m.organizationId", "=", organizationId);
 }

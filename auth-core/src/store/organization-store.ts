@@ -19,7 +19,11 @@ export interface OrganizationUpdate {
 }
 
 export async function insertOrganization(db: DB, row: NewOrganization): Promise<OrganizationRow> {
-  return db.insertInto("organization").values({ ...row, plan: row.plan ?? "free" }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto("organization")
+    .values({ ...row, plan: row.plan ?? "free" })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function findOrganizationById(db: DB, id: string): Promise<OrganizationRow | undefined> {
@@ -62,7 +66,11 @@ export async function listOrganizationsOfUser(db: DB, userId: string): Promise<O
  * and leave the organization ownerless.
  */
 export async function lockOrganization(db: DB, id: string): Promise<boolean> {
-  const result = await db.updateTable("organization").set((eb) => ({ slug: eb.ref("slug") })).where("id", "=", id).executeTakeFirst();
+  const result = await db
+    .updateTable("organization")
+    .set((eb) => ({ slug: eb.ref("slug") }))
+    .where("id", "=", id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -81,10 +89,7 @@ export async function setSessionActiveTeam(db: DB, sessionId: string, teamId: st
 
 /** Sessions (all, or one user's) that point at an organization the user may no longer see. */
 export async function clearActiveOrganization(db: DB, organizationId: string, userId?: string): Promise<void> {
-  let query = db
-    .updateTable("session")
-    .set({ activeOrganizationId: null, activeTeamId: null })
-    .where("activeOrganizationId", "=", organizationId);
+  let query = db.updateTable("session").set({ activeOrganizationId: null, activeTeamId: null }).where("activeOrganizationId", "=", organizationId);
   if (userId !== undefined) query = query.where("userId", "=", userId);
   await query.execute();
 }

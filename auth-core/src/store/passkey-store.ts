@@ -51,24 +51,13 @@ export async function findPasskeyByCredentialID(db: DB, credentialID: string): P
  * against, so of two concurrent assertions with the same counter only one wins.
  */
 export async function advancePasskeyCounter(db: DB, id: string, expected: number, next: number): Promise<boolean> {
-  const result = await db
-    .updateTable("passkey")
-    .set({ counter: next })
-    .where("id", "=", id)
-    .where("counter", "=", expected)
-    .executeTakeFirst();
+  const result = await db.updateTable("passkey").set({ counter: next }).where("id", "=", id).where("counter", "=", expected).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** Renames a passkey of this owner; undefined when it is not theirs or gone. */
 export async function renamePasskey(db: DB, id: string, userId: string, name: string): Promise<PasskeyRow | undefined> {
-  return db
-    .updateTable("passkey")
-    .set({ name })
-    .where("id", "=", id)
-    .where("userId", "=", userId)
-    .returningAll()
-    .executeTakeFirst();
+  return db.updateTable("passkey").set({ name }).where("id", "=", id).where("userId", "=", userId).returningAll().executeTakeFirst();
 }
 
 /** Deletes a passkey of this owner; false when it is not theirs or gone. */

@@ -5,12 +5,7 @@ import type { DB } from "./database.js";
  * window starts when the stored one has ended. Returns the count in the current window and when
  * it ends.
  */
-export async function countRateLimitHit(
-  db: DB,
-  key: string,
-  now: Date,
-  windowEndsAt: Date,
-): Promise<{ count: number; windowEndsAt: string }> {
+export async function countRateLimitHit(db: DB, key: string, now: Date, windowEndsAt: Date): Promise<{ count: number; windowEndsAt: string }> {
   const nowISO = now.toISOString();
   const row = await db
     .insertInto("rateLimit")
@@ -23,12 +18,7 @@ export async function countRateLimitHit(
           .then(1)
           .else(eb("rateLimit.count", "+", 1))
           .end(),
-        windowEndsAt: eb
-          .case()
-          .when("rateLimit.windowEndsAt", "<=", nowISO)
-          .then(windowEndsAt.toISOString())
-          .else(eb.ref("rateLimit.windowEndsAt"))
-          .end(),
+        windowEndsAt: eb.case().when("rateLimit.windowEndsAt", "<=", nowISO).then(windowEndsAt.toISOString()).else(eb.ref("rateLimit.windowEndsAt")).end(),
       })),
     )
     .returning(["count", "windowEndsAt"])

@@ -33,12 +33,24 @@ function buildLookupQuery(db: Kysely<Database>, tokenHash: string) {
     .selectFrom("session as s")
     .innerJoin("user as u", "u.id", "s.userId")
     .select([
-      "s.id as s_id", "s.tokenHash as s_tokenHash", "s.userId as s_userId", "s.expiresAt as s_expiresAt",
-      "s.rememberMe as s_rememberMe", "s.ipAddress as s_ipAddress", "s.userAgent as s_userAgent",
-      "s.activeOrganizationId as s_activeOrganizationId", "s.activeTeamId as s_activeTeamId",
-      "s.createdAt as s_createdAt", "s.updatedAt as s_updatedAt",
-      "u.id as u_id", "u.name as u_name", "u.email as u_email", "u.emailVerified as u_emailVerified",
-      "u.image as u_image", "u.isAnonymous as u_isAnonymous", "u.createdAt as u_createdAt",
+      "s.id as s_id",
+      "s.tokenHash as s_tokenHash",
+      "s.userId as s_userId",
+      "s.expiresAt as s_expiresAt",
+      "s.rememberMe as s_rememberMe",
+      "s.ipAddress as s_ipAddress",
+      "s.userAgent as s_userAgent",
+      "s.activeOrganizationId as s_activeOrganizationId",
+      "s.activeTeamId as s_activeTeamId",
+      "s.createdAt as s_createdAt",
+      "s.updatedAt as s_updatedAt",
+      "u.id as u_id",
+      "u.name as u_name",
+      "u.email as u_email",
+      "u.emailVerified as u_emailVerified",
+      "u.image as u_image",
+      "u.isAnonymous as u_isAnonymous",
+      "u.createdAt as u_createdAt",
       "u.updatedAt as u_updatedAt",
     ])
     .where("s.tokenHash", "=", tokenHash);
@@ -47,14 +59,27 @@ function buildLookupQuery(db: Kysely<Database>, tokenHash: string) {
 function splitJoinedRow(row: JoinedRow): SessionWithUserRow {
   return {
     session: {
-      id: row.s_id, tokenHash: row.s_tokenHash, userId: row.s_userId, expiresAt: row.s_expiresAt,
-      rememberMe: row.s_rememberMe, ipAddress: row.s_ipAddress, userAgent: row.s_userAgent,
-      activeOrganizationId: row.s_activeOrganizationId, activeTeamId: row.s_activeTeamId,
-      createdAt: row.s_createdAt, updatedAt: row.s_updatedAt,
+      id: row.s_id,
+      tokenHash: row.s_tokenHash,
+      userId: row.s_userId,
+      expiresAt: row.s_expiresAt,
+      rememberMe: row.s_rememberMe,
+      ipAddress: row.s_ipAddress,
+      userAgent: row.s_userAgent,
+      activeOrganizationId: row.s_activeOrganizationId,
+      activeTeamId: row.s_activeTeamId,
+      createdAt: row.s_createdAt,
+      updatedAt: row.s_updatedAt,
     },
     user: {
-      id: row.u_id, name: row.u_name, email: row.u_email, emailVerified: row.u_emailVerified,
-      image: row.u_image, isAnonymous: row.u_isAnonymous, createdAt: row.u_createdAt, updatedAt: row.u_updatedAt,
+      id: row.u_id,
+      name: row.u_name,
+      email: row.u_email,
+      emailVerified: row.u_emailVerified,
+      image: row.u_image,
+      isAnonymous: row.u_isAnonymous,
+      createdAt: row.u_createdAt,
+      updatedAt: row.u_updatedAt,
     },
   };
 }
@@ -81,21 +106,11 @@ export async function insertSession(db: DB, row: NewSessionRow): Promise<Session
 }
 
 export async function findSessionsByUserId(db: DB, userId: string, now: Date): Promise<SessionRow[]> {
-  return db
-    .selectFrom("session")
-    .selectAll()
-    .where("userId", "=", userId)
-    .where("expiresAt", ">", now.toISOString())
-    .orderBy("createdAt", "desc")
-    .execute();
+  return db.selectFrom("session").selectAll().where("userId", "=", userId).where("expiresAt", ">", now.toISOString()).orderBy("createdAt", "desc").execute();
 }
 
 export async function extendSession(db: DB, id: string, expiresAt: Date, now: Date): Promise<void> {
-  await db
-    .updateTable("session")
-    .set({ expiresAt: expiresAt.toISOString(), updatedAt: now.toISOString() })
-    .where("id", "=", id)
-    .execute();
+  await db.updateTable("session").set({ expiresAt: expiresAt.toISOString(), updatedAt: now.toISOString() }).where("id", "=", id).execute();
 }
 
 export async function deleteSessionById(db: DB, id: string): Promise<void> {

@@ -1,12 +1,4 @@
-import {
-  SqliteDialect,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type SqliteDatabase,
-  type SqliteStatement,
-  type TransactionSettings,
-} from "kysely";
+import { SqliteDialect, type DatabaseConnection, type Dialect, type Driver, type SqliteDatabase, type SqliteStatement, type TransactionSettings } from "kysely";
 
 /**
  * Kysely's SQLite driver prepares every statement anew on each query; preparing costs far more

@@ -18,13 +18,7 @@ export async function deleteTeamById(db: DB, id: string): Promise<void> {
 }
 
 export async function listTeamsOfOrganization(db: DB, organizationId: string): Promise<TeamRow[]> {
-  return db
-    .selectFrom("team")
-    .selectAll()
-    .where("organizationId", "=", organizationId)
-    .orderBy("createdAt", "asc")
-    .orderBy("id", "asc")
-    .execute();
+  return db.selectFrom("team").selectAll().where("organizationId", "=", organizationId).orderBy("createdAt", "asc").orderBy("id", "asc").execute();
 }
 
 export async function countTeams(db: DB, organizationId: string): Promise<number> {

@@ -60,7 +60,15 @@ export async function createOpenIDProvider(input: OpenIDProviderCoreInput): Prom
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture", "hd"] },
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
-    ttl: { AccessToken: input.accessTokenTTL ?? 3600, IdToken: 3600, AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, RefreshToken: 14 * 24 * 3600 },
+    ttl: {
+      AccessToken: input.accessTokenTTL ?? 3600,
+      IdToken: 3600,
+      AuthorizationCode: 60,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      RefreshToken: 14 * 24 * 3600,
+    },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => input.interactionURL(interaction.uid) },
     findAccount: (_ctx, sub) => {

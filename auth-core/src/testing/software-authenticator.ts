@@ -112,7 +112,9 @@ export function createSoftwareAuthenticator(options: SoftwareAuthenticatorOption
   const flagsBase = FLAG_UP | (options.userVerified === false ? 0 : FLAG_UV) | (backedUp ? FLAG_BE | FLAG_BS : 0);
 
   function clientData(type: string, challenge: string, overrides: CeremonyOverrides): string {
-    return b64url(new TextEncoder().encode(JSON.stringify({ type: overrides.type ?? type, challenge, origin: overrides.origin ?? origin, crossOrigin: false })));
+    return b64url(
+      new TextEncoder().encode(JSON.stringify({ type: overrides.type ?? type, challenge, origin: overrides.origin ?? origin, crossOrigin: false })),
+    );
   }
 
   function newCredential(rpID: string, creation: PublicKeyCredentialCreationOptionsJSON): SoftwareCredential {
@@ -120,13 +122,15 @@ export function createSoftwareAuthenticator(options: SoftwareAuthenticatorOption
     if (credentials.some((c) => c.rpID === rpID && excluded.has(b64url(c.id)))) throw new Error("InvalidStateError: credential excluded");
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const jwk = publicKey.export({ format: "jwk" });
-    const publicKeyCOSE = encodeCBOR(new Map<number, CBORValue>([
-      [1, 2], // kty: EC2
-      [3, -7], // alg: ES256
-      [-1, 1], // crv: P-256
-      [-2, Buffer.from(jwk.x!, "base64url")],
-      [-3, Buffer.from(jwk.y!, "base64url")],
-    ]));
+    const publicKeyCOSE = encodeCBOR(
+      new Map<number, CBORValue>([
+        [1, 2], // kty: EC2
+        [3, -7], // alg: ES256
+        [-1, 1], // crv: P-256
+        [-2, Buffer.from(jwk.x!, "base64url")],
+        [-3, Buffer.from(jwk.y!, "base64url")],
+      ]),
+    );
     const credential: SoftwareCredential = {
       id: new Uint8Array(randomBytes(32)),
       rpID,
@@ -143,9 +147,7 @@ export function createSoftwareAuthenticator(options: SoftwareAuthenticatorOption
     credentials,
     createCredential(creation, overrides = {}) {
       const rpID = creation.rp.id ?? new URL(origin).hostname;
-      const credential = overrides.credentialID
-        ? credentials.find((c) => b64url(c.id) === overrides.credentialID)
-        : newCredential(rpID, creation);
+      const credential = overrides.credentialID ? credentials.find((c) => b64url(c.id) === overrides.credentialID) : newCredential(rpID, creation);
       if (!credential) throw new Error("NotAllowedError: no such credential to attest again");
       const idLength = Uint8Array.of(credential.id.length >> 8, credential.id.length & 0xff);
       const authData = Buffer.concat([
@@ -157,11 +159,13 @@ export function createSoftwareAuthenticator(options: SoftwareAuthenticatorOption
         credential.id,
         credential.publicKeyCOSE,
       ]);
-      const attestationObject = encodeCBOR(new Map<string, CBORValue>([
-        ["fmt", "none"],
-        ["attStmt", new Map()],
-        ["authData", authData],
-      ]));
+      const attestationObject = encodeCBOR(
+        new Map<string, CBORValue>([
+          ["fmt", "none"],
+          ["attStmt", new Map()],
+          ["authData", authData],
+        ]),
+      );
       const id = b64url(credential.id);
       return {
         id,
@@ -204,7 +208,10 @@ export function createSoftwareAuthenticator(options: SoftwareAuthenticatorOption
       };
     },
     clone() {
-      return createSoftwareAuthenticator(options, credentials.map((c) => ({ ...c })));
+      return createSoftwareAuthenticator(
+        options,
+        credentials.map((c) => ({ ...c })),
+      );
     },
   };
 }

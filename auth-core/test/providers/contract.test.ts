@@ -12,7 +12,9 @@ import { createStandIn, type FailureMode, type ProviderFixture, type StandIn } f
 
 const fixtureDir = new URL("./fixtures/", import.meta.url);
 const fixtures: ProviderFixture[] = [];
-for (const file of readdirSync(fixtureDir).filter((name) => name.endsWith(".ts")).sort()) {
+for (const file of readdirSync(fixtureDir)
+  .filter((name) => name.endsWith(".ts"))
+  .sort()) {
   const module = (await import(new URL(file, fixtureDir).href)) as { fixture: ProviderFixture };
   fixtures.push(module.fixture);
 }
@@ -74,7 +76,10 @@ describe.each(fixtures.map((f) => [f.id, f] as const))("%s", (_id, fixture) => {
   }
 
   async function userCount(): Promise<number> {
-    const row = await t.database.db.selectFrom("user").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom("user")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

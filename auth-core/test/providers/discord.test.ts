@@ -13,8 +13,12 @@ function withProfile(profile: Record<string, unknown>): ProviderFixture {
 
 describe("discord avatar URL", () => {
   it("a static hash is a PNG, an animated one (a_) a GIF", () => {
-    expect(discordAvatarURL("80351110224678912", "8342729096ea3675442027381ff50dfe", "0")).toBe("https://cdn.discordapp.com/avatars/80351110224678912/8342729096ea3675442027381ff50dfe.png");
-    expect(discordAvatarURL("80351110224678912", "a_1269e74af4df7417b13759eae50c83dc", "0")).toBe("https://cdn.discordapp.com/avatars/80351110224678912/a_1269e74af4df7417b13759eae50c83dc.gif");
+    expect(discordAvatarURL("80351110224678912", "8342729096ea3675442027381ff50dfe", "0")).toBe(
+      "https://cdn.discordapp.com/avatars/80351110224678912/8342729096ea3675442027381ff50dfe.png",
+    );
+    expect(discordAvatarURL("80351110224678912", "a_1269e74af4df7417b13759eae50c83dc", "0")).toBe(
+      "https://cdn.discordapp.com/avatars/80351110224678912/a_1269e74af4df7417b13759eae50c83dc.gif",
+    );
   });
 
   it("without an avatar: the default one, by id for new usernames and by discriminator for legacy ones", () => {
@@ -34,7 +38,17 @@ describe("discord", () => {
   });
 
   it("someone without an avatar and without a verified address signs in with the default avatar, unverified", async () => {
-    h = await startQuirkHarness(withProfile({ id: "80351110224678912", username: "nelly", discriminator: "0", global_name: null, avatar: null, verified: false, email: "nelly@discord.com" }));
+    h = await startQuirkHarness(
+      withProfile({
+        id: "80351110224678912",
+        username: "nelly",
+        discriminator: "0",
+        global_name: null,
+        avatar: null,
+        verified: false,
+        email: "nelly@discord.com",
+      }),
+    );
     expect((await h.runFlow()).location).toBe("/dashboard");
     const user = await sessionUser(h.browser);
     expect(user).toMatchObject({ name: "nelly", emailVerified: false, image: "https://cdn.discordapp.com/embed/avatars/5.png" });

@@ -84,9 +84,15 @@ describe("placeholder addresses", () => {
   });
 
   it("stand in only for providers that may give no address", () => {
-    expect(signInEmail(KEY, { id: "tiktok", emailMayBeMissing: true }, { id: "9", email: null })).toEqual({ email: placeholderEmail(KEY, "tiktok", "9"), placeholder: true });
+    expect(signInEmail(KEY, { id: "tiktok", emailMayBeMissing: true }, { id: "9", email: null })).toEqual({
+      email: placeholderEmail(KEY, "tiktok", "9"),
+      placeholder: true,
+    });
     expect(signInEmail(KEY, { id: "github", emailMayBeMissing: false }, { id: "9", email: null })).toBeNull();
-    expect(signInEmail(KEY, { id: "tiktok", emailMayBeMissing: true }, { id: "9", email: "real@example.com" })).toEqual({ email: "real@example.com", placeholder: false });
+    expect(signInEmail(KEY, { id: "tiktok", emailMayBeMissing: true }, { id: "9", email: "real@example.com" })).toEqual({
+      email: "real@example.com",
+      placeholder: false,
+    });
   });
 
   it("never receive mail", async () => {

@@ -57,7 +57,13 @@ describe("facebook", () => {
   it("with `openid` asked for, the web flow's id_token is left out: the profile is still Graph's /me", async () => {
     const withWebIdToken: ProviderFixture = {
       ...fixture,
-      token: { ...fixture.token, answer: (input) => ({ ...fixture.token.answer(input), id_token: "eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJodHRwczovL3d3dy5mYWNlYm9vay5jb20ifQ.c2lnbmVkLWJ5LXdlYi1rZXlz" }) },
+      token: {
+        ...fixture.token,
+        answer: (input) => ({
+          ...fixture.token.answer(input),
+          id_token: "eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJodHRwczovL3d3dy5mYWNlYm9vay5jb20ifQ.c2lnbmVkLWJ5LXdlYi1rZXlz",
+        }),
+      },
     };
     h = await startQuirkHarness(withWebIdToken, { ...fixture.options, scope: ["openid"] });
     const { authorizationURL, location } = await h.runFlow();

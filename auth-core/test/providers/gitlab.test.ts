@@ -31,7 +31,10 @@ describe("gitlab", () => {
     const { authorizationURL, location } = await flow.signIn();
     expect(location).toBe("/dashboard");
     expect(`${authorizationURL.origin}${authorizationURL.pathname}`).toBe("https://git.example.com/oauth/authorize");
-    expect(flow.standIn.requests.map((r) => `${r.url.origin}${r.url.pathname}`)).toEqual(["https://git.example.com/oauth/token", "https://git.example.com/api/v4/user"]);
+    expect(flow.standIn.requests.map((r) => `${r.url.origin}${r.url.pathname}`)).toEqual([
+      "https://git.example.com/oauth/token",
+      "https://git.example.com/api/v4/user",
+    ]);
     const session = (await (await flow.browser.get("/get-session")).json()) as { user: { image: string } };
     expect(session.user.image).toBe("https://git.example.com/uploads/avatar.png");
   });

@@ -29,7 +29,9 @@ describe.each([apple, cognito, facebook, google, microsoft].map((f): [string, Pr
     const f = flow;
     const spec = fixture.idToken!;
     const jwks = (await (await f.standIn.fetch(spec.jwksURL)).json()) as { keys: JWK[] };
-    const pem = createPublicKey({ key: jwks.keys[0] as JsonWebKey, format: "jwk" }).export({ type: "spki", format: "pem" }).toString();
+    const pem = createPublicKey({ key: jwks.keys[0] as JsonWebKey, format: "jwk" })
+      .export({ type: "spki", format: "pem" })
+      .toString();
     const valid = await f.standIn.signIdToken("n");
     const claims = JSON.parse(Buffer.from(valid.split(".")[1]!, "base64url").toString("utf8")) as Record<string, unknown>;
     const forged: Array<[string, string]> = [

@@ -27,7 +27,10 @@ describe("kakao", () => {
   });
 
   it("sends no client_secret when none is configured (Kakao's secret is optional)", async () => {
-    flow = await startStandInFlow({ ...fixture, options: { clientId: fixture.options.clientId }, token: { ...fixture.token, auth: "none" } }, { clientId: fixture.options.clientId });
+    flow = await startStandInFlow(
+      { ...fixture, options: { clientId: fixture.options.clientId }, token: { ...fixture.token, auth: "none" } },
+      { clientId: fixture.options.clientId },
+    );
     expect((await flow.signIn()).location).toBe("/dashboard");
     const exchange = flow.standIn.requests.find((r) => r.body.grant_type === "authorization_code");
     expect(exchange?.body.client_id).toBe(fixture.options.clientId);

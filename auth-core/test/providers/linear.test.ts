@@ -33,7 +33,12 @@ describe("linear", () => {
   it("a GraphQL error answer (200 with errors, no viewer) is unable_to_get_user_info", async () => {
     const graphQLError: ProviderFixture = {
       ...fixture,
-      api: { "https://api.linear.app/graphql": () => ({ data: null, errors: [{ message: "Authentication required", extensions: { code: "AUTHENTICATION_ERROR" } }] }) },
+      api: {
+        "https://api.linear.app/graphql": () => ({
+          data: null,
+          errors: [{ message: "Authentication required", extensions: { code: "AUTHENTICATION_ERROR" } }],
+        }),
+      },
     };
     h = await startQuirkHarness(graphQLError);
     const { location } = await h.runFlow();

@@ -19,7 +19,10 @@ async function sessionUser(f: StandInFlow): Promise<{ email: string; emailVerifi
 
 describe("mapProfileToUser", () => {
   it("an address the mapping supplies is not verified by the provider's flag for its own address", async () => {
-    flow = await startStandInFlow(fixture, { ...fixture.options, mapProfileToUser: (profile: Record<string, unknown>) => ({ email: `${String(profile.login)}@corp.example` }) });
+    flow = await startStandInFlow(fixture, {
+      ...fixture.options,
+      mapProfileToUser: (profile: Record<string, unknown>) => ({ email: `${String(profile.login)}@corp.example` }),
+    });
     expect((await flow.signIn()).location).toBe("/dashboard");
     expect(await sessionUser(flow)).toMatchObject({ email: "octocat@corp.example", emailVerified: false });
   });

@@ -51,7 +51,10 @@ describe("microsoft profile photo", () => {
   });
 
   it("asks for the configured size", async () => {
-    const sized = { ...fixture, api: { "https://graph.microsoft.com/v1.0/me/photos/96x96/$value": () => new Response(PHOTO_BYTES, { headers: { "content-type": "image/jpeg" } }) } };
+    const sized = {
+      ...fixture,
+      api: { "https://graph.microsoft.com/v1.0/me/photos/96x96/$value": () => new Response(PHOTO_BYTES, { headers: { "content-type": "image/jpeg" } }) },
+    };
     flow = await startProviderFlow(sized, { ...withPhoto, profilePhotoSize: 96 });
     await flow.run();
     expect((await flow.sessionUser())?.image).toMatch(/^data:image\/jpeg;base64,/);
@@ -109,7 +112,11 @@ describe("microsoft tenants", () => {
       ...fixture,
       authorize: { ...fixture.authorize, url: fixture.authorize.url.replace(AUTHORITY, ciam) },
       token: { ...fixture.token, url: fixture.token.url.replace(AUTHORITY, ciam) },
-      idToken: { ...fixture.idToken!, jwksURL: fixture.idToken!.jwksURL.replace(AUTHORITY, ciam), issuer: `https://${OTHER_TENANT}.ciamlogin.com/${OTHER_TENANT}/v2.0` },
+      idToken: {
+        ...fixture.idToken!,
+        jwksURL: fixture.idToken!.jwksURL.replace(AUTHORITY, ciam),
+        issuer: `https://${OTHER_TENANT}.ciamlogin.com/${OTHER_TENANT}/v2.0`,
+      },
     };
     flow = await startProviderFlow(external, { ...fixture.options, authority: ciam });
     const token = await flow.standIn.signIdToken("n", { claims: { tid: OTHER_TENANT } });
@@ -132,7 +139,10 @@ describe("microsoft tenants", () => {
     const domain = "contoso.onmicrosoft.com";
     const onDomain = onTenant(domain, OTHER_TENANT);
     const documents = {
-      [`${AUTHORITY}/${domain}/v2.0/.well-known/openid-configuration`]: { issuer: `${AUTHORITY}/${OTHER_TENANT}/v2.0`, jwks_uri: `${AUTHORITY}/${domain}/discovery/v2.0/keys` },
+      [`${AUTHORITY}/${domain}/v2.0/.well-known/openid-configuration`]: {
+        issuer: `${AUTHORITY}/${OTHER_TENANT}/v2.0`,
+        jwks_uri: `${AUTHORITY}/${domain}/discovery/v2.0/keys`,
+      },
     };
     flow = await startProviderFlow({ ...onDomain, documents }, { ...fixture.options, tenantId: domain });
     expect((await flow.run()).location).toBe("/dashboard");

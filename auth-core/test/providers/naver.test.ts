@@ -18,7 +18,11 @@ describe("naver", () => {
     const { authorizationURL, location } = await flow.signIn();
     expect(location).toBe("/dashboard");
     const exchange = flow.standIn.requests.find((r) => r.body.grant_type === "authorization_code");
-    expect(exchange?.body).toMatchObject({ state: authorizationURL.searchParams.get("state"), client_id: "jyvqXeaVOVmV", client_secret: "527300A0_COq1_XV33cf" });
+    expect(exchange?.body).toMatchObject({
+      state: authorizationURL.searchParams.get("state"),
+      client_id: "jyvqXeaVOVmV",
+      client_secret: "527300A0_COq1_XV33cf",
+    });
     const account = await flow.t.database.db.selectFrom("account").selectAll().where("providerId", "=", "naver").executeTakeFirstOrThrow();
     expect(Date.parse(account.accessTokenExpiresAt ?? "")).toBe(flow.t.clock.now().getTime() + 3600 * 1000);
   });
@@ -26,7 +30,13 @@ describe("naver", () => {
   it("refuses a profile answered with another resultcode (200 with an error inside)", async () => {
     flow = await startStandInFlow({
       ...fixture,
-      api: { "https://openapi.naver.com/v1/nid/me": () => ({ resultcode: "024", message: "Authentication failed", response: { id: "32742776", email: "openapi@naver.com" } }) },
+      api: {
+        "https://openapi.naver.com/v1/nid/me": () => ({
+          resultcode: "024",
+          message: "Authentication failed",
+          response: { id: "32742776", email: "openapi@naver.com" },
+        }),
+      },
     });
     const { location } = await flow.signIn();
     expect(new URL(location, "http://x").searchParams.get("error")).toBe("unable_to_get_user_info");

@@ -26,7 +26,11 @@ describe("notion", () => {
       expect(request.body).not.toHaveProperty("client_id");
       expect(request.body).not.toHaveProperty("client_secret");
     }
-    expect(JSON.parse(tokenRequests[0]?.rawBody ?? "{}")).toEqual({ grant_type: "authorization_code", code: expect.any(String), redirect_uri: authorizationURL.searchParams.get("redirect_uri") });
+    expect(JSON.parse(tokenRequests[0]?.rawBody ?? "{}")).toEqual({
+      grant_type: "authorization_code",
+      code: expect.any(String),
+      redirect_uri: authorizationURL.searchParams.get("redirect_uri"),
+    });
     const me = flow.standIn.requests.find((r) => r.url.href === "https://api.notion.com/v1/users/me");
     expect(me?.headers.get("notion-version")).toBe("2022-06-28");
   });

@@ -35,13 +35,17 @@ describe("paypal", () => {
   });
 
   it("takes the first address when none is primary, unverified", async () => {
-    flow = await startProviderFlow(withProfile({ user_id: "https://www.paypal.com/webapps/auth/identity/user/x", name: "Ada", emails: [{ value: "First@Example.com", primary: false }] }));
+    flow = await startProviderFlow(
+      withProfile({ user_id: "https://www.paypal.com/webapps/auth/identity/user/x", name: "Ada", emails: [{ value: "First@Example.com", primary: false }] }),
+    );
     await flow.run();
     expect(await flow.sessionUser()).toMatchObject({ email: "first@example.com", emailVerified: false });
   });
 
   it("trusts email_verified only for the same address (openid schema answer)", async () => {
-    flow = await startProviderFlow(withProfile({ user_id: "https://www.paypal.com/webapps/auth/identity/user/y", name: "Ada", email: "Ada@Example.com", email_verified: true }));
+    flow = await startProviderFlow(
+      withProfile({ user_id: "https://www.paypal.com/webapps/auth/identity/user/y", name: "Ada", email: "Ada@Example.com", email_verified: true }),
+    );
     await flow.run();
     expect(await flow.sessionUser()).toMatchObject({ email: "ada@example.com", emailVerified: true });
   });

@@ -43,7 +43,9 @@ export async function startProviderFlow(fixture: ProviderFixture, options: Recor
   }
 
   async function sessionUser(): Promise<{ email: string; emailVerified: boolean; name: string; image: string | null } | null> {
-    const body = (await (await browser.get("/get-session")).json()) as { user: { email: string; emailVerified: boolean; name: string; image: string | null } } | null;
+    const body = (await (await browser.get("/get-session")).json()) as {
+      user: { email: string; emailVerified: boolean; name: string; image: string | null };
+    } | null;
     return body?.user ?? null;
   }
 

@@ -39,6 +39,8 @@ export async function startQuirkHarness(fixture: ProviderFixture, options: Recor
 
 /** The signed-in person as /get-session answers, or null. */
 export async function sessionUser(browser: TestBrowser): Promise<{ email: string; emailVerified: boolean; name: string; image: string | null } | null> {
-  const body = (await (await browser.get("/get-session")).json()) as { user: { email: string; emailVerified: boolean; name: string; image: string | null } } | null;
+  const body = (await (await browser.get("/get-session")).json()) as {
+    user: { email: string; emailVerified: boolean; name: string; image: string | null };
+  } | null;
   return body?.user ?? null;
 }

@@ -17,7 +17,14 @@ afterEach(async () => {
 describe("reddit", () => {
   it("sends a User-Agent of its own by default, to the token endpoint and the API", async () => {
     const { userAgent: _configured, ...options } = fixture.options;
-    flow = await startStandInFlow({ ...fixture, token: { ...fixture.token, check: undefined }, api: { "https://oauth.reddit.com/api/v1/me": () => ({ id: "1w72", name: "spez", icon_img: "" }) } }, options);
+    flow = await startStandInFlow(
+      {
+        ...fixture,
+        token: { ...fixture.token, check: undefined },
+        api: { "https://oauth.reddit.com/api/v1/me": () => ({ id: "1w72", name: "spez", icon_img: "" }) },
+      },
+      options,
+    );
     const { location } = await flow.signIn();
     expect(location).toBe("/dashboard");
     const userAgents = flow.standIn.requests.map((r) => r.headers.get("user-agent"));

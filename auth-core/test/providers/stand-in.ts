@@ -184,7 +184,8 @@ export async function createStandIn(fixture: ProviderFixture, now: () => Date): 
   async function tokenEndpoint(request: RecordedRequest): Promise<Response> {
     if (request.method !== "POST") return json({ error: "invalid_request" }, 405);
     const format = fixture.token.format ?? "form";
-    if (!(request.headers.get("content-type") ?? "").includes(format === "json" ? "json" : "x-www-form-urlencoded")) return json({ error: "invalid_request", error_description: "wrong body format" }, 400);
+    if (!(request.headers.get("content-type") ?? "").includes(format === "json" ? "json" : "x-www-form-urlencoded"))
+      return json({ error: "invalid_request", error_description: "wrong body format" }, 400);
     const refused = checkClientAuth(request) ?? (await fixture.token.check?.(request)) ?? null;
     if (refused) return json({ error: "invalid_client", error_description: refused }, 401);
     const grant = request.body.grant_type;
@@ -195,7 +196,8 @@ export async function createStandIn(fixture: ProviderFixture, now: () => Date): 
       if (flow.redirectURI !== request.body.redirect_uri) return json({ error: "invalid_grant", error_description: "redirect_uri mismatch" }, 400);
       if (fixture.token.pkce) {
         const verifier = request.body.code_verifier ?? "";
-        if (createHash("sha256").update(verifier).digest("base64url") !== flow.challenge) return json({ error: "invalid_grant", error_description: "PKCE" }, 400);
+        if (createHash("sha256").update(verifier).digest("base64url") !== flow.challenge)
+          return json({ error: "invalid_grant", error_description: "PKCE" }, 400);
       } else if (request.body.code_verifier) {
         return json({ error: "invalid_request", error_description: "unexpected code_verifier" }, 400);
       }
@@ -262,7 +264,11 @@ export async function createStandIn(fixture: ProviderFixture, now: () => Date): 
       const state = url.searchParams.get("state");
       if (!state) throw new Error("authorization URL without state");
       const code = `code-${randomBytes(12).toString("hex")}`;
-      pending.set(code, { challenge: url.searchParams.get("code_challenge"), nonce: url.searchParams.get("nonce"), redirectURI: url.searchParams.get("redirect_uri") });
+      pending.set(code, {
+        challenge: url.searchParams.get("code_challenge"),
+        nonce: url.searchParams.get("nonce"),
+        redirectURI: url.searchParams.get("redirect_uri"),
+      });
       return { code, state };
     },
     signIdToken,

@@ -61,7 +61,11 @@ describe("tiktok", () => {
       api: {
         "https://open.tiktokapis.com/v2/user/info/": () => ({
           data: { user: { open_id: "723f24d7-e717-40f8-a2b6-cb8464cd23b4", display_name: "Tik Toker" } },
-          error: { code: "scope_not_authorized", message: "The user did not authorize the scope required for completing this request.", log_id: "20260101000000C3" },
+          error: {
+            code: "scope_not_authorized",
+            message: "The user did not authorize the scope required for completing this request.",
+            log_id: "20260101000000C3",
+          },
         }),
       },
     });

@@ -64,7 +64,10 @@ describe("twitter", () => {
     await h.browser.post("/sign-out", {});
     await h.runFlow();
     expect((await sessionUser(h.browser))?.email).toBe(first?.email);
-    const row = await h.t.database.db.selectFrom("user").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await h.t.database.db
+      .selectFrom("user")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(row.n)).toBe(1);
   });
 });

@@ -53,7 +53,8 @@ try {
   const viaJWT = await (await fetch(`${service.url}/whoami/jwt`, { headers: { authorization: `Bearer ${token}` } })).json();
   const forged = await fetch(`${service.url}/whoami/jwt`, { headers: { authorization: `Bearer ${token.slice(0, -4)}AAAA` } });
   console.log(JSON.stringify({ viaDatabase, viaJWT, forged: forged.status }));
-  const ok = viaDatabase.email === "example@example.com" && viaJWT.email === "example@example.com" && viaDatabase.userId === viaJWT.userId && forged.status === 401;
+  const ok =
+    viaDatabase.email === "example@example.com" && viaJWT.email === "example@example.com" && viaDatabase.userId === viaJWT.userId && forged.status === 401;
   exitCode = ok ? 0 : 1;
 } finally {
   for (const server of servers) server.close();

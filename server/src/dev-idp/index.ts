@@ -71,7 +71,12 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   async function handleInteraction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined): Promise<void> {
     if (!provider) throw new Error("provider not ready");
     if (req.method === "POST" && action === "abort") {
-      await provider.interactionFinished(req, res, { error: "access_denied", error_description: "The person cancelled the sign-in" }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: "access_denied", error_description: "The person cancelled the sign-in" },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     if (req.method === "POST" && action === "login") {

@@ -44,7 +44,10 @@ const pemKey = <O extends string>(option: O): ProviderVariable<O> => ({
   schema: z
     .string()
     .transform((value) => value.replace(/\\n/g, "\n").trim())
-    .refine((value) => /^-----BEGIN PRIVATE KEY-----\n[\s\S]+\n-----END PRIVATE KEY-----$/.test(value), "a PKCS#8 PEM private key (-----BEGIN PRIVATE KEY-----)"),
+    .refine(
+      (value) => /^-----BEGIN PRIVATE KEY-----\n[\s\S]+\n-----END PRIVATE KEY-----$/.test(value),
+      "a PKCS#8 PEM private key (-----BEGIN PRIVATE KEY-----)",
+    ),
 });
 
 const MICROSOFT_PHOTO_SIZES = ["48", "64", "96", "120", "240", "360", "432", "504", "648"] as const;
@@ -73,7 +76,11 @@ export const PROVIDER_TABLE = {
       COGNITO_DOMAIN: { ...host("domain"), required: true },
       COGNITO_REGION: { option: "region", required: true, schema: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "an AWS region, e.g. eu-west-1") },
       COGNITO_IDENTITY_PROVIDER: text("identityProvider"),
-      COGNITO_USER_POOL_ID: { option: "userPoolId", required: true, schema: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+_[0-9A-Za-z]+$/, "a user pool id, e.g. eu-west-1_AbC123") },
+      COGNITO_USER_POOL_ID: {
+        option: "userPoolId",
+        required: true,
+        schema: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+_[0-9A-Za-z]+$/, "a user pool id, e.g. eu-west-1_AbC123"),
+      },
     },
   },
   discord: { name: "Discord" },

@@ -92,9 +92,13 @@ export function readProviderEnv(env: Record<string, string | undefined>): Provid
 
 /** DEV_IDP_PROVIDERS: comma-separated provider ids the development identity provider stands in for. */
 export function readDevIdpProviders(value: string | undefined): ProviderId[] {
-  const ids = (value ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const ids = (value ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const known = new Set<string>(PROVIDER_IDS);
   const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length > 0) throw new ProviderEnvError("DEV_IDP_PROVIDERS", `unknown provider id ${unknown.map((id) => `"${id}"`).join(", ")} (known: ${PROVIDER_IDS.join(", ")})`);
+  if (unknown.length > 0)
+    throw new ProviderEnvError("DEV_IDP_PROVIDERS", `unknown provider id ${unknown.map((id) => `"${id}"`).join(", ")} (known: ${PROVIDER_IDS.join(", ")})`);
   return [...new Set(ids)] as ProviderId[];
 }

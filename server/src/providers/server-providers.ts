@@ -36,7 +36,10 @@ export function standInFor(id: ProviderId, baseURL: string): { name: string; red
  * real Google provider pointed at the development issuer (as before); any other id is a plain
  * OpenID provider under that id and name.
  */
-export function resolveServerProviders(config: Pick<ServerConfig, "socialProviders">, devIdp: { client: DevIdentityClient; ids: ProviderId[] } | null): ServerProviders {
+export function resolveServerProviders(
+  config: Pick<ServerConfig, "socialProviders">,
+  devIdp: { client: DevIdentityClient; ids: ProviderId[] } | null,
+): ServerProviders {
   const standIns = new Set<string>(devIdp?.ids ?? []);
   const options: Record<string, unknown> = {};
   for (const provider of config.socialProviders) if (!standIns.has(provider.id)) options[provider.id] = provider.options;

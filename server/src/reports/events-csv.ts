@@ -15,7 +15,14 @@ const querySchema = z.object({
     .string()
     .max(2000)
     .optional()
-    .transform((value) => (value ? value.split(",").map((t) => t.trim()).filter((t) => t.length > 0) : undefined))
+    .transform((value) =>
+      value
+        ? value
+            .split(",")
+            .map((t) => t.trim())
+            .filter((t) => t.length > 0)
+        : undefined,
+    )
     .pipe(z.array(z.enum(AUDIT_EVENT_TYPES)).optional()),
   outcome: z.enum(["success", "failure"]).optional(),
   method: z.string().trim().min(1).max(64).optional(),

@@ -36,7 +36,9 @@ export function postgresBinaryStatus(): { bin: string | null; mustFail: boolean 
   const bin = findPostgresBin();
   if (!bin) {
     const bar = "!".repeat(78);
-    console.error(`\n${bar}\n!! No PostgreSQL binaries under /usr/lib/postgresql/*/bin: the fault tests${ci ? " FAIL (CI=true)" : " are SKIPPED"}.\n!! Install them with: bash scripts/setup-system.sh\n${bar}\n`);
+    console.error(
+      `\n${bar}\n!! No PostgreSQL binaries under /usr/lib/postgresql/*/bin: the fault tests${ci ? " FAIL (CI=true)" : " are SKIPPED"}.\n!! Install them with: bash scripts/setup-system.sh\n${bar}\n`,
+    );
   }
   return { bin, mustFail: !bin && ci };
 }
@@ -62,8 +64,15 @@ export async function startPrivatePostgres(bin: string): Promise<PrivatePostgres
   const port = await freePort();
   const start = (): void =>
     asPostgres(bin, "pg_ctl", [
-      "-D", data, "-l", join(dir, "server.log"), "-w", "-t", "60",
-      "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+      "-D",
+      data,
+      "-l",
+      join(dir, "server.log"),
+      "-w",
+      "-t",
+      "60",
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
       "start",
     ]);
   const stop = (): void => asPostgres(bin, "pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "60", "stop"]);

@@ -6,7 +6,8 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from "playw
 
 export const CHROMIUM = process.env.GATEHOUSE_CHROMIUM;
 /** Why the browser tests are skipped, when they are. */
-export const SKIP_REASON = "GATEHOUSE_CHROMIUM is unset: skipping the browser end-to-end tests (run them with `npm test`, which finds /usr/bin/chromium, or install it with scripts/setup-system.sh)";
+export const SKIP_REASON =
+  "GATEHOUSE_CHROMIUM is unset: skipping the browser end-to-end tests (run them with `npm test`, which finds /usr/bin/chromium, or install it with scripts/setup-system.sh)";
 
 const SCREENSHOTS = fileURLToPath(new URL("../../../test-results/e2e/", import.meta.url));
 

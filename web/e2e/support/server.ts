@@ -77,7 +77,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     outbox() {
       let names: string[];
       try {
-        names = readdirSync(join(dataDir, "outbox")).filter((name) => name.endsWith(".json")).sort();
+        names = readdirSync(join(dataDir, "outbox"))
+          .filter((name) => name.endsWith(".json"))
+          .sort();
       } catch {
         return [];
       }
@@ -96,7 +98,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 
 /** The first link of the newest mail to `to` whose subject matches. */
 export function latestLink(server: RunningServer, to: string, subject: RegExp): string {
-  const mail = server.outbox().filter((m) => m.to === to && subject.test(m.subject)).at(-1);
+  const mail = server
+    .outbox()
+    .filter((m) => m.to === to && subject.test(m.subject))
+    .at(-1);
   const link = mail ? /https?:\/\/[^\s<>"]+/.exec(mail.text)?.[0] : undefined;
   if (!link) throw new Error(`no mail to ${to} matching ${subject}; outbox: ${JSON.stringify(server.outbox().map((m) => [m.to, m.subject]))}`);
   return link;

@@ -44,7 +44,11 @@ describe("the Analytics page (audit.analytics)", () => {
     const outcome = within(screen.getByRole("table", { name: "Sign-ins per day by outcome", hidden: true })).getAllByRole("row", { hidden: true });
     expect(outcome).toHaveLength(31);
     expect(cells(tableRow("Sign-ins per day by outcome", today()))).toEqual(["2", "1"]);
-    expect(within(screen.getByRole("table", { name: "Sign-ins per day by method", hidden: true })).getAllByRole("columnheader", { hidden: true }).map((th) => th.textContent)).toEqual(["Day", "Password"]);
+    expect(
+      within(screen.getByRole("table", { name: "Sign-ins per day by method", hidden: true }))
+        .getAllByRole("columnheader", { hidden: true })
+        .map((th) => th.textContent),
+    ).toEqual(["Day", "Password"]);
     // By method: the successful ones.
     expect(cells(tableRow("Sign-ins per day by method", today()))).toEqual(["2"]);
     expect(cells(tableRow("Sign-ups per day", today()))).toEqual(["1"]);
@@ -62,7 +66,9 @@ describe("the Analytics page (audit.analytics)", () => {
 
     // The 7-day preset asks again with 7 days.
     fireEvent.click(screen.getByRole("radio", { name: "Last 7 days" }));
-    await waitFor(() => expect(within(screen.getByRole("table", { name: "Sign-ups per day", hidden: true })).getAllByRole("row", { hidden: true })).toHaveLength(8));
+    await waitFor(() =>
+      expect(within(screen.getByRole("table", { name: "Sign-ups per day", hidden: true })).getAllByRole("row", { hidden: true })).toHaveLength(8),
+    );
     expect(app.router.state.location.search).toBe("?days=7");
   });
 

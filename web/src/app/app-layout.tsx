@@ -132,9 +132,13 @@ export function AppLayout(): ReactElement {
   }, [page]);
   return (
     <div className="shell">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="topbar">
-        <Link className="brand" to="/dashboard">Gatehouse</Link>
+        <Link className="brand" to="/dashboard">
+          Gatehouse
+        </Link>
         <button
           ref={menu.buttonRef}
           type="button"

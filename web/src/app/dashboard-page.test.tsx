@@ -36,7 +36,9 @@ describe("the dashboard (audit.overview)", () => {
     // Provider accounts (Google…); the password is not one.
     expect(screen.getByTestId("linked-accounts").textContent).toBe("0");
     const recent = screen.getByRole("list", { name: "Recent activity" });
-    const links = within(recent).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")]);
+    const links = within(recent)
+      .getAllByRole("link")
+      .map((a) => [a.textContent, a.getAttribute("href")]);
     expect(links).toContainEqual(["Signed in", "/reports?type=sign-in"]);
     expect(links).toContainEqual(["Signed up", "/reports?type=sign-up"]);
     expect(within(recent).getAllByText("Failed").length).toBe(1);

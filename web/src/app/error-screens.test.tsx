@@ -20,7 +20,13 @@ afterEach(() => cleanup());
 describe("the error screens (spec §2)", () => {
   it("Authentication Required: the session-expired text for Unauthorized or 401, and both buttons", () => {
     const calls: string[] = [];
-    render(<AuthRequiredScreen error={new AuthRequestError(401, "UNAUTHORIZED", "Unauthorized")} onTryAgain={() => calls.push("try")} onSignIn={() => calls.push("sign-in")} />);
+    render(
+      <AuthRequiredScreen
+        error={new AuthRequestError(401, "UNAUTHORIZED", "Unauthorized")}
+        onTryAgain={() => calls.push("try")}
+        onSignIn={() => calls.push("sign-in")}
+      />,
+    );
     expect(screen.getByRole("heading", { name: "Authentication Required" })).toBeTruthy();
     expect(screen.getByText("Your session has expired. Please sign in again.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Try Again" }));
@@ -29,7 +35,9 @@ describe("the error screens (spec §2)", () => {
   });
 
   it("Authentication Required: the unauthorized text otherwise", () => {
-    render(<AuthRequiredScreen error={new AuthRequestError(403, "INVALID_ORIGIN", "Invalid origin")} onTryAgain={() => undefined} onSignIn={() => undefined} />);
+    render(
+      <AuthRequiredScreen error={new AuthRequestError(403, "INVALID_ORIGIN", "Invalid origin")} onTryAgain={() => undefined} onSignIn={() => undefined} />,
+    );
     expect(screen.getByText("You need to sign in to access this page.")).toBeTruthy();
   });
 
@@ -85,7 +93,11 @@ describe("error boundaries with the app's providers", () => {
     const router = createMemoryRouter([
       {
         path: "/",
-        element: <ErrorBoundary fallback={(error, reset) => <AppErrorFallback error={error} reset={reset} />}><Flaky /></ErrorBoundary>,
+        element: (
+          <ErrorBoundary fallback={(error, reset) => <AppErrorFallback error={error} reset={reset} />}>
+            <Flaky />
+          </ErrorBoundary>
+        ),
       },
     ]);
     renderRoutes(router);
@@ -98,7 +110,14 @@ describe("error boundaries with the app's providers", () => {
 
   it("shows a loader's error on the route's error screen", async () => {
     const router = createMemoryRouter([
-      { path: "/", loader: () => { throw new Error("Loader broke"); }, element: <p>never</p>, errorElement: <RouteErrorScreen /> },
+      {
+        path: "/",
+        loader: () => {
+          throw new Error("Loader broke");
+        },
+        element: <p>never</p>,
+        errorElement: <RouteErrorScreen />,
+      },
     ]);
     renderRoutes(router);
     await screen.findByRole("heading", { name: "Something went wrong" });

@@ -16,8 +16,12 @@ export function AuthRequiredScreen({ error, onTryAgain, onSignIn }: AuthRequired
       <h1 id="auth-required-heading">Authentication Required</h1>
       <p>{authRequiredText(error)}</p>
       <div className="actions">
-        <button type="button" className="secondary" onClick={onTryAgain}>Try Again</button>
-        <button type="button" onClick={onSignIn}>Sign In</button>
+        <button type="button" className="secondary" onClick={onTryAgain}>
+          Try Again
+        </button>
+        <button type="button" onClick={onSignIn}>
+          Sign In
+        </button>
       </div>
     </section>
   );
@@ -40,7 +44,9 @@ export function GenericErrorScreen({ error, onTryAgain }: GenericErrorScreenProp
       <h1 id="generic-error-heading">Something went wrong</h1>
       <p>{messageOf(error)}</p>
       <div className="actions">
-        <button type="button" onClick={onTryAgain}>Try Again</button>
+        <button type="button" onClick={onTryAgain}>
+          Try Again
+        </button>
       </div>
     </section>
   );

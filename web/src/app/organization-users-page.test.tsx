@@ -144,7 +144,12 @@ describe("Users page controls per role (spec §6) against the real auth service"
     await screen.findByRole("list", { name: "Members of Core" });
 
     const members = screen.getByRole("list", { name: "Members" });
-    expect(within(members).getAllByRole("listitem").map((li) => li.getAttribute("aria-label")).sort()).toEqual(["Milo Member", "Olive Owner", "Vera Viewer"]);
+    expect(
+      within(members)
+        .getAllByRole("listitem")
+        .map((li) => li.getAttribute("aria-label"))
+        .sort(),
+    ).toEqual(["Milo Member", "Olive Owner", "Vera Viewer"]);
     expect([...screen.getByRole("listitem", { name: "Vera Viewer" }).querySelectorAll(".badge")].map((b) => b.textContent)).toEqual(role.split(","));
     screen.getByRole("listitem", { name: "pending@example.com" });
 
@@ -171,7 +176,12 @@ describe("Users page controls per role (spec §6) against the real auth service"
     // Spec §8: no select item has an empty-string value (the switcher, roles, teams, members).
     const selects = [...document.querySelectorAll("select")];
     expect(selects.length).toBeGreaterThan(0);
-    expect(selects.flatMap((select) => [...select.options]).filter((option) => option.value === "").map((o) => o.textContent)).toEqual([]);
+    expect(
+      selects
+        .flatMap((select) => [...select.options])
+        .filter((option) => option.value === "")
+        .map((o) => o.textContent),
+    ).toEqual([]);
   });
 
   it("changes a role and refreshes the list; a refusal shows the server's words, not the sign-in screen", async () => {
@@ -181,7 +191,9 @@ describe("Users page controls per role (spec §6) against the real auth service"
     fireEvent.change(within(milo).getByLabelText("Role for Milo Member"), { target: { value: "admin" } });
     fireEvent.click(within(milo).getByRole("button", { name: "Change role of Milo Member" }));
     await within(milo).findByText("Role changed.");
-    await waitFor(() => expect([...screen.getByRole("listitem", { name: "Milo Member" }).querySelectorAll(".badge")].map((b) => b.textContent)).toEqual(["admin"]));
+    await waitFor(() =>
+      expect([...screen.getByRole("listitem", { name: "Milo Member" }).querySelectorAll(".badge")].map((b) => b.textContent)).toEqual(["admin"]),
+    );
 
     // Olive demotes Vera elsewhere; Vera's page is stale and still offers Remove.
     await call(olive, "/organization/update-member-role", { memberId: veraMemberId, role: "member" });

@@ -6,7 +6,11 @@ import { RouteErrorScreen } from "./error-boundary.js";
 import { createLoginLoader, createRequireSessionLoader, type GuardDeps } from "./route-guard.js";
 
 function Loading(): ReactElement {
-  return <p className="loading" role="status">Loading…</p>;
+  return (
+    <p className="loading" role="status">
+      Loading…
+    </p>
+  );
 }
 
 export interface RouterDeps extends GuardDeps {

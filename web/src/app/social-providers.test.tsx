@@ -88,7 +88,11 @@ describe("social provider buttons from the server's list", () => {
     await renderAt("/settings", { google: GOOGLE, github: GITHUB }, signUp);
     const section = await screen.findByRole("region", { name: "Linked accounts" });
     await within(section).findByRole("button", { name: "Link GitHub" });
-    expect(within(section).getAllByRole("button", { name: /^Link / }).map((b) => b.textContent)).toEqual(["Link Google", "Link GitHub"]);
+    expect(
+      within(section)
+        .getAllByRole("button", { name: /^Link / })
+        .map((b) => b.textContent),
+    ).toEqual(["Link Google", "Link GitHub"]);
     expect(within(section).getByText("Email and password")).toBeTruthy();
 
     fireEvent.click(within(section).getByRole("button", { name: "Link GitHub" }));
@@ -104,7 +108,21 @@ describe("social provider buttons from the server's list", () => {
       // A GitHub account linked earlier (how it got there is the auth service's own tests' business).
       await backend.t.database.db
         .insertInto("account")
-        .values({ id: "acc-github", userId: user.id, providerId: "github", accountId: "4242", accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: null, password: null, createdAt: now, updatedAt: now })
+        .values({
+          id: "acc-github",
+          userId: user.id,
+          providerId: "github",
+          accountId: "4242",
+          accessToken: null,
+          refreshToken: null,
+          idToken: null,
+          accessTokenExpiresAt: null,
+          refreshTokenExpiresAt: null,
+          scope: null,
+          password: null,
+          createdAt: now,
+          updatedAt: now,
+        })
         .execute();
     });
     const section = await screen.findByRole("region", { name: "Linked accounts" });

@@ -38,7 +38,9 @@ export function LoadError({ error, onRetry, what }: LoadErrorProps): ReactElemen
       <h2>{what ? `${what} could not be loaded` : "Something went wrong"}</h2>
       <p>{messageOf(error)}</p>
       <div className="actions">
-        <button type="button" onClick={onRetry}>Try Again</button>
+        <button type="button" onClick={onRetry}>
+          Try Again
+        </button>
       </div>
     </div>
   );

@@ -31,7 +31,12 @@ export interface ActionStatusProps {
 
 /** Every action shows its progress, its success and the spec's error message. */
 export function ActionStatus({ mutation, pending, success, errorMessage }: ActionStatusProps): ReactElement | null {
-  if (mutation.isPending) return <p className="notice" role="status">{pending}</p>;
+  if (mutation.isPending)
+    return (
+      <p className="notice" role="status">
+        {pending}
+      </p>
+    );
   if (mutation.isError) {
     return (
       <p className="notice error" role="alert">
@@ -39,7 +44,12 @@ export function ActionStatus({ mutation, pending, success, errorMessage }: Actio
       </p>
     );
   }
-  if (mutation.isSuccess) return <p className="notice success" role="status">{success}</p>;
+  if (mutation.isSuccess)
+    return (
+      <p className="notice success" role="status">
+        {success}
+      </p>
+    );
   return null;
 }
 

@@ -32,12 +32,16 @@ function startScriptedServer(answers: Array<(res: ServerResponse) => void>): Pro
       answer(res);
     });
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen })));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ server, baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen })),
+  );
 }
 
-const json = (status: number, body: unknown) => (res: ServerResponse): void => {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown) =>
+  (res: ServerResponse): void => {
+    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  };
 
 describe("the auth client's policies (spec §7, §9)", () => {
   it("has the spec's constants", () => {
@@ -147,7 +151,9 @@ describe("the auth client against a real HTTP server", () => {
 
   it("gives up after 3 attempts with the last answer", async () => {
     const { baseURL, seen } = await serve([json(503, { code: "BUSY", message: "busy" })]);
-    const error = await client(baseURL).request("/list-sessions").catch((e: unknown) => e);
+    const error = await client(baseURL)
+      .request("/list-sessions")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthRequestError);
     expect(error).toMatchObject({ status: 503, code: "BUSY", message: "busy" });
     expect(seen).toHaveLength(3);
@@ -156,7 +162,9 @@ describe("the auth client against a real HTTP server", () => {
 
   it("does not retry an answer: a 401 fails at once with the wire code and message", async () => {
     const { baseURL, seen } = await serve([json(401, { code: "UNAUTHORIZED", message: "Unauthorized" })]);
-    const error = await client(baseURL).request("/update-user", { name: "x" }).catch((e: unknown) => e);
+    const error = await client(baseURL)
+      .request("/update-user", { name: "x" })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "AuthRequestError", status: 401, code: "UNAUTHORIZED", message: "Unauthorized" });
     expect(seen).toHaveLength(1);
     expect(waits).toEqual([]);
@@ -165,7 +173,9 @@ describe("the auth client against a real HTTP server", () => {
 
   it("times out a request that gets no answer, and retries it", async () => {
     const { baseURL, seen } = await serve([() => undefined]); // never answers
-    const error = await client(baseURL, 100).request("/get-session").catch((e: unknown) => e);
+    const error = await client(baseURL, 100)
+      .request("/get-session")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthNetworkError);
     expect((error as AuthNetworkError).timedOut).toBe(true);
     expect(seen).toHaveLength(3);
@@ -176,7 +186,9 @@ describe("the auth client against a real HTTP server", () => {
     const { baseURL } = await serve([json(200, null)]);
     await close?.();
     close = null;
-    const error = await client(baseURL).request("/get-session").catch((e: unknown) => e);
+    const error = await client(baseURL)
+      .request("/get-session")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthNetworkError);
     expect((error as AuthNetworkError).timedOut).toBe(false);
     expect(waits).toEqual([1000, 2000]);

@@ -11,7 +11,15 @@ const AUTH_RETRY_MULTIPLIER = 2;
 export const CSRF_HEADER = "x-csrf-token";
 
 /** Spec §4: calls after which the cached session is refreshed. */
-const SESSION_CHANGING_PATHS = [/^\/sign-in\//, /^\/sign-up\//, /^\/sign-out$/, /^\/update-user$/, /^\/delete-user$/, /^\/verify-email$/, /^\/passkey\/verify-authentication$/];
+const SESSION_CHANGING_PATHS = [
+  /^\/sign-in\//,
+  /^\/sign-up\//,
+  /^\/sign-out$/,
+  /^\/update-user$/,
+  /^\/delete-user$/,
+  /^\/verify-email$/,
+  /^\/passkey\/verify-authentication$/,
+];
 
 /** Delay before retry number `retry` (0-based): 1000 ms doubling, at most 5000 ms. */
 export function authRetryDelay(retry: number): number {

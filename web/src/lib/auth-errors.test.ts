@@ -54,7 +54,9 @@ describe("the auth error classifier (spec §8)", () => {
   });
 
   it("shows the server's message for an action, or the network and generic messages", () => {
-    expect(actionErrorMessage(new AuthRequestError(400, "FAILED_TO_UNLINK_LAST_ACCOUNT", "You can't unlink your last account"))).toBe("You can't unlink your last account");
+    expect(actionErrorMessage(new AuthRequestError(400, "FAILED_TO_UNLINK_LAST_ACCOUNT", "You can't unlink your last account"))).toBe(
+      "You can't unlink your last account",
+    );
     expect(actionErrorMessage(new AuthNetworkError("request timed out after 30000 ms", { timedOut: true }))).toBe(MESSAGES.network);
     expect(actionErrorMessage(new TypeError("Failed to fetch"))).toBe("Network error. Please check your connection and try again.");
     expect(actionErrorMessage(new Error(""))).toBe("Something went wrong. Please try again.");
@@ -66,11 +68,19 @@ describe("passkey messages (spec §8)", () => {
   it.each([
     [new PasskeysUnsupportedError("no WebAuthn"), "authentication", "Your browser doesn't support passkeys."],
     [new AuthRequestError(404, "NO_PASSKEY_FOUND", "No passkey"), "authentication", "No passkey found for this account. Please sign in with Google first."],
-    [new AuthRequestError(401, "PASSKEY_NOT_FOUND", "Passkey not found"), "authentication", "No passkey found for this account. Please sign in with Google first."],
+    [
+      new AuthRequestError(401, "PASSKEY_NOT_FOUND", "Passkey not found"),
+      "authentication",
+      "No passkey found for this account. Please sign in with Google first.",
+    ],
     [new WebAuthnError({ message: "cancelled", code: "ERROR_CEREMONY_ABORTED", cause, name: "AbortError" }), "authentication", "auth cancelled"],
     [new DOMException("The operation either timed out or was not allowed.", "NotAllowedError"), "authentication", "auth cancelled"],
     [new DOMException("The operation either timed out or was not allowed.", "NotAllowedError"), "registration", "registration cancelled"],
-    [new WebAuthnError({ message: "again", code: "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED", cause, name: "InvalidStateError" }), "registration", "previously registered"],
+    [
+      new WebAuthnError({ message: "again", code: "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED", cause, name: "InvalidStateError" }),
+      "registration",
+      "previously registered",
+    ],
     [new AuthNetworkError("request failed", { timedOut: false }), "authentication", "Network error. Please check your connection and try again."],
     [new Error("???"), "authentication", "Something went wrong. Please try again."],
   ] as const)("%o during %s → %j", (error, ceremony, expected) => {

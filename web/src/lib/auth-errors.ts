@@ -73,9 +73,7 @@ export function isRemoteCallUnauthorized(error: unknown): boolean {
 export function authRequiredText(error: unknown): string {
   if (typeof error === "object" && error !== null) {
     const record = error as { name?: unknown; code?: unknown; message?: unknown };
-    const unauthorized = [record.name, record.code, record.message].some(
-      (v) => typeof v === "string" && v.toLowerCase() === "unauthorized",
-    );
+    const unauthorized = [record.name, record.code, record.message].some((v) => typeof v === "string" && v.toLowerCase() === "unauthorized");
     if (unauthorized || readStatus(error) === 401) return MESSAGES.sessionExpired;
   }
   return MESSAGES.unauthorized;

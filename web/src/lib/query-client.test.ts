@@ -84,7 +84,9 @@ describe("error behaviour (spec §8)", () => {
   it("leaves a refused sign-in to the sign-in screen", async () => {
     const { client, authErrors, logged } = setup();
     const refused = new AuthRequestError(401, "PASSKEY_NOT_FOUND", "Passkey not found");
-    const mutation = client.getMutationCache().build(client, { mutationKey: ["auth", "sign-in-passkey"], meta: { signIn: true }, mutationFn: () => Promise.reject(refused), retry: 0 });
+    const mutation = client
+      .getMutationCache()
+      .build(client, { mutationKey: ["auth", "sign-in-passkey"], meta: { signIn: true }, mutationFn: () => Promise.reject(refused), retry: 0 });
     await expect(mutation.execute(undefined)).rejects.toBe(refused);
     expect(authErrors).toEqual([]);
     expect(logged).toEqual(['mutation ["auth","sign-in-passkey"] failed']);
@@ -92,7 +94,9 @@ describe("error behaviour (spec §8)", () => {
 
   it("sends a remote-call UNAUTHORIZED to /login instead", async () => {
     const { client, authErrors, remote } = setup();
-    const error = TRPCClientError.from({ error: { message: "You need to sign in to access this page.", code: -32001, data: { code: "UNAUTHORIZED", httpStatus: 401 } } } as never);
+    const error = TRPCClientError.from({
+      error: { message: "You need to sign in to access this page.", code: -32001, data: { code: "UNAUTHORIZED", httpStatus: 401 } },
+    } as never);
     await expect(client.fetchQuery({ queryKey: [["auth", "session"], { type: "query" }], queryFn: () => Promise.reject(error) })).rejects.toBe(error);
     expect(remote).toEqual([error]);
     expect(authErrors).toEqual([]);

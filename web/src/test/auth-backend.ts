@@ -65,7 +65,9 @@ export async function createAuthBackend(options: Partial<Omit<AuthOptions, "data
     client: (deps = {}) => createAuthClient({ ...deps, baseURL: "", fetch: fetchThroughAuth }),
     trpcClient: () => {
       const app = createApp({ auth: t.auth, logger: silentLogger, mount: (a) => mountTRPC(a, { auth: t.auth }) });
-      return createAppTRPCClient("http://localhost:3000", async (input, init) => app.request(String(input), { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), cookie: browser.cookieHeader() } }));
+      return createAppTRPCClient("http://localhost:3000", async (input, init) =>
+        app.request(String(input), { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), cookie: browser.cookieHeader() } }),
+      );
     },
     destroy: () => t.destroy(),
   };

@@ -51,7 +51,11 @@ export function createCognitoProvider(options: CognitoProviderOptions): OAuthPro
       const fromIdToken = tokens.idToken ? await engine.verifyIdToken(tokens.idToken) : null;
       const claims = fromIdToken ?? (tokens.accessToken ? await engine.fetchUserInfo(tokens.accessToken) : null);
       if (!claims || typeof claims.sub !== "string") return null;
-      const name = readOptionalString(claims.name) ?? readOptionalString(claims.given_name) ?? readOptionalString(claims["cognito:username"]) ?? readOptionalString(claims.username);
+      const name =
+        readOptionalString(claims.name) ??
+        readOptionalString(claims.given_name) ??
+        readOptionalString(claims["cognito:username"]) ??
+        readOptionalString(claims.username);
       return {
         user: {
           id: claims.sub,

@@ -49,7 +49,10 @@ function createTenantIssuerLookup(authority: string, tenant: string): (runtime: 
  * tenant then decides which tenants are welcome. A tenant named by its domain welcomes only the
  * issuer its discovery document names (any other tenant's token for a multi-tenant app is refused).
  */
-function createIssuerRule(authority: string, tenant: string): (issuer: string, claims: Record<string, unknown>, runtime: ProviderRuntime) => boolean | Promise<boolean> {
+function createIssuerRule(
+  authority: string,
+  tenant: string,
+): (issuer: string, claims: Record<string, unknown>, runtime: ProviderRuntime) => boolean | Promise<boolean> {
   const ciam = new URL(authority).hostname.endsWith(".ciamlogin.com");
   const tenantIssuer = createTenantIssuerLookup(authority, tenant);
   return (issuer, claims, runtime) => {

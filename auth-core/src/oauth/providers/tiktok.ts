@@ -34,7 +34,10 @@ export function createTikTokProvider(options: TikTokProviderOptions): OAuthProvi
       userInfo: USER_INFO,
     }),
     // TikTok names the refresh token's lifetime refresh_expires_in.
-    readTokenResponse: (body) => (body.refresh_expires_in !== undefined && body.refresh_token_expires_in === undefined ? { ...body, refresh_token_expires_in: body.refresh_expires_in } : body),
+    readTokenResponse: (body) =>
+      body.refresh_expires_in !== undefined && body.refresh_token_expires_in === undefined
+        ? { ...body, refresh_token_expires_in: body.refresh_expires_in }
+        : body,
     supportsRefresh: true,
     // TikTok gives no address at all: the person signs in with a placeholder.
     emailMayBeMissing: true,

@@ -34,7 +34,14 @@ export const changePassword = defineEndpoint({
     const account = await findCredentialAccount(ctx.db, user.id);
     if (!account?.password) throw APIError.from(400, "CREDENTIAL_ACCOUNT_NOT_FOUND");
     if (!(await ctx.passwordHasher.verify(body.currentPassword, account.password))) {
-      await recordSecurityEvent(ctx, { userId: user.id, type: "password-changed", outcome: "failure", method: "password", client, detail: { reason: "INVALID_PASSWORD" } });
+      await recordSecurityEvent(ctx, {
+        userId: user.id,
+        type: "password-changed",
+        outcome: "failure",
+        method: "password",
+        client,
+        detail: { reason: "INVALID_PASSWORD" },
+      });
       throw APIError.from(400, "INVALID_PASSWORD");
     }
     const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
@@ -45,7 +52,14 @@ export const changePassword = defineEndpoint({
       // A reset link mailed before the change would undo it: it stops working (issue 12).
       await discardUserEmailTokens(trx, "reset-password", user.id);
       if (revoke) await deleteSessionsByUserId(trx, user.id);
-      await writeAuditEvent(ctx, trx, { userId: user.id, type: "password-changed", outcome: "success", method: "password", client, detail: { sessionsRevoked: revoke } });
+      await writeAuditEvent(ctx, trx, {
+        userId: user.id,
+        type: "password-changed",
+        outcome: "success",
+        method: "password",
+        client,
+        detail: { sessionsRevoked: revoke },
+      });
     });
     let token: string | null = null;
     if (revoke) {

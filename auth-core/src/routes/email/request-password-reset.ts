@@ -44,7 +44,13 @@ async function mailResetLink(ctx: AuthContext, user: UserRow, token: string, red
   });
   if (!sent) {
     await discardEmailToken(ctx, "reset-password", token);
-    await recordSecurityEvent(ctx, { userId: user.id, type: "password-reset-requested", outcome: "failure", client, detail: { reason: "FAILED_TO_SEND_EMAIL" } });
+    await recordSecurityEvent(ctx, {
+      userId: user.id,
+      type: "password-reset-requested",
+      outcome: "failure",
+      client,
+      detail: { reason: "FAILED_TO_SEND_EMAIL" },
+    });
     ctx.logger.warn("password reset token withdrawn: its mail was not sent", { userId: user.id });
   }
 }

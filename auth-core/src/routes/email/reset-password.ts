@@ -60,7 +60,11 @@ export const resetPassword = defineEndpoint({
       await updateUser(trx, used.value, { emailVerified: 1, updatedAt: now.toISOString() });
       if (revokeSessionsOnPasswordReset) await deleteSessionsByUserId(trx, used.value);
       await writeAuditEvent(ctx, trx, {
-        userId: used.value, type: "password-reset", outcome: "success", method: "email-link", client,
+        userId: used.value,
+        type: "password-reset",
+        outcome: "success",
+        method: "email-link",
+        client,
         detail: { sessionsRevoked: revokeSessionsOnPasswordReset },
       });
       return used.value;

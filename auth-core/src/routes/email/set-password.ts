@@ -37,13 +37,13 @@ export const setPassword = defineEndpoint({
       try {
         await ctx.db.transaction().execute(async (trx) => {
           await insertAccount(trx, {
-          id: generateId(ctx.random),
-          accountId: user.id,
-          providerId: CREDENTIAL_PROVIDER_ID,
-          userId: user.id,
-          password: passwordHash,
-          createdAt: now,
-          updatedAt: now,
+            id: generateId(ctx.random),
+            accountId: user.id,
+            providerId: CREDENTIAL_PROVIDER_ID,
+            userId: user.id,
+            password: passwordHash,
+            createdAt: now,
+            updatedAt: now,
           });
           await writeAuditEvent(ctx, trx, event);
         });

@@ -78,7 +78,14 @@ async function confirmEmailChange(ctx: AuthContext, input: ConfirmChangeInput): 
       if (!row) return null;
       await discardUserEmailTokens(trx, "reset-password", user.id);
       await deleteSessionsByUserId(trx, user.id, input.session?.session.id);
-      await writeAuditEvent(ctx, trx, { userId: user.id, type: "email-changed", outcome: "success", method: "email-link", client: input.client, detail: { confirmed: true } });
+      await writeAuditEvent(ctx, trx, {
+        userId: user.id,
+        type: "email-changed",
+        outcome: "success",
+        method: "email-link",
+        client: input.client,
+        detail: { confirmed: true },
+      });
       return row;
     });
   } catch (error) {

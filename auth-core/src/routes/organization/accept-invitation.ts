@@ -58,7 +58,11 @@ export const acceptInvitation = defineEndpoint({
           await insertTeamMember(trx, { id: generateId(ctx.random), teamId: team.id, userId: session.user.id, createdAt: now.toISOString() });
         }
         await writeAuditEvent(ctx, trx, {
-          userId: session.user.id, type: "invitation-accepted", outcome: "success", organizationId, client,
+          userId: session.user.id,
+          type: "invitation-accepted",
+          outcome: "success",
+          organizationId,
+          client,
           detail: { invitationId: invitation.id, role: invitation.role },
         });
         return { invitation, member };

@@ -33,10 +33,17 @@ export const addTeamMember = defineEndpoint({
     try {
       const row = await ctx.db.transaction().execute(async (trx) => {
         const inserted = await insertTeamMember(trx, {
-          id: generateId(ctx.random), teamId: team.id, userId: body.userId, createdAt: ctx.clock.now().toISOString(),
+          id: generateId(ctx.random),
+          teamId: team.id,
+          userId: body.userId,
+          createdAt: ctx.clock.now().toISOString(),
         });
         await writeAuditEvent(ctx, trx, {
-          userId: session.user.id, type: "team-member-added", outcome: "success", organizationId: team.organizationId, client,
+          userId: session.user.id,
+          type: "team-member-added",
+          outcome: "success",
+          organizationId: team.organizationId,
+          client,
           detail: { teamId: team.id, memberUserId: body.userId },
         });
         return inserted;

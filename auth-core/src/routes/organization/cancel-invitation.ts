@@ -24,7 +24,11 @@ export const cancelInvitation = defineEndpoint({
       const cancelled = await cancelPendingInvitation(trx, found.id);
       if (cancelled) {
         await writeAuditEvent(ctx, trx, {
-          userId: session.user.id, type: "invitation-cancelled", outcome: "success", organizationId: cancelled.organizationId, client,
+          userId: session.user.id,
+          type: "invitation-cancelled",
+          outcome: "success",
+          organizationId: cancelled.organizationId,
+          client,
           detail: { invitationId: cancelled.id, email: cancelled.email },
         });
       }

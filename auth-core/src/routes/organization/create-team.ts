@@ -27,7 +27,12 @@ export const createTeam = defineEndpoint({
     const team = await ctx.db.transaction().execute(async (trx) => {
       const row = await insertTeam(trx, { id: generateId(ctx.random), name: body.name, organizationId, createdAt: now, updatedAt: now });
       await writeAuditEvent(ctx, trx, {
-        userId: session.user.id, type: "team-created", outcome: "success", organizationId, client, detail: { teamId: row.id, name: row.name },
+        userId: session.user.id,
+        type: "team-created",
+        outcome: "success",
+        organizationId,
+        client,
+        detail: { teamId: row.id, name: row.name },
       });
       return row;
     });

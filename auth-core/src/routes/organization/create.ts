@@ -52,7 +52,11 @@ export const createOrganization = defineEndpoint({
           createdAt: now.toISOString(),
         });
         await writeAuditEvent(ctx, trx, {
-          userId: session.user.id, type: "organization-created", outcome: "success", organizationId: organization.id, client,
+          userId: session.user.id,
+          type: "organization-created",
+          outcome: "success",
+          organizationId: organization.id,
+          client,
           detail: { name: organization.name },
         });
         return { organization, member };

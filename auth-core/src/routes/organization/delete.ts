@@ -25,7 +25,11 @@ export const deleteOrganization = defineEndpoint({
       const row = await deleteOrganizationById(trx, body.organizationId);
       if (row) {
         await writeAuditEvent(ctx, trx, {
-          userId: session.user.id, type: "organization-deleted", outcome: "success", organizationId: row.id, client,
+          userId: session.user.id,
+          type: "organization-deleted",
+          outcome: "success",
+          organizationId: row.id,
+          client,
           detail: { name: row.name },
         });
       }

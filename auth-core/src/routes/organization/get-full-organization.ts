@@ -7,11 +7,7 @@ import { APIError } from "../../errors.js";
 import { toWireInvitation, toWireMemberWithUser, toWireOrganization, toWireTeam } from "../../organization/wire.js";
 import { listInvitationsOfOrganization } from "../../store/invitation-store.js";
 import { findMember, listMembersWithUsers } from "../../store/member-store.js";
-import {
-  clearActiveOrganization,
-  findOrganizationById,
-  findOrganizationBySlug,
-} from "../../store/organization-store.js";
+import { clearActiveOrganization, findOrganizationById, findOrganizationBySlug } from "../../store/organization-store.js";
 import { listTeamsOfOrganization } from "../../store/team-store.js";
 import type { WireFullOrganization } from "../../shared/wire-types.js";
 

@@ -11,13 +11,7 @@ import { discardAuditEvent, writeAuditEvent } from "../../security/security-even
 import { assertSeatAvailable } from "../../organization/seats.js";
 import { canGrantRoles } from "../../shared/access-control.js";
 import type { InvitationRow } from "../../store/database.js";
-import {
-  countLiveInvitations,
-  deleteInvitationById,
-  extendInvitation,
-  findLiveInvitation,
-  insertInvitation,
-} from "../../store/invitation-store.js";
+import { countLiveInvitations, deleteInvitationById, extendInvitation, findLiveInvitation, insertInvitation } from "../../store/invitation-store.js";
 import { findMemberByEmail } from "../../store/member-store.js";
 import { findOrganizationById, lockOrganization } from "../../store/organization-store.js";
 import { findTeamById } from "../../store/team-store.js";
@@ -85,7 +79,11 @@ export const createInvitation = defineEndpoint({
         });
       }
       const id = await writeAuditEvent(ctx, trx, {
-        userId: session.user.id, type: "member-invited", outcome: "success", organizationId, client,
+        userId: session.user.id,
+        type: "member-invited",
+        outcome: "success",
+        organizationId,
+        client,
         detail: { invitationId: row.id, email, role, resent: existing !== undefined },
       });
       return { invitation: row, eventId: id };

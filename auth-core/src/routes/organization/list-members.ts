@@ -31,10 +31,7 @@ export const listMembers = defineEndpoint({
     const organizationId = resolveOrganizationId(session, explicit);
     await requireMember(ctx, organizationId, session.user.id);
     const page = { limit: query.limit ?? 100, offset: query.offset ?? 0, direction: query.sortDirection ?? "asc" } as const;
-    const [members, total] = await Promise.all([
-      listMembersWithUsers(ctx.db, organizationId, page),
-      countMembers(ctx.db, organizationId),
-    ]);
+    const [members, total] = await Promise.all([listMembersWithUsers(ctx.db, organizationId, page), countMembers(ctx.db, organizationId)]);
     return { members: members.map(toWireMemberWithUser), total };
   },
 });

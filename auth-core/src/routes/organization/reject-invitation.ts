@@ -22,7 +22,11 @@ export const rejectInvitation = defineEndpoint({
       const closed = await closeLiveInvitation(trx, found.id, "rejected", now);
       if (closed) {
         await writeAuditEvent(ctx, trx, {
-          userId: session.user.id, type: "invitation-rejected", outcome: "success", organizationId: closed.organizationId, client,
+          userId: session.user.id,
+          type: "invitation-rejected",
+          outcome: "success",
+          organizationId: closed.organizationId,
+          client,
           detail: { invitationId: closed.id },
         });
       }

@@ -40,7 +40,11 @@ export const removeMember = defineEndpoint({
       if (!(await deleteMemberById(trx, target.id))) throw APIError.from(400, "MEMBER_NOT_FOUND");
       await clearActiveOrganization(trx, organizationId, target.userId);
       await writeAuditEvent(ctx, trx, {
-        userId: session.user.id, type: "member-removed", outcome: "success", organizationId, client,
+        userId: session.user.id,
+        type: "member-removed",
+        outcome: "success",
+        organizationId,
+        client,
         detail: { memberUserId: target.userId },
       });
     });

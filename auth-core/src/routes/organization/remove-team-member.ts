@@ -25,7 +25,11 @@ export const removeTeamMember = defineEndpoint({
       if (deleted) {
         await clearActiveTeam(trx, team.id, body.userId);
         await writeAuditEvent(ctx, trx, {
-          userId: session.user.id, type: "team-member-removed", outcome: "success", organizationId: team.organizationId, client,
+          userId: session.user.id,
+          type: "team-member-removed",
+          outcome: "success",
+          organizationId: team.organizationId,
+          client,
           detail: { teamId: team.id, memberUserId: body.userId },
         });
       }

@@ -23,7 +23,12 @@ export const removeTeam = defineEndpoint({
       await clearActiveTeam(trx, team.id);
       await deleteTeamById(trx, team.id);
       await writeAuditEvent(ctx, trx, {
-        userId: session.user.id, type: "team-deleted", outcome: "success", organizationId: team.organizationId, client, detail: { teamId: team.id, name: team.name },
+        userId: session.user.id,
+        type: "team-deleted",
+        outcome: "success",
+        organizationId: team.organizationId,
+        client,
+        detail: { teamId: team.id, name: team.name },
       });
     });
     return { message: "Team removed successfully." };

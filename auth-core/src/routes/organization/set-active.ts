@@ -3,11 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { toWireOrganization } from "../../organization/wire.js";
 import { findMember } from "../../store/member-store.js";
-import {
-  findOrganizationById,
-  findOrganizationBySlug,
-  setSessionActiveOrganization,
-} from "../../store/organization-store.js";
+import { findOrganizationById, findOrganizationBySlug, setSessionActiveOrganization } from "../../store/organization-store.js";
 import type { WireOrganization } from "../../shared/wire-types.js";
 
 const body = z.object({

@@ -44,7 +44,11 @@ export const updateMemberRole = defineEndpoint({
       const row = await updateMemberRoleRow(trx, target.id, role);
       if (row) {
         await writeAuditEvent(ctx, trx, {
-          userId: session.user.id, type: "member-role-changed", outcome: "success", organizationId, client,
+          userId: session.user.id,
+          type: "member-role-changed",
+          outcome: "success",
+          organizationId,
+          client,
           detail: { memberUserId: target.userId, from: current.role, role },
         });
       }

@@ -29,7 +29,12 @@ export const updateTeam = defineEndpoint({
       const row = await renameTeam(trx, team.id, name, ctx.clock.now());
       if (row) {
         await writeAuditEvent(ctx, trx, {
-          userId: session.user.id, type: "team-updated", outcome: "success", organizationId: team.organizationId, client, detail: { teamId: team.id, name },
+          userId: session.user.id,
+          type: "team-updated",
+          outcome: "success",
+          organizationId: team.organizationId,
+          client,
+          detail: { teamId: team.id, name },
         });
       }
       return row;

@@ -45,7 +45,11 @@ export const updateOrganizationEndpoint = defineEndpoint({
         const row = await updateOrganization(trx, organizationId, update);
         if (row) {
           await writeAuditEvent(ctx, trx, {
-            userId: session.user.id, type: "organization-updated", outcome: "success", organizationId, client,
+            userId: session.user.id,
+            type: "organization-updated",
+            outcome: "success",
+            organizationId,
+            client,
             detail: { fields: Object.keys(update).join(",") },
           });
         }

@@ -34,7 +34,9 @@ export const generatePasskeyAuthenticationOptions = defineEndpoint({
     } else if (session) {
       passkeys = await findPasskeysByUserId(ctx.db, session.user.id);
     }
-    const options = await (await loadWebAuthn()).generateAuthenticationOptions({
+    const options = await (
+      await loadWebAuthn()
+    ).generateAuthenticationOptions({
       rpID: ctx.options.passkey.rpID,
       challenge: newChallenge(ctx.random),
       timeout: CEREMONY_TIMEOUT_MS,

@@ -27,7 +27,9 @@ export const generatePasskeyRegistrationOptions = defineEndpoint({
   async handler({ ctx, query, session, headers, response }): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const { user } = session;
     const existing = await findPasskeysByUserId(ctx.db, user.id);
-    const options = await (await loadWebAuthn()).generateRegistrationOptions({
+    const options = await (
+      await loadWebAuthn()
+    ).generateRegistrationOptions({
       rpName: ctx.options.passkey.rpName,
       rpID: ctx.options.passkey.rpID,
       userID: passkeyUserHandle(user.id),

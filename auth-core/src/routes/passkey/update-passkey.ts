@@ -26,7 +26,8 @@ export const updatePasskey = defineEndpoint({
     // Scoped to the owner as well; gone in between means it was deleted meanwhile.
     const renamed = await ctx.db.transaction().execute(async (trx) => {
       const row = await renamePasskey(trx, body.id, userId, body.name);
-      if (row) await writeAuditEvent(ctx, trx, { userId, type: "passkey-renamed", outcome: "success", method: "passkey", client, detail: { passkeyId: row.id } });
+      if (row)
+        await writeAuditEvent(ctx, trx, { userId, type: "passkey-renamed", outcome: "success", method: "passkey", client, detail: { passkeyId: row.id } });
       return row;
     });
     if (!renamed) throw APIError.from(404, "PASSKEY_NOT_FOUND");

@@ -65,7 +65,9 @@ export const verifyPasskeyAuthentication = defineEndpoint({
 
     let verification: VerifiedAuthenticationResponse;
     try {
-      verification = await (await loadWebAuthn()).verifyAuthenticationResponse({
+      verification = await (
+        await loadWebAuthn()
+      ).verifyAuthenticationResponse({
         response: assertion,
         expectedChallenge: challenge.challenge,
         expectedOrigin: ctx.options.passkey.origins,

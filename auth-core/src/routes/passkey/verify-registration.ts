@@ -42,7 +42,9 @@ export const verifyPasskeyRegistration = defineEndpoint({
 
     let verification: VerifiedRegistrationResponse;
     try {
-      verification = await (await loadWebAuthn()).verifyRegistrationResponse({
+      verification = await (
+        await loadWebAuthn()
+      ).verifyRegistrationResponse({
         response: asRegistrationResponse(body.response),
         expectedChallenge: challenge.challenge,
         expectedOrigin: ctx.options.passkey.origins,
@@ -62,20 +64,24 @@ export const verifyPasskeyRegistration = defineEndpoint({
     try {
       row = await ctx.db.transaction().execute(async (trx) => {
         const inserted = await insertPasskey(trx, {
-        id: generateId(ctx.random),
-        name: body.name ?? challenge.name,
-        publicKey: encodePublicKey(credential.publicKey),
-        userId,
-        credentialID: credential.id,
-        counter: credential.counter,
-        deviceType: credentialDeviceType,
-        backedUp: credentialBackedUp,
-        transports: formatTransports(body.response.response.transports),
-        aaguid,
-        createdAt: ctx.clock.now(),
+          id: generateId(ctx.random),
+          name: body.name ?? challenge.name,
+          publicKey: encodePublicKey(credential.publicKey),
+          userId,
+          credentialID: credential.id,
+          counter: credential.counter,
+          deviceType: credentialDeviceType,
+          backedUp: credentialBackedUp,
+          transports: formatTransports(body.response.response.transports),
+          aaguid,
+          createdAt: ctx.clock.now(),
         });
         await writeAuditEvent(ctx, trx, {
-          userId, type: "passkey-added", outcome: "success", method: "passkey", client,
+          userId,
+          type: "passkey-added",
+          outcome: "success",
+          method: "passkey",
+          client,
           detail: { passkeyId: inserted.id, deviceType: inserted.deviceType },
         });
         return inserted;

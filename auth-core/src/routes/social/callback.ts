@@ -94,7 +94,13 @@ export const callback = defineEndpoint({
       if (!state.callbackURL) return redirectWithError(errorURL, "no_callback_url");
 
       if (state.link) {
-        const linked = await linkProviderAccount(ctx, { provider, profile: profile.user, tokens, user: { id: state.link.userId, email: state.link.email }, client });
+        const linked = await linkProviderAccount(ctx, {
+          provider,
+          profile: profile.user,
+          tokens,
+          user: { id: state.link.userId, email: state.link.email },
+          client,
+        });
         return linked === "linked" ? redirectTo(state.callbackURL) : redirectWithError(errorURL, linked);
       }
       const address = signInEmail(ctx.secret, provider, profile.user);

@@ -33,7 +33,6 @@ export function redirectTo(location: string): Response {
   return redirectResponse(location);
 }
 
-
 /** Scopes asked for on top of a provider's defaults (sign-in/social, link-social). */
 export const scopesInput = z.array(z.string().max(256)).max(50);
 

@@ -24,9 +24,7 @@ const body = z.object({
   loginHint: z.string().max(320).optional(),
 });
 
-export type SignInSocialResult =
-  | { url: string; redirect: boolean }
-  | { redirect: false; token: string; url: undefined; user: WireUser };
+export type SignInSocialResult = { url: string; redirect: boolean } | { redirect: false; token: string; url: undefined; user: WireUser };
 
 /**
  * Spec §7 POST /sign-in/social: the redirect flow answers the provider's authorization URL
@@ -42,7 +40,15 @@ export const signInSocial = defineEndpoint({
     const provider = requireProvider(ctx, body.provider);
     if (body.idToken) {
       const { user: profile, tokens } = await readIdTokenProfile(ctx, provider, body.idToken);
-      const result = await completeSocialSignIn(ctx, { provider, profile, tokens, requestSignUp: body.requestSignUp ?? false, client, draft: response, headers });
+      const result = await completeSocialSignIn(ctx, {
+        provider,
+        profile,
+        tokens,
+        requestSignUp: body.requestSignUp ?? false,
+        client,
+        draft: response,
+        headers,
+      });
       if (!result.ok) throw APIError.withMessage(401, result.error);
       return { redirect: false, token: result.token, url: undefined, user: toWireUser(result.user) };
     }

@@ -59,8 +59,15 @@ export function AnalyticsPage(): ReactElement {
       <h1>Analytics</h1>
       <p className="lead">Sign-in activity of {whose}, per day (UTC), from the security event log.</p>
       <div className="toolbar">
-        <RangePicker key={choice.kind === "custom" ? `${choice.range.from}/${choice.range.to}` : choice.days} choice={choice} current={range} onChange={(next) => setSearch(searchFor(next, scope), { replace: true })} />
-        {organization?.canViewAudit && <ScopeSwitch scope={scope} organizationName={organization.name} onChange={(next) => setSearch(searchFor(choice, next), { replace: true })} />}
+        <RangePicker
+          key={choice.kind === "custom" ? `${choice.range.from}/${choice.range.to}` : choice.days}
+          choice={choice}
+          current={range}
+          onChange={(next) => setSearch(searchFor(next, scope), { replace: true })}
+        />
+        {organization?.canViewAudit && (
+          <ScopeSwitch scope={scope} organizationName={organization.name} onChange={(next) => setSearch(searchFor(choice, next), { replace: true })} />
+        )}
       </div>
       {!scopeKnown || analytics.isPending ? (
         <LoadingState label="Loading analytics…" />
@@ -86,7 +93,11 @@ export function AnalyticsPage(): ReactElement {
               <dd data-testid="total-sign-ups">{analytics.data.totals.signUps}</dd>
             </div>
           </dl>
-          {analytics.isPlaceholderData && <p className="muted small" role="status">Updating…</p>}
+          {analytics.isPlaceholderData && (
+            <p className="muted small" role="status">
+              Updating…
+            </p>
+          )}
           {analytics.data.totals.signIns + analytics.data.totals.failures + analytics.data.totals.signUps === 0 ? (
             <EmptyState title={`No sign-ins or sign-ups for ${whose} between ${range.from} and ${range.to}.`}>
               <p className="muted small">Choose a longer range to look further back.</p>

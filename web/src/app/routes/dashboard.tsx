@@ -13,7 +13,9 @@ function Tiles({ overview, emailVerified }: { overview: AuditOverview; emailVeri
     <div className="grid tiles">
       <section className="card tile" aria-labelledby="tile-sign-ins">
         <h2 id="tile-sign-ins">Sign-ins, last 30 days</h2>
-        <p className="big" data-testid="sign-ins-30d">{overview.signInsLast30Days}</p>
+        <p className="big" data-testid="sign-ins-30d">
+          {overview.signInsLast30Days}
+        </p>
         <p className="muted small" data-testid="failed-sign-ins-30d">
           {overview.failedSignInsLast30Days === 1 ? "1 failed attempt" : `${overview.failedSignInsLast30Days} failed attempts`}
         </p>
@@ -31,24 +33,32 @@ function Tiles({ overview, emailVerified }: { overview: AuditOverview; emailVeri
       </section>
       <section className="card tile" aria-labelledby="tile-passkeys">
         <h2 id="tile-passkeys">Passkeys</h2>
-        <p className="big" data-testid="passkeys">{overview.passkeys}</p>
+        <p className="big" data-testid="passkeys">
+          {overview.passkeys}
+        </p>
         <Link to="/settings#passkeys">Manage passkeys</Link>
       </section>
       <section className="card tile" aria-labelledby="tile-accounts">
         <h2 id="tile-accounts">Linked accounts</h2>
-        <p className="big" data-testid="linked-accounts">{overview.linkedAccounts}</p>
+        <p className="big" data-testid="linked-accounts">
+          {overview.linkedAccounts}
+        </p>
         <Link to="/settings#accounts">Manage linked accounts</Link>
       </section>
       <section className="card tile" aria-labelledby="tile-sessions">
         <h2 id="tile-sessions">Active sessions</h2>
-        <p className="big" data-testid="active-sessions">{overview.activeSessions}</p>
+        <p className="big" data-testid="active-sessions">
+          {overview.activeSessions}
+        </p>
         <Link to="/settings#sessions">Manage sessions</Link>
       </section>
       <section className="card tile" aria-labelledby="tile-organization">
         <h2 id="tile-organization">Organization</h2>
         {organization ? (
           <>
-            <p className="big small-big" data-testid="organization-name">{organization.name}</p>
+            <p className="big small-big" data-testid="organization-name">
+              {organization.name}
+            </p>
             <p className="muted small" data-testid="organization-plan">
               {organization.role} · {organization.plan} plan · {organization.seatsUsed} of {organization.seatLimit} seats
             </p>

@@ -17,7 +17,14 @@ function SectionBoundary({ children }: { children: ReactNode }): ReactElement {
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
-        <ErrorBoundary onReset={reset} fallback={(error, resetBoundary) => <div className="card"><AppErrorFallback error={error} reset={resetBoundary} /></div>}>
+        <ErrorBoundary
+          onReset={reset}
+          fallback={(error, resetBoundary) => (
+            <div className="card">
+              <AppErrorFallback error={error} reset={resetBoundary} />
+            </div>
+          )}
+        >
           {children}
         </ErrorBoundary>
       )}
@@ -57,12 +64,24 @@ export function SettingsPage(): ReactElement {
         <a href="#accounts">Linked accounts</a> <a href="#sessions">Sessions</a> <a href="#delete-account">Delete account</a>
       </nav>
       <div className="grid">
-        <SectionBoundary><ProfileSection key={data.user.id} user={data.user} /></SectionBoundary>
-        <SectionBoundary><EmailSection user={data.user} /></SectionBoundary>
-        <SectionBoundary><PasskeysSection /></SectionBoundary>
-        <SectionBoundary><LinkedAccountsSection /></SectionBoundary>
-        <SectionBoundary><SessionsSection currentSessionId={data.session.id} /></SectionBoundary>
-        <SectionBoundary><PasswordAndDeletion /></SectionBoundary>
+        <SectionBoundary>
+          <ProfileSection key={data.user.id} user={data.user} />
+        </SectionBoundary>
+        <SectionBoundary>
+          <EmailSection user={data.user} />
+        </SectionBoundary>
+        <SectionBoundary>
+          <PasskeysSection />
+        </SectionBoundary>
+        <SectionBoundary>
+          <LinkedAccountsSection />
+        </SectionBoundary>
+        <SectionBoundary>
+          <SessionsSection currentSessionId={data.session.id} />
+        </SectionBoundary>
+        <SectionBoundary>
+          <PasswordAndDeletion />
+        </SectionBoundary>
       </div>
     </article>
   );

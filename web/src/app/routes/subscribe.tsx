@@ -10,8 +10,8 @@ function NoOrganization(): ReactElement {
     <section className="card empty-state" aria-labelledby="subscribe-no-org">
       <h2 id="subscribe-no-org">Create your organization</h2>
       <p className="muted">
-        A plan belongs to an organization, and you are not working in one right now. Create one to choose its plan and invite
-        people, or pick an organization you belong to in the switcher at the top.
+        A plan belongs to an organization, and you are not working in one right now. Create one to choose its plan and invite people, or pick an organization
+        you belong to in the switcher at the top.
       </p>
       <CreateOrganizationForm idPrefix="subscribe" />
     </section>

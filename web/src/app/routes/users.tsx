@@ -15,8 +15,8 @@ function NoOrganization(): ReactElement {
       <section className="card empty-state" aria-labelledby="no-org-heading">
         <h2 id="no-org-heading">No active organization</h2>
         <p className="muted">
-          You are not working in an organization right now. Create one to invite people, give them roles and form teams, or pick one
-          you belong to in the organization switcher above.
+          You are not working in an organization right now. Create one to invite people, give them roles and form teams, or pick one you belong to in the
+          organization switcher above.
         </p>
         <CreateOrganizationForm idPrefix="empty" />
       </section>

@@ -31,14 +31,21 @@ export function AboutPage({ build }: { build: BuildInfo }): ReactElement {
         <h2 id="about-health">Server health</h2>
         <dl className="facts">
           <dt>HTTP (/healthz)</dt>
-          <dd data-testid="health-http">
-            {health.isPending ? "checking…" : health.data?.ok ? `up (${health.data.latencyMs} ms)` : "unreachable"}
-          </dd>
+          <dd data-testid="health-http">{health.isPending ? "checking…" : health.data?.ok ? `up (${health.data.latencyMs} ms)` : "unreachable"}</dd>
           <dt>Remote calls (/api/trpc)</dt>
           <dd data-testid="health-trpc">{remote.isPending ? "checking…" : remote.data?.ok ? "up" : "unreachable"}</dd>
         </dl>
         <div className="actions">
-          <button type="button" className="secondary" onClick={() => { void health.refetch(); void remote.refetch(); }}>Check again</button>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              void health.refetch();
+              void remote.refetch();
+            }}
+          >
+            Check again
+          </button>
         </div>
       </section>
     </article>

@@ -20,21 +20,34 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }):
     <Section id="delete-account" title="Delete account" description="Removes your account, its sessions, passkeys and linked accounts. This cannot be undone.">
       {!confirming ? (
         <div className="actions">
-          <button type="button" className="danger" onClick={() => setConfirming(true)}>Delete my account…</button>
+          <button type="button" className="danger" onClick={() => setConfirming(true)}>
+            Delete my account…
+          </button>
         </div>
       ) : (
         <form className="stack" onSubmit={onDelete}>
           {hasPassword ? (
             <>
               <label htmlFor="delete-password">Your password</label>
-              <input id="delete-password" type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <input
+                id="delete-password"
+                type="password"
+                required
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </>
           ) : (
             <p className="muted">If you signed in more than a short while ago, we email you a link to confirm instead.</p>
           )}
           <div className="actions">
-            <button type="submit" className="danger" disabled={remove.isPending}>Delete account permanently</button>
-            <button type="button" className="secondary" onClick={() => setConfirming(false)}>Cancel</button>
+            <button type="submit" className="danger" disabled={remove.isPending}>
+              Delete account permanently
+            </button>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
           </div>
           <ActionStatus
             mutation={remove}

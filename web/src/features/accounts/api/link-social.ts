@@ -2,7 +2,10 @@ import { useMutation, type UseMutationResult } from "@tanstack/react-query";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
 /** Spec §7 POST /link-social: the provider's authorization URL; the callback links the account. */
-export function linkSocial(client: AuthClient, input: { provider: string; callbackURL: string; errorCallbackURL: string }): Promise<{ url?: string; redirect: boolean }> {
+export function linkSocial(
+  client: AuthClient,
+  input: { provider: string; callbackURL: string; errorCallbackURL: string },
+): Promise<{ url?: string; redirect: boolean }> {
   return client.request<{ url?: string; redirect: boolean }>("/link-social", input);
 }
 

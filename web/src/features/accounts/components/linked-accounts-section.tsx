@@ -22,13 +22,7 @@ function AccountRow({ account, label, onUnlink, busy }: AccountRowProps): ReactE
           <strong>{label}</strong>
           <div className="muted small">Linked {formatDateTime(account.createdAt)}</div>
         </div>
-        <button
-          type="button"
-          className="secondary"
-          disabled={busy}
-          onClick={() => onUnlink(account)}
-          aria-label={`Unlink ${label}`}
-        >
+        <button type="button" className="secondary" disabled={busy} onClick={() => onUnlink(account)} aria-label={`Unlink ${label}`}>
           Unlink
         </button>
       </div>
@@ -67,7 +61,13 @@ export function LinkedAccountsSection(): ReactElement {
       {linkable.length > 0 && (
         <div className="actions">
           {linkable.map((provider) => (
-            <button key={provider.id} type="button" data-provider={provider.id} disabled={link.isPending} onClick={() => link.mutate({ provider: provider.id })}>
+            <button
+              key={provider.id}
+              type="button"
+              data-provider={provider.id}
+              disabled={link.isPending}
+              onClick={() => link.mutate({ provider: provider.id })}
+            >
               Link {provider.name}
             </button>
           ))}

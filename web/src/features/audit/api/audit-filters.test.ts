@@ -6,13 +6,22 @@ describe("the Reports filters: one question for the table and for the CSV", () =
   it("reads the address, dropping what it does not know", () => {
     expect(filtersFromSearch(new URLSearchParams(""))).toEqual(NO_FILTERS);
     expect(
-      filtersFromSearch(new URLSearchParams("scope=organization&type=sign-in,nonsense,sign-in,sign-up&outcome=maybe&method=Google!&from=2026-02-30x&to=2026-11-25")),
+      filtersFromSearch(
+        new URLSearchParams("scope=organization&type=sign-in,nonsense,sign-in,sign-up&outcome=maybe&method=Google!&from=2026-02-30x&to=2026-11-25"),
+      ),
     ).toEqual({ scope: "organization", types: ["sign-in", "sign-up"], outcome: null, method: null, from: null, to: "2026-11-25" });
     expect(filtersFromSearch(new URLSearchParams("scope=everyone&outcome=failure&method=passkey")).scope).toBe("self");
   });
 
   it("asks the table and the CSV export the same thing, days as [first 00:00, day after 00:00)", () => {
-    const filters = { scope: "organization" as const, types: ["sign-in" as const], outcome: "failure" as const, method: "password", from: "2026-11-01", to: "2026-11-24" };
+    const filters = {
+      scope: "organization" as const,
+      types: ["sign-in" as const],
+      outcome: "failure" as const,
+      method: "password",
+      from: "2026-11-01",
+      to: "2026-11-24",
+    };
     expect(eventsInput(filters, 25)).toEqual({
       scope: "organization",
       limit: 25,

@@ -26,9 +26,7 @@ function validDay(value: string | null): string | null {
 
 /** Reads the filters from the address; anything unknown is dropped, never sent. */
 export function filtersFromSearch(params: URLSearchParams): AuditFilters {
-  const types = (params.get("type") ?? "")
-    .split(",")
-    .filter((type): type is AuditEventType => (AUDIT_EVENT_TYPES as readonly string[]).includes(type));
+  const types = (params.get("type") ?? "").split(",").filter((type): type is AuditEventType => (AUDIT_EVENT_TYPES as readonly string[]).includes(type));
   const outcome = params.get("outcome");
   const method = params.get("method")?.trim() ?? "";
   return {

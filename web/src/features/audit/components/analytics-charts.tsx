@@ -45,7 +45,9 @@ function ChartFigure({ id, title, summary, chart, table }: ChartFigureProps): Re
         <p className="muted small">{summary}</p>
       </figcaption>
       <div className="chart-canvas" role="img" aria-label={`${title}: ${summary}`}>
-        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>{chart as ReactElement}</ResponsiveContainer>
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+          {chart as ReactElement}
+        </ResponsiveContainer>
       </div>
       <details className="chart-table">
         <summary>Table: {title.toLowerCase()}</summary>
@@ -64,7 +66,9 @@ function DayTable({ caption, headers, rows }: { caption: string; headers: string
           <tr>
             <th scope="col">Day</th>
             {headers.map((header) => (
-              <th key={header} scope="col">{header}</th>
+              <th key={header} scope="col">
+                {header}
+              </th>
             ))}
           </tr>
         </thead>
@@ -95,7 +99,9 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
   const { days, totals, methods } = analytics;
   const byMethod = days.map((day) => ({ day: day.day, ...day.byMethod }));
   const rates = days.map((day) => ({ day: day.day, rate: dailyFailureRate(day) }));
-  const tooltip = <Tooltip labelFormatter={(day) => dayLabel(String(day))} contentStyle={{ background: "var(--surface)", border: "1px solid var(--border)" }} />;
+  const tooltip = (
+    <Tooltip labelFormatter={(day) => dayLabel(String(day))} contentStyle={{ background: "var(--surface)", border: "1px solid var(--border)" }} />
+  );
   return (
     <div className="charts">
       <ChartFigure
@@ -129,7 +135,14 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
             {tooltip}
             <Legend />
             {methods.map((method, index) => (
-              <Bar key={method} dataKey={method} name={methodLabel(method)} stackId="method" fill={METHOD_COLOURS[index % METHOD_COLOURS.length]} isAnimationActive={false} />
+              <Bar
+                key={method}
+                dataKey={method}
+                name={methodLabel(method)}
+                stackId="method"
+                fill={METHOD_COLOURS[index % METHOD_COLOURS.length]}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         }
@@ -163,7 +176,11 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
             <XAxis dataKey="day" tickFormatter={dayLabel} stroke="var(--muted)" fontSize={12} minTickGap={16} />
             <YAxis unit="%" domain={[0, 100]} stroke="var(--muted)" fontSize={12} width={48} />
-            <Tooltip labelFormatter={(day) => dayLabel(String(day))} formatter={(value) => `${String(value)}%`} contentStyle={{ background: "var(--surface)", border: "1px solid var(--border)" }} />
+            <Tooltip
+              labelFormatter={(day) => dayLabel(String(day))}
+              formatter={(value) => `${String(value)}%`}
+              contentStyle={{ background: "var(--surface)", border: "1px solid var(--border)" }}
+            />
             <Line dataKey="rate" name="Failure rate" stroke="var(--danger)" connectNulls isAnimationActive={false} dot={{ r: 3 }} />
           </LineChart>
         }

@@ -42,7 +42,9 @@ export function EventFilters({ filters, onChange }: EventFiltersProps): ReactEle
           {GROUPS.map((group) => (
             <optgroup key={group.label} label={group.label}>
               {AUDIT_EVENT_TYPES.filter(group.test).map((t) => (
-                <option key={t} value={t}>{eventLabel(t)}</option>
+                <option key={t} value={t}>
+                  {eventLabel(t)}
+                </option>
               ))}
             </optgroup>
           ))}
@@ -64,15 +66,25 @@ export function EventFilters({ filters, onChange }: EventFiltersProps): ReactEle
         <label htmlFor="filter-method">Method</label>
         <select id="filter-method" value={filters.method ?? ALL} onChange={(e) => onChange({ method: e.target.value === ALL ? null : e.target.value })}>
           <option value={ALL}>Any method</option>
-          {filters.method && !(FILTER_METHODS as readonly string[]).includes(filters.method) && <option value={filters.method}>{methodLabel(filters.method)}</option>}
+          {filters.method && !(FILTER_METHODS as readonly string[]).includes(filters.method) && (
+            <option value={filters.method}>{methodLabel(filters.method)}</option>
+          )}
           {FILTER_METHODS.map((method) => (
-            <option key={method} value={method}>{methodLabel(method)}</option>
+            <option key={method} value={method}>
+              {methodLabel(method)}
+            </option>
           ))}
         </select>
       </div>
       <div className="field">
         <label htmlFor="filter-from">From</label>
-        <input id="filter-from" type="date" value={filters.from ?? ""} max={filters.to ?? undefined} onChange={(e) => onChange({ from: e.target.value || null })} />
+        <input
+          id="filter-from"
+          type="date"
+          value={filters.from ?? ""}
+          max={filters.to ?? undefined}
+          onChange={(e) => onChange({ from: e.target.value || null })}
+        />
       </div>
       <div className="field">
         <label htmlFor="filter-to">To</label>

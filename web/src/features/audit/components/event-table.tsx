@@ -34,7 +34,9 @@ export function EventTable({ events, caption }: { events: AuditEventView[]; capt
                 <time dateTime={new Date(event.createdAt).toISOString()}>{formatDateTime(event.createdAt)}</time>
               </td>
               <th scope="row">{eventLabel(event.type)}</th>
-              <td><OutcomeBadge outcome={event.outcome} /></td>
+              <td>
+                <OutcomeBadge outcome={event.outcome} />
+              </td>
               <td>{methodLabel(event.method)}</td>
               <td title={event.actor?.email}>{actorText(event)}</td>
               <td>{event.ipAddress ?? "—"}</td>

@@ -69,9 +69,15 @@ export function RangePicker({ choice, current, onChange }: RangePickerProps): Re
             <input id="range-to" type="date" value={draft.to} required onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
           </div>
           <div className="field field-end">
-            <button type="submit" disabled={problem !== null}>Show range</button>
+            <button type="submit" disabled={problem !== null}>
+              Show range
+            </button>
           </div>
-          {problem && <p className="muted small field-note" role="status">{problem}</p>}
+          {problem && (
+            <p className="muted small field-note" role="status">
+              {problem}
+            </p>
+          )}
         </form>
       )}
     </div>

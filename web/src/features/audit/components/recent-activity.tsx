@@ -19,7 +19,9 @@ export function RecentActivity({ events }: { events: AuditEventView[] }): ReactE
               <Link to={`/reports?type=${encodeURIComponent(event.type)}`}>{eventLabel(event.type)}</Link>
               <OutcomeBadge outcome={event.outcome} />
               {event.method && <span className="muted small">{methodLabel(event.method)}</span>}
-              <time className="muted small" dateTime={new Date(event.createdAt).toISOString()}>{formatDateTime(event.createdAt)}</time>
+              <time className="muted small" dateTime={new Date(event.createdAt).toISOString()}>
+                {formatDateTime(event.createdAt)}
+              </time>
             </li>
           ))}
         </ol>

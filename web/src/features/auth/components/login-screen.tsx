@@ -74,10 +74,7 @@ export function LoginScreen(): ReactElement {
 
   function onSocial(provider: SocialProvider): void {
     setMessage(null);
-    social.mutate(
-      { provider: provider.id, callbackURL: params.socialCallbackURL },
-      { onError: (error) => setMessage(signInErrorMessage(error)) },
-    );
+    social.mutate({ provider: provider.id, callbackURL: params.socialCallbackURL }, { onError: (error) => setMessage(signInErrorMessage(error)) });
   }
 
   const busy = social.isPending || passkey.isPending;

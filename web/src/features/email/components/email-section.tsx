@@ -18,8 +18,7 @@ export function EmailSection({ user }: { user: WireUser }): ReactElement {
   return (
     <Section id="email" title="Email">
       <p>
-        <strong>{user.email}</strong>{" "}
-        <span className={user.emailVerified ? "badge ok" : "badge warn"}>{user.emailVerified ? "Verified" : "Not verified"}</span>
+        <strong>{user.email}</strong> <span className={user.emailVerified ? "badge ok" : "badge warn"}>{user.emailVerified ? "Verified" : "Not verified"}</span>
       </p>
       {!user.emailVerified && (
         <div className="stack">
@@ -35,7 +34,9 @@ export function EmailSection({ user }: { user: WireUser }): ReactElement {
         <label htmlFor="email-new">New email address</label>
         <input id="email-new" name="newEmail" type="email" required autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
         <div className="actions">
-          <button type="submit" disabled={change.isPending}>Change email</button>
+          <button type="submit" disabled={change.isPending}>
+            Change email
+          </button>
         </div>
         <ActionStatus
           mutation={change}

@@ -3,7 +3,9 @@ import type { WireInvitation, WireMember } from "@gatehouse/auth-core/shared";
 import type { AuthClient } from "../../../lib/auth-client.js";
 import { organizationRequest, useOrganizationMutation } from "./organization-request.js";
 
-export interface AcceptInvitationInput { invitationId: string }
+export interface AcceptInvitationInput {
+  invitationId: string;
+}
 
 /** POST /organization/accept-invitation {invitationId}: joins and makes the organization active. */
 export function acceptInvitation(client: AuthClient, input: AcceptInvitationInput): Promise<{ invitation: WireInvitation; member: WireMember }> {

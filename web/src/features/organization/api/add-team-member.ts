@@ -3,7 +3,10 @@ import type { WireTeamMember } from "@gatehouse/auth-core/shared";
 import type { AuthClient } from "../../../lib/auth-client.js";
 import { organizationRequest, useOrganizationMutation } from "./organization-request.js";
 
-export interface AddTeamMemberInput { teamId: string; userId: string }
+export interface AddTeamMemberInput {
+  teamId: string;
+  userId: string;
+}
 
 /** POST /organization/add-team-member {teamId, userId}. */
 export function addTeamMember(client: AuthClient, input: AddTeamMemberInput): Promise<WireTeamMember> {

@@ -3,7 +3,9 @@ import type { WireInvitation } from "@gatehouse/auth-core/shared";
 import type { AuthClient } from "../../../lib/auth-client.js";
 import { organizationRequest, useOrganizationMutation } from "./organization-request.js";
 
-export interface CancelInvitationInput { invitationId: string }
+export interface CancelInvitationInput {
+  invitationId: string;
+}
 
 /** POST /organization/cancel-invitation {invitationId}. */
 export function cancelInvitation(client: AuthClient, input: CancelInvitationInput): Promise<WireInvitation> {

@@ -22,12 +22,7 @@ export class OrganizationRefusalError extends Error {
 }
 
 /** The auth client's request, with organization refusals turned into `OrganizationRefusalError`. */
-export async function organizationRequest<T>(
-  client: AuthClient,
-  path: string,
-  body?: unknown,
-  query?: Record<string, string | undefined>,
-): Promise<T> {
+export async function organizationRequest<T>(client: AuthClient, path: string, body?: unknown, query?: Record<string, string | undefined>): Promise<T> {
   try {
     return await client.request<T>(path, body, query ? { query } : {});
   } catch (error) {

@@ -3,7 +3,9 @@ import type { WireInvitation } from "@gatehouse/auth-core/shared";
 import type { AuthClient } from "../../../lib/auth-client.js";
 import { organizationRequest, useOrganizationMutation } from "./organization-request.js";
 
-export interface RejectInvitationInput { invitationId: string }
+export interface RejectInvitationInput {
+  invitationId: string;
+}
 
 /** POST /organization/reject-invitation {invitationId}: declines. */
 export function rejectInvitation(client: AuthClient, input: RejectInvitationInput): Promise<{ invitation: WireInvitation; member: null }> {

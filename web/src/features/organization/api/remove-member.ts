@@ -3,7 +3,9 @@ import type { WireMember } from "@gatehouse/auth-core/shared";
 import type { AuthClient } from "../../../lib/auth-client.js";
 import { organizationRequest, useOrganizationMutation } from "./organization-request.js";
 
-export interface RemoveMemberInput { memberId: string }
+export interface RemoveMemberInput {
+  memberId: string;
+}
 
 /** POST /organization/remove-member {memberIdOrEmail}: by member id. */
 export function removeMember(client: AuthClient, input: RemoveMemberInput): Promise<{ member: WireMember }> {

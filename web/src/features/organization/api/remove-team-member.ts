@@ -2,7 +2,10 @@ import type { UseMutationResult } from "@tanstack/react-query";
 import type { AuthClient } from "../../../lib/auth-client.js";
 import { organizationRequest, useOrganizationMutation } from "./organization-request.js";
 
-export interface RemoveTeamMemberInput { teamId: string; userId: string }
+export interface RemoveTeamMemberInput {
+  teamId: string;
+  userId: string;
+}
 
 /** POST /organization/remove-team-member {teamId, userId}. */
 export function removeTeamMember(client: AuthClient, input: RemoveTeamMemberInput): Promise<{ message: string }> {

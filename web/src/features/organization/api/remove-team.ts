@@ -3,7 +3,9 @@ import type { WireTeam } from "@gatehouse/auth-core/shared";
 import type { AuthClient } from "../../../lib/auth-client.js";
 import { organizationRequest, useOrganizationMutation } from "./organization-request.js";
 
-export interface RemoveTeamInput { teamId: string }
+export interface RemoveTeamInput {
+  teamId: string;
+}
 
 /** POST /organization/remove-team {teamId}. */
 export function removeTeam(client: AuthClient, input: RemoveTeamInput): Promise<WireTeam> {

@@ -3,7 +3,9 @@ import type { WireOrganization } from "@gatehouse/auth-core/shared";
 import type { AuthClient } from "../../../lib/auth-client.js";
 import { organizationRequest, useOrganizationMutation } from "./organization-request.js";
 
-export interface SetActiveOrganizationInput { organizationId: string }
+export interface SetActiveOrganizationInput {
+  organizationId: string;
+}
 
 /** POST /organization/set-active {organizationId}: the session's active organization (the switcher). */
 export function setActiveOrganization(client: AuthClient, input: SetActiveOrganizationInput): Promise<WireOrganization | null> {

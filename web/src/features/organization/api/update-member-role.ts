@@ -3,7 +3,10 @@ import type { WireMember } from "@gatehouse/auth-core/shared";
 import type { AuthClient } from "../../../lib/auth-client.js";
 import { organizationRequest, useOrganizationMutation } from "./organization-request.js";
 
-export interface UpdateMemberRoleInput { memberId: string; role: string }
+export interface UpdateMemberRoleInput {
+  memberId: string;
+  role: string;
+}
 
 /** POST /organization/update-member-role {memberId, role}. */
 export function updateMemberRole(client: AuthClient, input: UpdateMemberRoleInput): Promise<WireMember> {

@@ -3,7 +3,10 @@ import type { WireTeam } from "@gatehouse/auth-core/shared";
 import type { AuthClient } from "../../../lib/auth-client.js";
 import { organizationRequest, useOrganizationMutation } from "./organization-request.js";
 
-export interface UpdateTeamInput { teamId: string; name: string }
+export interface UpdateTeamInput {
+  teamId: string;
+  name: string;
+}
 
 /** POST /organization/update-team {teamId, data: {name}}: rename. */
 export function updateTeam(client: AuthClient, input: UpdateTeamInput): Promise<WireTeam> {

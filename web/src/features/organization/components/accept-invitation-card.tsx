@@ -23,10 +23,11 @@ export function AcceptInvitationCard({ invitationId }: { invitationId: string })
     return (
       <section className="card" aria-labelledby="invitation-heading">
         <h2 id="invitation-heading">This invitation cannot be used</h2>
-        <p className="notice error" role="alert">{organizationActionError(invitation.error)}</p>
+        <p className="notice error" role="alert">
+          {organizationActionError(invitation.error)}
+        </p>
         <p className="muted">
-          It may have expired, been cancelled or answered already, or it was sent to another email address than the one you are signed
-          in with.
+          It may have expired, been cancelled or answered already, or it was sent to another email address than the one you are signed in with.
         </p>
       </section>
     );
@@ -43,7 +44,12 @@ export function AcceptInvitationCard({ invitationId }: { invitationId: string })
         <button type="button" disabled={busy} onClick={() => accept.mutate({ invitationId }, { onSuccess: () => void navigate("/users") })}>
           Accept invitation
         </button>
-        <button type="button" className="secondary" disabled={busy} onClick={() => reject.mutate({ invitationId }, { onSuccess: () => void navigate("/users") })}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={() => reject.mutate({ invitationId }, { onSuccess: () => void navigate("/users") })}
+        >
           Decline
         </button>
       </div>

@@ -60,7 +60,9 @@ export function CreateOrganizationForm({ idPrefix, onCreated }: { idPrefix: stri
         }}
       />
       <div className="actions">
-        <button type="submit" disabled={create.isPending}>Create organization</button>
+        <button type="submit" disabled={create.isPending}>
+          Create organization
+        </button>
       </div>
       <ActionStatus mutation={create} pending="Creating…" success="Organization created." errorMessage={organizationActionError} />
     </form>

@@ -34,7 +34,9 @@ function InviteForm({ organization, controls }: { organization: WireFullOrganiza
           <label htmlFor="invite-role">Role</label>
           <select id="invite-role" value={role} onChange={(e) => setRole(e.target.value)}>
             {controls.grantableRoles.map((r) => (
-              <option key={r} value={r}>{r}</option>
+              <option key={r} value={r}>
+                {r}
+              </option>
             ))}
           </select>
         </div>
@@ -43,13 +45,17 @@ function InviteForm({ organization, controls }: { organization: WireFullOrganiza
           <select id="invite-team" value={teamId || NOTHING_CHOSEN} onChange={(e) => setTeamId(chosenValue(e.target.value))}>
             <option value={NOTHING_CHOSEN}>No team</option>
             {organization.teams.map((team) => (
-              <option key={team.id} value={team.id}>{team.name}</option>
+              <option key={team.id} value={team.id}>
+                {team.name}
+              </option>
             ))}
           </select>
         </div>
       </div>
       <div className="actions">
-        <button type="submit" disabled={invite.isPending}>Send invitation</button>
+        <button type="submit" disabled={invite.isPending}>
+          Send invitation
+        </button>
       </div>
       <ActionStatus mutation={invite} pending="Sending invitation…" success="Invitation sent." errorMessage={organizationActionError} />
     </form>
@@ -57,7 +63,15 @@ function InviteForm({ organization, controls }: { organization: WireFullOrganiza
 }
 
 /** Pending invitations, the invite form and cancel, each only where spec §6 allows the viewer. */
-export function InvitationsSection({ organization, controls, now }: { organization: WireFullOrganization; controls: OrganizationControls; now: number }): ReactElement {
+export function InvitationsSection({
+  organization,
+  controls,
+  now,
+}: {
+  organization: WireFullOrganization;
+  controls: OrganizationControls;
+  now: number;
+}): ReactElement {
   const cancel = useCancelInvitation();
   const resend = useInviteMember();
   const pending = pendingInvitations(organization.invitations, now);
@@ -106,7 +120,12 @@ export function InvitationsSection({ organization, controls, now }: { organizati
           ))}
         </ul>
       )}
-      <ActionStatus mutation={resend} pending="Resending…" success="Invitation sent again; the link works for another 48 hours." errorMessage={organizationActionError} />
+      <ActionStatus
+        mutation={resend}
+        pending="Resending…"
+        success="Invitation sent again; the link works for another 48 hours."
+        errorMessage={organizationActionError}
+      />
       <ActionStatus mutation={cancel} pending="Cancelling…" success="Invitation cancelled." errorMessage={organizationActionError} />
       {controls.invite && <InviteForm organization={organization} controls={controls} />}
     </Section>

@@ -27,10 +27,14 @@ function ChangeRoleForm({ member, roles }: { member: WireMemberWithUser; roles: 
   }
   return (
     <form className="row" onSubmit={onSubmit}>
-      <label className="visually-hidden" htmlFor={id}>Role for {displayName(member)}</label>
+      <label className="visually-hidden" htmlFor={id}>
+        Role for {displayName(member)}
+      </label>
       <select id={id} value={role} onChange={(e) => setRole(e.target.value)}>
         {roles.map((r) => (
-          <option key={r} value={r}>{r}</option>
+          <option key={r} value={r}>
+            {r}
+          </option>
         ))}
       </select>
       <button type="submit" className="secondary" disabled={update.isPending} aria-label={`Change role of ${displayName(member)}`}>
@@ -51,7 +55,11 @@ interface MembersSectionProps {
 export function MembersSection({ organization, viewer, controls }: MembersSectionProps): ReactElement {
   const remove = useRemoveMember();
   return (
-    <Section id="members" title="Members" description={`${organization.members.length} ${organization.members.length === 1 ? "person" : "people"} in ${organization.name}.`}>
+    <Section
+      id="members"
+      title="Members"
+      description={`${organization.members.length} ${organization.members.length === 1 ? "person" : "people"} in ${organization.name}.`}
+    >
       <ul className="list" aria-label="Members">
         {[...organization.members].sort(byRoleThenName).map((member) => {
           const isSelf = member.userId === viewer.userId;

@@ -26,7 +26,9 @@ export function OrganizationSwitcher({ activeOrganizationId, canLoad }: Organiza
 
   return (
     <div className="org-switcher">
-      <label className="visually-hidden" htmlFor="org-switcher-select">Active organization</label>
+      <label className="visually-hidden" htmlFor="org-switcher-select">
+        Active organization
+      </label>
       <select
         id="org-switcher-select"
         value={list.some((o) => o.id === activeId) ? activeId : NOTHING_CHOSEN}
@@ -37,19 +39,33 @@ export function OrganizationSwitcher({ activeOrganizationId, canLoad }: Organiza
         }}
       >
         <option value={NOTHING_CHOSEN} disabled>
-          {organizations.isPending ? "Loading organizations…" : organizations.isError ? "Organizations unavailable" : list.length === 0 ? "No organization" : "Choose an organization"}
+          {organizations.isPending
+            ? "Loading organizations…"
+            : organizations.isError
+              ? "Organizations unavailable"
+              : list.length === 0
+                ? "No organization"
+                : "Choose an organization"}
         </option>
         {list.map((organization) => (
-          <option key={organization.id} value={organization.id}>{organization.name}</option>
+          <option key={organization.id} value={organization.id}>
+            {organization.name}
+          </option>
         ))}
       </select>
       <button type="button" className="secondary" aria-expanded={creating} aria-controls="org-switcher-create" onClick={() => setCreating((open) => !open)}>
         {/* On a narrow desktop bar only "New" shows; the name stays "New organization". */}
         New<span className="org-switcher-long"> organization</span>
       </button>
-      {setActive.isPending && <span className="visually-hidden" role="status">Switching organization…</span>}
+      {setActive.isPending && (
+        <span className="visually-hidden" role="status">
+          Switching organization…
+        </span>
+      )}
       {setActive.isError && (
-        <p className="notice error org-switcher-error" role="alert">{organizationActionError(setActive.error)}</p>
+        <p className="notice error org-switcher-error" role="alert">
+          {organizationActionError(setActive.error)}
+        </p>
       )}
       {creating && (
         <div id="org-switcher-create" className="card org-switcher-popover">

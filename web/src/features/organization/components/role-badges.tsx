@@ -6,7 +6,9 @@ export function RoleBadges({ role }: { role: string }): ReactElement {
   return (
     <span className="role-badges">
       {parseRoles(role).map((name) => (
-        <span key={name} className={`badge role-${name}`}>{name}</span>
+        <span key={name} className={`badge role-${name}`}>
+          {name}
+        </span>
       ))}
     </span>
   );

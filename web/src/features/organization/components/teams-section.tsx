@@ -28,9 +28,13 @@ function RenameTeamForm({ team }: { team: WireTeam }): ReactElement {
   }
   return (
     <form className="row" onSubmit={onSubmit}>
-      <label className="visually-hidden" htmlFor={`team-name-${team.id}`}>New name for {team.name}</label>
+      <label className="visually-hidden" htmlFor={`team-name-${team.id}`}>
+        New name for {team.name}
+      </label>
       <input id={`team-name-${team.id}`} className="grow" value={name} maxLength={256} required onChange={(e) => setName(e.target.value)} />
-      <button type="submit" className="secondary" disabled={rename.isPending} aria-label={`Rename ${team.name}`}>Rename</button>
+      <button type="submit" className="secondary" disabled={rename.isPending} aria-label={`Rename ${team.name}`}>
+        Rename
+      </button>
       <ActionStatus mutation={rename} pending="Renaming…" success="Team renamed." errorMessage={organizationActionError} />
     </form>
   );
@@ -58,16 +62,26 @@ function TeamCard({ team, organization, controls, removeTeam }: TeamCardProps): 
       <div className="row">
         <h3 className="grow">{team.name}</h3>
         {controls.deleteTeam && (
-          <button type="button" className="danger" disabled={removeTeam.isPending} onClick={() => removeTeam.mutate({ teamId: team.id })} aria-label={`Delete team ${team.name}`}>
+          <button
+            type="button"
+            className="danger"
+            disabled={removeTeam.isPending}
+            onClick={() => removeTeam.mutate({ teamId: team.id })}
+            aria-label={`Delete team ${team.name}`}
+          >
             Delete team
           </button>
         )}
       </div>
       {controls.renameTeam && <RenameTeamForm key={team.name} team={team} />}
       {members.isPending ? (
-        <p role="status" className="muted small">Loading team members…</p>
+        <p role="status" className="muted small">
+          Loading team members…
+        </p>
       ) : members.isError ? (
-        <p role="alert" className="notice error">{organizationActionError(members.error)}</p>
+        <p role="alert" className="notice error">
+          {organizationActionError(members.error)}
+        </p>
       ) : members.data.length === 0 ? (
         <p className="muted small">Nobody in this team yet.</p>
       ) : (
@@ -93,14 +107,22 @@ function TeamCard({ team, organization, controls, removeTeam }: TeamCardProps): 
       <ActionStatus mutation={removeMember} pending="Removing from team…" success="Removed from the team." errorMessage={organizationActionError} />
       {controls.addTeamMember && candidates.length > 0 && (
         <form className="row" onSubmit={onAdd}>
-          <label className="visually-hidden" htmlFor={`team-add-${team.id}`}>Person to add to {team.name}</label>
+          <label className="visually-hidden" htmlFor={`team-add-${team.id}`}>
+            Person to add to {team.name}
+          </label>
           <select id={`team-add-${team.id}`} value={userId || NOTHING_CHOSEN} onChange={(e) => setUserId(chosenValue(e.target.value))}>
-            <option value={NOTHING_CHOSEN} disabled>Choose a member…</option>
+            <option value={NOTHING_CHOSEN} disabled>
+              Choose a member…
+            </option>
             {candidates.map((m) => (
-              <option key={m.userId} value={m.userId}>{m.user.name || m.user.email}</option>
+              <option key={m.userId} value={m.userId}>
+                {m.user.name || m.user.email}
+              </option>
             ))}
           </select>
-          <button type="submit" className="secondary" disabled={add.isPending || !userId} aria-label={`Add to ${team.name}`}>Add to team</button>
+          <button type="submit" className="secondary" disabled={add.isPending || !userId} aria-label={`Add to ${team.name}`}>
+            Add to team
+          </button>
         </form>
       )}
       <ActionStatus mutation={add} pending="Adding to team…" success="Added to the team." errorMessage={organizationActionError} />
@@ -120,7 +142,9 @@ function CreateTeamForm(): ReactElement {
       <label htmlFor="team-new-name">New team name</label>
       <input id="team-new-name" value={name} maxLength={256} required onChange={(e) => setName(e.target.value)} />
       <div className="actions">
-        <button type="submit" disabled={create.isPending}>Create team</button>
+        <button type="submit" disabled={create.isPending}>
+          Create team
+        </button>
       </div>
       <ActionStatus mutation={create} pending="Creating team…" success="Team created." errorMessage={organizationActionError} />
     </form>

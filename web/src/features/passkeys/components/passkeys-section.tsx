@@ -27,10 +27,16 @@ function PasskeyRow({ passkey, onDelete, deleting }: PasskeyRowProps): ReactElem
     <li className="item">
       {editing ? (
         <form className="row" onSubmit={onRename}>
-          <label className="visually-hidden" htmlFor={`passkey-name-${passkey.id}`}>Passkey name</label>
+          <label className="visually-hidden" htmlFor={`passkey-name-${passkey.id}`}>
+            Passkey name
+          </label>
           <input id={`passkey-name-${passkey.id}`} value={name} maxLength={255} onChange={(e) => setName(e.target.value)} autoFocus />
-          <button type="submit" disabled={rename.isPending}>Save</button>
-          <button type="button" className="secondary" onClick={() => setEditing(false)}>Cancel</button>
+          <button type="submit" disabled={rename.isPending}>
+            Save
+          </button>
+          <button type="button" className="secondary" onClick={() => setEditing(false)}>
+            Cancel
+          </button>
         </form>
       ) : (
         <div className="row">
@@ -40,7 +46,9 @@ function PasskeyRow({ passkey, onDelete, deleting }: PasskeyRowProps): ReactElem
               Added {formatDateTime(passkey.createdAt)} · {passkey.backedUp ? "synced" : "this device only"}
             </div>
           </div>
-          <button type="button" className="secondary" onClick={() => setEditing(true)} aria-label={`Rename ${label}`}>Rename</button>
+          <button type="button" className="secondary" onClick={() => setEditing(true)} aria-label={`Rename ${label}`}>
+            Rename
+          </button>
           <button type="button" className="danger" disabled={deleting} onClick={() => onDelete(passkey.id)} aria-label={`Delete ${label}`}>
             Delete
           </button>
@@ -82,9 +90,16 @@ export function PasskeysSection(): ReactElement {
         <label htmlFor="passkey-new-name">Name for the new passkey</label>
         <input id="passkey-new-name" name="name" maxLength={255} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Work laptop" />
         <div className="actions">
-          <button type="submit" disabled={add.isPending}>Add passkey</button>
+          <button type="submit" disabled={add.isPending}>
+            Add passkey
+          </button>
         </div>
-        <ActionStatus mutation={add} pending="Follow your browser's prompt…" success="Passkey added." errorMessage={(e) => passkeyErrorMessage(e, "registration")} />
+        <ActionStatus
+          mutation={add}
+          pending="Follow your browser's prompt…"
+          success="Passkey added."
+          errorMessage={(e) => passkeyErrorMessage(e, "registration")}
+        />
       </form>
     </Section>
   );

@@ -12,20 +12,37 @@ function ChangePasswordForm(): ReactElement {
 
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
-    change.mutate({ currentPassword, newPassword, revokeOtherSessions }, { onSuccess: () => { setCurrent(""); setNew(""); } });
+    change.mutate(
+      { currentPassword, newPassword, revokeOtherSessions },
+      {
+        onSuccess: () => {
+          setCurrent("");
+          setNew("");
+        },
+      },
+    );
   }
 
   return (
     <form className="stack" onSubmit={onSubmit}>
       <label htmlFor="password-current">Current password</label>
-      <input id="password-current" type="password" required autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
+      <input
+        id="password-current"
+        type="password"
+        required
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
       <label htmlFor="password-new">New password</label>
       <input id="password-new" type="password" required autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} />
       <label className="check">
         <input type="checkbox" checked={revokeOtherSessions} onChange={(e) => setRevoke(e.target.checked)} /> Sign out my other sessions
       </label>
       <div className="actions">
-        <button type="submit" disabled={change.isPending}>Change password</button>
+        <button type="submit" disabled={change.isPending}>
+          Change password
+        </button>
       </div>
       <ActionStatus mutation={change} pending="Changing…" success="Password changed." />
     </form>
@@ -44,7 +61,11 @@ export function PasswordSection({ hasPassword }: PasswordSectionProps): ReactEle
     <Section
       id="password"
       title="Password"
-      description={hasPassword ? "Change the password you use with your email address." : "You sign in without a password. You can add one to sign in with your email address too."}
+      description={
+        hasPassword
+          ? "Change the password you use with your email address."
+          : "You sign in without a password. You can add one to sign in with your email address too."
+      }
     >
       {hasPassword ? (
         <ChangePasswordForm />

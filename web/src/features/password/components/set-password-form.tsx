@@ -19,7 +19,9 @@ export function SetPasswordForm({ onSubmit, busy }: SetPasswordFormProps): React
       <label htmlFor="password-first">New password</label>
       <input id="password-first" type="password" required autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
       <div className="actions">
-        <button type="submit" disabled={busy}>Set password</button>
+        <button type="submit" disabled={busy}>
+          Set password
+        </button>
       </div>
     </form>
   );

@@ -11,7 +11,8 @@ function seatsTaken(plan: OrganizationPlan): number {
 
 function seatsText(plan: OrganizationPlan): string {
   const members = plan.seatsUsed === 1 ? "1 member" : `${plan.seatsUsed} members`;
-  const pending = plan.pendingInvitations === 0 ? "" : plan.pendingInvitations === 1 ? ", 1 pending invitation" : `, ${plan.pendingInvitations} pending invitations`;
+  const pending =
+    plan.pendingInvitations === 0 ? "" : plan.pendingInvitations === 1 ? ", 1 pending invitation" : `, ${plan.pendingInvitations} pending invitations`;
   return `${seatsTaken(plan)} of ${plan.seatLimit} seats taken (${members}${pending})`;
 }
 
@@ -28,7 +29,9 @@ export function PlanSummary({ plan }: { plan: OrganizationPlan }): ReactElement 
         <dt>Seats</dt>
         <dd data-testid="seats">{seatsText(plan)}</dd>
       </dl>
-      <label className="visually-hidden" htmlFor="seat-meter">Seats taken</label>
+      <label className="visually-hidden" htmlFor="seat-meter">
+        Seats taken
+      </label>
       <meter id="seat-meter" className="seat-meter" min={0} max={plan.seatLimit} value={Math.min(seatsTaken(plan), plan.seatLimit)} high={plan.seatLimit - 0.5}>
         {seatsText(plan)}
       </meter>
@@ -95,7 +98,9 @@ export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement 
         </fieldset>
         <p className="muted small">The plan is stored with the organization; no payment is taken.</p>
         <div className="actions">
-          <button type="submit" disabled={setPlan.isPending || chosen === plan.plan}>Change plan</button>
+          <button type="submit" disabled={setPlan.isPending || chosen === plan.plan}>
+            Change plan
+          </button>
         </div>
         <ActionStatus mutation={setPlan} pending="Changing the plan…" success="Plan changed." />
       </form>

@@ -27,7 +27,9 @@ export function ProfileSection({ user }: { user: WireUser }): ReactElement {
         <label htmlFor="profile-image">Picture URL (optional)</label>
         <input id="profile-image" name="image" type="url" value={image} onChange={(e) => setImage(e.target.value)} placeholder="https://…" />
         <div className="actions">
-          <button type="submit" disabled={update.isPending}>Save profile</button>
+          <button type="submit" disabled={update.isPending}>
+            Save profile
+          </button>
         </div>
         <ActionStatus mutation={update} pending="Saving…" success="Profile saved." />
       </form>

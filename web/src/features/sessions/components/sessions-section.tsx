@@ -63,8 +63,12 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
         </ul>
       )}
       <div className="actions">
-        <button type="button" className="secondary" disabled={others.isPending} onClick={() => others.mutate()}>Revoke other sessions</button>
-        <button type="button" className="danger" disabled={all.isPending} onClick={() => all.mutate()}>Revoke all sessions</button>
+        <button type="button" className="secondary" disabled={others.isPending} onClick={() => others.mutate()}>
+          Revoke other sessions
+        </button>
+        <button type="button" className="danger" disabled={all.isPending} onClick={() => all.mutate()}>
+          Revoke all sessions
+        </button>
       </div>
       <ActionStatus mutation={revoke} pending="Revoking…" success="Session revoked." />
       <ActionStatus mutation={others} pending="Revoking other sessions…" success="Every other session is signed out." />
