@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { discordAvatarURL } from "../../src/oauth/providers/discord.js";
 import { fixture } from "./fixtures/discord.js";
-import { sessionUser, startQuirkHarness, type QuirkHarness } from "./quirk-harness.js";
+import { startProviderFlow, type ProviderFlow } from "./provider-flow.js";
 import type { ProviderFixture } from "./stand-in.js";
 
 const ME = "https://discord.com/api/users/@me";
@@ -31,14 +31,14 @@ describe("discord avatar URL", () => {
 });
 
 describe("discord", () => {
-  let h: QuirkHarness | undefined;
+  let h: ProviderFlow | undefined;
   afterEach(async () => {
     await h?.destroy();
     h = undefined;
   });
 
   it("someone without an avatar and without a verified address signs in with the default avatar, unverified", async () => {
-    h = await startQuirkHarness(
+    h = await startProviderFlow(
       withProfile({
         id: "80351110224678912",
         username: "nelly",
@@ -49,26 +49,26 @@ describe("discord", () => {
         email: "nelly@discord.com",
       }),
     );
-    expect((await h.runFlow()).location).toBe("/dashboard");
-    const user = await sessionUser(h.browser);
+    expect((await h.run()).location).toBe("/dashboard");
+    const user = await h.sessionUser();
     expect(user).toMatchObject({ name: "nelly", emailVerified: false, image: "https://cdn.discordapp.com/embed/avatars/5.png" });
   });
 
   it("a phone-only account (email null) is email_not_found, with no user", async () => {
-    h = await startQuirkHarness(withProfile({ id: "80351110224678912", username: "nelly", discriminator: "0", avatar: null, verified: false, email: null }));
-    const { location } = await h.runFlow();
+    h = await startProviderFlow(withProfile({ id: "80351110224678912", username: "nelly", discriminator: "0", avatar: null, verified: false, email: null }));
+    const { location } = await h.run();
     expect(new URL(location, "http://x").searchParams.get("error")).toBe("email_not_found");
-    expect(await sessionUser(h.browser)).toBeNull();
+    expect(await h.sessionUser()).toBeNull();
   });
 
   it("prompt=consent when configured; permissions only with the bot scope", async () => {
-    h = await startQuirkHarness(fixture, { ...fixture.options, prompt: "consent", permissions: 2048, scope: ["bot"] });
-    const { authorizationURL } = await h.runFlow();
+    h = await startProviderFlow(fixture, { ...fixture.options, prompt: "consent", permissions: 2048, scope: ["bot"] });
+    const { authorizationURL } = await h.run();
     expect(authorizationURL.searchParams.get("prompt")).toBe("consent");
     expect(authorizationURL.searchParams.get("scope")).toBe("identify email bot");
     expect(authorizationURL.searchParams.get("permissions")).toBe("2048");
     await h.destroy();
-    h = await startQuirkHarness(fixture, { ...fixture.options, permissions: 2048 });
-    expect((await h.runFlow()).authorizationURL.searchParams.has("permissions")).toBe(false);
+    h = await startProviderFlow(fixture, { ...fixture.options, permissions: 2048 });
+    expect((await h.run()).authorizationURL.searchParams.has("permissions")).toBe(false);
   });
 });

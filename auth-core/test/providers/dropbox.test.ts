@@ -1,18 +1,18 @@
 /** Dropbox: token_access_type decides refresh; a refresh answers no new refresh token, so the stored one stays. */
 import { afterEach, describe, expect, it } from "vitest";
 import { fixture } from "./fixtures/dropbox.js";
-import { startQuirkHarness, type QuirkHarness } from "./quirk-harness.js";
+import { startProviderFlow, type ProviderFlow } from "./provider-flow.js";
 
 describe("dropbox", () => {
-  let h: QuirkHarness | undefined;
+  let h: ProviderFlow | undefined;
   afterEach(async () => {
     await h?.destroy();
     h = undefined;
   });
 
   it("refreshes twice with the refresh token of the sign-in, which Dropbox does not rotate", async () => {
-    h = await startQuirkHarness(fixture);
-    await h.runFlow();
+    h = await startProviderFlow(fixture);
+    await h.run();
     expect((await h.browser.post("/refresh-token", { providerId: "dropbox" })).status).toBe(200);
     expect((await h.browser.post("/refresh-token", { providerId: "dropbox" })).status).toBe(200);
     const refreshes = h.standIn.requests.filter((r) => r.body.grant_type === "refresh_token");
@@ -22,8 +22,8 @@ describe("dropbox", () => {
   });
 
   it("accessType online: token_access_type=online, and no refresh", async () => {
-    h = await startQuirkHarness({ ...fixture, refresh: false }, { ...fixture.options, accessType: "online" });
-    const { authorizationURL } = await h.runFlow();
+    h = await startProviderFlow({ ...fixture, refresh: false }, { ...fixture.options, accessType: "online" });
+    const { authorizationURL } = await h.run();
     expect(authorizationURL.searchParams.get("token_access_type")).toBe("online");
     const refused = await h.browser.post("/refresh-token", { providerId: "dropbox" });
     expect(refused.status).toBe(400);

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { fixture } from "./fixtures/facebook.js";
-import { startQuirkHarness, type QuirkHarness } from "./quirk-harness.js";
+import { startProviderFlow, type ProviderFlow } from "./provider-flow.js";
 import type { ProviderFixture } from "./stand-in.js";
 
 function issuedBy(issuer: string): ProviderFixture {
@@ -13,14 +13,14 @@ function issuedBy(issuer: string): ProviderFixture {
 }
 
 describe("facebook", () => {
-  let h: QuirkHarness | undefined;
+  let h: ProviderFlow | undefined;
   afterEach(async () => {
     await h?.destroy();
     h = undefined;
   });
 
   it("accepts a Limited Login token issued as https://limited.facebook.com, mapped from its claims without a Graph call", async () => {
-    h = await startQuirkHarness(issuedBy("https://limited.facebook.com"));
+    h = await startProviderFlow(issuedBy("https://limited.facebook.com"));
     const token = await h.standIn.signIdToken("n-1");
     const signedIn = await h.browser.post("/sign-in/social", { provider: "facebook", idToken: { token, nonce: "n-1" } });
     expect(signedIn.status).toBe(200);
@@ -34,7 +34,7 @@ describe("facebook", () => {
   });
 
   it("refuses a token from any other issuer", async () => {
-    h = await startQuirkHarness(issuedBy("https://accounts.example.com"));
+    h = await startProviderFlow(issuedBy("https://accounts.example.com"));
     const token = await h.standIn.signIdToken();
     const refused = await h.browser.post("/sign-in/social", { provider: "facebook", idToken: { token } });
     expect(refused.status).toBe(401);
@@ -42,9 +42,9 @@ describe("facebook", () => {
   });
 
   it("refuses an opaque Graph access token as an ID token, without asking the Graph API who it is", async () => {
-    h = await startQuirkHarness(fixture);
+    h = await startProviderFlow(fixture);
     // A real access token of this app: /me would answer for it, but it is not bound to this app.
-    const { location } = await h.runFlow();
+    const { location } = await h.run();
     expect(location).toBe("/dashboard");
     const accessToken = h.standIn.issuedAccessTokens[0] ?? "";
     const graphCalls = h.standIn.requests.filter((r) => r.url.hostname === "graph.facebook.com").length;
@@ -65,8 +65,8 @@ describe("facebook", () => {
         }),
       },
     };
-    h = await startQuirkHarness(withWebIdToken, { ...fixture.options, scope: ["openid"] });
-    const { authorizationURL, location } = await h.runFlow();
+    h = await startProviderFlow(withWebIdToken, { ...fixture.options, scope: ["openid"] });
+    const { authorizationURL, location } = await h.run();
     expect(authorizationURL.searchParams.get("scope")).toBe("email public_profile openid");
     expect(location).toBe("/dashboard");
     expect(h.standIn.requests.some((r) => r.url.pathname === "/v24.0/me")).toBe(true);
@@ -75,8 +75,8 @@ describe("facebook", () => {
   });
 
   it("asks /me for id, name, email and picture plus the configured fields; sends config_id when set", async () => {
-    h = await startQuirkHarness(fixture, { ...fixture.options, fields: ["first_name", "email"], configId: "987654321" });
-    const { authorizationURL } = await h.runFlow();
+    h = await startProviderFlow(fixture, { ...fixture.options, fields: ["first_name", "email"], configId: "987654321" });
+    const { authorizationURL } = await h.run();
     expect(authorizationURL.searchParams.get("config_id")).toBe("987654321");
     const me = h.standIn.requests.find((r) => r.url.href.startsWith("https://graph.facebook.com/v24.0/me"));
     expect(me?.url.searchParams.get("fields")).toBe("id,name,email,picture,first_name");

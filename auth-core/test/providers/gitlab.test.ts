@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ProviderFixture } from "./stand-in.js";
 import { fixture, GITLAB_USER } from "./fixtures/gitlab.js";
-import { startStandInFlow, type StandInFlow } from "./stand-in-flow.js";
+import { startProviderFlow, type ProviderFlow } from "./provider-flow.js";
 
-let flow: StandInFlow | undefined;
+let flow: ProviderFlow | undefined;
 afterEach(async () => {
   await flow?.destroy();
   flow = undefined;
@@ -27,8 +27,8 @@ function selfHosted(base: string): ProviderFixture {
 describe("gitlab", () => {
   it("uses a self-hosted instance's endpoints from issuer (a trailing slash or not)", async () => {
     const standInFixture = selfHosted("https://git.example.com");
-    flow = await startStandInFlow(standInFixture, { ...fixture.options, issuer: "https://git.example.com/" });
-    const { authorizationURL, location } = await flow.signIn();
+    flow = await startProviderFlow(standInFixture, { ...fixture.options, issuer: "https://git.example.com/" });
+    const { authorizationURL, location } = await flow.run();
     expect(location).toBe("/dashboard");
     expect(`${authorizationURL.origin}${authorizationURL.pathname}`).toBe("https://git.example.com/oauth/authorize");
     expect(flow.standIn.requests.map((r) => `${r.url.origin}${r.url.pathname}`)).toEqual([
@@ -44,8 +44,8 @@ describe("gitlab", () => {
     ["deactivated", { state: "deactivated" }],
     ["locked", { locked: true }],
   ])("refuses a %s account: unable_to_get_user_info, nobody created", async (_label, change) => {
-    flow = await startStandInFlow({ ...fixture, api: { "https://gitlab.com/api/v4/user": () => ({ ...GITLAB_USER, ...change }) } });
-    const { location } = await flow.signIn();
+    flow = await startProviderFlow({ ...fixture, api: { "https://gitlab.com/api/v4/user": () => ({ ...GITLAB_USER, ...change }) } });
+    const { location } = await flow.run();
     expect(new URL(location, "http://x").searchParams.get("error")).toBe("unable_to_get_user_info");
     expect(await flow.t.database.db.selectFrom("user").selectAll().execute()).toEqual([]);
   });

@@ -1,19 +1,19 @@
 /** Linear: the profile is GraphQL's `viewer`, asked for by POST at api.linear.app/graphql. */
 import { afterEach, describe, expect, it } from "vitest";
 import { fixture } from "./fixtures/linear.js";
-import { startQuirkHarness, type QuirkHarness } from "./quirk-harness.js";
+import { startProviderFlow, type ProviderFlow } from "./provider-flow.js";
 import type { ProviderFixture } from "./stand-in.js";
 
 describe("linear", () => {
-  let h: QuirkHarness | undefined;
+  let h: ProviderFlow | undefined;
   afterEach(async () => {
     await h?.destroy();
     h = undefined;
   });
 
   it("POSTs the viewer query as JSON with the access token as Bearer", async () => {
-    h = await startQuirkHarness(fixture);
-    await h.runFlow();
+    h = await startProviderFlow(fixture);
+    await h.run();
     const calls = h.standIn.requests.filter((r) => r.url.href === "https://api.linear.app/graphql");
     expect(calls).toHaveLength(1);
     const [call] = calls;
@@ -25,8 +25,8 @@ describe("linear", () => {
   });
 
   it("joins scopes with commas, as Linear's docs say", async () => {
-    h = await startQuirkHarness(fixture, { ...fixture.options, scope: ["write", "issues:create"] });
-    const { authorizationURL } = await h.runFlow();
+    h = await startProviderFlow(fixture, { ...fixture.options, scope: ["write", "issues:create"] });
+    const { authorizationURL } = await h.run();
     expect(authorizationURL.searchParams.get("scope")).toBe("read,write,issues:create");
   });
 
@@ -40,8 +40,8 @@ describe("linear", () => {
         }),
       },
     };
-    h = await startQuirkHarness(graphQLError);
-    const { location } = await h.runFlow();
+    h = await startProviderFlow(graphQLError);
+    const { location } = await h.run();
     expect(new URL(location, "http://x").searchParams.get("error")).toBe("unable_to_get_user_info");
     expect(await (await h.browser.get("/get-session")).json()).toBeNull();
   });

@@ -6,9 +6,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { fixture, LINKEDIN_USER } from "./fixtures/linkedin.js";
-import { startStandInFlow, type StandInFlow } from "./stand-in-flow.js";
+import { startProviderFlow, type ProviderFlow } from "./provider-flow.js";
 
-let flow: StandInFlow | undefined;
+let flow: ProviderFlow | undefined;
 afterEach(async () => {
   await flow?.destroy();
   flow = undefined;
@@ -16,8 +16,8 @@ afterEach(async () => {
 
 describe("linkedin", () => {
   it("signs in from userinfo, asks for no nonce, and keeps no ID token (not even an unverifiable one)", async () => {
-    flow = await startStandInFlow(fixture);
-    const { authorizationURL, location } = await flow.signIn();
+    flow = await startProviderFlow(fixture);
+    const { authorizationURL, location } = await flow.run();
     expect(location).toBe("/dashboard");
     expect(authorizationURL.searchParams.has("nonce")).toBe(false);
     const info = flow.standIn.requests.find((r) => r.url.href === "https://api.linkedin.com/v2/userinfo");
@@ -33,8 +33,8 @@ describe("linkedin", () => {
   });
 
   it("does not vouch for an address LinkedIn has not verified", async () => {
-    flow = await startStandInFlow({ ...fixture, api: { "https://api.linkedin.com/v2/userinfo": () => ({ ...LINKEDIN_USER, email_verified: false }) } });
-    await flow.signIn();
+    flow = await startProviderFlow({ ...fixture, api: { "https://api.linkedin.com/v2/userinfo": () => ({ ...LINKEDIN_USER, email_verified: false }) } });
+    await flow.run();
     const session = (await (await flow.browser.get("/get-session")).json()) as { user: { email: string; emailVerified: boolean } };
     expect(session.user).toMatchObject({ email: "doe@email.com", emailVerified: false });
   });

@@ -4,9 +4,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { fixture } from "./fixtures/naver.js";
-import { startStandInFlow, type StandInFlow } from "./stand-in-flow.js";
+import { startProviderFlow, type ProviderFlow } from "./provider-flow.js";
 
-let flow: StandInFlow | undefined;
+let flow: ProviderFlow | undefined;
 afterEach(async () => {
   await flow?.destroy();
   flow = undefined;
@@ -14,8 +14,8 @@ afterEach(async () => {
 
 describe("naver", () => {
   it("sends the flow's state with the code, and reads the string expires_in as the access token's lifetime", async () => {
-    flow = await startStandInFlow(fixture);
-    const { authorizationURL, location } = await flow.signIn();
+    flow = await startProviderFlow(fixture);
+    const { authorizationURL, location } = await flow.run();
     expect(location).toBe("/dashboard");
     const exchange = flow.standIn.requests.find((r) => r.body.grant_type === "authorization_code");
     expect(exchange?.body).toMatchObject({
@@ -28,7 +28,7 @@ describe("naver", () => {
   });
 
   it("refuses a profile answered with another resultcode (200 with an error inside)", async () => {
-    flow = await startStandInFlow({
+    flow = await startProviderFlow({
       ...fixture,
       api: {
         "https://openapi.naver.com/v1/nid/me": () => ({
@@ -38,7 +38,7 @@ describe("naver", () => {
         }),
       },
     });
-    const { location } = await flow.signIn();
+    const { location } = await flow.run();
     expect(new URL(location, "http://x").searchParams.get("error")).toBe("unable_to_get_user_info");
     expect(await flow.t.database.db.selectFrom("user").selectAll().execute()).toEqual([]);
   });

@@ -4,9 +4,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { fixture } from "./fixtures/notion.js";
-import { startStandInFlow, type StandInFlow } from "./stand-in-flow.js";
+import { startProviderFlow, type ProviderFlow } from "./provider-flow.js";
 
-let flow: StandInFlow | undefined;
+let flow: ProviderFlow | undefined;
 afterEach(async () => {
   await flow?.destroy();
   flow = undefined;
@@ -14,8 +14,8 @@ afterEach(async () => {
 
 describe("notion", () => {
   it("exchanges the code and refreshes with a JSON body and HTTP Basic, the credentials never in the body", async () => {
-    flow = await startStandInFlow(fixture);
-    const { authorizationURL, location } = await flow.signIn();
+    flow = await startProviderFlow(fixture);
+    const { authorizationURL, location } = await flow.run();
     expect(location).toBe("/dashboard");
     expect((await flow.browser.post("/refresh-token", { providerId: "notion" })).status).toBe(200);
     const tokenRequests = flow.standIn.requests.filter((r) => r.url.href === fixture.token.url);
@@ -36,11 +36,11 @@ describe("notion", () => {
   });
 
   it("refuses a token owned by a workspace, not a person: unable_to_get_user_info", async () => {
-    flow = await startStandInFlow({
+    flow = await startProviderFlow({
       ...fixture,
       api: { "https://api.notion.com/v1/users/me": () => ({ object: "user", id: "bot", type: "bot", bot: { owner: { type: "workspace", workspace: true } } }) },
     });
-    const { location } = await flow.signIn();
+    const { location } = await flow.run();
     expect(new URL(location, "http://x").searchParams.get("error")).toBe("unable_to_get_user_info");
     expect(await flow.t.database.db.selectFrom("user").selectAll().execute()).toEqual([]);
   });

@@ -1,7 +1,10 @@
 /**
- * One provider against its stand-in, for the quirk tests beside the contract: an auth instance
- * whose only network is the stand-in, a browser, and the redirect flow (GET or form_post back).
+ * One provider against its stand-in, for the quirk tests beside the contract suite (what a
+ * fixture cannot express: Apple's form_post, TikTok's client_key, VK's device_id, …): an auth
+ * instance whose only network is the stand-in, a browser, and the redirect flow through
+ * `auth.handler` (GET back, or form_post re-issued as a GET).
  */
+import { expect } from "vitest";
 import { createTestAuth, createTestBrowser, TEST_BASE_URL, type TestAuth, type TestBrowser } from "../../src/testing/index.js";
 import { createStandIn, type ProviderFixture, type StandIn } from "./stand-in.js";
 
@@ -9,20 +12,31 @@ export interface ProviderFlow {
   t: TestAuth;
   standIn: StandIn;
   browser: TestBrowser;
-  /** Signs in through the redirect flow; `extra` are callback parameters the provider adds. */
+  /** /sign-in/social, the stand-in's authorization, our callback with `extra` parameters: the authorization URL and the callback's Location. */
   run(extra?: Record<string, string>): Promise<{ authorizationURL: URL; location: string }>;
-  /** The signed-in person as /get-session answers it. */
+  /** The signed-in person as /get-session answers it, or null. */
   sessionUser(): Promise<{ email: string; emailVerified: boolean; name: string; image: string | null } | null>;
+  destroy(): Promise<void>;
 }
 
-export async function startProviderFlow(fixture: ProviderFixture, options: Record<string, unknown> = fixture.options): Promise<ProviderFlow> {
+/**
+ * `options` are what the integrator passes (default: the fixture's). `standInChecks` says whose
+ * client id and secret the stand-in expects: the given options (default), or the fixture's (a
+ * test that gives options the provider must translate, such as TikTok's clientKey).
+ */
+export async function startProviderFlow(
+  fixture: ProviderFixture,
+  options: Record<string, unknown> = fixture.options,
+  standInChecks: "options" | "fixture" = "options",
+): Promise<ProviderFlow> {
   const t = await createTestAuth({ now: new Date(), options: { socialProviders: { [fixture.id]: options }, socialRequestTimeoutMs: 250 } });
-  const standIn = await createStandIn({ ...fixture, options }, () => t.clock.now());
+  const standIn = await createStandIn(standInChecks === "options" ? { ...fixture, options } : fixture, () => t.clock.now());
   (t.auth.context as { fetch: typeof fetch }).fetch = standIn.fetch;
   const browser = createTestBrowser(t.auth);
 
   async function run(extra: Record<string, string> = {}): Promise<{ authorizationURL: URL; location: string }> {
     const start = await browser.post("/sign-in/social", { provider: fixture.id, callbackURL: "/dashboard" });
+    expect(start.status).toBe(200);
     const authorizationURL = new URL(((await start.json()) as { url: string }).url);
     const { code, state } = standIn.authorize(authorizationURL.href);
     const params = new URLSearchParams({ code, state, ...extra });
@@ -39,6 +53,7 @@ export async function startProviderFlow(fixture: ProviderFixture, options: Recor
       path = `${again.pathname.replace("/api/auth", "")}${again.search}`;
     }
     const callback = await browser.get(path);
+    expect(callback.status).toBe(302);
     return { authorizationURL, location: callback.headers.get("location") ?? "" };
   }
 
@@ -49,5 +64,5 @@ export async function startProviderFlow(fixture: ProviderFixture, options: Recor
     return body?.user ?? null;
   }
 
-  return { t, standIn, browser, run, sessionUser };
+  return { t, standIn, browser, run, sessionUser, destroy: () => t.destroy() };
 }

@@ -6,10 +6,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTikTokProvider } from "../../src/oauth/providers/tiktok.js";
 import { fixture } from "./fixtures/tiktok.js";
-import { startStandInFlow, type StandInFlow } from "./stand-in-flow.js";
+import { startProviderFlow, type ProviderFlow } from "./provider-flow.js";
 
 const KEY = String(fixture.options.clientKey);
-let flow: StandInFlow | undefined;
+let flow: ProviderFlow | undefined;
 afterEach(async () => {
   await flow?.destroy();
   flow = undefined;
@@ -17,8 +17,8 @@ afterEach(async () => {
 
 describe("tiktok", () => {
   it("names the client client_key (never client_id) in the authorization URL, the code exchange and the refresh", async () => {
-    flow = await startStandInFlow(fixture, { clientKey: KEY, clientSecret: "tiktok-secret", scope: ["user.info.basic"] });
-    const { authorizationURL, location } = await flow.signIn();
+    flow = await startProviderFlow(fixture, { clientKey: KEY, clientSecret: "tiktok-secret", scope: ["user.info.basic"] }, "fixture");
+    const { authorizationURL, location } = await flow.run();
     expect(location).toBe("/dashboard");
     expect(authorizationURL.searchParams.get("client_key")).toBe(KEY);
     expect(authorizationURL.searchParams.has("client_id")).toBe(false);
@@ -47,8 +47,8 @@ describe("tiktok", () => {
   });
 
   it("keeps the refresh token's lifetime from refresh_expires_in", async () => {
-    flow = await startStandInFlow(fixture);
-    await flow.signIn();
+    flow = await startProviderFlow(fixture);
+    await flow.run();
     const account = await flow.t.database.db.selectFrom("account").selectAll().where("providerId", "=", "tiktok").executeTakeFirstOrThrow();
     const now = flow.t.clock.now().getTime();
     expect(Date.parse(account.refreshTokenExpiresAt ?? "")).toBe(now + 31536000 * 1000);
@@ -56,7 +56,7 @@ describe("tiktok", () => {
   });
 
   it("refuses a profile whose error code is not ok, even with a user in it", async () => {
-    flow = await startStandInFlow({
+    flow = await startProviderFlow({
       ...fixture,
       api: {
         "https://open.tiktokapis.com/v2/user/info/": () => ({
@@ -69,7 +69,7 @@ describe("tiktok", () => {
         }),
       },
     });
-    const { location } = await flow.signIn();
+    const { location } = await flow.run();
     expect(new URL(location, "http://x").searchParams.get("error")).toBe("unable_to_get_user_info");
     expect(await flow.t.database.db.selectFrom("user").selectAll().execute()).toEqual([]);
   });

@@ -1,7 +1,7 @@
 /** X (Twitter): the confirmed address comes from a second call, and may not come at all. */
 import { afterEach, describe, expect, it } from "vitest";
 import { fixture } from "./fixtures/twitter.js";
-import { sessionUser, startQuirkHarness, type QuirkHarness } from "./quirk-harness.js";
+import { startProviderFlow, type ProviderFlow } from "./provider-flow.js";
 import type { ProviderFixture } from "./stand-in.js";
 
 const PROFILE = { id: "2244994945", name: "Ada Lovelace", username: "ada", profile_image_url: "https://pbs.twimg.com/profile_images/1/a_normal.jpg" };
@@ -13,15 +13,15 @@ const withoutEmail: ProviderFixture = {
 };
 
 describe("twitter", () => {
-  let h: QuirkHarness | undefined;
+  let h: ProviderFlow | undefined;
   afterEach(async () => {
     await h?.destroy();
     h = undefined;
   });
 
   it("asks users/me for the profile image, then for confirmed_email, with the access token", async () => {
-    h = await startQuirkHarness(fixture);
-    await h.runFlow();
+    h = await startProviderFlow(fixture);
+    await h.run();
     const calls = h.standIn.requests.filter((r) => r.url.pathname === "/2/users/me");
     expect(calls.map((r) => r.url.searchParams.get("user.fields"))).toEqual(["profile_image_url", "confirmed_email"]);
     for (const call of calls) {
@@ -31,10 +31,10 @@ describe("twitter", () => {
   });
 
   it("signs a person in without an address as an unverified placeholder, never by their username", async () => {
-    h = await startQuirkHarness(withoutEmail);
-    const { location } = await h.runFlow();
+    h = await startProviderFlow(withoutEmail);
+    const { location } = await h.run();
     expect(location).toBe("/dashboard");
-    const user = await sessionUser(h.browser);
+    const user = await h.sessionUser();
     expect(user?.email).toMatch(/^[0-9a-f]{32}@twitter\.invalid$/);
     expect(user?.email).not.toContain("ada");
     expect(user?.emailVerified).toBe(false);
@@ -52,18 +52,18 @@ describe("twitter", () => {
             : { data: PROFILE },
       },
     };
-    h = await startQuirkHarness(emailCallFails);
-    expect((await h.runFlow()).location).toBe("/dashboard");
-    expect((await sessionUser(h.browser))?.email).toMatch(/@twitter\.invalid$/);
+    h = await startProviderFlow(emailCallFails);
+    expect((await h.run()).location).toBe("/dashboard");
+    expect((await h.sessionUser())?.email).toMatch(/@twitter\.invalid$/);
   });
 
   it("the same X account signs in to the same user again, by its placeholder", async () => {
-    h = await startQuirkHarness(withoutEmail);
-    await h.runFlow();
-    const first = await sessionUser(h.browser);
+    h = await startProviderFlow(withoutEmail);
+    await h.run();
+    const first = await h.sessionUser();
     await h.browser.post("/sign-out", {});
-    await h.runFlow();
-    expect((await sessionUser(h.browser))?.email).toBe(first?.email);
+    await h.run();
+    expect((await h.sessionUser())?.email).toBe(first?.email);
     const row = await h.t.database.db
       .selectFrom("user")
       .select((eb) => eb.fn.countAll<number>().as("n"))
