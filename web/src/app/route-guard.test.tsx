@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { RouterProvider } from "react-router/dom";
 import type { QueryClient } from "@tanstack/react-query";
-import { createAppTRPCClient } from "../lib/trpc.js";
 import { createAppQueryClient } from "../lib/query-client.js";
 import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
 import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
@@ -28,7 +27,7 @@ describe("route guards (spec §2, §4) against the real auth service", () => {
     const authFailures = createAuthFailureStore();
     const router = createTestRouter({ queryClient, authClient, authFailures, build: { version: "test", builtAt: "now" } }, [path]);
     render(
-      <AppProvider services={{ queryClient, authClient, authFailures, trpcClient: createAppTRPCClient("http://localhost:3000") }}>
+      <AppProvider services={{ queryClient, authClient, authFailures, trpcClient: backend.trpcClient() }}>
         <RouterProvider router={router} />
       </AppProvider>,
     );
