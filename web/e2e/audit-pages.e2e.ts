@@ -125,8 +125,7 @@ describe.skipIf(!CHROMIUM)("the audit pages in Chromium against the real server"
     expect(everything).toBeGreaterThanOrEqual(6); // sign-up, 2 failed and 1 good sign-in, email verified, invitation accepted
     await page.getByLabel("Outcome").selectOption("failure");
     await page.waitForURL((url) => url.searchParams.get("outcome") === "failure");
-    await expect.poll(() => eventRows(page).count()).toBe(2);
-    expect(await eventRows(page).getByText("Failed").count()).toBe(2);
+    await expect.poll(async () => [await eventRows(page).count(), await eventRows(page).getByText("Failed").count()]).toEqual([2, 2]);
     await screenshot(page, "reports-person-failed");
 
     const csv = await downloadCSV(page);
