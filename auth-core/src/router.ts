@@ -222,6 +222,29 @@ async function readBody(request: Request, acceptsForm: boolean): Promise<unknown
   }
 }
 
+/**
+ * The path and query of a request's absolute URL. A plain path (letters, digits, `/`, `-`, `_`)
+ * is read as it stands, which is what the URL parser would make of it; anything else (dots,
+ * percent-escapes, backslashes) goes through the parser, which normalizes it.
+ */
+function splitRequestURL(href: string): { pathname: string; search: string } {
+  const start = href.indexOf("/", href.indexOf("//") + 2);
+  if (start !== -1) {
+    const queryAt = href.indexOf("?", start);
+    const hashAt = href.indexOf("#", start);
+    const end = queryAt !== -1 ? queryAt : hashAt !== -1 ? hashAt : href.length;
+    const pathname = href.slice(start, end);
+    if (PLAIN_PATH.test(pathname) && hashAt === -1) {
+      const search = queryAt === -1 || queryAt === href.length - 1 ? "" : href.slice(queryAt);
+      return { pathname, search };
+    }
+  }
+  const url = new URL(href);
+  return { pathname: url.pathname, search: url.search };
+}
+
+const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;
+
 export type RequestHandler = (request: Request, info?: HandlerInfo) => Promise<Response>;
 
 /** The HTTP door: one table, matched by path and method. */
@@ -245,7 +268,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
     // What the error log names: the route, never the raw path (a path parameter can be a token).
     let loggedPath = "(no route)";
     try {
-      const url = new URL(request.url);
+      const url = splitRequestURL(request.url);
       if (!url.pathname.startsWith(basePath)) throw APIError.from(404, "NOT_FOUND");
       const path = url.pathname.slice(basePath.length).replace(/\/+$/, "") || "/";
       let route = exact.get(path);
@@ -288,7 +311,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
 
       const { result, draft } = await runEndpoint(ctx, route.endpoint, {
         body: await readBody(request, route.endpoint.acceptsCrossSitePost === true),
-        query: url.search === "" ? {} : Object.fromEntries(url.searchParams),
+        query: url.search === "" ? {} : Object.fromEntries(new URLSearchParams(url.search)),
         params,
         headers: request.headers,
         request,

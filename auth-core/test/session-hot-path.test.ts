@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { signCookieValue } from "../src/http/cookies.js";
+import { readCookie, signCookieValue } from "../src/http/cookies.js";
 import { createSignedTokenVerifier } from "../src/session/signed-token-verifier.js";
 import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth } from "../src/testing/index.js";
 
@@ -30,6 +30,25 @@ describe("signed token verifier", () => {
     for (let round = 0; round < 2; round++) {
       for (const value of values) expect(verifier.verify(signCookieValue(key, value))).toBe(value);
     }
+  });
+});
+
+describe("readCookie", () => {
+  it("finds one cookie among others, trimmed and decoded, the first of its name", () => {
+    expect(readCookie("a=1; gatehouse.session_token=abc.def; b=2", "gatehouse.session_token")).toBe("abc.def");
+    expect(readCookie("gatehouse.session_token=abc%2Bdef%3D", "gatehouse.session_token")).toBe("abc+def=");
+    expect(readCookie("  x = y ;x=z", "x")).toBe("y");
+    expect(readCookie("xx=1; x=2", "x")).toBe("2");
+    expect(readCookie("novalue; x=", "x")).toBe("");
+    expect(readCookie("a=1;;b=2", "b")).toBe("2");
+  });
+
+  it("answers null for a missing cookie, an empty header and an undecodable value", () => {
+    expect(readCookie("a=1; b=2", "c")).toBeNull();
+    expect(readCookie("a=1; b", "b")).toBeNull();
+    expect(readCookie(null, "a")).toBeNull();
+    expect(readCookie("", "a")).toBeNull();
+    expect(readCookie("a=%E0%A4%A", "a")).toBeNull();
   });
 });
 
@@ -87,5 +106,32 @@ describe.each(testDialects())("get-session hot path on %s", (dialect) => {
     const signedOut = await getSession("");
     expect(await signedOut.json()).toBeNull();
     expect(signedOut.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("routes a plain path as it stands, and normalizes any other before matching", async () => {
+    const { cookie } = await signedIn();
+    const at = async (path: string) =>
+      (await t.auth.handler(new Request(`${TEST_BASE_URL}${path}`, { headers: { cookie } }), { clientAddress: "127.0.0.1" })).status;
+    expect(await at("/api/auth/get-session")).toBe(200);
+    expect(await at("/api/auth/get-session/")).toBe(200);
+    expect(await at("/api/auth/get-session?disableRefresh=true")).toBe(200);
+    expect(await at("/api/auth/get-session?disableRefresh=maybe")).toBe(400);
+    expect(await at("/api/auth/x/../get-session")).toBe(200);
+    expect(await at("/api/auth/%67et-session")).toBe(404);
+    expect(await at("/api/auth/get_session")).toBe(404);
+    expect(await at("/api/authget-session")).toBe(404);
+  });
+
+  it("writes nothing on a get-session that has nothing to refresh, and refreshes when due", async () => {
+    const { cookie } = await signedIn();
+    const before = await t.database.db.selectFrom("session").select(["expiresAt", "updatedAt"]).executeTakeFirstOrThrow();
+    const quiet = await getSession(cookie);
+    expect(quiet.headers.getSetCookie()).toEqual([]);
+    expect(await t.database.db.selectFrom("session").select(["expiresAt", "updatedAt"]).executeTakeFirstOrThrow()).toEqual(before);
+    t.clock.advance(2 * 86_400_000); // past updateAge (1 day)
+    const refreshed = await getSession(cookie);
+    expect(refreshed.headers.getSetCookie().join()).toMatch(/session_token=.*Max-Age=604800/);
+    const after = await t.database.db.selectFrom("session").select(["expiresAt"]).executeTakeFirstOrThrow();
+    expect(Date.parse(after.expiresAt)).toBeGreaterThan(Date.parse(before.expiresAt));
   });
 });

@@ -1,7 +1,7 @@
 import SQLite from "better-sqlite3";
-import { Kysely, sql } from "kysely";
+import { CamelCasePlugin, Kysely, SqliteDialect, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSQLiteDialect } from "../src/store/sqlite-dialect.js";
+import { createSQLiteDialect, immediateReaderFor } from "../src/store/sqlite-dialect.js";
 
 interface TestDB {
   item: { id: number; name: string };
@@ -95,5 +95,52 @@ describe("createSQLiteDialect (Kysely's SqliteDialect, a statement cache, arriva
     const names: string[] = [];
     for await (const row of db.selectFrom("item").select("name").orderBy("id").stream()) names.push(row.name);
     expect(names).toEqual(["x", "y"]);
+  });
+
+  describe("immediate reads (the session lookup's path)", () => {
+    const select = (d: Kysely<TestDB>) => d.selectFrom("item").select(["id", "name"]).orderBy("id").compile();
+
+    it("answers at once while the connection is free, with Kysely's rows", async () => {
+      await db.insertInto("item").values({ id: 1, name: "x" }).execute();
+      const readNow = immediateReaderFor(db);
+      expect(readNow).toBeDefined();
+      expect(readNow!(select(db))).toEqual(await db.selectFrom("item").select(["id", "name"]).orderBy("id").execute());
+    });
+
+    it("declines while a transaction holds the connection, so it never sees uncommitted rows", async () => {
+      const readNow = immediateReaderFor(db)!;
+      let finish!: () => void;
+      const gate = new Promise<void>((resolve) => (finish = resolve));
+      let inserted!: () => void;
+      const insertedSignal = new Promise<void>((resolve) => (inserted = resolve));
+      const transaction = db.transaction().execute(async (trx) => {
+        await trx.insertInto("item").values({ id: 1, name: "uncommitted" }).execute();
+        inserted();
+        await gate;
+        throw new Error("roll back");
+      });
+      await insertedSignal;
+      expect(readNow(select(db))).toBeUndefined();
+      finish();
+      await expect(transaction).rejects.toThrow("roll back");
+      expect(readNow(select(db))).toEqual([]);
+    });
+
+    it("declines while queries wait in line, and for statements that write", async () => {
+      const readNow = immediateReaderFor(db)!;
+      const queued = db.insertInto("item").values({ id: 5, name: "queued" }).execute();
+      expect(readNow(select(db))).toBeUndefined();
+      await queued;
+      expect(readNow(select(db))).toEqual([{ id: 5, name: "queued" }]);
+      expect(readNow(db.deleteFrom("item").compile())).toBeUndefined();
+      expect(await db.selectFrom("item").select("id").execute()).toEqual([{ id: 5 }]);
+    });
+
+    it("is not offered for another dialect's Kysely, nor when plugins transform queries", () => {
+      const other = new Kysely<TestDB>({ dialect: new SqliteDialect({ database: new SQLite(":memory:") }) });
+      expect(immediateReaderFor(other)).toBeUndefined();
+      expect(immediateReaderFor(db.withPlugin(new CamelCasePlugin()))).toBeUndefined();
+      return other.destroy();
+    });
   });
 });

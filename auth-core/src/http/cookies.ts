@@ -9,20 +9,24 @@ export interface CookieAttributes {
   sameSite?: "Lax" | "Strict" | "None";
 }
 
-/** Reads one cookie from a Cookie header without parsing the rest. */
+/** Reads one cookie from a Cookie header without parsing the rest (the first of that name wins). */
 export function readCookie(header: string | null, name: string): string | null {
   if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) {
-      const raw = part.slice(eq + 1).trim();
+  let start = 0;
+  while (start < header.length) {
+    let end = header.indexOf(";", start);
+    if (end === -1) end = header.length;
+    const eq = header.indexOf("=", start);
+    if (eq !== -1 && eq < end && header.slice(start, eq).trim() === name) {
+      const raw = header.slice(eq + 1, end).trim();
+      if (!raw.includes("%")) return raw;
       try {
         return decodeURIComponent(raw);
       } catch {
         return null;
       }
     }
+    start = end + 1;
   }
   return null;
 }

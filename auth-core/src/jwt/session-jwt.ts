@@ -13,6 +13,8 @@ const MAX_CACHED = 10_000;
  */
 export interface SessionJWTIssuer {
   tokenFor(ctx: AuthContext, active: ActiveSession): Promise<string>;
+  /** The remembered token while it may still be reused, without waiting; null when one must be signed. */
+  reusableToken(ctx: AuthContext, active: ActiveSession): string | null;
   keys: SigningKeys;
 }
 
@@ -43,14 +45,20 @@ export function createSessionJWTIssuer(): SessionJWTIssuer {
     return { token, expiresAt: (iat + jwt.expiresIn) * 1000 };
   }
 
+  function reusableToken(ctx: AuthContext, active: ActiveSession, now: number): string | null {
+    const cached = cache.get(active.session.id);
+    if (!cached || cached.userVersion !== active.user.updatedAt) return null;
+    return now < cached.expiresAt - (ctx.options.jwt.expiresIn * 1000) / 3 ? cached.token : null;
+  }
+
   return {
     keys,
+    reusableToken: (ctx, active) => reusableToken(ctx, active, ctx.clock.now().getTime()),
     async tokenFor(ctx, active) {
       const now = ctx.clock.now().getTime();
       const userVersion = active.user.updatedAt;
-      const cached = cache.get(active.session.id);
-      const reusableUntil = (cached?.expiresAt ?? 0) - (ctx.options.jwt.expiresIn * 1000) / 3;
-      if (cached && cached.userVersion === userVersion && now < reusableUntil) return cached.token;
+      const reusable = reusableToken(ctx, active, now);
+      if (reusable !== null) return reusable;
       const fresh = await sign(ctx, active, now);
       cache.delete(active.session.id);
       if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);

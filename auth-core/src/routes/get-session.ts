@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../endpoint.js";
 import { toWireSession, toWireUser } from "../http/public-json.js";
-import { refreshSessionIfDue, validateSessionToken } from "../session/session.js";
+import { isRefreshDue, refreshSessionIfDue, validateSessionToken } from "../session/session.js";
 import { buildClearedSessionCookie, buildSessionCookie, readSessionToken } from "../session/session-cookie.js";
 import { readCookie } from "../http/cookies.js";
 import { sessionCookieName } from "../session/session-cookie.js";
@@ -28,12 +28,12 @@ export const getSession = defineEndpoint({
       }
       return null;
     }
-    if (query.disableRefresh !== "true" && (await refreshSessionIfDue(ctx, active))) {
+    if (query.disableRefresh !== "true" && isRefreshDue(ctx, active) && (await refreshSessionIfDue(ctx, active))) {
       response.headers.append("set-cookie", buildSessionCookie(ctx, active.token, { rememberMe: true, expiresAt: active.session.expiresAt }));
     }
     if (ctx.options.jwt.enabled) {
       // Issue 15: the session's JWT for the services behind this app, reused (not signed per request).
-      response.headers.set("set-auth-jwt", await ctx.sessionJWT.tokenFor(ctx, active));
+      response.headers.set("set-auth-jwt", ctx.sessionJWT.reusableToken(ctx, active) ?? (await ctx.sessionJWT.tokenFor(ctx, active)));
       response.headers.set("access-control-expose-headers", "set-auth-jwt");
     }
     return { session: toWireSession(active.session, active.token), user: toWireUser(active.user) };

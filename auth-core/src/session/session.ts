@@ -75,7 +75,7 @@ export async function validateSessionToken(ctx: AuthContext, token: string): Pro
     await deleteSessionById(ctx.db, found.session.id);
     return null;
   }
-  return { ...found, token };
+  return { session: found.session, user: found.user, token };
 }
 
 /**
@@ -107,6 +107,13 @@ function isActivityDue(session: Pick<SessionRow, "updatedAt">, now: Date, policy
   if (policy.idleTimeout === 0) return false;
   const interval = Math.min(policy.updateAge, policy.idleTimeout / 10) * 1000;
   return now.getTime() - Date.parse(session.updatedAt) >= interval;
+}
+
+/** Whether `refreshSessionIfDue` has anything to write now (checked without waiting). */
+export function isRefreshDue(ctx: AuthContext, active: ActiveSession): boolean {
+  const now = ctx.clock.now();
+  const policy = ctx.options.session;
+  return shouldRefreshSession(active.session, now, policy) || isActivityDue(active.session, now, policy);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Database, DB, NewSessionRow, SessionRow, UserRow } from "./database.js";
+import { immediateReaderFor } from "./sqlite-dialect.js";
 
 interface SessionWithUserRow {
   session: SessionRow;
@@ -86,7 +87,8 @@ function splitJoinedRow(row: JoinedRow): SessionWithUserRow {
 
 /**
  * The session lookup run on every authenticated request. The SQL is compiled once per database
- * and re-executed with a new parameter, so the hot path does no query building.
+ * and re-executed with a new parameter, so the hot path does no query building; on embedded
+ * SQLite it runs at once when the connection is free (`immediateReaderFor`).
  */
 export interface SessionLookup {
   (tokenHash: string): Promise<SessionWithUserRow | null>;
@@ -94,9 +96,10 @@ export interface SessionLookup {
 
 export function createSessionLookup(db: Kysely<Database>): SessionLookup {
   const template: CompiledQuery<JoinedRow> = buildLookupQuery(db, "").compile();
+  const readNow = immediateReaderFor(db);
   return async (tokenHash) => {
-    const result = await db.executeQuery<JoinedRow>({ ...template, parameters: [tokenHash] });
-    const row = result.rows[0];
+    const query: CompiledQuery<JoinedRow> = { ...template, parameters: [tokenHash] };
+    const row = (readNow?.(query) ?? (await db.executeQuery(query)).rows)[0];
     return row ? splitJoinedRow(row) : null;
   };
 }

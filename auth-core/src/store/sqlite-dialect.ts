@@ -1,4 +1,15 @@
-import { SqliteDialect, type DatabaseConnection, type Dialect, type Driver, type SqliteDatabase, type SqliteStatement, type TransactionSettings } from "kysely";
+import {
+  SqliteDialect,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type SqliteDatabase,
+  type SqliteStatement,
+  type TransactionSettings,
+} from "kysely";
 
 /**
  * Kysely's SQLite driver prepares every statement anew on each query; preparing costs far more
@@ -25,14 +36,23 @@ export function withStatementCache(sqlite: SqliteDatabase, limit = 500): SqliteD
   };
 }
 
-/** A FIFO lock: each waiter waits only for the one before it. */
+/** A FIFO lock: each waiter waits only for the one before it. Idle when nobody holds or awaits it. */
 class ArrivalQueue {
   #tail: Promise<void> = Promise.resolve();
+  #pending = 0;
+
+  get idle(): boolean {
+    return this.#pending === 0;
+  }
 
   acquire(): Promise<() => void> {
+    this.#pending++;
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
-      release = resolve;
+      release = () => {
+        this.#pending--;
+        resolve();
+      };
     });
     const previous = this.#tail;
     this.#tail = previous.then(() => held);
@@ -48,11 +68,12 @@ class ArrivalQueue {
  */
 class ArrivalOrderDriver implements Driver {
   readonly #inner: Driver;
-  readonly #queue = new ArrivalQueue();
+  readonly #queue: ArrivalQueue;
   #release: (() => void) | null = null;
 
-  constructor(inner: Driver) {
+  constructor(inner: Driver, queue: ArrivalQueue) {
     this.#inner = inner;
+    this.#queue = queue;
   }
 
   init(): Promise<void> {
@@ -103,15 +124,46 @@ class ArrivalOrderDriver implements Driver {
 }
 
 /**
+ * A read-only query run at once on the SQLite handle, or undefined when the connection is in use
+ * (a transaction is open or queries are queued): then the caller goes through Kysely, in turn.
+ */
+type ReadNow = <Row>(query: CompiledQuery<Row>) => Row[] | undefined;
+
+const immediateReaders = new WeakMap<DialectAdapter, ReadNow>();
+
+/**
+ * The immediate reader of a Kysely instance on `createSQLiteDialect`, for the hottest lookups
+ * (the session on every request): better-sqlite3 answers synchronously, so when nothing holds
+ * the connection a read can run without Kysely's promise chain (about 2.5 µs of 7 here) and
+ * still never sees another request's uncommitted writes. Undefined for any other dialect, or
+ * when plugins would transform the query or its rows.
+ */
+export function immediateReaderFor(db: Pick<Kysely<object>, "getExecutor">): ReadNow | undefined {
+  const executor = db.getExecutor();
+  if (executor.plugins.length > 0) return undefined;
+  return immediateReaders.get(executor.adapter);
+}
+
+/**
  * The SQLite dialect the server runs and every test uses: Kysely's stock `SqliteDialect` over a
- * statement cache, with its connection handed over in arrival order.
+ * statement cache, with its connection handed over in arrival order (one queue per database
+ * handle, whichever Kysely instance asks).
  */
 export function createSQLiteDialect(database: SqliteDatabase): Dialect {
-  const stock = new SqliteDialect({ database: withStatementCache(database) });
+  const cached = withStatementCache(database);
+  const stock = new SqliteDialect({ database: cached });
+  const queue = new ArrivalQueue();
+  const adapter = stock.createAdapter();
+  immediateReaders.set(adapter, (query) => {
+    if (!queue.idle) return undefined;
+    const statement = cached.prepare(query.sql);
+    if (!statement.reader) return undefined;
+    return statement.all(query.parameters) as never[];
+  });
   return {
-    createAdapter: () => stock.createAdapter(),
+    createAdapter: () => adapter,
     createIntrospector: (db) => stock.createIntrospector(db),
     createQueryCompiler: () => stock.createQueryCompiler(),
-    createDriver: () => new ArrivalOrderDriver(stock.createDriver()),
+    createDriver: () => new ArrivalOrderDriver(stock.createDriver(), queue),
   };
 }
