@@ -15,6 +15,7 @@ const result = await autocannon({
 process.stdout.write(
   JSON.stringify({
     requests: result.requests.total,
+    duration: result.duration, // seconds, as run (a turn may run past its nominal duration)
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,

@@ -5,6 +5,8 @@
 // audit log's queries on a million events (audit-queries.mjs), then every target of issue 14 with
 // PASS or FAIL; exits 1 when any target is missed.
 //   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_AUDIT (default on; off skips it)
+//   BENCH_ROUNDS (default 5): scenarios compared with each other take turns, this many times each
+//                      (BENCH_SECONDS / BENCH_ROUNDS seconds a turn, rounded to whole seconds)
 //   BENCH_QUICK=1       only the get-session scenarios (phase 1) and their targets, for A/B work
 //   BENCH_CPU_PROF=DIR  the server runs with --cpu-prof and writes its profile into DIR
 import { execFileSync, spawn } from "node:child_process";
@@ -106,23 +108,44 @@ const signUp = await post("/api/auth/sign-up/email", { name: "Bench", ...credent
 const cookie = signUp.headers.getSetCookie()[0].split(";")[0];
 
 const rows = [];
-async function scenario(name, spec, { warmup = true } = {}) {
-  if (warmup) await load({ ...spec, duration: 2 });
-  const before = cpuMs();
-  const r = await load({ ...spec, duration: seconds });
-  const cpu = cpuMs() - before;
-  const row = {
-    name,
-    rps: Math.round(r.rps),
-    p50: r.p50,
-    p99: r.p99,
-    cpuPerReqUs: Math.round((cpu * 1000) / Math.max(1, r.requests)),
-    rssMB: rssMB(),
-    non2xx: r.non2xx + r.errors,
-  };
-  rows.push(row);
-  console.error(`  ${name}: ${row.rps} req/s, p99 ${row.p99} ms`);
-  return row;
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+// Whole seconds: autocannon runs a fractional duration up to the next second.
+const turn = Math.max(1, Math.round(seconds / rounds));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Runs scenarios against each other: each warms up once, then they take turns, `rounds` times,
+ * for `turn` seconds each, so a change of pace on the machine falls on all of them alike
+ * (the ratios between them are the targets). Requests, time and CPU are summed over the turns
+ * (the time as autocannon ran it, which can pass the nominal one); p50 and p99 are the median
+ * turn's.
+ */
+async function interleaved(list) {
+  for (const { spec } of list) await load({ ...spec, duration: 2 });
+  const turns = list.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, { spec }] of list.entries()) {
+      const before = cpuMs();
+      const r = await load({ ...spec, duration: turn });
+      turns[i].push({ ...r, cpu: cpuMs() - before });
+    }
+  }
+  return list.map(({ name }, i) => {
+    const t = turns[i];
+    const requests = t.reduce((n, x) => n + x.requests, 0);
+    const row = {
+      name,
+      rps: Math.round(requests / t.reduce((n, x) => n + x.duration, 0)),
+      p50: median(t.map((x) => x.p50)),
+      p99: median(t.map((x) => x.p99)),
+      cpuPerReqUs: Math.round((t.reduce((n, x) => n + x.cpu, 0) * 1000) / Math.max(1, requests)),
+      rssMB: rssMB(),
+      non2xx: t.reduce((n, x) => n + x.non2xx + x.errors, 0),
+    };
+    rows.push(row);
+    console.error(`  ${name}: ${row.rps} req/s, p99 ${row.p99} ms`);
+    return row;
+  });
 }
 
 // The peak so far is the start (modules, migrations) and the sign-up; the target is the peak
@@ -135,10 +158,13 @@ try {
 }
 const get = (path, headers = {}) => ({ url: `${base}${path}`, connections, headers });
 console.error("phase 1: one session in the database");
-const bare = await scenario("bare Hono route (ceiling)", get("/bench/bare"));
-const floor = await scenario("floor: prepared SELECT session⋈user", get("/bench/floor", { cookie }));
-const valid = await scenario("get-session, valid cookie", get("/api/auth/get-session", { cookie }));
-const none = await scenario("get-session, no cookie", get("/api/auth/get-session"));
+const [bare, floor, floorRow, valid, none] = await interleaved([
+  { name: "bare Hono route (ceiling)", spec: get("/bench/bare") },
+  { name: "floor: prepared SELECT session⋈user, get-session's answer", spec: get("/bench/floor", { cookie }) },
+  { name: "the same SELECT answering its bare row (for information)", spec: get("/bench/floor-row", { cookie }) },
+  { name: "get-session, valid cookie", spec: get("/api/auth/get-session", { cookie }) },
+  { name: "get-session, no cookie", spec: get("/api/auth/get-session") },
+]);
 
 // Issue 14's RSS target is the peak under get-session load: taken before sign-in, whose scrypt
 // (N=16384, r=16: 32 MiB per hash in flight) is a different, bounded cost reported beside it.
@@ -161,13 +187,13 @@ if (!quick) {
     db.close();
   }
   console.error("phase 2: 100 000 sessions in the database");
-  floor100k = await scenario("floor, 100k sessions", get("/bench/floor", { cookie }));
-  valid100k = await scenario("get-session valid, 100k sessions", get("/api/auth/get-session", { cookie }));
+  [floor100k, valid100k] = await interleaved([
+    { name: "floor, 100k sessions", spec: get("/bench/floor", { cookie }) },
+    { name: "get-session valid, 100k sessions", spec: get("/api/auth/get-session", { cookie }) },
+  ]);
 
   peakSessionRss = rssMB("VmHWM");
   console.error("sign-in");
-  const scryptArgs = pin(0, [process.execPath, join(here, "scrypt.mjs"), String(seconds), "1"]);
-  bareScrypt = JSON.parse(execFileSync(scryptArgs[0], scryptArgs[1]).toString()).rps;
   const signInSpec = {
     url: `${base}/api/auth/sign-in/email`,
     method: "POST",
@@ -175,7 +201,34 @@ if (!quick) {
     headers: { "content-type": "application/json", origin },
     body: JSON.stringify(credentials),
   };
-  signIn = await scenario("sign-in (scrypt N=16384 r=16)", signInSpec);
+  // Bare scrypt (its own process, on the server's core, the server idle) and sign-in take turns
+  // like the get-session scenarios: the target is their ratio, which a drift of the machine's
+  // pace between two separate 10 s runs would otherwise decide.
+  const scryptArgs = pin(0, [process.execPath, join(here, "scrypt.mjs"), String(turn), "1"]);
+  const bareScryptTurn = () => JSON.parse(execFileSync(scryptArgs[0], scryptArgs[1]).toString()).rps;
+  bareScryptTurn();
+  await load({ ...signInSpec, duration: 2 });
+  const scryptRates = [];
+  const signInTurns = [];
+  for (let round = 0; round < rounds; round++) {
+    scryptRates.push(bareScryptTurn());
+    const before = cpuMs();
+    const r = await load({ ...signInSpec, duration: turn });
+    signInTurns.push({ ...r, cpu: cpuMs() - before });
+  }
+  bareScrypt = scryptRates.reduce((a, b) => a + b, 0) / rounds;
+  const signIns = signInTurns.reduce((n, x) => n + x.requests, 0);
+  signIn = {
+    name: "sign-in (scrypt N=16384 r=16)",
+    rps: Math.round((signIns / signInTurns.reduce((n, x) => n + x.duration, 0)) * 10) / 10,
+    p50: median(signInTurns.map((x) => x.p50)),
+    p99: median(signInTurns.map((x) => x.p99)),
+    cpuPerReqUs: Math.round((signInTurns.reduce((n, x) => n + x.cpu, 0) * 1000) / Math.max(1, signIns)),
+    rssMB: rssMB(),
+    non2xx: signInTurns.reduce((n, x) => n + x.non2xx + x.errors, 0),
+  };
+  rows.push(signIn);
+  console.error(`  sign-in: ${signIn.rps}/s against bare scrypt ${bareScrypt.toFixed(1)}/s`);
 
   console.error("get-session while sign-ins hash at full rate");
   [mixedSession, mixedSignIn] = await Promise.all([
@@ -212,7 +265,7 @@ const pct1 = (a, b) => `${(Math.round((a / b) * 1000) / 10).toFixed(1)}%`;
 const cpuModel = cpus()[0]?.model ?? "unknown CPU";
 console.log(`\nGatehouse benchmark — ${new Date().toISOString()}, ${cpuModel}, ${cpus().length} cores, Node ${process.version}`);
 console.log(
-  `${seconds}s per scenario, ${connections} connections, server on core 0, load on core 1${haveTaskset ? "" : " (taskset missing: not pinned)"}${quick ? ", BENCH_QUICK (get-session only)" : ""}\n`,
+  `${turn * rounds}s per scenario (${rounds} turns of ${turn}s, alternating with the scenarios it is compared with), ${connections} connections, server on core 0, load on core 1${haveTaskset ? "" : " (taskset missing: not pinned)"}${quick ? ", BENCH_QUICK (get-session only)" : ""}\n`,
 );
 console.log("| scenario | req/s | p50 ms | p99 ms | CPU µs/req | RSS MiB | non-2xx |");
 console.log("|---|---:|---:|---:|---:|---:|---:|");
@@ -253,6 +306,9 @@ console.log("\nTargets (issue 14):");
 console.log("| target | measured | result |");
 console.log("|---|---:|---|");
 for (const t of targets) console.log(`| ${t.name} | ${t.measured} | ${t.pass ? "PASS" : "**FAIL**"} |`);
+console.log(
+  `\nFor information: get-session with a cookie is ${pct1(valid.rps, floorRow.rps)} of the same SELECT answering only its row (no session JSON, no set-auth-jwt), ${floorRow.cpuPerReqUs} µs CPU.`,
+);
 if (!quick) console.log(`\nFor information: with 100 000 sessions, get-session is ${pct(valid100k.rps, floor100k.rps)} of the floor, p99 ${valid100k.p99} ms.`);
 if (!quick && process.env.BENCH_AUDIT !== "off") {
   // Issue 11: analytics and events-page times on a million events, SQLite and (when a URL is set) PostgreSQL.
