@@ -130,22 +130,25 @@ async function interleaved(list) {
       turns[i].push({ ...r, cpu: cpuMs() - before });
     }
   }
-  return list.map(({ name }, i) => {
-    const t = turns[i];
-    const requests = t.reduce((n, x) => n + x.requests, 0);
-    const row = {
-      name,
-      rps: Math.round(requests / t.reduce((n, x) => n + x.duration, 0)),
-      p50: median(t.map((x) => x.p50)),
-      p99: median(t.map((x) => x.p99)),
-      cpuPerReqUs: Math.round((t.reduce((n, x) => n + x.cpu, 0) * 1000) / Math.max(1, requests)),
-      rssMB: rssMB(),
-      non2xx: t.reduce((n, x) => n + x.non2xx + x.errors, 0),
-    };
-    rows.push(row);
-    console.error(`  ${name}: ${row.rps} req/s, p99 ${row.p99} ms`);
-    return row;
-  });
+  return list.map(({ name }, i) => rowFromTurns(name, turns[i]));
+}
+
+/** One table row from a scenario's turns; `decimals` for slow scenarios (sign-in). */
+function rowFromTurns(name, turns, decimals = 0) {
+  const requests = turns.reduce((n, x) => n + x.requests, 0);
+  const scale = 10 ** decimals;
+  const row = {
+    name,
+    rps: Math.round((requests / turns.reduce((n, x) => n + x.duration, 0)) * scale) / scale,
+    p50: median(turns.map((x) => x.p50)),
+    p99: median(turns.map((x) => x.p99)),
+    cpuPerReqUs: Math.round((turns.reduce((n, x) => n + x.cpu, 0) * 1000) / Math.max(1, requests)),
+    rssMB: rssMB(),
+    non2xx: turns.reduce((n, x) => n + x.non2xx + x.errors, 0),
+  };
+  rows.push(row);
+  console.error(`  ${name}: ${row.rps} req/s, p99 ${row.p99} ms`);
+  return row;
 }
 
 // The peak so far is the start (modules, migrations) and the sign-up; the target is the peak
@@ -157,6 +160,28 @@ try {
   console.error("bench: cannot reset the server's peak RSS; the peak below includes its start");
 }
 const get = (path, headers = {}) => ({ url: `${base}${path}`, connections, headers });
+
+// The floor stands for the least work of a get-session only if it answers the same: checked here.
+{
+  const answer = async (path) => {
+    const r = await fetch(`${base}${path}`, { headers: { cookie } });
+    const headers = [...r.headers.keys()].filter((name) => !["date", "x-request-id", "set-auth-jwt"].includes(name)).sort();
+    return { status: r.status, body: await r.text(), headers, jwt: r.headers.get("set-auth-jwt") };
+  };
+  const [floorAnswer, sessionAnswer] = [await answer("/bench/floor"), await answer("/api/auth/get-session")];
+  const floorBody = JSON.parse(floorAnswer.body);
+  const sessionBody = JSON.parse(sessionAnswer.body);
+  // updatedAt and expiresAt move only when a refresh is due, which it is not right after sign-up.
+  const same =
+    floorAnswer.status === sessionAnswer.status &&
+    JSON.stringify(floorBody) === JSON.stringify(sessionBody) &&
+    floorAnswer.headers.join() === sessionAnswer.headers.join() &&
+    floorAnswer.jwt?.length === sessionAnswer.jwt?.length;
+  if (!same) {
+    console.error("bench: the floor route no longer answers what get-session answers:", { floor: floorAnswer, getSession: sessionAnswer });
+    process.exit(2);
+  }
+}
 console.error("phase 1: one session in the database");
 const [bare, floor, floorRow, valid, none] = await interleaved([
   { name: "bare Hono route (ceiling)", spec: get("/bench/bare") },
@@ -217,18 +242,8 @@ if (!quick) {
     signInTurns.push({ ...r, cpu: cpuMs() - before });
   }
   bareScrypt = scryptRates.reduce((a, b) => a + b, 0) / rounds;
-  const signIns = signInTurns.reduce((n, x) => n + x.requests, 0);
-  signIn = {
-    name: "sign-in (scrypt N=16384 r=16)",
-    rps: Math.round((signIns / signInTurns.reduce((n, x) => n + x.duration, 0)) * 10) / 10,
-    p50: median(signInTurns.map((x) => x.p50)),
-    p99: median(signInTurns.map((x) => x.p99)),
-    cpuPerReqUs: Math.round((signInTurns.reduce((n, x) => n + x.cpu, 0) * 1000) / Math.max(1, signIns)),
-    rssMB: rssMB(),
-    non2xx: signInTurns.reduce((n, x) => n + x.non2xx + x.errors, 0),
-  };
-  rows.push(signIn);
-  console.error(`  sign-in: ${signIn.rps}/s against bare scrypt ${bareScrypt.toFixed(1)}/s`);
+  signIn = rowFromTurns("sign-in (scrypt N=16384 r=16)", signInTurns, 1);
+  console.error(`  bare scrypt: ${bareScrypt.toFixed(1)}/s`);
 
   console.error("get-session while sign-ins hash at full rate");
   [mixedSession, mixedSignIn] = await Promise.all([
