@@ -310,7 +310,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       }
 
       const { result, draft } = await runEndpoint(ctx, route.endpoint, {
-        body: await readBody(request, route.endpoint.acceptsCrossSitePost === true),
+        body: method === "GET" ? undefined : await readBody(request, route.endpoint.acceptsCrossSitePost === true),
         query: url.search === "" ? {} : Object.fromEntries(new URLSearchParams(url.search)),
         params,
         headers: request.headers,
