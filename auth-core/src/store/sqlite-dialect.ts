@@ -139,6 +139,8 @@ const immediateReaders = new WeakMap<DialectAdapter, ReadNow>();
  * when plugins would transform the query or its rows.
  */
 export function immediateReaderFor(db: Pick<Kysely<object>, "getExecutor">): ReadNow | undefined {
+  // getExecutor() is public on Kysely 0.28 but marked internal in its typings: without it, no fast path.
+  if (typeof db.getExecutor !== "function") return undefined;
   const executor = db.getExecutor();
   if (executor.plugins.length > 0) return undefined;
   return immediateReaders.get(executor.adapter);
