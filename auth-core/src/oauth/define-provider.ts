@@ -74,6 +74,27 @@ export function fixedEndpoints(endpoints: { authorization: string; token: string
   };
 }
 
+/** How a provider whose person is its user-info endpoint's answer reads that answer. */
+export interface UserInfoMapping {
+  /** The account id, or null to refuse the answer (no id, or a failure the provider reports in the body). */
+  id(profile: Record<string, unknown>): string | null;
+  user(profile: Record<string, unknown>, id: string): Omit<OAuthUserInfo, "id">;
+}
+
+/**
+ * The getUserInfo of a provider whose person is one GET of its user-info endpoint with the access
+ * token: null without a token, an answer or an id; the whole answer is kept as the profile's data.
+ */
+export function userInfoProfile(mapping: UserInfoMapping): ProviderDefinition["getUserInfo"] {
+  return async ({ tokens, engine }) => {
+    if (!tokens.accessToken) return null;
+    const profile = await engine.fetchUserInfo(tokens.accessToken);
+    const id = profile ? mapping.id(profile) : null;
+    if (!profile || !id) return null;
+    return { user: { id, ...mapping.user(profile, id) }, data: profile };
+  };
+}
+
 /** Builds the engine's provider from a provider file's definition and the integrator's options. */
 export function defineProvider(definition: ProviderDefinition): OAuthProvider {
   const { options } = definition;

@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readOptionalString } from "./claims.js";
 
@@ -31,22 +31,15 @@ export function createAtlassianProvider(options: AtlassianProviderOptions): OAut
       return { audience: "api.atlassian.com", prompt: options.prompt ?? "consent" };
     },
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      if (!tokens.accessToken) return null;
-      const profile = await engine.fetchUserInfo(tokens.accessToken);
-      const id = readId(profile?.account_id);
-      if (!profile || !id) return null;
-      return {
-        user: {
-          id,
-          email: readEmail(profile.email),
-          // /me carries no verification claim.
-          emailVerified: false,
-          name: readOptionalString(profile.name) ?? readOptionalString(profile.nickname),
-          image: readOptionalString(profile.picture),
-        },
-        data: profile,
-      };
-    },
+    getUserInfo: userInfoProfile({
+      id: (profile) => readId(profile.account_id),
+      user: (profile) => ({
+        email: readEmail(profile.email),
+        // /me carries no verification claim.
+        emailVerified: false,
+        name: readOptionalString(profile.name) ?? readOptionalString(profile.nickname),
+        image: readOptionalString(profile.picture),
+      }),
+    }),
   });
 }

@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readOptionalString } from "./claims.js";
 
@@ -48,22 +48,15 @@ export function createDiscordProvider(options: DiscordProviderOptions): OAuthPro
       return params;
     },
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      if (!tokens.accessToken) return null;
-      const profile = await engine.fetchUserInfo(tokens.accessToken);
-      const id = readId(profile?.id);
-      if (!profile || !id) return null;
-      return {
-        user: {
-          id,
-          // null for accounts registered with a phone number only.
-          email: readEmail(profile.email),
-          emailVerified: profile.verified === true,
-          name: readOptionalString(profile.global_name) ?? readOptionalString(profile.username),
-          image: discordAvatarURL(id, readOptionalString(profile.avatar), readOptionalString(profile.discriminator)),
-        },
-        data: profile,
-      };
-    },
+    getUserInfo: userInfoProfile({
+      id: (profile) => readId(profile.id),
+      user: (profile, id) => ({
+        // null for accounts registered with a phone number only.
+        email: readEmail(profile.email),
+        emailVerified: profile.verified === true,
+        name: readOptionalString(profile.global_name) ?? readOptionalString(profile.username),
+        image: discordAvatarURL(id, readOptionalString(profile.avatar), readOptionalString(profile.discriminator)),
+      }),
+    }),
   });
 }

@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readOptionalString } from "./claims.js";
 
@@ -23,22 +23,15 @@ export function createFigmaProvider(options: FigmaProviderOptions): OAuthProvide
     }),
     // grant_type=refresh_token at the token endpoint, as better-auth does.
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      if (!tokens.accessToken) return null;
-      const profile = await engine.fetchUserInfo(tokens.accessToken);
-      const id = readId(profile?.id);
-      if (!profile || !id) return null;
-      return {
-        user: {
-          id,
-          email: readEmail(profile.email),
-          // Figma gives no verification claim.
-          emailVerified: false,
-          name: readOptionalString(profile.handle),
-          image: readOptionalString(profile.img_url),
-        },
-        data: profile,
-      };
-    },
+    getUserInfo: userInfoProfile({
+      id: (profile) => readId(profile.id),
+      user: (profile) => ({
+        email: readEmail(profile.email),
+        // Figma gives no verification claim.
+        emailVerified: false,
+        name: readOptionalString(profile.handle),
+        image: readOptionalString(profile.img_url),
+      }),
+    }),
   });
 }

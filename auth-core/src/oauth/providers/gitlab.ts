@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readId, readOptionalString } from "./claims.js";
 
@@ -26,24 +26,16 @@ export function createGitLabProvider(options: GitLabProviderOptions): OAuthProvi
       userInfo: user,
     }),
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      if (!tokens.accessToken) return null;
-      const profile = await engine.fetchUserInfo(tokens.accessToken);
-      if (!profile) return null;
-      const id = readId(profile.id);
+    getUserInfo: userInfoProfile({
       // A blocked, deactivated or locked account does not sign in.
-      if (!id || profile.state !== "active" || profile.locked === true) return null;
-      return {
-        user: {
-          id,
-          email: readEmail(profile.email),
-          // /api/v4/user normally carries no verification flag for the address: false unless it says so.
-          emailVerified: readEmailVerified(profile.email_verified),
-          name: readOptionalString(profile.name) ?? readOptionalString(profile.username),
-          image: readOptionalString(profile.avatar_url),
-        },
-        data: profile,
-      };
-    },
+      id: (profile) => (profile.state === "active" && profile.locked !== true ? readId(profile.id) : null),
+      user: (profile) => ({
+        email: readEmail(profile.email),
+        // /api/v4/user normally carries no verification flag for the address: false unless it says so.
+        emailVerified: readEmailVerified(profile.email_verified),
+        name: readOptionalString(profile.name) ?? readOptionalString(profile.username),
+        image: readOptionalString(profile.avatar_url),
+      }),
+    }),
   });
 }

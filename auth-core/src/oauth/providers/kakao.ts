@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readObject, readOptionalString } from "./claims.js";
 
@@ -24,25 +24,19 @@ export function createKakaoProvider(options: KakaoProviderOptions): OAuthProvide
       userInfo: ME,
     }),
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      if (!tokens.accessToken) return null;
-      const me = await engine.fetchUserInfo(tokens.accessToken);
-      if (!me) return null;
-      const id = readId(me.id);
-      if (!id) return null;
-      const account = readObject(me.kakao_account);
-      const profile = readObject(account.profile);
-      return {
-        user: {
-          id,
+    getUserInfo: userInfoProfile({
+      id: (me) => readId(me.id),
+      user(me) {
+        const account = readObject(me.kakao_account);
+        const profile = readObject(account.profile);
+        return {
           email: readEmail(account.email),
           // Kakao vouches for the address only when it is both verified and still valid.
           emailVerified: account.is_email_verified === true && account.is_email_valid === true,
           name: readOptionalString(profile.nickname) ?? readOptionalString(account.name),
           image: readOptionalString(profile.profile_image_url) ?? readOptionalString(profile.thumbnail_image_url),
-        },
-        data: me,
-      };
-    },
+        };
+      },
+    }),
   });
 }

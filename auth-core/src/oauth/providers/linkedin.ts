@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readOptionalString } from "./claims.js";
 
@@ -28,22 +28,14 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): OAuthP
     idToken: null,
     // Refresh tokens are issued only to LinkedIn's approved partners; the grant is the standard one.
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      if (!tokens.accessToken) return null;
-      const claims = await engine.fetchUserInfo(tokens.accessToken);
-      if (!claims) return null;
-      const id = readOptionalString(claims.sub);
-      if (!id) return null;
-      return {
-        user: {
-          id,
-          email: readEmail(claims.email),
-          emailVerified: readEmailVerified(claims.email_verified),
-          name: readOptionalString(claims.name),
-          image: readOptionalString(claims.picture),
-        },
-        data: claims,
-      };
-    },
+    getUserInfo: userInfoProfile({
+      id: (claims) => readOptionalString(claims.sub),
+      user: (claims) => ({
+        email: readEmail(claims.email),
+        emailVerified: readEmailVerified(claims.email_verified),
+        name: readOptionalString(claims.name),
+        image: readOptionalString(claims.picture),
+      }),
+    }),
   });
 }

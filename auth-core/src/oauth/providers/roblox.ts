@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider } from "../types.js";
 import { readId, readOptionalString } from "./claims.js";
 
@@ -29,23 +29,15 @@ export function createRobloxProvider(options: RobloxProviderOptions): OAuthProvi
     supportsRefresh: true,
     // Roblox gives third-party apps no address: the person signs in with a placeholder.
     emailMayBeMissing: true,
-    async getUserInfo({ tokens, engine }) {
-      if (!tokens.accessToken) return null;
-      const claims = await engine.fetchUserInfo(tokens.accessToken);
-      if (!claims) return null;
-      const id = readId(claims.sub);
-      if (!id) return null;
-      return {
-        user: {
-          id,
-          email: null,
-          emailVerified: false,
-          // nickname is the display name; preferred_username the unique user name.
-          name: readOptionalString(claims.nickname) ?? readOptionalString(claims.name) ?? readOptionalString(claims.preferred_username),
-          image: readOptionalString(claims.picture),
-        },
-        data: claims,
-      };
-    },
+    getUserInfo: userInfoProfile({
+      id: (claims) => readId(claims.sub),
+      user: (claims) => ({
+        email: null,
+        emailVerified: false,
+        // nickname is the display name; preferred_username the unique user name.
+        name: readOptionalString(claims.nickname) ?? readOptionalString(claims.name) ?? readOptionalString(claims.preferred_username),
+        image: readOptionalString(claims.picture),
+      }),
+    }),
   });
 }

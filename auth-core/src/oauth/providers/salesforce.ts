@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readObject, readOptionalString } from "./claims.js";
 
@@ -32,23 +32,18 @@ export function createSalesforceProvider(options: SalesforceProviderOptions): OA
     }),
     // A refresh token comes only when the refresh_token (or offline_access) scope is asked for.
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      if (!tokens.accessToken) return null;
-      const profile = await engine.fetchUserInfo(tokens.accessToken);
+    getUserInfo: userInfoProfile({
       // `user_id` is the user's record id; `sub` is the identity URL that contains it.
-      const id = profile ? readOptionalString(profile.user_id) : null;
-      if (!profile || !id) return null;
-      const photos = readObject(profile.photos);
-      return {
-        user: {
-          id,
+      id: (profile) => readOptionalString(profile.user_id),
+      user(profile) {
+        const photos = readObject(profile.photos);
+        return {
           email: readEmail(profile.email),
           emailVerified: readEmailVerified(profile.email_verified),
           name: readOptionalString(profile.name) ?? readOptionalString(profile.preferred_username),
           image: readOptionalString(photos.picture) ?? readOptionalString(photos.thumbnail),
-        },
-        data: profile,
-      };
-    },
+        };
+      },
+    }),
   });
 }

@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readOptionalString } from "./claims.js";
 
@@ -23,23 +23,15 @@ export function createSlackProvider(options: SlackProviderOptions): OAuthProvide
     authorizationParams: (): Record<string, string> => (options.team ? { team: options.team } : {}),
     // Only apps with token rotation get refresh tokens; the grant is the standard one.
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      if (!tokens.accessToken) return null;
-      const claims = await engine.fetchUserInfo(tokens.accessToken);
+    getUserInfo: userInfoProfile({
       // Slack's Web API answers failures as HTTP 200 with `ok: false`.
-      if (!claims || claims.ok === false) return null;
-      const id = readOptionalString(claims["https://slack.com/user_id"]) ?? readOptionalString(claims.sub);
-      if (!id) return null;
-      return {
-        user: {
-          id,
-          email: readEmail(claims.email),
-          emailVerified: readEmailVerified(claims.email_verified),
-          name: readOptionalString(claims.name),
-          image: readOptionalString(claims.picture) ?? readOptionalString(claims["https://slack.com/user_image_512"]),
-        },
-        data: claims,
-      };
-    },
+      id: (claims) => (claims.ok === false ? null : (readOptionalString(claims["https://slack.com/user_id"]) ?? readOptionalString(claims.sub))),
+      user: (claims) => ({
+        email: readEmail(claims.email),
+        emailVerified: readEmailVerified(claims.email_verified),
+        name: readOptionalString(claims.name),
+        image: readOptionalString(claims.picture) ?? readOptionalString(claims["https://slack.com/user_image_512"]),
+      }),
+    }),
   });
 }

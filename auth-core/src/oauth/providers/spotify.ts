@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readObject, readOptionalString } from "./claims.js";
 
@@ -24,23 +24,18 @@ export function createSpotifyProvider(options: SpotifyProviderOptions): OAuthPro
     }),
     // A refresh may or may not return a new refresh token; the stored one is kept when it does not.
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      if (!tokens.accessToken) return null;
-      const profile = await engine.fetchUserInfo(tokens.accessToken);
-      const id = readId(profile?.id);
-      if (!profile || !id) return null;
-      const images = Array.isArray(profile.images) ? profile.images : [];
-      return {
-        user: {
-          id,
+    getUserInfo: userInfoProfile({
+      id: (profile) => readId(profile.id),
+      user(profile) {
+        const images = Array.isArray(profile.images) ? profile.images : [];
+        return {
           email: readEmail(profile.email),
           // Spotify does not vouch for the address.
           emailVerified: false,
           name: readOptionalString(profile.display_name),
           image: readOptionalString(readObject(images[0]).url),
-        },
-        data: profile,
-      };
-    },
+        };
+      },
+    }),
   });
 }

@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider } from "../types.js";
 import { joinName, readEmail, readOptionalString } from "./claims.js";
 
@@ -28,23 +28,15 @@ export function createZoomProvider(options: ZoomProviderOptions): OAuthProvider 
     }),
     // Refresh tokens are single-use: each refresh answers a new one, which replaces the stored one.
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      if (!tokens.accessToken) return null;
-      const profile = await engine.fetchUserInfo(tokens.accessToken);
-      if (!profile) return null;
-      const id = readOptionalString(profile.id);
-      if (!id) return null;
-      return {
-        user: {
-          id,
-          email: readEmail(profile.email),
-          // `verified` is 1 when Zoom has verified the account's address, 0 otherwise.
-          emailVerified: profile.verified === 1,
-          name: readOptionalString(profile.display_name) ?? joinName(profile.first_name, profile.last_name),
-          image: readOptionalString(profile.pic_url),
-        },
-        data: profile,
-      };
-    },
+    getUserInfo: userInfoProfile({
+      id: (profile) => readOptionalString(profile.id),
+      user: (profile) => ({
+        email: readEmail(profile.email),
+        // `verified` is 1 when Zoom has verified the account's address, 0 otherwise.
+        emailVerified: profile.verified === 1,
+        name: readOptionalString(profile.display_name) ?? joinName(profile.first_name, profile.last_name),
+        image: readOptionalString(profile.pic_url),
+      }),
+    }),
   });
 }
