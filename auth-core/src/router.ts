@@ -131,7 +131,7 @@ async function resolveSession(ctx: AuthContext, requirement: SessionRequirement,
  * its inputs (401/403 before any 400).
  */
 export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<{ result: unknown; draft: ResponseDraft }> {
-  const session = await resolveSession(ctx, endpoint.session, input.headers);
+  const session = endpoint.session === "none" ? null : await resolveSession(ctx, endpoint.session, input.headers);
   const body = parseInput<never>(endpoint.body, input.body, "body");
   const query = parseInput<never>(endpoint.query, input.query, "query");
   assertNoNulCharacter(body, "body");

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { hashToken } from "../src/crypto/token-hash.js";
 import { readCookie, signCookieValue } from "../src/http/cookies.js";
 import { createSignedTokenVerifier } from "../src/session/signed-token-verifier.js";
 import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth } from "../src/testing/index.js";
@@ -28,8 +29,20 @@ describe("signed token verifier", () => {
     const verifier = createSignedTokenVerifier(key, 2);
     const values = ["x", "y", "z"].map((c) => c.repeat(32));
     for (let round = 0; round < 2; round++) {
-      for (const value of values) expect(verifier.verify(signCookieValue(key, value))).toBe(value);
+      for (const value of values) {
+        expect(verifier.verify(signCookieValue(key, value))).toBe(value);
+        expect(verifier.hashOf(value)).toBe(hashToken(value));
+      }
     }
+    expect(verifier.hashOf("x".repeat(32))).toBe(hashToken("x".repeat(32)));
+  });
+
+  it("gives the stored hash of any token, verified or not", () => {
+    const verifier = createSignedTokenVerifier(key);
+    expect(verifier.hashOf("never-verified")).toBe(hashToken("never-verified"));
+    verifier.verify(signCookieValue(key, "a".repeat(32)));
+    expect(verifier.hashOf("a".repeat(32))).toBe(hashToken("a".repeat(32)));
+    expect(verifier.hashOf("b".repeat(32))).toBe(hashToken("b".repeat(32)));
   });
 });
 

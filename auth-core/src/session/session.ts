@@ -69,7 +69,8 @@ function hasSessionEnded(session: Pick<SessionRow, "expiresAt" | "createdAt" | "
 
 /** The session for a raw token, or null if unknown or ended (an ended one is deleted). */
 export async function validateSessionToken(ctx: AuthContext, token: string): Promise<ActiveSession | null> {
-  const found = await ctx.lookupSession(hashToken(token));
+  const lookup = ctx.lookupSession(ctx.sessionTokens.hashOf(token));
+  const found = lookup instanceof Promise ? await lookup : lookup;
   if (!found) return null;
   if (hasSessionEnded(found.session, ctx.clock.now(), ctx.options.session)) {
     await deleteSessionById(ctx.db, found.session.id);

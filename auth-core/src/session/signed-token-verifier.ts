@@ -1,8 +1,11 @@
+import { hashToken } from "../crypto/token-hash.js";
 import { verifySignedCookieValue } from "../http/cookies.js";
 
 /** Checks the signature of a session cookie (or bearer token) and returns the raw token. */
 export interface SignedTokenVerifier {
   verify(signed: string): string | null;
+  /** The token's SHA-256 as stored (hashToken), remembered for the tokens that passed `verify`. */
+  hashOf(token: string): string;
 }
 
 /**
@@ -14,15 +17,22 @@ export interface SignedTokenVerifier {
  */
 export function createSignedTokenVerifier(key: Buffer, limit = 4096): SignedTokenVerifier {
   const verified = new Map<string, string>();
+  const hashes = new Map<string, string>();
   return {
     verify(signed) {
       const known = verified.get(signed);
       if (known !== undefined) return known;
       const token = verifySignedCookieValue(key, signed);
       if (token === null) return null;
-      if (verified.size >= limit) verified.delete(verified.keys().next().value!);
+      if (verified.size >= limit) {
+        const oldest = verified.keys().next().value!;
+        hashes.delete(verified.get(oldest)!);
+        verified.delete(oldest);
+      }
       verified.set(signed, token);
+      hashes.set(token, hashToken(token));
       return token;
     },
+    hashOf: (token) => hashes.get(token) ?? hashToken(token),
   };
 }

@@ -91,16 +91,18 @@ function splitJoinedRow(row: JoinedRow): SessionWithUserRow {
  * SQLite it runs at once when the connection is free (`immediateReaderFor`).
  */
 export interface SessionLookup {
-  (tokenHash: string): Promise<SessionWithUserRow | null>;
+  /** The row at once when SQLite could read it immediately, otherwise a promise of it. */
+  (tokenHash: string): SessionWithUserRow | null | Promise<SessionWithUserRow | null>;
 }
 
 export function createSessionLookup(db: Kysely<Database>): SessionLookup {
   const template: CompiledQuery<JoinedRow> = buildLookupQuery(db, "").compile();
   const readNow = immediateReaderFor(db);
-  return async (tokenHash) => {
+  const fromRows = (rows: JoinedRow[]): SessionWithUserRow | null => (rows[0] ? splitJoinedRow(rows[0]) : null);
+  return (tokenHash) => {
     const query: CompiledQuery<JoinedRow> = { ...template, parameters: [tokenHash] };
-    const row = (readNow?.(query) ?? (await db.executeQuery(query)).rows)[0];
-    return row ? splitJoinedRow(row) : null;
+    const rows = readNow?.(query);
+    return rows ? fromRows(rows) : db.executeQuery(query).then((result) => fromRows(result.rows));
   };
 }
 
