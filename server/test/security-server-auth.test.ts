@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger, type Auth, type MailMessage } from "@gatehouse/auth-core";
-import { createTestBrowser, createTestDatabase, TEST_SECRET, type TestDatabase } from "@gatehouse/auth-core/testing";
+import { createTestBrowser, createTestDatabase, TEST_SECRET, waitForMailedLink, type TestDatabase } from "@gatehouse/auth-core/testing";
 import { createServerAuth } from "../src/auth.js";
 import { readConfig } from "../src/env.js";
 
@@ -54,19 +54,8 @@ describe("server auth configuration", () => {
     expect(await (await thief.get("/get-session")).json()).not.toBeNull();
 
     await createTestBrowser(auth).post("/request-password-reset", { email: "owner@example.com", redirectTo: "/reset" });
-    const link = await waitForLink(mails, "/reset-password/");
-    const token = new URL(link).pathname.split("/").at(-1)!;
+    const token = (await waitForMailedLink(mails, "/reset-password/")).pathname.split("/").at(-1)!;
     expect((await createTestBrowser(auth).post("/reset-password", { token, newPassword: "a new password" })).status).toBe(200);
     expect(await (await thief.get("/get-session")).json()).toBeNull();
   });
 });
-
-/** The reset mail is sent after the answer (no enumeration by timing): wait for it to arrive. */
-async function waitForLink(mails: MailMessage[], pathPart: string): Promise<string> {
-  for (let i = 0; i < 1000; i++) {
-    const link = mails.flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? []).find((url) => url.includes(pathPart));
-    if (link) return link;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error("no reset mail");
-}
