@@ -55,13 +55,10 @@ describe("Users page controls per role (spec §6) against the real auth service"
   let authFailures: AuthFailureStore;
   let mails: Mail[];
   beforeEach(async () => {
-    backend = await createAuthBackend();
     mails = [];
-    // The page hides invitations that expired by the browser's clock: the service's clock (fixed
-    // at 2026-01-01 by createTestAuth) is moved to the browser's time, as in a real deployment.
-    backend.t.clock.advance(Math.max(0, Date.now() - backend.t.clock.now().getTime()));
-    // createAuthBackend takes no options: the test's own recording mailer is set on the real context.
-    backend.t.auth.context.mailer = { send: async (message) => void mails.push(message) };
+    // The page hides invitations that expired by the browser's clock: the service's clock starts
+    // at the browser's time, as in a real deployment.
+    backend = await createAuthBackend({ mailer: { send: async (message) => void mails.push(message) } }, { now: new Date() });
   });
   afterEach(async () => {
     cleanup();

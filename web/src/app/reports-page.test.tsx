@@ -8,9 +8,7 @@ describe("the Reports page (audit.events)", () => {
   let backend: AppBackend;
   let app: RenderedApp | undefined;
   beforeEach(async () => {
-    backend = await createAppBackend();
-    backend.t.clock.advance(Math.max(0, Date.now() - backend.t.clock.now().getTime()));
-    backend.t.auth.context.mailer = { send: async () => undefined };
+    backend = await createAppBackend({ mailer: { send: async () => undefined } }, { now: new Date() });
   });
   afterEach(async () => {
     cleanup();

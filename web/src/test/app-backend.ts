@@ -1,9 +1,9 @@
 import type { TRPCClient } from "@trpc/client";
-import { silentLogger } from "@gatehouse/auth-core";
+import { silentLogger, type AuthOptions } from "@gatehouse/auth-core";
 import { TEST_BASE_URL } from "@gatehouse/auth-core/testing";
 import { createApp, mountTRPC } from "@gatehouse/server";
 import { createAppTRPCClient, type AppRouter } from "../lib/trpc.js";
-import { createAuthBackend, type AuthBackend } from "./auth-backend.js";
+import { createAuthBackend, type AuthBackend, type AuthBackendInput } from "./auth-backend.js";
 
 /**
  * For component tests of pages that read remote calls: the real server app (Hono with the tRPC
@@ -21,8 +21,8 @@ export interface AppBackend extends AuthBackend {
   remoteCalls: string[];
 }
 
-export async function createAppBackend(): Promise<AppBackend> {
-  const backend = await createAuthBackend();
+export async function createAppBackend(options: Partial<Omit<AuthOptions, "database">> = {}, input: AuthBackendInput = {}): Promise<AppBackend> {
+  const backend = await createAuthBackend(options, input);
   const app = createApp({ auth: backend.t.auth, logger: silentLogger, mount: (a) => mountTRPC(a, { auth: backend.t.auth }) });
   let held: Promise<void> | null = null;
   let failing: RegExp | null = null;

@@ -48,9 +48,17 @@ function keepCookieHeaders(): void {
   globalThis.Request = ServerRequest as typeof Request;
 }
 
-export async function createAuthBackend(options: Partial<Omit<AuthOptions, "database">> = {}): Promise<AuthBackend> {
+export interface AuthBackendInput {
+  /**
+   * The service clock's start. Pages that judge time (expired invitations, the last 30 days) pass
+   * the browser's time, as in a real deployment; the default is createTestAuth's fixed date.
+   */
+  now?: Date;
+}
+
+export async function createAuthBackend(options: Partial<Omit<AuthOptions, "database">> = {}, input: AuthBackendInput = {}): Promise<AuthBackend> {
   keepCookieHeaders();
-  const t = await createTestAuth({ options });
+  const t = await createTestAuth({ options, now: input.now });
   const browser = createTestBrowser(t.auth);
   const fetchThroughAuth: typeof fetch = async (input, init) => {
     const url = new URL(String(input), "http://localhost:3000");
