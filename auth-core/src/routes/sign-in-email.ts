@@ -39,30 +39,18 @@ export const signInEmail = defineEndpoint({
     // Unknown user, no credential account and wrong password cost the same scrypt and answer
     // the same 401, so neither timing nor wording tells whether an account exists.
     const user = await findUserByEmail(ctx.db, email);
+    const recordFailure = (reason: "ACCOUNT_THROTTLED" | "INVALID_EMAIL_OR_PASSWORD"): Promise<void> =>
+      recordSecurityEvent(ctx, { userId: user?.id ?? null, type: "sign-in", outcome: "failure", client, method: "password", detail: { reason } });
     if (throttle.wait !== null) {
       // The same answer for a known and an unknown address; no password is checked.
-      await recordSecurityEvent(ctx, {
-        userId: user?.id ?? null,
-        type: "sign-in",
-        outcome: "failure",
-        client,
-        method: "password",
-        detail: { reason: "ACCOUNT_THROTTLED" },
-      });
+      await recordFailure("ACCOUNT_THROTTLED");
       throw throttledError(throttle.wait);
     }
     const account = user ? await findCredentialAccount(ctx.db, user.id) : undefined;
     const storedHash = account?.password ?? (await ctx.dummyPasswordHash);
     const passwordMatches = await ctx.passwordHasher.verify(body.password, storedHash);
     if (!user || !account?.password || !passwordMatches) {
-      await recordSecurityEvent(ctx, {
-        userId: user?.id ?? null,
-        type: "sign-in",
-        outcome: "failure",
-        client,
-        method: "password",
-        detail: { reason: "INVALID_EMAIL_OR_PASSWORD" },
-      });
+      await recordFailure("INVALID_EMAIL_OR_PASSWORD");
       await recordFailedSignIn(ctx, throttle.key);
       throw APIError.from(401, "INVALID_EMAIL_OR_PASSWORD");
     }
