@@ -81,17 +81,29 @@ export interface UserInfoMapping {
   user(profile: Record<string, unknown>, id: string): Omit<OAuthUserInfo, "id">;
 }
 
+/** The profile from a provider's answer: null without an answer or an id; the whole answer is its data. */
+function mapProfile(profile: Record<string, unknown> | null, mapping: UserInfoMapping): OAuthProfile | null {
+  const id = profile ? mapping.id(profile) : null;
+  if (!profile || !id) return null;
+  return { user: { id, ...mapping.user(profile, id) }, data: profile };
+}
+
 /**
  * The getUserInfo of a provider whose person is one GET of its user-info endpoint with the access
  * token: null without a token, an answer or an id; the whole answer is kept as the profile's data.
  */
 export function userInfoProfile(mapping: UserInfoMapping): ProviderDefinition["getUserInfo"] {
+  return async ({ tokens, engine }) => mapProfile(tokens.accessToken ? await engine.fetchUserInfo(tokens.accessToken) : null, mapping);
+}
+
+/**
+ * The getUserInfo of an OpenID provider: the claims of the verified ID token, or (no ID token, or
+ * one that no longer verifies, such as one past its hour) those of the user-info call.
+ */
+export function openIdProfile(mapping: UserInfoMapping): ProviderDefinition["getUserInfo"] {
   return async ({ tokens, engine }) => {
-    if (!tokens.accessToken) return null;
-    const profile = await engine.fetchUserInfo(tokens.accessToken);
-    const id = profile ? mapping.id(profile) : null;
-    if (!profile || !id) return null;
-    return { user: { id, ...mapping.user(profile, id) }, data: profile };
+    const fromIdToken = tokens.idToken ? await engine.verifyIdToken(tokens.idToken) : null;
+    return mapProfile(fromIdToken ?? (tokens.accessToken ? await engine.fetchUserInfo(tokens.accessToken) : null), mapping);
   };
 }
 

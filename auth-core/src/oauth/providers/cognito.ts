@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, openIdProfile, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readOptionalString } from "./claims.js";
 
@@ -46,27 +46,20 @@ export function createCognitoProvider(options: CognitoProviderOptions): OAuthPro
     tokenParams: () => ({ client_id: options.clientId }),
     idToken: { audiences: [options.clientId], maxAgeSeconds: 60 * 60 },
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      // The ID token first; the user-info call when there is none (or it is past its hour).
-      const fromIdToken = tokens.idToken ? await engine.verifyIdToken(tokens.idToken) : null;
-      const claims = fromIdToken ?? (tokens.accessToken ? await engine.fetchUserInfo(tokens.accessToken) : null);
-      if (!claims || typeof claims.sub !== "string") return null;
-      const name =
-        readOptionalString(claims.name) ??
-        readOptionalString(claims.given_name) ??
-        readOptionalString(claims["cognito:username"]) ??
-        readOptionalString(claims.username);
-      return {
-        user: {
-          id: claims.sub,
-          email: readEmail(claims.email),
-          // The user-info endpoint answers "true"/"false" strings; the ID token booleans.
-          emailVerified: readEmailVerified(claims.email_verified),
-          name,
-          image: readOptionalString(claims.picture),
-        },
-        data: claims,
-      };
-    },
+    // The ID token first; the user-info call when there is none (or it is past its hour).
+    getUserInfo: openIdProfile({
+      id: (claims) => readOptionalString(claims.sub),
+      user: (claims) => ({
+        email: readEmail(claims.email),
+        // The user-info endpoint answers "true"/"false" strings; the ID token booleans.
+        emailVerified: readEmailVerified(claims.email_verified),
+        name:
+          readOptionalString(claims.name) ??
+          readOptionalString(claims.given_name) ??
+          readOptionalString(claims["cognito:username"]) ??
+          readOptionalString(claims.username),
+        image: readOptionalString(claims.picture),
+      }),
+    }),
   });
 }

@@ -1,4 +1,4 @@
-import { defineProvider, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, openIdProfile, type BaseProviderOptions } from "../define-provider.js";
 import type { ClientAuthentication, OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readOptionalString } from "./claims.js";
 
@@ -53,24 +53,17 @@ export function createGoogleProvider(options: GoogleProviderOptions): OAuthProvi
       acceptClaims: hd ? (claims) => acceptsHostedDomain(hd, claims) : undefined,
     },
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      // Google's profile is the ID token itself; better-auth makes no extra call.
-      // An ID token past its hour (account-info on an old link) falls back to the user-info call.
-      const fromIdToken = tokens.idToken ? await engine.verifyIdToken(tokens.idToken) : null;
-      const claims = fromIdToken ?? (tokens.accessToken ? await engine.fetchUserInfo(tokens.accessToken) : null);
-      if (!claims || typeof claims.sub !== "string") return null;
+    // Google's profile is the ID token itself; better-auth makes no extra call.
+    // An ID token past its hour (account-info on an old link) falls back to the user-info call.
+    getUserInfo: openIdProfile({
       // The Workspace domain is enforced on the claim whichever way the profile came.
-      if (hd && !acceptsHostedDomain(hd, claims)) return null;
-      return {
-        user: {
-          id: claims.sub,
-          email: readEmail(claims.email),
-          emailVerified: readEmailVerified(claims.email_verified),
-          name: readOptionalString(claims.name),
-          image: readOptionalString(claims.picture),
-        },
-        data: claims,
-      };
-    },
+      id: (claims) => (hd && !acceptsHostedDomain(hd, claims) ? null : readOptionalString(claims.sub)),
+      user: (claims) => ({
+        email: readEmail(claims.email),
+        emailVerified: readEmailVerified(claims.email_verified),
+        name: readOptionalString(claims.name),
+        image: readOptionalString(claims.picture),
+      }),
+    }),
   });
 }

@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, openIdProfile, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider, ProviderRuntime } from "../types.js";
 import { readEmail, readObject, readOptionalString } from "./claims.js";
 
@@ -52,22 +52,16 @@ export function createLineProvider(options: LineProviderOptions): OAuthProvider 
     // LINE checks signature and expiry; the engine then checks the channel id, age and nonce.
     idToken: { audiences: [options.clientId], maxAgeSeconds: null, verify: verifyAtLine(options.clientId) },
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      // The ID token (with the address, once the channel may read it); else the user-info call.
-      const fromIdToken = tokens.idToken ? await engine.verifyIdToken(tokens.idToken) : null;
-      const claims = fromIdToken ?? (tokens.accessToken ? await engine.fetchUserInfo(tokens.accessToken) : null);
-      if (!claims || typeof claims.sub !== "string") return null;
-      return {
-        user: {
-          id: claims.sub,
-          email: readEmail(claims.email),
-          // LINE gives no verification claim for the address.
-          emailVerified: false,
-          name: readOptionalString(claims.name),
-          image: readOptionalString(claims.picture),
-        },
-        data: claims,
-      };
-    },
+    // The ID token (with the address, once the channel may read it); else the user-info call.
+    getUserInfo: openIdProfile({
+      id: (claims) => readOptionalString(claims.sub),
+      user: (claims) => ({
+        email: readEmail(claims.email),
+        // LINE gives no verification claim for the address.
+        emailVerified: false,
+        name: readOptionalString(claims.name),
+        image: readOptionalString(claims.picture),
+      }),
+    }),
   });
 }

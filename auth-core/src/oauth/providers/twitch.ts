@@ -1,4 +1,4 @@
-import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
+import { defineProvider, openIdProfile, fixedEndpoints, type BaseProviderOptions } from "../define-provider.js";
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readOptionalString } from "./claims.js";
 
@@ -31,20 +31,14 @@ export function createTwitchProvider(options: TwitchProviderOptions): OAuthProvi
     idToken: { audiences: [options.clientId], maxAgeSeconds: null },
     idTokenSignIn: false,
     supportsRefresh: true,
-    async getUserInfo({ tokens, engine }) {
-      const fromIdToken = tokens.idToken ? await engine.verifyIdToken(tokens.idToken) : null;
-      const claims = fromIdToken ?? (tokens.accessToken ? await engine.fetchUserInfo(tokens.accessToken) : null);
-      if (!claims || typeof claims.sub !== "string") return null;
-      return {
-        user: {
-          id: claims.sub,
-          email: readEmail(claims.email),
-          emailVerified: readEmailVerified(claims.email_verified),
-          name: readOptionalString(claims.preferred_username),
-          image: readOptionalString(claims.picture),
-        },
-        data: claims,
-      };
-    },
+    getUserInfo: openIdProfile({
+      id: (claims) => readOptionalString(claims.sub),
+      user: (claims) => ({
+        email: readEmail(claims.email),
+        emailVerified: readEmailVerified(claims.email_verified),
+        name: readOptionalString(claims.preferred_username),
+        image: readOptionalString(claims.picture),
+      }),
+    }),
   });
 }
