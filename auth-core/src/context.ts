@@ -1,4 +1,5 @@
 import type { SessionJWTIssuer } from "./jwt/session-jwt.js";
+import type { AfterAnswer } from "./deps/after-answer.js";
 import type { Clock } from "./deps/clock.js";
 import type { Logger } from "./deps/logger.js";
 import type { RandomReader } from "./deps/random.js";
@@ -36,4 +37,6 @@ export interface AuthContext {
   sessionJWT: SessionJWTIssuer;
   /** Per-instance caches of providers' discovery documents and key sets. */
   oauth: { discover: DiscoveryCache; verifyIdToken: IdTokenVerifier };
+  /** Work after the answer (mails), tracked so that shutdown and tests can wait for it. */
+  afterAnswer: AfterAnswer;
 }

@@ -23,6 +23,7 @@ import { pruneAuditLog } from "./security/security-events.js";
 import { createAuditService, type AuditService } from "./audit/audit-service.js";
 import { createPlanService, type PlanService } from "./organization/plan-service.js";
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
+import { createAfterAnswer } from "./deps/after-answer.js";
 
 type Endpoints = typeof endpoints;
 
@@ -58,6 +59,11 @@ export interface Auth {
   /** Organization plans and their seat limits (issue 11). */
   plans: PlanService;
   /**
+   * Resolves when the work started after answers (notices, verification and reset mails) has
+   * ended: a server awaits it on shutdown before closing the database; tests, to read the mails.
+   */
+  settled(): Promise<void>;
+  /**
    * Deletes expired sessions and verification values, and audit rows past their retention; the
    * server calls it periodically.
    */
@@ -88,6 +94,7 @@ export function createAuth(options: AuthOptions): Auth {
     rateLimiter: resolved.rateLimit.storage === "database" ? createDatabaseRateLimiter(options.database) : createMemoryRateLimiter(),
     sessionJWT: createSessionJWTIssuer(),
     oauth: { discover: createDiscoveryCache(), verifyIdToken: createIdTokenVerifier() },
+    afterAnswer: createAfterAnswer(() => ctx.logger),
   };
 
   const api: Record<string, (input?: ApiCallInput<unknown, unknown>) => Promise<unknown>> = {};
@@ -119,6 +126,7 @@ export function createAuth(options: AuthOptions): Auth {
     context: ctx,
     audit: createAuditService(ctx),
     plans: createPlanService(ctx),
+    settled: () => ctx.afterAnswer.settled(),
     async deleteExpired() {
       const now = ctx.clock.now();
       return {

@@ -81,8 +81,10 @@ function shutdown(signal: string): void {
   clearInterval(sweep);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  // Stop accepting; in-flight requests finish; then close the database and the dev provider.
+  // Stop accepting; in-flight requests finish, then the mails they started (within the 10 s
+  // above); then close the database and the dev provider.
   server.close(async () => {
+    await auth.settled();
     await devIdp?.close();
     await database.destroy();
     logger.info("stopped");

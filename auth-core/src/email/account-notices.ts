@@ -13,7 +13,9 @@ export function sendAccountNotice(ctx: AuthContext, user: { id: string; name: st
   const notices = ctx.options.email.accountNotices;
   if (!notices.enabled || to.endsWith(PLACEHOLDER_DOMAIN)) return;
   const message = buildAccountNoticeMessage({ to, name: user.name, change, reviewURL: notices.reviewURL });
-  void deliverMail(ctx, message, { flow: `notice:${change.kind}`, userId: user.id }).catch((error: unknown) => {
-    ctx.logger.error("account notice failed", { flow: change.kind, error: error instanceof Error ? error.message : String(error) });
+  ctx.afterAnswer.run(() => deliverMail(ctx, message, { flow: `notice:${change.kind}`, userId: user.id }), {
+    message: "account notice failed",
+    level: "error",
+    fields: { flow: change.kind },
   });
 }

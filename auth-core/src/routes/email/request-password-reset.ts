@@ -64,9 +64,7 @@ async function requestReset({ ctx, body, client }: EndpointCall<Body, Record<str
   if (user) {
     await storeEmailToken(ctx, { kind: "reset-password", token, userId: user.id, expiresIn: policy.tokenExpiresIn });
     await recordSecurityEvent(ctx, { userId: user.id, type: "password-reset-requested", outcome: "success", client });
-    void mailResetLink(ctx, user, token, body.redirectTo, client).catch((error: unknown) => {
-      ctx.logger.error("password reset mail failed", { error: error instanceof Error ? error.message : String(error) });
-    });
+    ctx.afterAnswer.run(() => mailResetLink(ctx, user, token, body.redirectTo, client), { message: "password reset mail failed", level: "error" });
   } else {
     // The same two writes as the known-address branch, so both take the same time.
     await discardEmailToken(ctx, "reset-password", token);

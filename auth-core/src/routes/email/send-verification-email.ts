@@ -38,8 +38,9 @@ export const sendVerificationEmail = defineEndpoint({
     // The mail goes out after the answer, so neither the transport's latency nor a refusal
     // (logged, and its token withdrawn, by sendVerificationMail) shows in it.
     if (user && user.emailVerified !== 1) {
-      void sendVerificationMail(ctx, { user, email, callbackURL: body.callbackURL, client }).catch((error: unknown) => {
-        ctx.logger.warn("verification mail not sent", { error: error instanceof Error ? error.message : String(error) });
+      ctx.afterAnswer.run(() => sendVerificationMail(ctx, { user, email, callbackURL: body.callbackURL, client }), {
+        message: "verification mail not sent",
+        level: "warn",
       });
     }
     return { status: true };
