@@ -4,7 +4,7 @@ import { APIError } from "../errors.js";
 import { emailField, parseEmailOrThrow } from "../email/email-address.js";
 import { toWireUser } from "../http/public-json.js";
 import { recordSecurityEvent } from "../security/security-events.js";
-import { checkSignInThrottle, clearSignInThrottle, recordFailedSignIn, throttledError } from "../security/sign-in-throttle.js";
+import { clearSignInThrottle, reserveSignInAttempt, throttledError } from "../security/sign-in-throttle.js";
 import { startSession } from "../session/start-session.js";
 import { findCredentialAccount } from "../store/account-store.js";
 import { findUserByEmail } from "../store/user-store.js";
@@ -34,7 +34,7 @@ export const signInEmail = defineEndpoint({
   async handler({ ctx, body, headers, client, response }): Promise<SignInResult> {
     if (!ctx.options.emailAndPassword.enabled) throw APIError.withMessage(400, "Email and password is not enabled");
     const email = parseEmailOrThrow(body.email);
-    const throttle = await checkSignInThrottle(ctx, email);
+    const throttle = await reserveSignInAttempt(ctx, email);
 
     // Unknown user, no credential account and wrong password cost the same scrypt and answer
     // the same 401, so neither timing nor wording tells whether an account exists.
@@ -50,8 +50,8 @@ export const signInEmail = defineEndpoint({
     const storedHash = account?.password ?? (await ctx.dummyPasswordHash);
     const passwordMatches = await ctx.passwordHasher.verify(body.password, storedHash);
     if (!user || !account?.password || !passwordMatches) {
+      // Already counted by the reservation.
       await recordFailure("INVALID_EMAIL_OR_PASSWORD");
-      await recordFailedSignIn(ctx, throttle.key);
       throw APIError.from(401, "INVALID_EMAIL_OR_PASSWORD");
     }
     await clearSignInThrottle(ctx, email);
