@@ -49,7 +49,8 @@ export const callback = defineEndpoint({
     if (!parsed.success) return redirectWithError(fallbackErrorURL, "invalid_callback_request");
     const input = parsed.data;
     if (!input.state) return redirectWithError(fallbackErrorURL, "state_not_found");
-    const consumed = await consumeOAuthState(ctx, response, headers, input.state);
+    // A state started for another provider is not found here (issue 25): no token request follows.
+    const consumed = await consumeOAuthState(ctx, response, headers, providerId, input.state);
     if (!consumed.ok) return redirectWithError(fallbackErrorURL, "please_restart_the_process");
     const state = consumed.data;
     const errorURL = state.errorURL ?? fallbackErrorURL;

@@ -52,7 +52,7 @@ export const signInSocial = defineEndpoint({
       if (!result.ok) throw APIError.withMessage(401, result.error);
       return { redirect: false, token: result.token, url: undefined, user: toWireUser(result.user) };
     }
-    const { state, codeVerifier, nonce } = await createOAuthState(ctx, response, {
+    const { state, codeVerifier, nonce } = await createOAuthState(ctx, response, provider.id, {
       callbackURL: body.callbackURL || ctx.options.baseURL,
       errorURL: body.errorCallbackURL || undefined,
       newUserURL: body.newUserCallbackURL || undefined,
