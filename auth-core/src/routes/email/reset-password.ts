@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
-import { consumeEmailToken, findEmailToken } from "../../email/email-tokens.js";
+import { consumeEmailToken, discardUserEmailTokens, findEmailToken } from "../../email/email-tokens.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { writeAuditEvent } from "../../security/security-events.js";
 import { clearSignInThrottle } from "../../security/sign-in-throttle.js";
@@ -41,6 +41,9 @@ export const resetPassword = defineEndpoint({
     const userId = await ctx.db.transaction().execute(async (trx) => {
       const used = await consumeEmailToken(trx, { kind: "reset-password", token, now });
       if (!used) return null;
+      // Every other reset link of the account ends with this one (issue 25): an older link must
+      // not reset the password again.
+      await discardUserEmailTokens(trx, "reset-password", used.value);
       const account = await findCredentialAccount(trx, used.value);
       if (account) {
         await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now.toISOString() });
