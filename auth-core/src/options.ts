@@ -50,6 +50,12 @@ export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOpt
     throttle?: { enabled?: boolean; freeFailures?: number; hardStop?: number };
     /** Refuse commonly used passwords (400 PASSWORD_COMPROMISED) when one is set. Default true. */
     refuseCommonPasswords?: boolean;
+    /**
+     * A new password needs at least 15 characters (400 PASSWORD_TOO_SHORT), whatever
+     * minPasswordLength says: NIST SP 800-63B-4 §3.1.1.2 asks 15 when the password is the only
+     * factor (8 when it is one of two). Default false.
+     */
+    singleFactorMinimum?: boolean;
   };
   session?: {
     /** Seconds; default 7 days. */
@@ -162,6 +168,9 @@ const BUILT_IN_RATE_LIMIT_RULES: Record<string, RateLimitRule> = {
   "/organization/invite-member": { window: 60, max: 10 },
 };
 
+/** NIST SP 800-63B-4 §3.1.1.2: the minimum length of a password that is the only factor. */
+const SINGLE_FACTOR_MIN_LENGTH = 15;
+
 export function resolveOptions(options: AuthOptions): ResolvedOptions {
   const base = new URL(options.baseURL);
   const rules = { ...BUILT_IN_RATE_LIMIT_RULES, ...options.rateLimit?.customRules };
@@ -173,7 +182,10 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     emailAndPassword: {
       enabled: options.emailAndPassword?.enabled ?? true,
       disableSignUp: options.emailAndPassword?.disableSignUp ?? false,
-      minPasswordLength: options.emailAndPassword?.minPasswordLength ?? 8,
+      minPasswordLength: Math.max(
+        options.emailAndPassword?.minPasswordLength ?? 8,
+        options.emailAndPassword?.singleFactorMinimum ? SINGLE_FACTOR_MIN_LENGTH : 0,
+      ),
       maxPasswordLength: options.emailAndPassword?.maxPasswordLength ?? 128,
       autoSignIn: options.emailAndPassword?.autoSignIn ?? true,
       throttle: {

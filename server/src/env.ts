@@ -3,6 +3,14 @@ import { LOG_LEVELS } from "./logging.js";
 import { readDevIdpProviders, readProviderEnv, type ConfiguredProvider } from "./providers/read-provider-env.js";
 import type { ProviderId } from "./providers/provider-table.js";
 
+const DAY = 24 * 60 * 60;
+/** A duration in whole seconds, at most ten years. */
+const seconds = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(10 * 365 * DAY);
+
 /** The run contract of DESIGN.md. main.ts is the only reader of process.env. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -20,6 +28,13 @@ const envSchema = z.object({
   DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   DEV_IDP_PROVIDERS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  // Issue 25: session lifetimes in seconds (defaults: the library's), and NIST's single-factor minimum.
+  SESSION_EXPIRES_IN: seconds.min(60).default(7 * DAY),
+  SESSION_UPDATE_AGE: seconds.default(DAY),
+  SESSION_FRESH_AGE: seconds.default(DAY),
+  SESSION_IDLE_TIMEOUT: seconds.default(0),
+  SESSION_ABSOLUTE_LIFETIME: seconds.default(30 * DAY),
+  PASSWORD_SINGLE_FACTOR_MINIMUM: z.enum(["on", "off"]).default("off"),
 });
 
 export interface ServerConfig {
@@ -44,6 +59,10 @@ export interface ServerConfig {
   /** DEV_IDP_PROVIDERS: ids the development identity provider stands in for (development only). */
   devIdpProviders: ProviderId[];
   logLevel: (typeof LOG_LEVELS)[number];
+  /** SESSION_*: the library's session options, in seconds (0 turns idleTimeout, absoluteLifetime and freshAge off). */
+  session: { expiresIn: number; updateAge: number; freshAge: number; idleTimeout: number; absoluteLifetime: number };
+  /** PASSWORD_SINGLE_FACTOR_MINIMUM=on: new passwords need 15 characters (NIST SP 800-63B-4, password as the only factor). */
+  singleFactorPasswordMinimum: boolean;
 }
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
@@ -83,5 +102,13 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     devIdpPort: e.DEV_IDP_PORT,
     devIdpProviders,
     logLevel: e.LOG_LEVEL,
+    session: {
+      expiresIn: e.SESSION_EXPIRES_IN,
+      updateAge: e.SESSION_UPDATE_AGE,
+      freshAge: e.SESSION_FRESH_AGE,
+      idleTimeout: e.SESSION_IDLE_TIMEOUT,
+      absoluteLifetime: e.SESSION_ABSOLUTE_LIFETIME,
+    },
+    singleFactorPasswordMinimum: e.PASSWORD_SINGLE_FACTOR_MINIMUM === "on",
   };
 }
