@@ -3,8 +3,20 @@ import type { TRPCContext } from "./context.js";
 import { dateTransformer } from "@gatehouse/auth-core/shared";
 import { APIError } from "@gatehouse/auth-core";
 
-/** @see https://trpc.io/docs/server/routers */
-const t = initTRPC.context<TRPCContext>().create({ transformer: dateTransformer });
+/**
+ * No answer carries a stack (issue 25): tRPC's default formatter adds one whenever NODE_ENV is
+ * not "production" (isDev), so isDev is off everywhere. An unexpected failure (not a refusal of
+ * ours) answers a generic message: its own may name tables or values.
+ * @see https://trpc.io/docs/server/routers
+ */
+const t = initTRPC.context<TRPCContext>().create({
+  transformer: dateTransformer,
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const unexpected = error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof APIError);
+    return unexpected ? { ...shape, message: "Internal server error" } : shape;
+  },
+});
 
 export const router = t.router;
 export const publicProcedure = t.procedure;
