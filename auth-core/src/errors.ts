@@ -21,7 +21,7 @@ export const ERROR_CODES = {
   PASSWORD_TOO_SHORT: "Password too short",
   PASSWORD_TOO_LONG: "Password too long",
   // Issue 13 (NIST SP 800-63B-4): a password from the list of commonly used ones.
-  PASSWORD_COMPROMISED: "This password is too common. Choose another.",
+  PASSWORD_COMPROMISED: "The password you entered has been compromised. Please choose a different password.",
   USER_ALREADY_EXISTS: "User already exists.",
   EMAIL_CAN_NOT_BE_UPDATED: "Email can not be updated",
   CREDENTIAL_ACCOUNT_NOT_FOUND: "Credential account not found",

@@ -13,6 +13,7 @@ export type { Database } from "./store/database.js";
 export { createSQLiteDialect } from "./store/sqlite-dialect.js";
 export type { PasswordHasher, ScryptParams } from "./crypto/password.js";
 export { createScryptHasher, DEFAULT_SCRYPT_PARAMS } from "./crypto/password.js";
+export { preloadCommonPasswords } from "./crypto/common-passwords.js";
 export type { HandlerInfo } from "./router.js";
 export { checkFetchSite, checkRequestOrigin } from "./http/origin-check.js";
 export { resolveClientAddress } from "./http/client-address.js";

@@ -13,7 +13,7 @@ describe.each(testDialects())("passkey registration freshness on %s", (dialect) 
 
   it("offers registration options to a fresh session only", async () => {
     const browser = createTestBrowser(t.auth);
-    await browser.post("/sign-up/email", { name: "Fresh", email: "fresh@example.com", password: "password-123" });
+    await browser.post("/sign-up/email", { name: "Fresh", email: "fresh@example.com", password: "larch-ribbon-123" });
     expect((await browser.get("/passkey/generate-register-options")).status).toBe(200);
 
     t.clock.advance(24 * 60 * 60 * 1000 + 1000);
@@ -24,7 +24,7 @@ describe.each(testDialects())("passkey registration freshness on %s", (dialect) 
     expect(verify.status).toBe(403);
 
     // Signing in again makes a fresh session, and registration works again.
-    await browser.post("/sign-in/email", { email: "fresh@example.com", password: "password-123" });
+    await browser.post("/sign-in/email", { email: "fresh@example.com", password: "larch-ribbon-123" });
     expect((await browser.get("/passkey/generate-register-options")).status).toBe(200);
   });
 });

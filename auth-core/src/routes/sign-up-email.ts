@@ -34,7 +34,7 @@ export const signUpEmail = defineEndpoint({
     if (!policy.enabled) throw APIError.withMessage(400, "Email and password is not enabled");
     if (policy.disableSignUp) throw APIError.withMessage(400, "Email and password sign up is not enabled");
     const email = parseEmailOrThrow(body.email);
-    assertNewPasswordAllowed(body.password, policy);
+    assertNewPasswordAllowed(body.password, policy, { email: body.email, name: body.name });
     if (await findUserByEmail(ctx.db, email)) throw APIError.from(422, "USER_ALREADY_EXISTS");
 
     const passwordHash = await ctx.passwordHasher.hash(body.password, randomBytes(ctx.random, 16));

@@ -31,9 +31,12 @@ export const resetPassword = defineEndpoint({
   async handler({ ctx, body, query, client }): Promise<{ status: boolean }> {
     const token = body.token ?? query.token;
     if (!token) throw APIError.from(400, "INVALID_TOKEN");
-    assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword);
-    // A cheap look first, so a guessed token costs no password hash.
-    if (!(await findEmailToken(ctx, "reset-password", token))) throw APIError.from(400, "INVALID_TOKEN");
+    // A cheap look first, so a guessed token costs no password hash; the owner's address and
+    // name take part in the screening of the new password.
+    const link = await findEmailToken(ctx, "reset-password", token);
+    const holder = link ? await findUserById(ctx.db, link.value) : undefined;
+    assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword, holder ?? {});
+    if (!link) throw APIError.from(400, "INVALID_TOKEN");
     const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
     const now = ctx.clock.now();
     const { revokeSessionsOnPasswordReset } = ctx.options.email.passwordReset;
