@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type { AuthContext } from "./context.js";
 import type { ActiveSession } from "./session/session.js";
+import type { ErrorCode } from "./errors.js";
+import type { AuditEventType } from "./shared/audit-events.js";
 
 export type HttpMethod = "GET" | "POST";
 
@@ -10,6 +12,16 @@ export type HttpMethod = "GET" | "POST";
  * - required: 401 UNAUTHORIZED without one; fresh: also 403 unless created within freshAge.
  */
 export type SessionRequirement = "none" | "optional" | "required" | "fresh";
+
+/**
+ * Issue 23: the caller's session must hold these admin permissions (better-auth's admin
+ * statements); otherwise 403 with the plugin's own refusal for this endpoint. Checked by the
+ * session gate before the input is read, on the role read with the user (never cached).
+ */
+export interface AdminRequirement {
+  permissions: Readonly<Record<string, readonly string[]>>;
+  refusal: ErrorCode;
+}
 
 export interface ClientInfo {
   ipAddress: string | null;
@@ -53,6 +65,16 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
    * merely redirects, such as the OAuth callback receiving a provider's form_post.
    */
   acceptsCrossSitePost?: boolean;
+  /** Issue 23: admins only (see AdminRequirement); an impersonation session never passes. */
+  admin?: AdminRequirement;
+  /**
+   * Issue 23: a POST that needs a session changes the person's account, so an admin acting as
+   * them (an impersonation session) is refused there by default; "allowed" opts an endpoint in
+   * (reads, switching the active organization, ending the impersonation).
+   */
+  impersonation?: "allowed";
+  /** The audit events this endpoint writes (rows name the acting person; admin rows also the target). */
+  audit?: readonly AuditEventType[];
   // Method syntax on purpose: lets a table hold endpoints of different inputs.
   handler(call: EndpointCall<Body, Query, S>): Promise<Result>;
 }

@@ -14,6 +14,7 @@ export const listSessions = defineEndpoint({
   session: "required",
   async handler({ ctx, session }): Promise<WireSession[]> {
     const rows = await findSessionsByUserId(ctx.db, session.user.id, ctx.clock.now());
-    return rows.map((row) => toWireSession(row));
+    // better-auth's admin plugin: an admin's impersonation session is not the person's to see.
+    return rows.filter((row) => row.impersonatedBy === null).map((row) => toWireSession(row));
   },
 });

@@ -6,6 +6,8 @@ import { deleteSecurityEventById, deleteSecurityEventsBefore, insertSecurityEven
 
 export interface SecurityEventInput {
   userId: string | null;
+  /** Issue 23: the person an admin's action was about. */
+  targetUserId?: string | null;
   type: AuditEventType;
   outcome: AuditOutcome;
   /** password, passkey, anonymous, email-link or a provider id; null when none applies. */
@@ -20,6 +22,7 @@ function toRow(ctx: AuthContext, event: SecurityEventInput): NewSecurityEvent {
   return {
     id: generateId(ctx.random),
     userId: event.userId,
+    targetUserId: event.targetUserId ?? null,
     type: event.type,
     outcome: event.outcome,
     method: event.method ?? null,

@@ -35,6 +35,7 @@ export interface AuditEventRecord {
   organizationId: string | null;
   organizationName: string | null;
   userId: string | null;
+  targetUserId: string | null;
   userName: string | null;
   userEmail: string | null;
   ipAddress: string | null;
@@ -50,11 +51,14 @@ type EventExpressions = ExpressionBuilder<Database, "securityEvent">;
  * of its current members written since they joined. Rows of another organization stay out.
  */
 function scopeCondition(eb: EventExpressions, scope: AuditScope): Expression<SqlBool> {
-  if (scope.kind === "user") return eb("securityEvent.userId", "=", scope.userId);
+  // Issue 23: a person's log also holds what an admin did to their account.
+  if (scope.kind === "user") return eb.or([eb("securityEvent.userId", "=", scope.userId), eb("securityEvent.targetUserId", "=", scope.userId)]);
   return eb.or([
     eb("securityEvent.organizationId", "=", scope.organizationId),
     eb.and([
       eb("securityEvent.organizationId", "is", null),
+      // An operator's actions on other people are not their organization's business.
+      eb("securityEvent.targetUserId", "is", null),
       eb.exists(
         eb
           .selectFrom("member")
@@ -106,6 +110,7 @@ export async function listAuditEvents(db: DB, filter: AuditFilter, page: { after
       "securityEvent.organizationId",
       "organization.name as organizationName",
       "securityEvent.userId",
+      "securityEvent.targetUserId",
       "user.name as userName",
       "user.email as userEmail",
       "securityEvent.ipAddress",
@@ -162,6 +167,7 @@ export async function countAuditEventsByDay(db: DB, filter: AuditFilter): Promis
           .onRef("member.createdAt", "<=", "securityEvent.createdAt"),
       )
       .where("securityEvent.organizationId", "is", null)
+      .where("securityEvent.targetUserId", "is", null)
       .where((eb) => narrowingCondition(eb, filter)),
   );
   return [...own, ...members];

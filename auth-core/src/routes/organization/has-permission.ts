@@ -22,6 +22,7 @@ export const hasPermission = defineEndpoint({
   path: "/organization/has-permission",
   body,
   session: "required",
+  impersonation: "allowed",
   async handler({ ctx, body, session }): Promise<{ error: null; success: boolean }> {
     const request = body.permissions ?? body.permission;
     if (!request) throw APIError.withMessage(400, "invalid permission check. no permission(s) were passed.");

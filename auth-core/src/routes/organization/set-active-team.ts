@@ -16,6 +16,7 @@ export const setActiveTeam = defineEndpoint({
   path: "/organization/set-active-team",
   body,
   session: "required",
+  impersonation: "allowed",
   async handler({ ctx, body, session }): Promise<WireTeam | null> {
     const now = ctx.clock.now();
     if (body.teamId === null) {

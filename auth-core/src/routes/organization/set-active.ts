@@ -18,6 +18,7 @@ export const setActiveOrganization = defineEndpoint({
   path: "/organization/set-active",
   body,
   session: "required",
+  impersonation: "allowed",
   async handler({ ctx, body, session }): Promise<WireOrganization | null> {
     const now = ctx.clock.now();
     if (body.organizationId === null) {

@@ -15,6 +15,7 @@ export const accountInfo = defineEndpoint({
   path: "/account-info",
   body,
   session: "required",
+  impersonation: "allowed",
   async handler({ ctx, body, session }): Promise<OAuthProfile> {
     const accounts = await findAccountsByUserId(ctx.db, session.user.id);
     const account = accounts.find((a) => a.id === body.accountId || (a.accountId === body.accountId && a.providerId !== "credential"));

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { requireUser, writeAdminEvent } from "../../admin/admin-actions.js";
+import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
+import { generateId, randomBytes } from "../../deps/random.js";
+import { defineEndpoint } from "../../endpoint.js";
+import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
+
+/** better-auth's admin set-user-password: sets or replaces the person's password. */
+export const setUserPasswordEndpoint = defineEndpoint({
+  name: "setUserPassword",
+  method: "POST",
+  path: "/admin/set-user-password",
+  body: z.object({
+    newPassword: z.string().min(1, "newPassword cannot be empty").max(4096),
+    userId: z.coerce.string().min(1, "userId cannot be empty").max(256),
+  }),
+  session: "required",
+  admin: { permissions: { user: ["set-password"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD" },
+  audit: ["user-password-set-by-admin"],
+  async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
+    assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword);
+    const user = await requireUser(ctx, body.userId);
+    const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
+    const now = ctx.clock.now().toISOString();
+    await ctx.db.transaction().execute(async (trx) => {
+      const account = await findCredentialAccount(trx, user.id);
+      if (account) await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now });
+      else
+        await insertAccount(trx, {
+          id: generateId(ctx.random),
+          accountId: user.id,
+          providerId: CREDENTIAL_PROVIDER_ID,
+          userId: user.id,
+          password: passwordHash,
+          accessToken: null,
+          refreshToken: null,
+          idToken: null,
+          accessTokenExpiresAt: null,
+          refreshTokenExpiresAt: null,
+          scope: null,
+          createdAt: now,
+          updatedAt: now,
+        });
+      await writeAdminEvent(ctx, trx, { adminId: session.user.id, targetUserId: user.id, type: "user-password-set-by-admin", client });
+    });
+    return { status: true };
+  },
+});
