@@ -20,6 +20,17 @@ const envSchema = z.object({
   DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   DEV_IDP_PROVIDERS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  // Issue 23: the first operators, comma-separated; each must be an address.
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email()))
+    .optional(),
 });
 
 export interface ServerConfig {
@@ -44,6 +55,8 @@ export interface ServerConfig {
   /** DEV_IDP_PROVIDERS: ids the development identity provider stands in for (development only). */
   devIdpProviders: ProviderId[];
   logLevel: (typeof LOG_LEVELS)[number];
+  /** ADMIN_EMAILS: addresses whose verified owners hold the admin role (issue 23). */
+  adminEmails: string[];
 }
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
@@ -83,5 +96,6 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     devIdpPort: e.DEV_IDP_PORT,
     devIdpProviders,
     logLevel: e.LOG_LEVEL,
+    adminEmails: e.ADMIN_EMAILS ?? [],
   };
 }

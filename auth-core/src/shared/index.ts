@@ -6,3 +6,4 @@ export * from "./access-control.js";
 export type * from "./wire-types.js";
 export * from "./audit-events.js";
 export * from "./admin-roles.js";
+export * from "./admin-console.js";

@@ -9,7 +9,7 @@ import type { Database, DB } from "./database.js";
  */
 
 /** Whose events: one person's, or an organization's (its own rows and its members' personal ones). */
-export type AuditScope = { kind: "user"; userId: string } | { kind: "organization"; organizationId: string };
+export type AuditScope = { kind: "user"; userId: string } | { kind: "organization"; organizationId: string } | { kind: "installation" };
 
 export interface AuditFilter {
   scope: AuditScope;
@@ -53,6 +53,8 @@ type EventExpressions = ExpressionBuilder<Database, "securityEvent">;
 function scopeCondition(eb: EventExpressions, scope: AuditScope): Expression<SqlBool> {
   // Issue 23: a person's log also holds what an admin did to their account.
   if (scope.kind === "user") return eb.or([eb("securityEvent.userId", "=", scope.userId), eb("securityEvent.targetUserId", "=", scope.userId)]);
+  // Issue 23: an operator's counts over every row.
+  if (scope.kind === "installation") return eb.and([]);
   return eb.or([
     eb("securityEvent.organizationId", "=", scope.organizationId),
     eb.and([
@@ -149,7 +151,7 @@ function utcDay(): RawBuilder<string> {
  * The two never overlap (one has organizationId set, the other null); the caller adds them up.
  */
 export async function countAuditEventsByDay(db: DB, filter: AuditFilter): Promise<AuditCountRow[]> {
-  if (filter.scope.kind === "user") return groupByDay(db.selectFrom("securityEvent").where((eb) => filterCondition(eb, filter)));
+  if (filter.scope.kind !== "organization") return groupByDay(db.selectFrom("securityEvent").where((eb) => filterCondition(eb, filter)));
   const organizationId = filter.scope.organizationId;
   const own = await groupByDay(
     db

@@ -38,17 +38,15 @@ export const impersonateUserEndpoint = defineEndpoint({
       impersonation: { adminId: session.user.id, endsAt: new Date(now.getTime() + ctx.options.admin.impersonationSessionDuration * 1000) },
     });
     const { token, ...row } = created;
-    await ctx.db
-      .transaction()
-      .execute((trx) =>
-        writeAdminEvent(ctx, trx, {
-          adminId: session.user.id,
-          targetUserId: target.id,
-          type: "user-impersonated",
-          client,
-          detail: { sessionId: row.id, expiresAt: row.expiresAt },
-        }),
-      );
+    await ctx.db.transaction().execute((trx) =>
+      writeAdminEvent(ctx, trx, {
+        adminId: session.user.id,
+        targetUserId: target.id,
+        type: "user-impersonated",
+        client,
+        detail: { sessionId: row.id, expiresAt: row.expiresAt },
+      }),
+    );
     response.headers.append("set-cookie", buildAdminSessionCookie(ctx, session.token, { rememberMe: session.session.rememberMe === 1 }));
     response.headers.append("set-cookie", buildSessionCookie(ctx, token, { rememberMe: false, expiresAt: row.expiresAt }));
     if (ctx.options.bearer.enabled) {
