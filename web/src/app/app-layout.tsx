@@ -167,7 +167,7 @@ export function AppLayout(): ReactElement {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="topbar">
+      <header className="topbar" data-admin={navItems.length > NAV_ITEMS.length || undefined}>
         <Link className="brand" to="/dashboard">
           Gatehouse
         </Link>

@@ -41,7 +41,7 @@ function Person({ userId }: { userId: string }): ReactElement {
         {data.events.length === 0 ? (
           <EmptyState title="No events are recorded for this person." />
         ) : (
-          <EventTable events={data.events} caption={`The latest ${data.events.length} events of ${data.user.email}, newest first`} />
+          <EventTable events={data.events} caption={`The latest events of ${data.user.email} and of admins on the account, newest first`} />
         )}
       </section>
     </>

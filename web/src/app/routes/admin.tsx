@@ -104,8 +104,8 @@ export function AdminPage(): ReactElement {
       <article className="page">
         <h1>Admin</h1>
         <p className="lead">Everyone with an account on this installation: find a person, help them back in, or stop an abusive account.</p>
-        <Installation />
         <People />
+        <Installation />
       </article>
     </RequireAdmin>
   );

@@ -34,7 +34,10 @@ export function adminActionError(error: unknown): string {
  * One admin action on /api/auth/admin/*: a refusal is final (not retried), and afterwards the
  * console's remote calls (the table, the person's page, the counts) are asked again.
  */
-export function useAdminMutation<TInput, TResult>(name: string, call: (client: AuthClient, input: TInput) => Promise<TResult>): UseMutationResult<TResult, Error, TInput> {
+export function useAdminMutation<TInput, TResult>(
+  name: string,
+  call: (client: AuthClient, input: TInput) => Promise<TResult>,
+): UseMutationResult<TResult, Error, TInput> {
   const client = useAuthClient();
   const queryClient = useQueryClient();
   return useMutation({

@@ -40,5 +40,9 @@ export function useImpersonateUser(): UseMutationResult<WireSessionResult, Error
 
 /** Ends on the person's page in the console, where the admin was. */
 export function useStopImpersonating(): UseMutationResult<WireSessionResult, Error, { userId: string }> {
-  return useSwitchSession("stop-impersonating", (client: AuthClient) => stopImpersonating(client), ({ userId }) => `/admin/users/${encodeURIComponent(userId)}`);
+  return useSwitchSession(
+    "stop-impersonating",
+    (client: AuthClient) => stopImpersonating(client),
+    ({ userId }) => `/admin/users/${encodeURIComponent(userId)}`,
+  );
 }

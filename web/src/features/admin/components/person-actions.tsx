@@ -82,14 +82,26 @@ export function PersonActions({ user, self, onRemoved }: { user: AdminUserRow; s
           >
             <p>{admin ? "They lose the console at their next request." : "They get this console and every action in it at their next request."}</p>
           </ConfirmAction>
-          <ConfirmAction label="Revoke all sessions" title={`Sign ${who} out everywhere?`} confirmLabel="Revoke all sessions" disabled={revoke.isPending} onConfirm={() => revoke.mutate(user.id)}>
+          <ConfirmAction
+            label="Revoke all sessions"
+            title={`Sign ${who} out everywhere?`}
+            confirmLabel="Revoke all sessions"
+            disabled={revoke.isPending}
+            onConfirm={() => revoke.mutate(user.id)}
+          >
             <p>Every device of theirs is signed out. They can sign in again.</p>
           </ConfirmAction>
           {!admin && !banned && (
-            <ConfirmAction label="Impersonate" title={`Act as ${who}?`} confirmLabel="Impersonate" disabled={impersonate.isPending} onConfirm={() => impersonate.mutate(user.id)}>
+            <ConfirmAction
+              label="Impersonate"
+              title={`Act as ${who}?`}
+              confirmLabel="Impersonate"
+              disabled={impersonate.isPending}
+              onConfirm={() => impersonate.mutate(user.id)}
+            >
               <p>
-                This browser becomes theirs for at most an hour: you see what they see, but cannot change their password, address, passkeys or
-                factors, or delete the account. The action is recorded in both your logs. <strong>Stop</strong> in the banner brings you back.
+                This browser becomes theirs for at most an hour: you see what they see, but cannot change their password, address, passkeys or factors, or
+                delete the account. The action is recorded in both your logs. <strong>Stop</strong> in the banner brings you back.
               </p>
             </ConfirmAction>
           )}

@@ -66,7 +66,13 @@ export function SessionsCard({ person }: { person: AdminPerson }): ReactElement 
                       {session.ipAddress ? ` · ${session.ipAddress}` : ""}
                     </div>
                   </div>
-                  <button type="button" className="secondary" disabled={revoke.isPending} onClick={() => revoke.mutate(session.id)} aria-label={`Revoke ${device} session`}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={revoke.isPending}
+                    onClick={() => revoke.mutate(session.id)}
+                    aria-label={`Revoke ${device} session`}
+                  >
                     Revoke
                   </button>
                 </div>
@@ -121,7 +127,10 @@ export function HoldingsCard({ person }: { person: AdminPerson }): ReactElement 
         <ul className="plain-list">
           {person.organizations.map((organization) => (
             <li key={organization.id}>
-              {organization.name} <span className="muted small">· {organization.role} · since {formatDateTime(organization.joinedAt)}</span>
+              {organization.name}{" "}
+              <span className="muted small">
+                · {organization.role} · since {formatDateTime(organization.joinedAt)}
+              </span>
             </li>
           ))}
         </ul>

@@ -7,9 +7,9 @@ export function StatsPanel({ stats }: { stats: AdminStats }): ReactElement {
   const days = [...stats.days].reverse();
   return (
     <>
-      <div className="grid tiles admin-tiles">
+      <div className="grid tiles admin-tiles" role="group" aria-label="The installation">
         <section className="card tile" aria-labelledby="stat-people">
-          <h2 id="stat-people">People</h2>
+          <h2 id="stat-people">Accounts</h2>
           <p className="big" data-testid="stat-people">
             {stats.people}
           </p>
