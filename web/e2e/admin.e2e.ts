@@ -77,7 +77,8 @@ describe.skipIf(!CHROMIUM)("the admin console in Chromium", () => {
     await admin.page.getByLabel("Address or name").fill("pat");
     await admin.page.getByRole("button", { name: "Search" }).click();
     const table = admin.page.getByRole("table", { name: /People matching/ });
-    await table.waitFor();
+    // The previous page stays on screen until the search answers: wait for the operator's row to go.
+    await table.getByRole("link", { name: OPERATOR.email }).waitFor({ state: "detached" });
     expect(await table.getByRole("row").count()).toBe(2);
     await table.getByRole("link", { name: PAT.email }).click();
     await admin.page.getByRole("heading", { name: PAT.name, level: 1 }).waitFor();

@@ -213,6 +213,8 @@ export async function countAccountHoldings(db: DB, userId: string, now: Date): P
     .select((eb) => eb.fn.countAll<string | number>().as("n"))
     .where("userId", "=", userId)
     .where("expiresAt", ">", now.toISOString())
+    // An admin's impersonation session is not the person's (list-sessions leaves it out too).
+    .where("impersonatedBy", "is", null)
     .executeTakeFirstOrThrow();
   const passkeys = await db
     .selectFrom("passkey")

@@ -77,7 +77,9 @@ function People(): ReactElement {
         <EmptyState title={search || filter !== "all" ? "Nobody matches this search." : "Nobody has an account yet."} />
       ) : (
         <>
-          <UsersTable users={users.data.items} caption={search ? `People matching “${search}”` : "Everyone, newest first"} />
+          <div aria-busy={users.isPlaceholderData || undefined}>
+            <UsersTable users={users.data.items} caption={search ? `People matching “${search}”` : "Everyone, newest first"} />
+          </div>
           <nav className="pager" aria-label="Pages of people">
             <p className="muted small" role="status">
               {first}–{first + users.data.items.length - 1} of {total}
