@@ -15,7 +15,7 @@ import { register } from "./passkey-support.js";
 import { createSocialAuth, errorOf, person, runFlow, startSocialProvider } from "./social-harness.js";
 
 const PASSWORD = "correct horse battery";
-const BANNED = { code: "BANNED_USER", message: ERROR_CODES.BANNED_USER };
+const BANNED = { code: "BANNED_USER", message: ERROR_CODES.BANNED_USER.message };
 
 /** Issue 23: a ban ends every session at once, refuses every way in, and lapses by itself. */
 describe.each(testDialects())("bans on %s", (dialect) => {
@@ -82,7 +82,7 @@ describe.each(testDialects())("bans on %s", (dialect) => {
     const again = await runFlow(createTestBrowser(t.auth), idp, { errorCallbackURL: "/login" });
     expect(again.callback.status).toBe(302);
     expect(errorOf(again.location)).toBe("BANNED_USER");
-    expect(new URL(again.location, "http://localhost:3000").searchParams.get("error_description")).toBe(ERROR_CODES.BANNED_USER);
+    expect(new URL(again.location, "http://localhost:3000").searchParams.get("error_description")).toBe(ERROR_CODES.BANNED_USER.message);
     expect(again.callback.headers.getSetCookie().some((c) => c.startsWith("gatehouse.session_token=") && !/Max-Age=0/.test(c))).toBe(false);
     expect(await sessionCount(t, user.id)).toBe(0);
   });

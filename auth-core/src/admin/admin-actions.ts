@@ -1,10 +1,8 @@
 import type { AuthContext } from "../context.js";
-import type { ClientInfo } from "../endpoint.js";
 import { APIError } from "../errors.js";
-import { writeAuditEvent } from "../security/security-events.js";
+import type { Audit } from "../security/security-events.js";
 import { ADMIN_ROLE, isAdminRole, isApplicationRole, rolesOf } from "../shared/admin-roles.js";
-import type { AuditEventType } from "../shared/audit-events.js";
-import type { DB, UserRow } from "../store/database.js";
+import type { UserRow } from "../store/database.js";
 import { countAdmins, findUserById, updateUser } from "../store/user-store.js";
 
 type DetailValue = string | number | boolean | null;
@@ -14,22 +12,6 @@ export async function requireUser(ctx: AuthContext, id: string): Promise<UserRow
   const user = await findUserById(ctx.db, id);
   if (!user) throw APIError.from(404, "USER_NOT_FOUND");
   return user;
-}
-
-/** One row in the acting admin's log naming the person (their own log shows it through targetUserId). */
-export async function writeAdminEvent(
-  ctx: AuthContext,
-  trx: DB,
-  event: { adminId: string | null; targetUserId: string; type: AuditEventType; client: ClientInfo; detail?: Record<string, DetailValue> },
-): Promise<void> {
-  await writeAuditEvent(ctx, trx, {
-    userId: event.adminId,
-    targetUserId: event.targetUserId,
-    type: event.type,
-    outcome: "success",
-    client: event.client,
-    detail: event.detail,
-  });
 }
 
 /** better-auth's role input, a string or a list, as the stored comma-separated value; unknown roles refused. */
@@ -45,7 +27,8 @@ export interface RoleChange {
   adminId: string | null;
   target: UserRow;
   role: string;
-  client: ClientInfo;
+  /** Writes the row (in the acting admin's log, naming the person): the endpoint's, or the command's own. */
+  audit: Audit<"user-role-changed">;
   detail?: Record<string, DetailValue>;
 }
 
@@ -57,15 +40,14 @@ export interface RoleChange {
 export async function changeUserRole(ctx: AuthContext, change: RoleChange): Promise<UserRow> {
   const demotes = isAdminRole(change.target.role) && !rolesOf(change.role).includes(ADMIN_ROLE);
   if (demotes && change.adminId === change.target.id) throw APIError.from(400, "YOU_CANNOT_CHANGE_YOUR_OWN_ROLE");
-  return ctx.db.transaction().execute(async (trx) => {
+  return change.audit.change(async (trx, log) => {
     const updated = await updateUser(trx, change.target.id, { role: change.role, updatedAt: ctx.clock.now().toISOString() });
     if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
     if (demotes && (await countAdmins(trx)) < 1) throw APIError.from(400, "YOU_CANNOT_DEMOTE_THE_LAST_ADMIN");
-    await writeAdminEvent(ctx, trx, {
-      adminId: change.adminId,
+    await log.write({
+      userId: change.adminId,
       targetUserId: change.target.id,
       type: "user-role-changed",
-      client: change.client,
       detail: { role: change.role, previousRole: change.target.role ?? "user", ...change.detail },
     });
     return updated;

@@ -1,6 +1,6 @@
 import type { AuthContext } from "../context.js";
 import type { ClientInfo } from "../endpoint.js";
-import { recordSecurityEvent, writeAuditEvent } from "../security/security-events.js";
+import { createAudit } from "../security/security-events.js";
 import type { UserRow } from "../store/database.js";
 import { clearUserBan, findUserByEmail, setRoleIfUnset } from "../store/user-store.js";
 import { ADMIN_ROLE } from "../shared/admin-roles.js";
@@ -14,18 +14,16 @@ import { assertNotBanned, hasBanLapsed } from "./ban.js";
 export async function grantListedAdmin(ctx: AuthContext, user: UserRow, client: ClientInfo): Promise<UserRow> {
   if (user.role !== null || user.emailVerified !== 1 || !ctx.options.admin.adminEmails.includes(user.email)) return user;
   const now = ctx.clock.now().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  // Not an endpoint's own row: every sign-in path and verify-email come here, so the grant writes its own.
+  const audit = createAudit(ctx, client, ["user-role-changed"]);
+  return audit.change(async (trx, log) => {
     // Only while the role is still unset: a concurrent set-role wins.
     const updated = await setRoleIfUnset(trx, user.id, ADMIN_ROLE, now);
-    if (!updated) return user;
-    await writeAuditEvent(ctx, trx, {
-      userId: user.id,
-      targetUserId: user.id,
-      type: "user-role-changed",
-      outcome: "success",
-      client,
-      detail: { role: ADMIN_ROLE, source: "ADMIN_EMAILS" },
-    });
+    if (!updated) {
+      log.unchanged();
+      return user;
+    }
+    await log.write({ userId: user.id, targetUserId: user.id, type: "user-role-changed", detail: { role: ADMIN_ROLE, source: "ADMIN_EMAILS" } });
     return updated;
   });
 }
@@ -52,7 +50,8 @@ export async function admitToSession(ctx: AuthContext, user: UserRow, client: Cl
   try {
     assertNotBanned(current, now);
   } catch (error) {
-    await recordSecurityEvent(ctx, { userId: current.id, type: "sign-in", outcome: "failure", client, detail: { reason: "BANNED_USER" } });
+    // The refused attempt's row, whichever way in it came (they all come through startSession).
+    await createAudit(ctx, client, ["sign-in"]).record({ userId: current.id, type: "sign-in", outcome: "failure", detail: { reason: "BANNED_USER" } });
     throw error;
   }
   return grantListedAdmin(ctx, current, client);

@@ -5,6 +5,7 @@ import { toAuditEventView } from "../audit/audit-view.js";
 import type { AdminPerson, AdminStats, AdminUserPage, AdminUserQuery, AdminUserRow } from "../shared/admin-console.js";
 import { DEFAULT_ROLE, rolesOf, type ApplicationRole } from "../shared/admin-roles.js";
 import { normalizeEmail } from "../email/email-address.js";
+import { createAudit } from "../security/security-events.js";
 import { changeUserRole } from "./admin-actions.js";
 import { listAuditEvents } from "../store/audit-store.js";
 import { countPeople, listMembershipsOfUser, readSignInFacts, type SignInFacts } from "../store/admin-console-store.js";
@@ -153,7 +154,14 @@ export function createAdminConsoleService(ctx: AuthContext): AdminConsoleService
       const same = rolesOf(user.role).join(",") === role;
       const updated = same
         ? user
-        : await changeUserRole(ctx, { adminId: null, target: user, role, client: { ipAddress: null, userAgent: null }, detail: { source: "command" } });
+        : await changeUserRole(ctx, {
+            adminId: null,
+            target: user,
+            role,
+            // The machine's command is no endpoint: it writes its row through an audit of its own.
+            audit: createAudit(ctx, { ipAddress: null, userAgent: null }, ["user-role-changed"]),
+            detail: { source: "command" },
+          });
       return { changed: !same, user: toRow(updated, await readSignInFacts(ctx.db, [user.id])) };
     },
   };

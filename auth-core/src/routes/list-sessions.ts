@@ -12,6 +12,8 @@ export const listSessions = defineEndpoint({
   method: "GET",
   path: "/list-sessions",
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, session }): Promise<WireSession[]> {
     const rows = await findSessionsByUserId(ctx.db, session.user.id, ctx.clock.now());
     // better-auth's admin plugin: an admin's impersonation session is not the person's to see.

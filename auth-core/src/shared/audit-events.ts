@@ -55,6 +55,21 @@ export const AUDIT_EVENT_TYPES = [
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
+/** Issue 23: the operators' event types; each row names the person acted on (targetUserId). */
+export type TargetedAuditEventType = Extract<
+  AuditEventType,
+  | "user-banned"
+  | "user-unbanned"
+  | "user-impersonated"
+  | "impersonation-stopped"
+  | "user-role-changed"
+  | "user-created-by-admin"
+  | "user-updated-by-admin"
+  | "user-removed"
+  | "user-password-set-by-admin"
+  | "user-sessions-revoked-by-admin"
+>;
+
 export type AuditOutcome = "success" | "failure";
 export const AUDIT_OUTCOMES: readonly AuditOutcome[] = ["success", "failure"];
 

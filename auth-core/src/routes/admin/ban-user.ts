@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireUser, writeAdminEvent } from "../../admin/admin-actions.js";
+import { requireUser } from "../../admin/admin-actions.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { toWireUser } from "../../http/public-json.js";
@@ -24,24 +24,19 @@ export const banUserEndpoint = defineEndpoint({
   }),
   session: "required",
   admin: { permissions: { user: ["ban"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_BAN_USERS" },
+  rateLimit: "default",
   audit: ["user-banned"],
-  async handler({ ctx, body, session, client }): Promise<{ user: WireUser }> {
+  async handler({ ctx, body, session, audit }): Promise<{ user: WireUser }> {
     const target = await requireUser(ctx, body.userId);
     if (target.id === session.user.id) throw APIError.from(400, "YOU_CANNOT_BAN_YOURSELF");
     const now = ctx.clock.now();
     const banReason = body.banReason || "No reason";
     const banExpires = body.banExpiresIn ? new Date(now.getTime() + body.banExpiresIn * 1000).toISOString() : null;
-    const user = await ctx.db.transaction().execute(async (trx) => {
+    const user = await audit.change(async (trx, log) => {
       const updated = await updateUser(trx, target.id, { banned: 1, banReason, banExpires, updatedAt: now.toISOString() });
       if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
       const sessions = await deleteSessionsByUserId(trx, target.id);
-      await writeAdminEvent(ctx, trx, {
-        adminId: session.user.id,
-        targetUserId: target.id,
-        type: "user-banned",
-        client,
-        detail: { reason: banReason, banExpires, sessions },
-      });
+      await log.write({ userId: session.user.id, targetUserId: target.id, type: "user-banned", detail: { reason: banReason, banExpires, sessions } });
       return updated;
     });
     return { user: toWireUser(user) };

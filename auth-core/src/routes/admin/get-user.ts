@@ -12,6 +12,8 @@ export const getUserEndpoint = defineEndpoint({
   query: z.object({ id: z.string().min(1).max(256) }),
   session: "required",
   admin: { permissions: { user: ["get"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_GET_USER" },
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, query }): Promise<WireUser> {
     return toWireUser(await requireUser(ctx, query.id));
   },

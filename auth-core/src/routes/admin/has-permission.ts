@@ -24,10 +24,12 @@ export const userHasPermissionEndpoint = defineEndpoint({
   path: "/admin/has-permission",
   body,
   session: "optional",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, body, session, request }): Promise<{ error: null; success: boolean }> {
     if (!session && request) throw APIError.from(401, "UNAUTHORIZED");
     const requested = body.permissions ?? body.permission;
-    if (!requested || (body.permissions && body.permission)) throw APIError.from(400, "INVALID_PERMISSION_CHECK");
+    if (!requested || (body.permissions && body.permission)) throw APIError.from(400, "INVALID_PERMISSION_CHECK_NO_PERMISSION_S_WERE_PASSED");
     let role: string | null | undefined = session?.user.role;
     if (!session) {
       if (body.role !== undefined) role = body.role;
@@ -35,7 +37,7 @@ export const userHasPermissionEndpoint = defineEndpoint({
         const user = await findUserById(ctx.db, body.userId);
         if (!user) throw APIError.from(400, "USER_NOT_FOUND");
         role = user.role;
-      } else throw APIError.from(400, "USER_ID_OR_ROLE_REQUIRED");
+      } else throw APIError.from(400, "USER_ID_OR_ROLE_IS_REQUIRED");
     }
     return { error: null, success: hasAdminPermission(role, requested) };
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireUser, writeAdminEvent } from "../../admin/admin-actions.js";
+import { requireUser } from "../../admin/admin-actions.js";
 import { assertNotBanned } from "../../admin/ban.js";
 import { buildAdminSessionCookie } from "../../admin/impersonation-cookie.js";
 import { defineEndpoint } from "../../endpoint.js";
@@ -22,8 +22,10 @@ export const impersonateUserEndpoint = defineEndpoint({
   body: z.object({ userId: z.coerce.string().min(1).max(256) }),
   session: "required",
   admin: { permissions: { user: ["impersonate"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS" },
+  // Tighter than the default: each call mints a session for another person.
+  rateLimit: { window: 60, max: 10 },
   audit: ["user-impersonated"],
-  async handler({ ctx, body, session, client, response }): Promise<WireSessionResult> {
+  async handler({ ctx, body, session, client, response, audit }): Promise<WireSessionResult> {
     const target = await requireUser(ctx, body.userId);
     if (isAdminRole(target.role) && !hasAdminPermission(session.user.role, { user: ["impersonate-admins"] })) {
       throw APIError.from(403, "YOU_CANNOT_IMPERSONATE_ADMINS");
@@ -38,15 +40,12 @@ export const impersonateUserEndpoint = defineEndpoint({
       impersonation: { adminId: session.user.id, endsAt: new Date(now.getTime() + ctx.options.admin.impersonationSessionDuration * 1000) },
     });
     const { token, ...row } = created;
-    await ctx.db.transaction().execute((trx) =>
-      writeAdminEvent(ctx, trx, {
-        adminId: session.user.id,
-        targetUserId: target.id,
-        type: "user-impersonated",
-        client,
-        detail: { sessionId: row.id, expiresAt: row.expiresAt },
-      }),
-    );
+    await audit.record({
+      userId: session.user.id,
+      targetUserId: target.id,
+      type: "user-impersonated",
+      detail: { sessionId: row.id, expiresAt: row.expiresAt },
+    });
     response.headers.append("set-cookie", buildAdminSessionCookie(ctx, session.token, { rememberMe: session.session.rememberMe === 1 }));
     response.headers.append("set-cookie", buildSessionCookie(ctx, token, { rememberMe: false, expiresAt: row.expiresAt }));
     if (ctx.options.bearer.enabled) {

@@ -15,6 +15,8 @@ export const listUserSessionsEndpoint = defineEndpoint({
   body: z.object({ userId: z.coerce.string().min(1).max(256) }),
   session: "required",
   admin: { permissions: { session: ["list"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS" },
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, body }): Promise<{ sessions: WireSession[] }> {
     const rows = await findSessionsByUserId(ctx.db, body.userId, ctx.clock.now());
     return { sessions: rows.map((row) => toWireSession(row)) };

@@ -51,6 +51,8 @@ export const listUsersEndpoint = defineEndpoint({
   query,
   session: "required",
   admin: { permissions: { user: ["list"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_LIST_USERS" },
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, query }): Promise<ListUsersResult> {
     const limit = query.limit === undefined ? undefined : Number(query.limit) || undefined;
     const offset = query.offset === undefined ? undefined : Number(query.offset) || undefined;

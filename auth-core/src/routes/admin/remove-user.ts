@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireUser, writeAdminEvent } from "../../admin/admin-actions.js";
+import { requireUser } from "../../admin/admin-actions.js";
 import { deleteUserData } from "../../email/user-deletion.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
@@ -12,14 +12,15 @@ export const removeUserEndpoint = defineEndpoint({
   body: z.object({ userId: z.coerce.string().min(1).max(256) }),
   session: "required",
   admin: { permissions: { user: ["delete"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS" },
+  rateLimit: "default",
   audit: ["user-removed"],
-  async handler({ ctx, body, session, client }): Promise<{ success: boolean }> {
+  async handler({ ctx, body, session, audit }): Promise<{ success: boolean }> {
     if (body.userId === session.user.id) throw APIError.from(400, "YOU_CANNOT_REMOVE_YOURSELF");
     const target = await requireUser(ctx, body.userId);
-    await ctx.db.transaction().execute(async (trx) => {
+    await audit.change(async (trx, log) => {
       await deleteUserData(trx, target.id);
       // The row keeps the address: the person is gone, the operator's log says who it was.
-      await writeAdminEvent(ctx, trx, { adminId: session.user.id, targetUserId: target.id, type: "user-removed", client, detail: { email: target.email } });
+      await log.write({ userId: session.user.id, targetUserId: target.id, type: "user-removed", detail: { email: target.email } });
     });
     return { success: true };
   },

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { writeAdminEvent } from "../../admin/admin-actions.js";
 import { hashToken } from "../../crypto/token-hash.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { deleteSessionByHandle } from "../../store/session-store.js";
@@ -12,19 +11,13 @@ export const revokeUserSessionEndpoint = defineEndpoint({
   body: z.object({ sessionToken: z.string().min(1).max(512) }),
   session: "required",
   admin: { permissions: { session: ["revoke"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS" },
+  rateLimit: "default",
   audit: ["user-sessions-revoked-by-admin"],
-  async handler({ ctx, body, session, client }): Promise<{ success: boolean }> {
-    await ctx.db.transaction().execute(async (trx) => {
+  async handler({ body, session, audit }): Promise<{ success: boolean }> {
+    await audit.change(async (trx, log) => {
       const userId = await deleteSessionByHandle(trx, { id: body.sessionToken, tokenHash: hashToken(body.sessionToken) });
-      if (userId) {
-        await writeAdminEvent(ctx, trx, {
-          adminId: session.user.id,
-          targetUserId: userId,
-          type: "user-sessions-revoked-by-admin",
-          client,
-          detail: { scope: "one", count: 1 },
-        });
-      }
+      if (!userId) return log.unchanged();
+      await log.write({ userId: session.user.id, targetUserId: userId, type: "user-sessions-revoked-by-admin", detail: { scope: "one", count: 1 } });
     });
     return { success: true };
   },

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { writeAdminEvent } from "../../admin/admin-actions.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 
@@ -11,19 +10,13 @@ export const revokeUserSessionsEndpoint = defineEndpoint({
   body: z.object({ userId: z.coerce.string().min(1).max(256) }),
   session: "required",
   admin: { permissions: { session: ["revoke"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS" },
+  rateLimit: "default",
   audit: ["user-sessions-revoked-by-admin"],
-  async handler({ ctx, body, session, client }): Promise<{ success: boolean }> {
-    await ctx.db.transaction().execute(async (trx) => {
+  async handler({ body, session, audit }): Promise<{ success: boolean }> {
+    await audit.change(async (trx, log) => {
       const count = await deleteSessionsByUserId(trx, body.userId);
-      if (count > 0) {
-        await writeAdminEvent(ctx, trx, {
-          adminId: session.user.id,
-          targetUserId: body.userId,
-          type: "user-sessions-revoked-by-admin",
-          client,
-          detail: { scope: "all", count },
-        });
-      }
+      if (count === 0) return log.unchanged();
+      await log.write({ userId: session.user.id, targetUserId: body.userId, type: "user-sessions-revoked-by-admin", detail: { scope: "all", count } });
     });
     return { success: true };
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireUser, writeAdminEvent } from "../../admin/admin-actions.js";
+import { requireUser } from "../../admin/admin-actions.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { defineEndpoint } from "../../endpoint.js";
@@ -16,13 +16,15 @@ export const setUserPasswordEndpoint = defineEndpoint({
   }),
   session: "required",
   admin: { permissions: { user: ["set-password"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD" },
+  // Tighter than the default: a password hash per call, and a credential changed.
+  rateLimit: { window: 60, max: 10 },
   audit: ["user-password-set-by-admin"],
-  async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
+  async handler({ ctx, body, session, audit }): Promise<{ status: boolean }> {
     assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword);
     const user = await requireUser(ctx, body.userId);
     const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
     const now = ctx.clock.now().toISOString();
-    await ctx.db.transaction().execute(async (trx) => {
+    await audit.change(async (trx, log) => {
       const account = await findCredentialAccount(trx, user.id);
       if (account) await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now });
       else
@@ -41,7 +43,7 @@ export const setUserPasswordEndpoint = defineEndpoint({
           createdAt: now,
           updatedAt: now,
         });
-      await writeAdminEvent(ctx, trx, { adminId: session.user.id, targetUserId: user.id, type: "user-password-set-by-admin", client });
+      await log.write({ userId: session.user.id, targetUserId: user.id, type: "user-password-set-by-admin" });
     });
     return { status: true };
   },

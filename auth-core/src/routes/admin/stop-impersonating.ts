@@ -1,4 +1,3 @@
-import { writeAdminEvent } from "../../admin/admin-actions.js";
 import { buildClearedAdminSessionCookie, readAdminSessionCookie } from "../../admin/impersonation-cookie.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
@@ -18,22 +17,17 @@ export const stopImpersonatingEndpoint = defineEndpoint({
   path: "/admin/stop-impersonating",
   session: "required",
   impersonation: "allowed",
+  rateLimit: "default",
   audit: ["impersonation-stopped"],
-  async handler({ ctx, session, headers, client, response }): Promise<WireSessionResult> {
+  async handler({ ctx, session, headers, response, audit }): Promise<WireSessionResult> {
     const adminId = session.session.impersonatedBy;
     if (!adminId) throw APIError.from(400, "YOU_ARE_NOT_IMPERSONATING_ANYONE");
     const kept = readAdminSessionCookie(ctx, headers);
     const admin = kept ? await validateSessionToken(ctx, kept.token) : null;
     if (!admin || admin.user.id !== adminId) throw APIError.from(400, "ADMIN_SESSION_NOT_FOUND");
-    await ctx.db.transaction().execute(async (trx) => {
+    await audit.change(async (trx, log) => {
       await deleteSessionById(trx, session.session.id);
-      await writeAdminEvent(ctx, trx, {
-        adminId,
-        targetUserId: session.user.id,
-        type: "impersonation-stopped",
-        client,
-        detail: { sessionId: session.session.id },
-      });
+      await log.write({ userId: adminId, targetUserId: session.user.id, type: "impersonation-stopped", detail: { sessionId: session.session.id } });
     });
     response.headers.append(
       "set-cookie",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireUser, writeAdminEvent } from "../../admin/admin-actions.js";
+import { requireUser } from "../../admin/admin-actions.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { toWireUser } from "../../http/public-json.js";
@@ -14,13 +14,14 @@ export const unbanUserEndpoint = defineEndpoint({
   body: z.object({ userId: z.coerce.string().min(1).max(256) }),
   session: "required",
   admin: { permissions: { user: ["ban"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_BAN_USERS" },
+  rateLimit: "default",
   audit: ["user-unbanned"],
-  async handler({ ctx, body, session, client }): Promise<{ user: WireUser }> {
+  async handler({ ctx, body, session, audit }): Promise<{ user: WireUser }> {
     const target = await requireUser(ctx, body.userId);
-    const user = await ctx.db.transaction().execute(async (trx) => {
+    const user = await audit.change(async (trx, log) => {
       const updated = await clearUserBan(trx, target.id, ctx.clock.now());
       if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
-      await writeAdminEvent(ctx, trx, { adminId: session.user.id, targetUserId: target.id, type: "user-unbanned", client });
+      await log.write({ userId: session.user.id, targetUserId: target.id, type: "user-unbanned" });
       return updated;
     });
     return { user: toWireUser(user) };

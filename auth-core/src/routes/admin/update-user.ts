@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { changeUserRole, parseRoleInput, requireUser, writeAdminEvent } from "../../admin/admin-actions.js";
+import { changeUserRole, parseRoleInput, requireUser } from "../../admin/admin-actions.js";
 import { parseEmailOrThrow } from "../../email/email-address.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
@@ -42,8 +42,9 @@ export const adminUpdateUserEndpoint = defineEndpoint({
   body: z.object({ userId: z.coerce.string().min(1).max(256), data: z.record(z.string(), z.unknown()) }),
   session: "required",
   admin: { permissions: { user: ["update"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS" },
+  rateLimit: "default",
   audit: ["user-updated-by-admin", "user-role-changed", "user-banned", "user-unbanned"],
-  async handler({ ctx, body, session, client }): Promise<WireUser> {
+  async handler({ ctx, body, session, audit }): Promise<WireUser> {
     if (Object.keys(body.data).length === 0) throw APIError.from(400, "NO_DATA_TO_UPDATE");
     if (Object.hasOwn(body.data, "password")) throw APIError.from(400, "PASSWORD_CANNOT_BE_UPDATED_VIA_UPDATE_USER");
     if (Object.hasOwn(body.data, "id")) throw APIError.from(400, "USER_ID_CANNOT_BE_UPDATED");
@@ -63,7 +64,7 @@ export const adminUpdateUserEndpoint = defineEndpoint({
       if (owner && owner.id !== body.userId) throw APIError.from(400, "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
     }
     let target = await requireUser(ctx, body.userId);
-    if (role !== undefined && role !== target.role) target = await changeUserRole(ctx, { adminId: session.user.id, target, role, client });
+    if (role !== undefined && role !== target.role) target = await changeUserRole(ctx, { adminId: session.user.id, target, role, audit });
 
     const update: UserUpdate = {
       ...(input.name !== undefined && { name: input.name }),
@@ -77,16 +78,18 @@ export const adminUpdateUserEndpoint = defineEndpoint({
     const fields = Object.keys(update);
     if (fields.length === 0) return toWireUser(target);
     try {
-      const user = await ctx.db.transaction().execute(async (trx) => {
+      const user = await audit.change(async (trx, log) => {
         const updated = await updateUser(trx, target.id, { ...update, updatedAt: ctx.clock.now().toISOString() });
         if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
-        const event = { adminId: session.user.id, targetUserId: target.id, client };
+        const event = { userId: session.user.id, targetUserId: target.id };
         if (input.banned === true) {
           const sessions = await deleteSessionsByUserId(trx, target.id);
-          await writeAdminEvent(ctx, trx, { ...event, type: "user-banned", detail: { reason: updated.banReason, banExpires: updated.banExpires, sessions } });
-        } else if (input.banned === false) await writeAdminEvent(ctx, trx, { ...event, type: "user-unbanned" });
-        const profile = fields.filter((field) => !["banned", "banReason", "banExpires"].includes(field));
-        if (profile.length > 0) await writeAdminEvent(ctx, trx, { ...event, type: "user-updated-by-admin", detail: { fields: profile.join(",") } });
+          await log.write({ ...event, type: "user-banned", detail: { reason: updated.banReason, banExpires: updated.banExpires, sessions } });
+        } else if (input.banned === false) await log.write({ ...event, type: "user-unbanned" });
+        // A ban's reason and end go in its row; any other field (a reason changed alone too) in an update row.
+        const inBanRow = input.banned === true ? ["banned", "banReason", "banExpires"] : ["banned"];
+        const profile = fields.filter((field) => !inBanRow.includes(field));
+        if (profile.length > 0) await log.write({ ...event, type: "user-updated-by-admin", detail: { fields: profile.join(",") } });
         return updated;
       });
       return toWireUser(user);

@@ -17,6 +17,8 @@ export const setActiveTeam = defineEndpoint({
   body,
   session: "required",
   impersonation: "allowed",
+  rateLimit: "default",
+  audit: { none: "changes which team the session shows, not a membership" },
   async handler({ ctx, body, session }): Promise<WireTeam | null> {
     const now = ctx.clock.now();
     if (body.teamId === null) {

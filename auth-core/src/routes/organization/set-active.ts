@@ -19,6 +19,8 @@ export const setActiveOrganization = defineEndpoint({
   body,
   session: "required",
   impersonation: "allowed",
+  rateLimit: "default",
+  audit: { none: "changes which organization the session shows, not a membership" },
   async handler({ ctx, body, session }): Promise<WireOrganization | null> {
     const now = ctx.clock.now();
     if (body.organizationId === null) {
