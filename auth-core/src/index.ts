@@ -36,6 +36,8 @@ export {
 export type * from "./shared/wire-types.js";
 export type { AuditEventsInput, AuditService, AuditViewer } from "./audit/audit-service.js";
 export type { PlanService } from "./organization/plan-service.js";
+export type { AdminConsoleService } from "./admin/console-service.js";
+export { assertNotBanned, isBanActive } from "./admin/ban.js";
 export {
   AUDIT_EVENT_LABELS,
   AUDIT_EVENT_TYPES,

@@ -13,9 +13,10 @@ import { resolvePasskeyOptions } from "./passkey/options.js";
 import type { OrganizationOptions, ResolvedOrganizationOptions } from "./organization/options.js";
 import { resolveOrganizationOptions } from "./organization/options.js";
 import { resolveJWTOptions, type JWTOptions, type ResolvedJWTOptions } from "./jwt/options.js";
+import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from "./admin/options.js";
 import type { RateLimitPolicy, RateLimitRule } from "./http/rate-limit.js";
 
-export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions {
+export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, AdminOptions {
   database: AuthDatabase;
   /** Public origin of the app, e.g. https://app.example.com. */
   baseURL: string;
@@ -146,6 +147,7 @@ export interface ResolvedOptions {
   social: ResolvedSocialOptions;
   passkey: ResolvedPasskeyOptions;
   organization: ResolvedOrganizationOptions;
+  admin: ResolvedAdminOptions;
 }
 
 const DAY = 24 * 60 * 60;
@@ -206,5 +208,6 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     social: resolveSocialOptions(options),
     passkey: resolvePasskeyOptions(options, base),
     organization: resolveOrganizationOptions(options),
+    admin: resolveAdminOptions(options),
   };
 }

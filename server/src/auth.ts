@@ -55,6 +55,8 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     jwt: { enabled: true },
     // Notices of password, address, passkey and provider changes link to the Settings page.
     accountNotices: { reviewURL: "/settings" },
+    // Issue 23: ADMIN_EMAILS names the first operators (applied once their address is verified).
+    admin: { adminEmails: config.adminEmails },
     // <ID>_CLIENT_ID/_CLIENT_SECRET and each provider's own variables, or the development identity provider.
     socialProviders: deps.providers?.socialProviders ?? {},
     additionalProviders: deps.providers?.additionalProviders ?? [],

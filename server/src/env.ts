@@ -35,6 +35,17 @@ const envSchema = z.object({
   SESSION_IDLE_TIMEOUT: seconds.default(0),
   SESSION_ABSOLUTE_LIFETIME: seconds.default(30 * DAY),
   PASSWORD_SINGLE_FACTOR_MINIMUM: z.enum(["on", "off"]).default("off"),
+  // Issue 23: the first operators, comma-separated; each must be an address.
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email()))
+    .optional(),
 });
 
 export interface ServerConfig {
@@ -63,6 +74,8 @@ export interface ServerConfig {
   session: { expiresIn: number; updateAge: number; freshAge: number; idleTimeout: number; absoluteLifetime: number };
   /** PASSWORD_SINGLE_FACTOR_MINIMUM=on: new passwords need 15 characters (NIST SP 800-63B-4, password as the only factor). */
   singleFactorPasswordMinimum: boolean;
+  /** ADMIN_EMAILS: addresses whose verified owners hold the admin role (issue 23). */
+  adminEmails: string[];
 }
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
@@ -110,5 +123,6 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       absoluteLifetime: e.SESSION_ABSOLUTE_LIFETIME,
     },
     singleFactorPasswordMinimum: e.PASSWORD_SINGLE_FACTOR_MINIMUM === "on",
+    adminEmails: e.ADMIN_EMAILS ?? [],
   };
 }
