@@ -59,6 +59,7 @@ const app = createApp({
   },
   databaseReachable: () => database.ping(),
   https: config.baseURL.startsWith("https:"),
+  trustedProxy: config.trustProxy,
 });
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
@@ -88,7 +89,8 @@ function shutdown(signal: string): void {
     await devIdp?.close();
     await database.destroy();
     logger.info("stopped");
-    logger.flush();
+    // Every request line buffered by the asynchronous log is written before the process ends.
+    await logger.flush();
     process.exit(0);
   });
 }
