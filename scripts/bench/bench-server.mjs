@@ -38,5 +38,5 @@ process.on("SIGTERM", () => {
   void auth
     .settled()
     .then(() => database.destroy())
-    .finally(() => logger.flush().then(() => process.exit(0)));
+    .finally(() => logger.end().then(() => process.exit(0)));
 });

@@ -90,7 +90,7 @@ function shutdown(signal: string): void {
     await database.destroy();
     logger.info("stopped");
     // Every request line buffered by the asynchronous log is written before the process ends.
-    await logger.flush();
+    await logger.end();
     process.exit(0);
   });
 }
