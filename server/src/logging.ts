@@ -1,3 +1,4 @@
+import { writeSync } from "node:fs";
 import { pino, type Logger as PinoLogger, type LevelWithSilent } from "pino";
 import type { Logger } from "@gatehouse/auth-core";
 
@@ -53,8 +54,10 @@ function batchedStdout(): BatchedDestination {
   let lines: string[] = [];
   let size = 0;
   let stdout: ReturnType<typeof pino.destination> | null = null;
+  // After end(): a late line (a request still finishing) is written at once, synchronously.
+  let ended = false;
   const drain = (): void => {
-    if (lines.length === 0 || !stdout) return;
+    if (lines.length === 0 || !stdout || ended) return;
     const batch = lines.join("");
     lines = [];
     size = 0;
@@ -71,6 +74,14 @@ function batchedStdout(): BatchedDestination {
   }, FLUSH_EVERY_MS).unref();
   return {
     write(line) {
+      if (ended) {
+        try {
+          writeSync(1, line);
+        } catch {
+          // stdout is gone or full at exit: the line cannot be written, and logging must not throw.
+        }
+        return true;
+      }
       lines.push(line);
       size += line.length;
       if (size >= BATCH_BYTES) drain();
@@ -82,6 +93,7 @@ function batchedStdout(): BatchedDestination {
     },
     end() {
       drain();
+      ended = true;
       // sonic-boom's end() writes everything, lines below its minLength included, then closes.
       return new Promise((resolve) => {
         boom.once("close", () => resolve());
