@@ -63,11 +63,10 @@ function jsonResponse(data: unknown, status: number, base: Readonly<Record<strin
 function draftJSONResponse(data: unknown, draft: ResponseDraft, base: Readonly<Record<string, string>>): Response {
   if (draft instanceof LazyDraft && !draft.hasHeaders) return jsonResponse(data, draft.status, base);
   const { headers } = draft;
+  // Asked by name: Headers implementations differ in how their iterators name and join cookies.
+  if (headers.has("set-cookie")) return draftJSONResponseWithCookies(data, draft, base);
   let own: Record<string, string> | undefined;
-  for (const [name, value] of headers) {
-    if (name === "set-cookie") return draftJSONResponseWithCookies(data, draft, base);
-    (own ??= {})[name] = value;
-  }
+  headers.forEach((value, name) => ((own ??= {})[name] = value));
   return jsonResponse(data, draft.status, base, own);
 }
 
