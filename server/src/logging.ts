@@ -68,10 +68,11 @@ function batchedStdout(): BatchedDestination {
   const boom = stdout;
   // As sonic-boom's own periodicFlush: a flush() that comes while a write is in flight does
   // nothing, so what it left (below minLength) is written by the next tick.
-  setInterval(() => {
+  const tick = setInterval(() => {
     drain();
     boom.flush();
-  }, FLUSH_EVERY_MS).unref();
+  }, FLUSH_EVERY_MS);
+  tick.unref();
   return {
     write(line) {
       if (ended) {
@@ -88,12 +89,14 @@ function batchedStdout(): BatchedDestination {
       return true;
     },
     flush() {
+      if (ended) return;
       drain();
       boom.flush();
     },
     end() {
       drain();
       ended = true;
+      clearInterval(tick);
       // sonic-boom's end() writes everything, lines below its minLength included, then closes.
       return new Promise((resolve) => {
         boom.once("close", () => resolve());
