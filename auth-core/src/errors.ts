@@ -92,6 +92,19 @@ export const ERROR_CODES = {
   UNABLE_TO_CREATE_SESSION: "Unable to create session",
   FAILED_TO_UPDATE_PASSKEY: "Failed to update passkey",
   NO_PASSKEY_FOUND: "No passkey found for this account. Please sign in with Google first.",
+  // Two-factor (issue 22): better-auth 1.7's twoFactor plugin codes and wording.
+  OTP_NOT_CONFIGURED: "OTP is not available",
+  OTP_HAS_EXPIRED: "OTP has expired",
+  TOTP_NOT_ENABLED: "TOTP not enabled",
+  TOTP_ALREADY_ENABLED: "TOTP is already enabled",
+  TWO_FACTOR_NOT_ENABLED: "Two factor isn't enabled",
+  BACKUP_CODES_NOT_ENABLED: "Backup codes aren't enabled",
+  INVALID_BACKUP_CODE: "Invalid backup code",
+  INVALID_CODE: "Invalid code",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "Too many attempts. Please request a new code.",
+  ACCOUNT_TEMPORARILY_LOCKED: "Too many failed verification attempts. Your account is temporarily locked. Please try again later.",
+  INVALID_TWO_FACTOR_COOKIE: "Invalid two factor cookie",
+  YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_TWO_FACTOR_RULE: "Only an owner can require two-factor authentication for the organization",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

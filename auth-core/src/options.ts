@@ -13,6 +13,7 @@ import { resolvePasskeyOptions } from "./passkey/options.js";
 import type { OrganizationOptions, ResolvedOrganizationOptions } from "./organization/options.js";
 import { resolveOrganizationOptions } from "./organization/options.js";
 import { resolveJWTOptions, type JWTOptions, type ResolvedJWTOptions } from "./jwt/options.js";
+import { resolveTwoFactorOptions, type ResolvedTwoFactorOptions, type TwoFactorOptions } from "./two-factor/options.js";
 
 export interface RateLimitRule {
   /** Window length in seconds. */
@@ -20,7 +21,7 @@ export interface RateLimitRule {
   max: number;
 }
 
-export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions {
+export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, TwoFactorOptions {
   database: AuthDatabase;
   /** Public origin of the app, e.g. https://app.example.com. */
   baseURL: string;
@@ -142,6 +143,7 @@ export interface ResolvedOptions {
   social: ResolvedSocialOptions;
   passkey: ResolvedPasskeyOptions;
   organization: ResolvedOrganizationOptions;
+  twoFactor: ResolvedTwoFactorOptions;
 }
 
 const DAY = 24 * 60 * 60;
@@ -160,6 +162,8 @@ const BUILT_IN_RATE_LIMIT_RULES: Record<string, RateLimitRule> = {
   "/passkey/generate-authenticate-options": { window: 10, max: 10 },
   // Each invitation sends a mail.
   "/organization/invite-member": { window: 60, max: 10 },
+  // Two-factor codes and password checks (better-auth's twoFactor plugin: 3 per 10 s).
+  "/two-factor/*": { window: 10, max: 3 },
 };
 
 export function resolveOptions(options: AuthOptions): ResolvedOptions {
@@ -212,5 +216,6 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     social: resolveSocialOptions(options),
     passkey: resolvePasskeyOptions(options, base),
     organization: resolveOrganizationOptions(options),
+    twoFactor: resolveTwoFactorOptions(options),
   };
 }

@@ -10,6 +10,7 @@ export function toWireUser(row: UserRow): WireUser {
     image: row.image,
     emailVerified: row.emailVerified === 1,
     isAnonymous: row.isAnonymous === 1,
+    twoFactorEnabled: row.twoFactorEnabled === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

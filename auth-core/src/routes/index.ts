@@ -16,6 +16,7 @@ import { updateUser } from "./update-user.js";
 import { getJwks } from "./jwt/jwks.js";
 import { getToken } from "./jwt/token.js";
 import { createOpenAPIEndpoint } from "./open-api.js";
+import { twoFactorEndpoints } from "./two-factor/index.js";
 import type { AnyEndpoint } from "../endpoint.js";
 
 /** The OpenAPI document describes the whole table, itself included. */
@@ -44,4 +45,5 @@ export const endpoints = [
   ...socialEndpoints,
   ...passkeyEndpoints,
   ...organizationEndpoints,
+  ...twoFactorEndpoints,
 ] as const;

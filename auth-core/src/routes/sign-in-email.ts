@@ -9,6 +9,7 @@ import { startSession } from "../session/start-session.js";
 import { findCredentialAccount } from "../store/account-store.js";
 import { findUserByEmail } from "../store/user-store.js";
 import { sendVerificationMail } from "../email/verification-mail.js";
+import { secondStepFor, type TwoFactorRedirect } from "../two-factor/sign-in-step.js";
 import type { WireUser } from "../shared/wire-types.js";
 
 const body = z.object({
@@ -31,7 +32,7 @@ export const signInEmail = defineEndpoint({
   path: "/sign-in/email",
   body,
   session: "none",
-  async handler({ ctx, body, headers, client, response }): Promise<SignInResult> {
+  async handler({ ctx, body, headers, client, response }): Promise<SignInResult | TwoFactorRedirect> {
     if (!ctx.options.emailAndPassword.enabled) throw APIError.withMessage(400, "Email and password is not enabled");
     const email = parseEmailOrThrow(body.email);
     const throttle = await checkSignInThrottle(ctx, email);
@@ -72,6 +73,9 @@ export const signInEmail = defineEndpoint({
       throw APIError.from(403, "EMAIL_NOT_VERIFIED");
     }
 
+    // With two-factor on, the password alone makes no session: the second step does.
+    const pending = await secondStepFor(ctx, { user, rememberMe: body.rememberMe ?? true, headers, response });
+    if (pending) return pending;
     const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client, headers });
     await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", client, method: "password" });
     return { redirect: Boolean(body.callbackURL), token, url: body.callbackURL, user: toWireUser(user) };

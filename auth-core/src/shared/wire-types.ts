@@ -7,6 +7,8 @@ export interface WireUser {
   image: string | null;
   emailVerified: boolean;
   isAnonymous: boolean;
+  /** better-auth's twoFactor plugin field: a second step is asked at password sign-in. */
+  twoFactorEnabled: boolean;
   createdAt: string;
   updatedAt: string;
 }

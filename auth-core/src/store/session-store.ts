@@ -25,6 +25,7 @@ interface JoinedRow {
   u_emailVerified: number;
   u_image: string | null;
   u_isAnonymous: number;
+  u_twoFactorEnabled: number;
   u_createdAt: string;
   u_updatedAt: string;
 }
@@ -51,6 +52,7 @@ function buildLookupQuery(db: Kysely<Database>, tokenHash: string) {
       "u.emailVerified as u_emailVerified",
       "u.image as u_image",
       "u.isAnonymous as u_isAnonymous",
+      "u.twoFactorEnabled as u_twoFactorEnabled",
       "u.createdAt as u_createdAt",
       "u.updatedAt as u_updatedAt",
     ])
@@ -79,6 +81,7 @@ function splitJoinedRow(row: JoinedRow): SessionWithUserRow {
       emailVerified: row.u_emailVerified,
       image: row.u_image,
       isAnonymous: row.u_isAnonymous,
+      twoFactorEnabled: row.u_twoFactorEnabled,
       createdAt: row.u_createdAt,
       updatedAt: row.u_updatedAt,
     },
