@@ -70,15 +70,6 @@ export async function consumeBackupCode(db: DB, userId: string, codeHash: string
   return rows.length === 1;
 }
 
-export async function countBackupCodes(db: DB, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom("twoFactorBackupCode")
-    .select((eb) => eb.fn.countAll().as("count"))
-    .where("userId", "=", userId)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
 export async function insertChallenge(db: DB, row: { id: string; userId: string; rememberMe: boolean; expiresAt: Date; now: Date }): Promise<void> {
   await db
     .insertInto("twoFactorChallenge")

@@ -14,7 +14,7 @@ export function buildTOTPURI(secret: string, issuer: string, accountName: string
 }
 
 /** The 30-second step a time falls in (RFC 6238's T). */
-export function totpStep(now: Date): number {
+function totpStep(now: Date): number {
   return Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS);
 }
 
