@@ -3,6 +3,8 @@ import {
   createTestAuth,
   createTestBrowser,
   hotp,
+  seedOrganization,
+  signUpPerson,
   startTestSMTPServer,
   testDialects,
   totpCodeFor,
@@ -281,6 +283,17 @@ describe.each(testDialects())("two-factor on %s", (dialect) => {
     await again.post("/sign-out");
     const answer = await again.post("/sign-in/email", { email, password: "another good password" });
     expect(await answer.json()).toMatchObject({ twoFactorRedirect: true });
+
+    // And on request (Settings, through the server-only call; never over HTTP).
+    t.clock.advance(30_000);
+    const third = createTestBrowser(t.auth);
+    expect(await json<unknown>(await third.post("/sign-in/email", { email, password: "another good password" }))).toMatchObject({ twoFactorRedirect: true });
+    await third.post("/two-factor/verify-totp", { code: codeFor(totpURI, t.clock.now()), trustDevice: true });
+    expect((await third.post("/two-factor/forget-trusted-devices")).status).toBe(404);
+    expect(await t.auth.api.forgetTrustedDevices({ headers: { cookie: third.cookieHeader() } })).toEqual({ status: true });
+    await third.post("/sign-out");
+    const asked = await third.post("/sign-in/email", { email, password: "another good password" });
+    expect(await asked.json()).toMatchObject({ twoFactorRedirect: true });
   });
 
   it("a password reset keeps two-factor on", async () => {
@@ -327,6 +340,35 @@ describe.each(testDialects())("two-factor on %s", (dialect) => {
       .where("type", "in", ["two-factor-disabled", "two-factor-backup-codes-regenerated"])
       .execute();
     expect(types.map((r) => r.type).sort()).toEqual(["two-factor-backup-codes-regenerated", "two-factor-disabled"]);
+  });
+});
+
+describe.each(testDialects())("an organization's two-factor rule on %s", (dialect) => {
+  it("only an owner sets it; it is on the organization's wire and in its log", async () => {
+    const t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false }, twoFactor: { enabled: true } } });
+    try {
+      const owner = await signUpPerson(t.auth, "Owner", "owner@example.com");
+      const admin = await signUpPerson(t.auth, "Admin", "admin@example.com");
+      const { organizationId } = await seedOrganization(t.auth, { [owner.userId]: "owner", [admin.userId]: "admin" });
+      const refused = await admin.browser.post("/organization/update", { organizationId, data: { requireTwoFactor: true } });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({
+        code: "YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_TWO_FACTOR_RULE",
+        message: "Only an owner can require two-factor authentication for the organization",
+      });
+      // An admin still updates the rest.
+      expect((await admin.browser.post("/organization/update", { organizationId, data: { name: "Renamed" } })).status).toBe(200);
+      const set = await owner.browser.post("/organization/update", { organizationId, data: { requireTwoFactor: true } });
+      expect(await set.json()).toMatchObject({ id: organizationId, requireTwoFactor: true });
+      await owner.browser.post("/organization/set-active", { organizationId });
+      expect(await json<{ requireTwoFactor: boolean }>(await owner.browser.get("/organization/get-full-organization"))).toMatchObject({
+        requireTwoFactor: true,
+      });
+      const rows = await t.database.db.selectFrom("securityEvent").select(["organizationId", "detail"]).where("type", "=", "two-factor-rule-changed").execute();
+      expect(rows).toEqual([{ organizationId, detail: JSON.stringify({ required: true }) }]);
+    } finally {
+      await t.destroy();
+    }
   });
 });
 

@@ -61,6 +61,8 @@ export interface WireOrganization {
   slug: string;
   logo: string | null;
   metadata: Record<string, unknown> | null;
+  /** Gatehouse: members who sign in by password must have two-factor on (set by an owner). */
+  requireTwoFactor: boolean;
   createdAt: string;
 }
 

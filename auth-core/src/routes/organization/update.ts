@@ -14,6 +14,8 @@ const body = z.object({
     slug: z.string().trim().min(1).max(128).optional(),
     logo: z.string().max(2048).nullable().optional(),
     metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+    // Gatehouse: owners only (two-factor for members who sign in by password).
+    requireTwoFactor: z.boolean().optional(),
   }),
   organizationId: z.string().optional(),
 });
@@ -29,6 +31,8 @@ export const updateOrganizationEndpoint = defineEndpoint({
     const member = await requireMember(ctx, organizationId, session.user.id);
     requirePermission(member, { organization: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION");
     const { data } = body;
+    const roles = member.role.split(",").map((role) => role.trim());
+    if (data.requireTwoFactor !== undefined && !roles.includes("owner")) throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_TWO_FACTOR_RULE");
     if (data.slug !== undefined) {
       const holder = await findOrganizationBySlug(ctx.db, data.slug);
       if (holder && holder.id !== organizationId) throw APIError.from(400, "ORGANIZATION_SLUG_ALREADY_TAKEN");
@@ -38,6 +42,7 @@ export const updateOrganizationEndpoint = defineEndpoint({
       ...(data.slug !== undefined && { slug: data.slug }),
       ...(data.logo !== undefined && { logo: data.logo }),
       ...(data.metadata !== undefined && { metadata: data.metadata === null ? null : JSON.stringify(data.metadata) }),
+      ...(data.requireTwoFactor !== undefined && { requireTwoFactor: data.requireTwoFactor ? 1 : 0 }),
     };
     let updated;
     try {
@@ -52,6 +57,16 @@ export const updateOrganizationEndpoint = defineEndpoint({
             client,
             detail: { fields: Object.keys(update).join(",") },
           });
+          if (data.requireTwoFactor !== undefined) {
+            await writeAuditEvent(ctx, trx, {
+              userId: session.user.id,
+              type: "two-factor-rule-changed",
+              outcome: "success",
+              organizationId,
+              client,
+              detail: { required: data.requireTwoFactor },
+            });
+          }
         }
         return row;
       });

@@ -1,6 +1,7 @@
 import { disableTwoFactor } from "./disable.js";
 import { enableTwoFactor } from "./enable.js";
 import { generateBackupCodes, verifyBackupCode } from "./backup-codes.js";
+import { forgetTrustedDevicesEndpoint } from "./forget-trusted-devices.js";
 import { getTOTPURI } from "./get-totp-uri.js";
 import { sendTwoFactorOTP, verifyTwoFactorOTP } from "./otp.js";
 import { verifyTOTP } from "./verify-totp.js";
@@ -15,4 +16,5 @@ export const twoFactorEndpoints = [
   verifyBackupCode,
   sendTwoFactorOTP,
   verifyTwoFactorOTP,
+  forgetTrustedDevicesEndpoint,
 ] as const;

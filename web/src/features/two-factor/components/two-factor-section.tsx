@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { ActionStatus, Section } from "../../../components/ui.js";
 import { AuthRequestError } from "../../../lib/auth-errors.js";
+import { useForgetTrustedDevices } from "../api/forget-trusted-devices.js";
 import { useConfirmTwoFactor, useDisableTwoFactor, useEnableTwoFactor, useRegenerateBackupCodes, type EnabledTwoFactor } from "../api/manage-two-factor.js";
 import { BackupCodes } from "./backup-codes.js";
 import { PasswordAction } from "./password-action.js";
@@ -58,6 +59,7 @@ function SetupStep({ setup }: { setup: EnabledTwoFactor }): ReactElement {
 function TurnedOn(): ReactElement {
   const regenerate = useRegenerateBackupCodes();
   const disable = useDisableTwoFactor();
+  const forget = useForgetTrustedDevices();
   const [codes, setCodes] = useState<string[] | null>(null);
   return (
     <div className="stack">
@@ -74,6 +76,13 @@ function TurnedOn(): ReactElement {
       />
       <ActionStatus mutation={regenerate} pending="Making codes…" success="New backup codes made; the old ones no longer work." />
       {codes && <BackupCodes codes={codes} />}
+      <h3>Trusted browsers</h3>
+      <div className="actions">
+        <button type="button" className="secondary" disabled={forget.isPending} onClick={() => forget.mutate()}>
+          Forget trusted browsers
+        </button>
+      </div>
+      <ActionStatus mutation={forget} pending="Forgetting…" success="Every browser asks for the second step again." />
       <h3>Turn off</h3>
       <PasswordAction
         id="two-factor-disable-password"
