@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import { register } from "./passkey-support.js";
 import {
+  createSoftwareAuthenticator,
   createTestAuth,
   createTestBrowser,
   hotp,
@@ -304,6 +307,18 @@ describe.each(testDialects())("two-factor on %s", (dialect) => {
     expect((await createTestBrowser(t.auth).post("/reset-password", { token, newPassword: "a brand new password" })).status).toBe(200);
     const answer = await createTestBrowser(t.auth).post("/sign-in/email", { email, password: "a brand new password" });
     expect(await answer.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp", "otp"] });
+  });
+
+  it("passkey sign-in is already two factors: no second step", async () => {
+    const { email, browser } = await personWithTwoFactor();
+    const authenticator = createSoftwareAuthenticator();
+    await register(browser, authenticator);
+    const device = createTestBrowser(t.auth);
+    const options = await json<PublicKeyCredentialRequestOptionsJSON>(await device.post("/passkey/generate-authenticate-options", { email }));
+    const verified = await device.post("/passkey/verify-authentication", { response: authenticator.getAssertion(options) });
+    expect(verified.status).toBe(200);
+    expect((await sessionUser(device))?.email).toBe(email);
+    expect(device.cookies.has("gatehouse.two_factor")).toBe(false);
   });
 
   it("the pending cookie is no session for /api/auth", async () => {
