@@ -256,6 +256,25 @@ describe.each(testDialects())("two-factor on %s", (dialect) => {
     expect((await again.post("/two-factor/verify-totp", { code: right })).status).toBe(200);
   });
 
+  it("ten wrong second steps lock the account's second step for 15 minutes", async () => {
+    const { email, totpURI } = await personWithTwoFactor();
+    const wrong = (): string => (codeFor(totpURI, t.clock.now()) === "123456" ? "654321" : "123456");
+    for (let round = 0; round < 2; round++) {
+      const browser = await startSignIn(email);
+      for (let i = 0; i < 5; i++) expect((await browser.post("/two-factor/verify-totp", { code: wrong() })).status).toBe(401);
+    }
+    const locked = await startSignIn(email);
+    const refused = await locked.post("/two-factor/verify-totp", { code: codeFor(totpURI, t.clock.now()) });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      code: "ACCOUNT_TEMPORARILY_LOCKED",
+      message: "Too many failed verification attempts. Your account is temporarily locked. Please try again later.",
+    });
+    t.clock.advance(15 * 60_000 + 1000);
+    const later = await startSignIn(email);
+    expect((await later.post("/two-factor/verify-totp", { code: codeFor(totpURI, t.clock.now()) })).status).toBe(200);
+  });
+
   it("trust this device skips the step for 30 days on that browser only", async () => {
     const { email, totpURI } = await personWithTwoFactor();
     const trusted = await startSignIn(email);
@@ -381,6 +400,22 @@ describe.each(testDialects())("an organization's two-factor rule on %s", (dialec
       });
       const rows = await t.database.db.selectFrom("securityEvent").select(["organizationId", "detail"]).where("type", "=", "two-factor-rule-changed").execute();
       expect(rows).toEqual([{ organizationId, detail: JSON.stringify({ required: true }) }]);
+    } finally {
+      await t.destroy();
+    }
+  });
+});
+
+describe("two-factor rate limit", () => {
+  it("/two-factor/* takes 3 requests per 10 s from one client (better-auth's rule)", async () => {
+    const t = await createTestAuth({ options: { twoFactor: { enabled: true } } });
+    try {
+      const browser = createTestBrowser(t.auth);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await browser.post("/two-factor/verify-totp", { code: "123456" })).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      t.clock.advance(10_000);
+      expect((await browser.post("/two-factor/verify-totp", { code: "123456" })).status).toBe(401);
     } finally {
       await t.destroy();
     }
