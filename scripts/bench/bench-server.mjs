@@ -30,7 +30,7 @@ const auth = createServerAuth({
 const raw = new SQLite(config.databaseURL.replace(/^file:/, ""), { readonly: true });
 const floorQuery = raw.prepare(
   `select s.id, s.userId, s.expiresAt, s.createdAt, s.updatedAt, s.ipAddress, s.userAgent, s.activeOrganizationId, s.activeTeamId,
-          u.id as uid, u.name, u.email, u.emailVerified, u.image, u.isAnonymous, u.createdAt as uCreatedAt, u.updatedAt as uUpdatedAt
+          u.id as uid, u.name, u.email, u.emailVerified, u.image, u.isAnonymous, u.twoFactorEnabled, u.createdAt as uCreatedAt, u.updatedAt as uUpdatedAt
      from session s join "user" u on u.id = s.userId where s.tokenHash = ?`,
 );
 // The session JWT get-session sends beside its answer (set-auth-jwt), fetched once per token:
@@ -87,6 +87,7 @@ const app = createApp({
           image: row.image,
           emailVerified: row.emailVerified === 1,
           isAnonymous: row.isAnonymous === 1,
+          twoFactorEnabled: row.twoFactorEnabled === 1,
           createdAt: row.uCreatedAt,
           updatedAt: row.uUpdatedAt,
         },

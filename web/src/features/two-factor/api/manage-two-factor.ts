@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
+import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
 
 export interface EnabledTwoFactor {
   totpURI: string;
@@ -39,7 +40,7 @@ export function useConfirmTwoFactor(): UseMutationResult<unknown, Error, { code:
     // A wrong code answers 401: a refused code, not a lost session.
     meta: { signIn: true },
     mutationFn: (input) => confirmTwoFactor(client, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["auth"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTH_QUERY_ROOT }),
   });
 }
 
@@ -54,6 +55,6 @@ export function useDisableTwoFactor(): UseMutationResult<unknown, Error, { passw
   return useMutation({
     mutationKey: ["auth", "two-factor", "disable"],
     mutationFn: (input) => disableTwoFactor(client, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["auth"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTH_QUERY_ROOT }),
   });
 }

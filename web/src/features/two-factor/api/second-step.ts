@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import type { WireUser } from "@gatehouse/auth-core/shared";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
+import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
 
 /** How the person answers the second step: their app, a backup code, or a mailed code. */
 export type SecondStepMethod = "totp" | "backup-code" | "otp";
@@ -36,7 +37,7 @@ export function useVerifySecondStep(): UseMutationResult<{ token: string; user: 
     meta: { signIn: true },
     mutationFn: (input) => verifySecondStep(client, input),
     // Spec §4: the session is read again after a sign-in.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["auth"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTH_QUERY_ROOT }),
   });
 }
 
