@@ -398,8 +398,18 @@ describe.each(testDialects())("an organization's two-factor rule on %s", (dialec
       expect(await json<{ requireTwoFactor: boolean }>(await owner.browser.get("/organization/get-full-organization"))).toMatchObject({
         requireTwoFactor: true,
       });
-      const rows = await t.database.db.selectFrom("securityEvent").select(["organizationId", "detail"]).where("type", "=", "two-factor-rule-changed").execute();
-      expect(rows).toEqual([{ organizationId, detail: JSON.stringify({ required: true }) }]);
+      const rows = await t.database.db
+        .selectFrom("securityEvent")
+        .select(["type", "detail"])
+        .where("organizationId", "=", organizationId)
+        .where("type", "in", ["organization-updated", "two-factor-rule-changed"])
+        .orderBy("createdAt")
+        .execute();
+      // One row per change: the rename, then the rule.
+      expect(rows).toEqual([
+        { type: "organization-updated", detail: JSON.stringify({ fields: "name" }) },
+        { type: "two-factor-rule-changed", detail: JSON.stringify({ required: true }) },
+      ]);
     } finally {
       await t.destroy();
     }

@@ -49,14 +49,18 @@ export const updateOrganizationEndpoint = defineEndpoint({
       updated = await ctx.db.transaction().execute(async (trx) => {
         const row = await updateOrganization(trx, organizationId, update);
         if (row) {
-          await writeAuditEvent(ctx, trx, {
-            userId: session.user.id,
-            type: "organization-updated",
-            outcome: "success",
-            organizationId,
-            client,
-            detail: { fields: Object.keys(update).join(",") },
-          });
+          // One row per change: the two-factor rule has its own kind; the other fields share one.
+          const fields = Object.keys(update).filter((field) => field !== "requireTwoFactor");
+          if (fields.length > 0 || data.requireTwoFactor === undefined) {
+            await writeAuditEvent(ctx, trx, {
+              userId: session.user.id,
+              type: "organization-updated",
+              outcome: "success",
+              organizationId,
+              client,
+              detail: { fields: fields.join(",") },
+            });
+          }
           if (data.requireTwoFactor !== undefined) {
             await writeAuditEvent(ctx, trx, {
               userId: session.user.id,
