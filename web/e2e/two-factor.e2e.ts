@@ -82,11 +82,21 @@ describe.skipIf(!CHROMIUM)("two-factor in Chromium against the real server", () 
     await page.getByRole("region", { name: "Two-factor authentication" }).getByRole("button", { name: "Turn off two-factor" }).waitFor();
   });
 
-  it("a trusted browser skips the step; a backup code works on the page", async () => {
+  it("a trusted browser skips the step until Settings forgets it; a backup code works on the page", async () => {
     const { page } = browser;
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
     expect(await passwordSignIn()).toMatchObject({ user: { email: PERSON.email, twoFactorEnabled: true } });
+
+    // Settings forgets the trusted browsers (tRPC account.forgetTrustedDevices): asked again.
+    await page.goto(`${server.baseURL}/settings#two-factor`);
+    const section = page.getByRole("region", { name: "Two-factor authentication" });
+    await section.getByRole("button", { name: "Forget trusted browsers" }).click();
+    await section.getByText("Every browser asks for the second step again.").waitFor();
+    await screenshot(page, "two-factor-on");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(await passwordSignIn()).toMatchObject({ twoFactorRedirect: true });
 
     // Another profile is not trusted: it answers with a backup code.
     const other = await openBrowser();
