@@ -31,4 +31,4 @@ export {
   type RecordingMailer,
   type SeededOrganization,
   type TestPerson,
-} from "../organization/testing.js";
+} from "./organization.js";

@@ -2,7 +2,7 @@ import type { AuthContext } from "../context.js";
 import type { ClientInfo, ResponseDraft } from "../endpoint.js";
 import { APIError, type ErrorCode } from "../errors.js";
 import { toWireUser } from "../http/public-json.js";
-import { recordSecurityEvent } from "../security/security-events.js";
+import type { Audit } from "../security/security-events.js";
 import type { ActiveSession } from "../session/session.js";
 import { startSession } from "../session/start-session.js";
 import type { TwoFactorChallengeRow, UserRow } from "../store/database.js";
@@ -25,6 +25,9 @@ export type SecondFactor = "totp" | "otp" | "backup-code";
 /** Who answers a /two-factor/verify-* call: a browser in the pending step of a sign-in, or a signed-in person. */
 export type Answerer = { kind: "sign-in"; stepId: string; challenge: TwoFactorChallengeRow; user: UserRow } | { kind: "session"; active: ActiveSession };
 
+/** The rows a verify endpoint writes: the step passed or failed, the sign-in it completes, a hand-over. */
+export type SecondStepAudit = Audit<"two-factor-verified" | "sign-in" | "anonymous-linked">;
+
 interface CallParts {
   ctx: AuthContext;
   headers: Headers;
@@ -33,11 +36,13 @@ interface CallParts {
   client: ClientInfo;
 }
 
+interface AuditedCallParts extends CallParts {
+  audit: SecondStepAudit;
+}
+
 /** An error whose answer also clears the pending cookie (the step is over). */
 function endedStepError(ctx: AuthContext, status: number, code: ErrorCode): APIError {
-  const error = APIError.from(status, code);
-  error.headers["set-cookie"] = clearedPendingCookie(ctx);
-  return error;
+  return APIError.from(status, code, { headers: { "set-cookie": clearedPendingCookie(ctx) } });
 }
 
 /**
@@ -78,14 +83,19 @@ async function assertNotLocked(ctx: AuthContext, userId: string): Promise<void> 
 }
 
 /** A wrong code: counted against the account (a sign-in) and logged; the answer is `code`. */
-export async function refuseCode(parts: CallParts, answerer: Answerer, method: SecondFactor, code: "INVALID_CODE" | "INVALID_BACKUP_CODE"): Promise<never> {
-  const { ctx, client } = parts;
+export async function refuseCode(
+  parts: AuditedCallParts,
+  answerer: Answerer,
+  method: SecondFactor,
+  code: "INVALID_CODE" | "INVALID_BACKUP_CODE",
+): Promise<never> {
+  const { ctx, audit } = parts;
   if (answerer.kind === "sign-in") {
     const lockUntil = new Date(ctx.clock.now().getTime() + ACCOUNT_LOCK_SECONDS * 1000);
     await countTwoFactorFailure(ctx.db, answerer.user.id, ACCOUNT_LOCK_AFTER_FAILURES, lockUntil);
   }
   const userId = answerer.kind === "sign-in" ? answerer.user.id : answerer.active.user.id;
-  await recordSecurityEvent(ctx, { userId, type: "two-factor-verified", outcome: "failure", method, client, detail: { reason: code, step: answerer.kind } });
+  await audit.record({ userId, type: "two-factor-verified", outcome: "failure", method, detail: { reason: code, step: answerer.kind } });
   throw APIError.from(401, code);
 }
 
@@ -95,20 +105,20 @@ export async function refuseCode(parts: CallParts, answerer: Answerer, method: S
  * For a signed-in caller the answer names their own session. Both answer `{ token, user }`.
  */
 export async function acceptCode(
-  parts: CallParts,
+  parts: AuditedCallParts,
   answerer: Answerer,
   method: SecondFactor,
   trust: boolean,
   user: UserRow = answerer.kind === "sign-in" ? answerer.user : answerer.active.user,
 ): Promise<{ token: string; user: WireUser }> {
-  const { ctx, client, response, headers } = parts;
+  const { ctx, client, response, headers, audit } = parts;
   if (answerer.kind === "session") return { token: answerer.active.token, user: toWireUser(user) };
   if (!(await deleteChallenge(ctx.db, answerer.stepId))) throw endedStepError(ctx, 401, "INVALID_TWO_FACTOR_COOKIE");
   await clearTwoFactorFailures(ctx.db, user.id);
-  const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: answerer.challenge.rememberMe === 1, client, headers });
+  const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: answerer.challenge.rememberMe === 1, client, headers, audit });
   response.headers.append("set-cookie", clearedPendingCookie(ctx));
   if (trust) await trustDevice(ctx, response, user.id);
-  await recordSecurityEvent(ctx, { userId: user.id, type: "two-factor-verified", outcome: "success", method, client, detail: { trustDevice: trust } });
-  await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", method: "password", client, detail: { secondFactor: method } });
+  await audit.record({ userId: user.id, type: "two-factor-verified", method, detail: { trustDevice: trust } });
+  await audit.record({ userId: user.id, type: "sign-in", method: "password", detail: { secondFactor: method } });
   return { token, user: toWireUser(user) };
 }

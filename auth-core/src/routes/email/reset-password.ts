@@ -5,7 +5,6 @@ import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { consumeEmailToken, findEmailToken } from "../../email/email-tokens.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { clearSignInThrottle } from "../../security/sign-in-throttle.js";
 import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
@@ -29,7 +28,9 @@ export const resetPassword = defineEndpoint({
   body,
   query: z.object({ token: z.string().max(256).optional() }),
   session: "none",
-  async handler({ ctx, body, query, client }): Promise<{ status: boolean }> {
+  rateLimit: "default",
+  audit: ["password-reset"],
+  async handler({ ctx, body, query, client, audit }): Promise<{ status: boolean }> {
     const token = body.token ?? query.token;
     if (!token) throw APIError.from(400, "INVALID_TOKEN");
     assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword);
@@ -39,9 +40,12 @@ export const resetPassword = defineEndpoint({
     const now = ctx.clock.now();
     const { revokeSessionsOnPasswordReset } = ctx.options.email.passwordReset;
 
-    const userId = await ctx.db.transaction().execute(async (trx) => {
+    const userId = await audit.change(async (trx, log) => {
       const used = await consumeEmailToken(trx, { kind: "reset-password", token, now });
-      if (!used) return null;
+      if (!used) {
+        log.unchanged(); // used meanwhile by a concurrent reset
+        return null;
+      }
       const account = await findCredentialAccount(trx, used.value);
       if (account) {
         await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now.toISOString() });
@@ -62,12 +66,10 @@ export const resetPassword = defineEndpoint({
       if (revokeSessionsOnPasswordReset) await deleteSessionsByUserId(trx, used.value);
       // Two-factor stays on (ASVS 6.4.3); browsers trusted to skip it must answer it again.
       await forgetTrustedDevices(trx, used.value);
-      await writeAuditEvent(ctx, trx, {
+      await log.write({
         userId: used.value,
         type: "password-reset",
-        outcome: "success",
         method: "email-link",
-        client,
         detail: { sessionsRevoked: revokeSessionsOnPasswordReset },
       });
       return used.value;

@@ -3,7 +3,6 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
 import { toWireOrganization } from "../../organization/wire.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { findOrganizationBySlug, updateOrganization, type OrganizationUpdate } from "../../store/organization-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 import type { WireOrganization } from "../../shared/wire-types.js";
@@ -26,7 +25,9 @@ export const updateOrganizationEndpoint = defineEndpoint({
   path: "/organization/update",
   body,
   session: "required",
-  async handler({ ctx, body, session, client }): Promise<WireOrganization> {
+  rateLimit: "default",
+  audit: ["organization-updated", "two-factor-rule-changed"],
+  async handler({ ctx, body, session, audit }): Promise<WireOrganization> {
     const organizationId = resolveOrganizationId(session, body.organizationId);
     const member = await requireMember(ctx, organizationId, session.user.id);
     requirePermission(member, { organization: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION");
@@ -46,32 +47,18 @@ export const updateOrganizationEndpoint = defineEndpoint({
     };
     let updated;
     try {
-      updated = await ctx.db.transaction().execute(async (trx) => {
+      updated = await audit.change(async (trx, log) => {
         const row = await updateOrganization(trx, organizationId, update);
         if (row) {
           // One row per change: the two-factor rule has its own kind; the other fields share one.
           const fields = Object.keys(update).filter((field) => field !== "requireTwoFactor");
           if (fields.length > 0 || data.requireTwoFactor === undefined) {
-            await writeAuditEvent(ctx, trx, {
-              userId: session.user.id,
-              type: "organization-updated",
-              outcome: "success",
-              organizationId,
-              client,
-              detail: { fields: fields.join(",") },
-            });
+            await log.write({ userId: session.user.id, type: "organization-updated", organizationId, detail: { fields: fields.join(",") } });
           }
           if (data.requireTwoFactor !== undefined) {
-            await writeAuditEvent(ctx, trx, {
-              userId: session.user.id,
-              type: "two-factor-rule-changed",
-              outcome: "success",
-              organizationId,
-              client,
-              detail: { required: data.requireTwoFactor },
-            });
+            await log.write({ userId: session.user.id, type: "two-factor-rule-changed", organizationId, detail: { required: data.requireTwoFactor } });
           }
-        }
+        } else log.unchanged(); // nothing matched: nothing to record
         return row;
       });
     } catch (error) {

@@ -25,6 +25,9 @@ export const enableTwoFactor = defineEndpoint({
   path: "/two-factor/enable",
   body,
   session: "required",
+  // better-auth's twoFactor rule: 3 per 10 s on /two-factor/*.
+  rateLimit: { window: 10, max: 3 },
+  audit: { none: "a secret that is not in use yet: verify-totp turns two-factor on and writes two-factor-enabled" },
   async handler({ ctx, body, session }): Promise<{ method: "totp"; totpURI: string; backupCodes: string[] }> {
     assertTwoFactorOn(ctx);
     const { user } = session;

@@ -12,6 +12,8 @@ export const forgetTrustedDevicesEndpoint = defineEndpoint({
   path: "/two-factor/forget-trusted-devices",
   session: "required",
   serverOnly: true,
+  rateLimit: "default",
+  audit: { none: "forgets which browsers skip the second step; no account setting changes" },
   async handler({ ctx, session, response }): Promise<{ status: boolean }> {
     assertTwoFactorOn(ctx);
     await forgetTrustedDevices(ctx.db, session.user.id);

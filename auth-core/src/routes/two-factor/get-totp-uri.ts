@@ -12,6 +12,8 @@ export const getTOTPURI = defineEndpoint({
   path: "/two-factor/get-totp-uri",
   body: z.object({ password: passwordField }),
   session: "required",
+  rateLimit: { window: 10, max: 3 },
+  audit: { none: "reads the secret back behind the password" },
   async handler({ ctx, body, session }): Promise<{ totpURI: string }> {
     assertTwoFactorOn(ctx);
     const row = await findTwoFactor(ctx.db, session.user.id);

@@ -27,6 +27,8 @@ export const sendTwoFactorOTP = defineEndpoint({
   path: "/two-factor/send-otp",
   body: z.object({ trustDevice: z.boolean().optional() }).optional(),
   session: "none",
+  rateLimit: { window: 10, max: 3 },
+  audit: { none: "mails a code; the step it serves is logged when it passes or fails (verify-otp)" },
   async handler(call): Promise<{ status: boolean }> {
     const { ctx } = call;
     assertOTPOn(ctx);
@@ -48,14 +50,16 @@ export const verifyTwoFactorOTP = defineEndpoint({
   path: "/two-factor/verify-otp",
   body: z.object({ code: codeField, trustDevice: z.boolean().optional() }),
   session: "none",
+  rateLimit: { window: 10, max: 3 },
+  audit: ["two-factor-verified", "sign-in", "anonymous-linked"],
   async handler(call): Promise<{ token: string; user: WireUser }> {
-    const { ctx, body } = call;
+    const { ctx, body, audit } = call;
     assertOTPOn(ctx);
     const answerer = await findAnswerer({ ...call, session: null }, { countAttempt: true, allowSession: false });
     if (answerer.kind !== "sign-in") throw APIError.from(401, "INVALID_TWO_FACTOR_COOKIE");
     const { challenge } = answerer;
     if (!challenge.otpHash || !challenge.otpExpiresAt || challenge.otpExpiresAt <= ctx.clock.now().toISOString()) throw APIError.from(400, "OTP_HAS_EXPIRED");
-    if (!constantTimeEqual(hashTwoFactorCode(ctx, body.code), challenge.otpHash)) return refuseCode(call, answerer, "otp", "INVALID_CODE");
-    return acceptCode(call, answerer, "otp", body.trustDevice === true);
+    if (!constantTimeEqual(hashTwoFactorCode(ctx, body.code), challenge.otpHash)) return refuseCode({ ...call, audit }, answerer, "otp", "INVALID_CODE");
+    return acceptCode({ ...call, audit }, answerer, "otp", body.trustDevice === true);
   },
 });

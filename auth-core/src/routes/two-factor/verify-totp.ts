@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { claimTOTPStep, findTwoFactor, markTwoFactorVerified } from "../../store/two-factor-store.js";
 import { updateUser } from "../../store/user-store.js";
 import { acceptCode, findAnswerer, refuseCode } from "../../two-factor/second-step.js";
@@ -20,8 +19,10 @@ export const verifyTOTP = defineEndpoint({
   path: "/two-factor/verify-totp",
   body: z.object({ code: codeField, trustDevice: z.boolean().optional() }),
   session: "optional",
+  rateLimit: { window: 10, max: 3 },
+  audit: ["two-factor-verified", "two-factor-enabled", "sign-in", "anonymous-linked"],
   async handler(call): Promise<{ token: string; user: WireUser }> {
-    const { ctx, body, client } = call;
+    const { ctx, body, audit } = call;
     assertTwoFactorOn(ctx);
     const answerer = await findAnswerer(call, { countAttempt: true, allowSession: true });
     let user = answerer.kind === "sign-in" ? answerer.user : answerer.active.user;
@@ -29,15 +30,15 @@ export const verifyTOTP = defineEndpoint({
     if (!row || (answerer.kind === "sign-in" && row.verified !== 1)) throw APIError.from(400, "TOTP_NOT_ENABLED");
     const now = ctx.clock.now();
     const step = matchTOTPStep(decryptTOTPSecret(ctx, row.secret), body.code.trim(), now);
-    if (step === null || !(await claimTOTPStep(ctx.db, user.id, step, now))) return refuseCode(call, answerer, "totp", "INVALID_CODE");
+    if (step === null || !(await claimTOTPStep(ctx.db, user.id, step, now))) return refuseCode({ ...call, audit }, answerer, "totp", "INVALID_CODE");
     if (answerer.kind === "session" && row.verified !== 1) {
-      user = await ctx.db.transaction().execute(async (trx) => {
+      user = await audit.change(async (trx, log) => {
         await markTwoFactorVerified(trx, user.id, now);
         const updated = await updateUser(trx, user.id, { twoFactorEnabled: 1, updatedAt: now.toISOString() });
-        await writeAuditEvent(ctx, trx, { userId: user.id, type: "two-factor-enabled", outcome: "success", method: "totp", client });
+        await log.write({ userId: user.id, type: "two-factor-enabled", method: "totp" });
         return updated ?? user;
       });
     }
-    return acceptCode(call, answerer, "totp", body.trustDevice === true, user);
+    return acceptCode({ ...call, audit }, answerer, "totp", body.trustDevice === true, user);
   },
 });
