@@ -15,8 +15,9 @@ import { resolveOrganizationOptions } from "./organization/options.js";
 import { resolveJWTOptions, type JWTOptions, type ResolvedJWTOptions } from "./jwt/options.js";
 import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from "./admin/options.js";
 import type { RateLimitPolicy, RateLimitRule } from "./http/rate-limit.js";
+import { resolveTwoFactorOptions, type ResolvedTwoFactorOptions, type TwoFactorOptions } from "./two-factor/options.js";
 
-export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, AdminOptions {
+export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, AdminOptions, TwoFactorOptions {
   database: AuthDatabase;
   /** Public origin of the app, e.g. https://app.example.com. */
   baseURL: string;
@@ -148,6 +149,7 @@ export interface ResolvedOptions {
   passkey: ResolvedPasskeyOptions;
   organization: ResolvedOrganizationOptions;
   admin: ResolvedAdminOptions;
+  twoFactor: ResolvedTwoFactorOptions;
 }
 
 const DAY = 24 * 60 * 60;
@@ -209,5 +211,6 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     passkey: resolvePasskeyOptions(options, base),
     organization: resolveOrganizationOptions(options),
     admin: resolveAdminOptions(options),
+    twoFactor: resolveTwoFactorOptions(options),
   };
 }

@@ -17,6 +17,7 @@ import { updateUser } from "./update-user.js";
 import { getJwks } from "./jwt/jwks.js";
 import { getToken } from "./jwt/token.js";
 import { createOpenAPIEndpoint } from "./open-api.js";
+import { twoFactorEndpoints } from "./two-factor/index.js";
 import type { AnyEndpoint } from "../endpoint.js";
 
 /** The OpenAPI document describes the whole table, itself included. */
@@ -46,4 +47,5 @@ export const endpoints = [
   ...passkeyEndpoints,
   ...organizationEndpoints,
   ...adminEndpoints,
+  ...twoFactorEndpoints,
 ] as const;

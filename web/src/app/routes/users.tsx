@@ -7,6 +7,8 @@ import { TeamsSection } from "../../features/organization/components/teams-secti
 import { useActiveMember } from "../../features/organization/api/get-active-member.js";
 import { useFullOrganization } from "../../features/organization/api/get-full-organization.js";
 import { organizationControls } from "../../features/organization/permissions.js";
+import { OrganizationTwoFactorRuleSection } from "../../features/two-factor/components/organization-rule-section.js";
+import { OrganizationTwoFactorGate } from "../organization-two-factor-gate.js";
 
 function NoOrganization(): ReactElement {
   return (
@@ -50,9 +52,12 @@ export function UsersPage(): ReactElement {
       <p className="lead">
         The people of <strong>{organization.data.name}</strong> <span className="muted">({organization.data.slug})</span>.
       </p>
-      <MembersSection organization={organization.data} viewer={viewer.data} controls={controls} />
-      <InvitationsSection organization={organization.data} controls={controls} now={now} />
-      <TeamsSection organization={organization.data} controls={controls} />
+      <OrganizationTwoFactorGate>
+        <MembersSection organization={organization.data} viewer={viewer.data} controls={controls} />
+        <InvitationsSection organization={organization.data} controls={controls} now={now} />
+        <TeamsSection organization={organization.data} controls={controls} />
+        {viewer.data.role.split(",").includes("owner") && <OrganizationTwoFactorRuleSection organization={organization.data} />}
+      </OrganizationTwoFactorGate>
       <LeaveSection organization={organization.data} viewer={viewer.data} />
     </article>
   );

@@ -11,6 +11,9 @@ const METHOD_LABELS: Record<string, string> = {
   anonymous: "Guest",
   "email-link": "Email link",
   google: "Google",
+  totp: "Authenticator app",
+  otp: "Mailed code",
+  "backup-code": "Backup code",
 };
 
 /** "passkey" → "Passkey"; a provider id without a label is capitalised ("github" → "Github"). */
