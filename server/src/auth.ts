@@ -48,7 +48,8 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     // Session JWTs (GET /token, /jwks, set-auth-jwt) for services that trust users without our database.
     jwt: { enabled: true },
     // Notices of password, address, passkey and provider changes link to the Settings page.
-    accountNotices: { reviewURL: "/settings" },
+    // Their advice names password reset only when the sign-in screen offers it (EMAIL_SIGN_IN).
+    accountNotices: { reviewURL: "/settings", passwordSignIn: config.emailSignIn },
     // <ID>_CLIENT_ID/_CLIENT_SECRET and each provider's own variables, or the development identity provider.
     socialProviders: deps.providers?.socialProviders ?? {},
     additionalProviders: deps.providers?.additionalProviders ?? [],

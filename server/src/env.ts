@@ -20,6 +20,7 @@ const envSchema = z.object({
   DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   DEV_IDP_PROVIDERS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  EMAIL_SIGN_IN: z.enum(["on", "off"]).default("off"),
 });
 
 export interface ServerConfig {
@@ -44,6 +45,12 @@ export interface ServerConfig {
   /** DEV_IDP_PROVIDERS: ids the development identity provider stands in for (development only). */
   devIdpProviders: ProviderId[];
   logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * EMAIL_SIGN_IN=on: the sign-in screen also offers email and password (sign in, create an
+   * account, forgot password), and Settings and the mails speak of it. Off (default): spec §1's
+   * screen, Google and passkeys.
+   */
+  emailSignIn: boolean;
 }
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
@@ -83,5 +90,6 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     devIdpPort: e.DEV_IDP_PORT,
     devIdpProviders,
     logLevel: e.LOG_LEVEL,
+    emailSignIn: e.EMAIL_SIGN_IN === "on",
   };
 }

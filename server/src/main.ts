@@ -54,7 +54,7 @@ const app = createApp({
   logger,
   webDist: fileURLToPath(new URL("../../web/dist", import.meta.url)),
   mount: (a) => {
-    mountTRPC(a, { auth });
+    mountTRPC(a, { auth, signIn: { email: config.emailSignIn } });
     mountReports(a, { auth });
   },
   databaseReachable: () => database.ping(),

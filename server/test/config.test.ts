@@ -18,7 +18,9 @@ describe("run contract", () => {
       devIdpProviders: [],
       rateLimit: true,
       production: false,
+      emailSignIn: false,
     });
+    expect(readConfig({ EMAIL_SIGN_IN: "on" }).emailSignIn).toBe(true);
     expect(readConfig({ PORT: "4000" }).baseURL).toBe("http://localhost:4000");
     expect(readConfig({ RATE_LIMIT: "off", TRUSTED_ORIGINS: "https://a.example, https://b.example" })).toMatchObject({
       rateLimit: false,
@@ -30,6 +32,7 @@ describe("run contract", () => {
     expect(() => readConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
     expect(() => readConfig({ PORT: "http" })).toThrow(/PORT/);
     expect(() => readConfig({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
+    expect(() => readConfig({ EMAIL_SIGN_IN: "yes" })).toThrow(/EMAIL_SIGN_IN/);
   });
 
   it("generates a development secret once, readable only by its owner", () => {

@@ -45,17 +45,12 @@ describe.skipIf(!CHROMIUM)("Google sign-in through the development identity prov
     await screenshot(page, "settings-google-account");
   });
 
-  it("lets a Google-only person set a first password through the server-side procedure", async () => {
+  it("offers no first password by default: the sign-in screen has no password field to use it in", async () => {
     const { page } = browser;
     const password = page.getByRole("region", { name: "Password" });
-    const setCall = page.waitForRequest((r) => r.url().includes("/api/trpc/account.setPassword"));
-    await password.getByLabel("New password").fill("a first password");
-    await password.getByRole("button", { name: "Set password" }).click();
-    const request = await setCall;
-    expect(request.headers()["x-trpc-source"]).toBe("react-app");
-    await password.getByText("Password set. You can now also sign in with your email address.").waitFor();
-    await page.getByRole("list", { name: "Linked accounts" }).getByText("Email and password").waitFor();
-    await password.getByRole("button", { name: "Change password" }).waitFor();
+    await password.getByText("This service's sign-in screen does not use passwords, so there is none to set.").waitFor();
+    expect(await password.getByRole("button", { name: "Set password" }).count()).toBe(0);
+    expect(await password.locator('input[type="password"]').count()).toBe(0);
   });
 
   it("without a redirect, comes back to /login, which sends the signed-in person to /subscribe", async () => {

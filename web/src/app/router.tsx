@@ -42,6 +42,13 @@ function createRoutes(deps: RouterDeps): RouteObject[] {
   const requireSession = createRequireSessionLoader(deps);
   return [
     { path: "/login", loader: createLoginLoader(deps), element: <LoginScreen />, errorElement: <RouteErrorScreen />, hydrateFallbackElement: <Loading /> },
+    // Public: the mailed reset link lands here (spec §2 /reset-password/{token} redirects with ?token=).
+    {
+      path: "/reset-password",
+      lazy: async () => ({ Component: (await import("../features/auth/components/reset-password-screen.js")).ResetPasswordScreen }),
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <Loading />,
+    },
     {
       path: "/",
       id: "app",

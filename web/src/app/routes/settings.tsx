@@ -11,6 +11,7 @@ import { PasswordSection } from "../../features/password/components/password-sec
 import { ProfileSection } from "../../features/profile/components/profile-section.js";
 import { SessionsSection } from "../../features/sessions/components/sessions-section.js";
 import { AppErrorFallback, ErrorBoundary } from "../error-boundary.js";
+import { useSignInMethods } from "../../lib/sign-in-methods.js";
 
 /** One failing section shows its error screen without taking the others down. */
 function SectionBoundary({ children }: { children: ReactNode }): ReactElement {
@@ -34,11 +35,12 @@ function SectionBoundary({ children }: { children: ReactNode }): ReactElement {
 
 function PasswordAndDeletion(): ReactElement {
   const accounts = useLinkedAccounts();
+  const methods = useSignInMethods();
   const hasPassword = accounts.data?.some((account) => account.providerId === "credential") ?? false;
   if (accounts.isPending) return <p role="status">Loading…</p>;
   return (
     <>
-      <PasswordSection hasPassword={hasPassword} />
+      <PasswordSection hasPassword={hasPassword} passwordSignIn={methods.email} />
       <DeleteAccountSection hasPassword={hasPassword} />
     </>
   );

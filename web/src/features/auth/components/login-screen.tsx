@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactElement } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactElement } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useAuthClient } from "../../../lib/auth-client.js";
 import { MESSAGES, passkeyErrorMessage, signInErrorMessage } from "../../../lib/auth-errors.js";
@@ -6,6 +6,10 @@ import { readLoginParams } from "../../../lib/login-params.js";
 import { loadWebAuthnBrowser, signInWithPasskey, useSignInWithPasskey } from "../api/sign-in-passkey.js";
 import { joinProviderNames, useSocialProviders, type SocialProvider } from "../../../lib/social-providers.js";
 import { useSignInSocial } from "../api/sign-in-social.js";
+import { useSignInMethods } from "../../../lib/sign-in-methods.js";
+
+/** Only for EMAIL_SIGN_IN=on: not part of /login's first load (issue 14). */
+const EmailPasswordPanel = lazy(async () => ({ default: (await import("./email-password-panel.js")).EmailPasswordPanel }));
 
 function isAbort(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
@@ -23,6 +27,7 @@ export function LoginScreen(): ReactElement {
   const navigate = useNavigate();
   const client = useAuthClient();
   const providers = useSocialProviders();
+  const methods = useSignInMethods();
   const social = useSignInSocial();
   const passkey = useSignInWithPasskey();
   const [email, setEmail] = useState("");
@@ -33,6 +38,12 @@ export function LoginScreen(): ReactElement {
   // The auth client already marked auth/session stale (spec §4); the guard refetches it.
   async function finishSignIn(): Promise<void> {
     await navigate(destination.current, { replace: true });
+  }
+
+  // The two-factor page (built beside this one) finishes the sign-in and goes on to the destination.
+  function toSecondFactor(): void {
+    const query = params.hasDestination ? `?${new URLSearchParams({ redirect: destination.current })}` : "";
+    void navigate(`/two-factor${query}`);
   }
 
   useEffect(() => {
@@ -82,7 +93,10 @@ export function LoginScreen(): ReactElement {
     <main id="main" className="login">
       <section className="card login-card" aria-labelledby="login-heading">
         <h1 id="login-heading">Sign in to Gatehouse</h1>
-        <p className="muted">Use your {joinProviderNames(providers)} account or a passkey saved on this device.</p>
+        <p className="muted">
+          Use your {joinProviderNames(providers)} account
+          {methods.email ? ", a passkey saved on this device, or your email and password." : " or a passkey saved on this device."}
+        </p>
         {message && (
           <p className="notice error" role="alert">
             {message}
@@ -100,10 +114,14 @@ export function LoginScreen(): ReactElement {
         </div>
         <form onSubmit={onPasskey} className="stack">
           <label htmlFor="login-email">Email (optional)</label>
+          <p id="login-email-hint" className="hint">
+            For a passkey on a security key or another device. Leave it empty to pick from this device's passkeys.
+          </p>
           <input
             id="login-email"
             name="email"
             type="email"
+            aria-describedby="login-email-hint"
             autoComplete="username webauthn"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
@@ -113,6 +131,16 @@ export function LoginScreen(): ReactElement {
             {passkey.isPending ? "Waiting for your passkey…" : "Sign in with passkey"}
           </button>
         </form>
+        {methods.email && (
+          <>
+            <div className="divider" role="separator">
+              <span>or</span>
+            </div>
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <EmailPasswordPanel busy={busy} onSignedIn={() => void finishSignIn()} onSecondFactor={toSecondFactor} />
+            </Suspense>
+          </>
+        )}
       </section>
     </main>
   );
