@@ -80,6 +80,7 @@ describe.skipIf(!CHROMIUM)("the Settings security center in Chromium against the
     await screenshot(page, "settings-google-linked");
 
     await accounts.getByRole("button", { name: "Unlink Google" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Unlink Google" }).click();
     await section("Linked accounts").getByText("Account unlinked.").waitFor();
     await accounts.getByText("Google").waitFor({ state: "detached" });
   });

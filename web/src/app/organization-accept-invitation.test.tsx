@@ -66,6 +66,7 @@ describe("the accept-invitation page", () => {
     await call(backend.browser, "/sign-up/email", { name: "Vera Viewer", email: "vera@example.com", password: "correct horse battery" });
     const router = renderAt(`/accept-invitation/${invitationId}`);
     fireEvent.click(await screen.findByRole("button", { name: "Decline" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Decline invitation" }));
     await screen.findByRole("heading", { name: "No active organization" });
     expect(router.state.location.pathname).toBe("/users");
     const again = await backend.browser.get(`/organization/get-invitation?id=${invitationId}`);

@@ -196,6 +196,9 @@ describe("Users page controls per role (spec §6) against the real auth service"
     await call(olive, "/organization/update-member-role", { memberId: veraMemberId, role: "member" });
 
     fireEvent.click(screen.getByRole("button", { name: "Remove Milo Member" }));
+    // Asks first (issue 21), saying what will happen.
+    await screen.findByText(/loses access to .* and leaves its teams at once/);
+    fireEvent.click(screen.getByRole("button", { name: "Remove member" }));
     await screen.findByText(/You are not allowed to delete this member/);
     expect(authFailures.get()).toBeNull();
     // The lists refresh after the refusal: Vera's controls follow her new role.
@@ -210,6 +213,11 @@ describe("Users page controls per role (spec §6) against the real auth service"
     await screen.findByText("Invitation sent again; the link works for another 48 hours.");
     expect(mails.filter((m) => m.to === "pending@example.com")).toHaveLength(2);
     fireEvent.click(screen.getByRole("button", { name: "Cancel invitation for pending@example.com" }));
+    // Nothing happens until the dialog's confirm button.
+    fireEvent.click(await screen.findByRole("button", { name: "Keep invitation" }));
+    expect(screen.getByRole("listitem", { name: "pending@example.com" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel invitation for pending@example.com" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel invitation" }));
     await screen.findByText("Invitation cancelled.");
     await waitFor(() => expect(screen.queryByRole("listitem", { name: "pending@example.com" })).toBeNull());
     screen.getByText("No pending invitations.");

@@ -66,7 +66,9 @@ describe("the auth error classifier (spec §8)", () => {
     expect(actionErrorMessage(TRPCClientError.from(new Error("Unable to transform response from server")))).toBe(MESSAGES.generic);
     expect(actionErrorMessage(TRPCClientError.from(new TypeError("Failed to fetch")))).toBe(MESSAGES.network);
     expect(actionErrorMessage(trpcError("BAD_REQUEST", 400, '[{"path":["name"],"message":"Too small"}]'))).toBe(MESSAGES.generic);
-    expect(actionErrorMessage(trpcError("FORBIDDEN", 403, "Only an owner can change the organization's plan"))).toBe("Only an owner can change the organization's plan");
+    expect(actionErrorMessage(trpcError("FORBIDDEN", 403, "Only an owner can change the organization's plan"))).toBe(
+      "Only an owner can change the organization's plan",
+    );
     expect(actionErrorMessage(new AuthNetworkError("request timed out after 30000 ms", { timedOut: true }))).toBe(MESSAGES.network);
     expect(actionErrorMessage(new TypeError("Failed to fetch"))).toBe("Network error. Please check your connection and try again.");
     expect(actionErrorMessage(new Error(""))).toBe("Something went wrong. Please try again.");

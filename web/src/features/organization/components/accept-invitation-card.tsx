@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { useNavigate } from "react-router";
 import { ActionStatus, formatDateTime } from "../../../components/ui.js";
 import { useAcceptInvitation } from "../api/accept-invitation.js";
@@ -44,14 +45,16 @@ export function AcceptInvitationCard({ invitationId }: { invitationId: string })
         <button type="button" disabled={busy} onClick={() => accept.mutate({ invitationId }, { onSuccess: () => void navigate("/users") })}>
           Accept invitation
         </button>
-        <button
-          type="button"
+        <ConfirmButton
+          label="Decline"
           className="secondary"
           disabled={busy}
-          onClick={() => reject.mutate({ invitationId }, { onSuccess: () => void navigate("/users") })}
+          title={`Decline the invitation to ${detail.organizationName}?`}
+          confirmLabel="Decline invitation"
+          onConfirm={() => reject.mutate({ invitationId }, { onSuccess: () => void navigate("/users") })}
         >
-          Decline
-        </button>
+          <p>The link stops working. To join later, someone in {detail.organizationName} has to invite you again.</p>
+        </ConfirmButton>
       </div>
       <ActionStatus mutation={accept} pending="Joining…" success="You joined the organization." errorMessage={organizationActionError} />
       <ActionStatus mutation={reject} pending="Declining…" success="Invitation declined." errorMessage={organizationActionError} />

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from "react";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { highestRoleRank, parseRoles, type OrganizationRole, type WireFullOrganization, type WireMemberWithUser } from "@gatehouse/auth-core/shared";
 import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
 import { organizationActionError } from "../api/organization-request.js";
@@ -75,15 +76,19 @@ export function MembersSection({ organization, viewer, controls }: MembersSectio
                 </div>
                 <RoleBadges role={member.role} />
                 {allowed.remove && (
-                  <button
-                    type="button"
-                    className="danger"
+                  <ConfirmButton
+                    label="Remove"
+                    ariaLabel={`Remove ${displayName(member)}`}
                     disabled={remove.isPending}
-                    onClick={() => remove.mutate({ memberId: member.id })}
-                    aria-label={`Remove ${displayName(member)}`}
+                    title={`Remove ${displayName(member)} from ${organization.name}?`}
+                    confirmLabel="Remove member"
+                    onConfirm={() => remove.mutate({ memberId: member.id })}
                   >
-                    Remove
-                  </button>
+                    <p>
+                      {displayName(member)} ({member.user.email}) loses access to {organization.name} and leaves its teams at once. To bring them back, invite
+                      them again.
+                    </p>
+                  </ConfirmButton>
                 )}
               </div>
               {allowed.changeRole && <ChangeRoleForm member={member} roles={controls.grantableRoles} />}
