@@ -78,6 +78,7 @@ describe.skipIf(!CHROMIUM)("sessions across two devices in Chromium", () => {
   it("revoke all sessions signs this device out too and ends at /login", async () => {
     await second.page.getByRole("button", { name: "Revoke all sessions" }).click();
     await second.page.getByRole("dialog").getByRole("button", { name: "Revoke all sessions" }).click();
+    await second.page.getByText("You were signed out everywhere, this device included.").waitFor();
     await second.page.waitForURL((url) => url.pathname === "/login" && url.search === "");
     await second.page.goto(`${server.baseURL}/settings`);
     await second.page.waitForURL((url) => url.pathname === "/login");

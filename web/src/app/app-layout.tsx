@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactElement, type RefObject } from "react";
+import { OutcomeNotice } from "../components/outcome-notice.js";
 import { QueryErrorResetBoundary, useQueryClient } from "@tanstack/react-query";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import type { WireSessionResult } from "@gatehouse/auth-core/shared";
@@ -164,6 +165,7 @@ export function AppLayout(): ReactElement {
         </div>
       </header>
       <main id="main" tabIndex={-1}>
+        <OutcomeNotice />
         {failure !== null ? (
           <AuthFailureScreen error={failure} />
         ) : (

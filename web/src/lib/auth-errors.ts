@@ -122,8 +122,9 @@ export function displayErrorMessage(error: unknown): string {
   if (isRemoteCallError(error) || error instanceof AuthRequestError || error instanceof AuthNetworkError || error instanceof TypeError)
     return actionErrorMessage(error);
   const message = (error as { message?: unknown } | null)?.message;
-  if (typeof message !== "string" || !message || message.includes(UNTRANSFORMABLE)) return "An unexpected error occurred";
-  return withoutFieldPath(message);
+  if (typeof message !== "string" || message.trim() === "") return "An unexpected error occurred";
+  if (message.includes(UNTRANSFORMABLE)) return MESSAGES.generic;
+  return withoutFieldPath(message) || "An unexpected error occurred";
 }
 
 export type PasskeyCeremony = "authentication" | "registration";

@@ -1,4 +1,5 @@
 import { useMutation, type UseMutationResult } from "@tanstack/react-query";
+import { NOTICE } from "../../../lib/url-outcomes.js";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
 export interface SignUpInput {
@@ -12,7 +13,7 @@ export interface SignUpInput {
  * in, and mails the verification link (spec §4), which comes back to Settings with its outcome.
  */
 export function signUpEmail(client: AuthClient, input: SignUpInput): Promise<{ token: string | null }> {
-  return client.request<{ token: string | null }>("/sign-up/email", { ...input, callbackURL: "/settings?outcome=email-verified" });
+  return client.request<{ token: string | null }>("/sign-up/email", { ...input, callbackURL: `/settings?notice=${NOTICE.emailVerified}` });
 }
 
 export function useSignUpEmail(): UseMutationResult<{ token: string | null }, Error, SignUpInput> {

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactElement } from "react";
+import { OutcomeNotice } from "../../../components/outcome-notice.js";
 import { useNavigate, useSearchParams } from "react-router";
 import { useAuthClient } from "../../../lib/auth-client.js";
-import { MESSAGES, passkeyErrorMessage, signInErrorMessage } from "../../../lib/auth-errors.js";
+import { passkeyErrorMessage, signInErrorMessage } from "../../../lib/auth-errors.js";
 import { readLoginParams } from "../../../lib/login-params.js";
 import { loadWebAuthnBrowser, signInWithPasskey, useSignInWithPasskey } from "../api/sign-in-passkey.js";
 import { joinProviderNames, useSocialProviders, type SocialProvider } from "../../../lib/social-providers.js";
@@ -31,7 +32,7 @@ export function LoginScreen(): ReactElement {
   const social = useSignInSocial();
   const passkey = useSignInWithPasskey();
   const [email, setEmail] = useState("");
-  const [message, setMessage] = useState<string | null>(params.error ? `${MESSAGES.generic} (${params.error})` : null);
+  const [message, setMessage] = useState<string | null>(null);
   const destination = useRef(params.destination);
   destination.current = params.destination;
 
@@ -97,6 +98,7 @@ export function LoginScreen(): ReactElement {
           Use your {joinProviderNames(providers)} account
           {methods.email ? ", a passkey saved on this device, or your email and password." : " or a passkey saved on this device."}
         </p>
+        <OutcomeNotice />
         {message && (
           <p className="notice error" role="alert">
             {message}

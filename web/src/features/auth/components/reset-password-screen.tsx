@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from "react";
+import { NOTICE } from "../../../lib/url-outcomes.js";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { actionErrorMessage } from "../../../lib/auth-errors.js";
 import { messageForCode } from "../../../lib/messages-by-code.js";
@@ -33,7 +34,7 @@ export function ResetPasswordScreen(): ReactElement {
     }
     setMismatch(false);
     if (!token) return;
-    reset.mutate({ newPassword, token }, { onSuccess: () => void navigate("/login?outcome=password-reset", { replace: true }) });
+    reset.mutate({ newPassword, token }, { onSuccess: () => void navigate(`/login?notice=${NOTICE.passwordReset}`, { replace: true }) });
   }
 
   const usable = token !== null && linkError === null;
