@@ -71,10 +71,13 @@ describe.skipIf(!CHROMIUM)("URL outcomes in Chromium against the real server", (
     await page.route(analytics, (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<html>Bad gateway</html>" }));
     await page.goto(`${server.baseURL}/analytics`);
     const alert = page.getByRole("alert").filter({ hasText: "could not be loaded" });
-    await alert.first().waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
-      await screenshot(page, "outcome-analytics-failed");
-      throw error;
-    });
+    await alert
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(async (error: unknown) => {
+        await screenshot(page, "outcome-analytics-failed");
+        throw error;
+      });
     await alert.getByText("Something went wrong. Please try again.").waitFor();
     expect(await alert.textContent()).not.toMatch(/Unable to transform|502|Bad gateway/);
     await screenshot(page, "outcome-analytics-generic");

@@ -3,6 +3,7 @@ import { hashToken } from "../crypto/token-hash.js";
 import { generateId, randomAlphanumeric } from "../deps/random.js";
 import type { SessionRow, UserRow } from "../store/database.js";
 import { deleteSessionById, extendSession, insertSession } from "../store/session-store.js";
+import { findRememberedOrganizationId } from "../store/member-store.js";
 
 /** A validated session: the row, its user, and the raw token the caller presented. */
 export interface ActiveSession {
@@ -17,6 +18,7 @@ export interface NewSessionInput {
   rememberMe: boolean;
   ipAddress: string | null;
   userAgent: string | null;
+  /** Default: the organization the person last worked in (issue 21), if they are still its member. */
   activeOrganizationId?: string | null;
 }
 
@@ -26,6 +28,7 @@ const SESSION_TOKEN_LENGTH = 32;
 export async function createSession(ctx: AuthContext, input: NewSessionInput): Promise<ActiveSession["session"] & { token: string }> {
   const now = ctx.clock.now();
   const token = randomAlphanumeric(ctx.random, SESSION_TOKEN_LENGTH);
+  const activeOrganizationId = input.activeOrganizationId !== undefined ? input.activeOrganizationId : await findRememberedOrganizationId(ctx.db, input.userId);
   const row = await insertSession(ctx.db, {
     id: generateId(ctx.random),
     tokenHash: hashToken(token),
@@ -34,7 +37,7 @@ export async function createSession(ctx: AuthContext, input: NewSessionInput): P
     rememberMe: input.rememberMe ? 1 : 0,
     ipAddress: input.ipAddress,
     userAgent: input.userAgent,
-    activeOrganizationId: input.activeOrganizationId ?? null,
+    activeOrganizationId,
     activeTeamId: null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),

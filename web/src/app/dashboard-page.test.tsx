@@ -68,7 +68,9 @@ describe("the dashboard (audit.overview)", () => {
     app = renderApp(backend, "/dashboard");
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByRole("heading").textContent).toBe("Your overview could not be loaded");
-    expect(alert.textContent).toContain("Failed to fetch");
+    // Spec §8's Network message, never the transport's own words (issue 21).
+    expect(alert.textContent).toContain("Network error. Please check your connection and try again.");
+    expect(alert.textContent).not.toContain("Failed to fetch");
     backend.failRemoteCalls(null);
     fireEvent.click(within(alert).getByRole("button", { name: "Try Again" }));
     await screen.findByRole("list", { name: "Recent activity" });
