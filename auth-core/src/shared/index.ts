@@ -5,3 +5,4 @@ export { dateTransformer, type DataTransformer } from "./date-transformer.js";
 export * from "./access-control.js";
 export type * from "./wire-types.js";
 export * from "./audit-events.js";
+export { isValidOrganizationSlug, ORGANIZATION_SLUG_MAX, ORGANIZATION_SLUG_MIN, slugFromName } from "./organization-slug.js";

@@ -18,7 +18,9 @@ const ERROR_MESSAGES: Record<string, string> = {
   USER_ALREADY_HAS_PASSWORD: "You already have a password. Change it below instead.",
   SESSION_EXPIRED: "For your safety, sign in again before doing this.",
   FAILED_TO_SEND_EMAIL: "We could not send the email. Please try again later.",
-  ORGANIZATION_SLUG_ALREADY_TAKEN: "Another organization already uses this address. Choose another slug.",
+  ORGANIZATION_SLUG_ALREADY_TAKEN: "Another organization already uses this slug. Choose another one.",
+  ORGANIZATION_ALREADY_EXISTS: "Another organization already uses this slug. Choose another one.",
+  INVALID_ORGANIZATION_SLUG: "Use 2 to 48 lowercase letters, digits and single hyphens for the slug, like acme-widgets.",
   YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: "You are the only owner: make someone else an owner before you leave.",
   TOO_MANY_REQUESTS: "Too many attempts. Please wait a moment and try again.",
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
+import { isValidOrganizationSlug } from "../../shared/organization-slug.js";
 import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
 import { toWireOrganization } from "../../organization/wire.js";
 import { writeAuditEvent } from "../../security/security-events.js";
@@ -30,6 +31,7 @@ export const updateOrganizationEndpoint = defineEndpoint({
     requirePermission(member, { organization: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION");
     const { data } = body;
     if (data.slug !== undefined) {
+      if (!isValidOrganizationSlug(data.slug)) throw APIError.from(400, "INVALID_ORGANIZATION_SLUG");
       const holder = await findOrganizationBySlug(ctx.db, data.slug);
       if (holder && holder.id !== organizationId) throw APIError.from(400, "ORGANIZATION_SLUG_ALREADY_TAKEN");
     }

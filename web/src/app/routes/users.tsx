@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { OrganizationSettingsSection } from "../../features/organization/components/organization-settings-section.js";
 import { CreateOrganizationForm } from "../../features/organization/components/create-organization-form.js";
 import { InvitationsSection } from "../../features/organization/components/invitations-section.js";
 import { LeaveSection } from "../../features/organization/components/leave-section.js";
@@ -53,6 +54,7 @@ export function UsersPage(): ReactElement {
       <MembersSection organization={organization.data} viewer={viewer.data} controls={controls} />
       <InvitationsSection organization={organization.data} controls={controls} now={now} />
       <TeamsSection organization={organization.data} controls={controls} />
+      {(controls.updateOrganization || controls.deleteOrganization) && <OrganizationSettingsSection organization={organization.data} controls={controls} />}
       <LeaveSection organization={organization.data} viewer={viewer.data} />
     </article>
   );
