@@ -160,6 +160,8 @@ const BUILT_IN_RATE_LIMIT_RULES: Record<string, RateLimitRule> = {
   "/passkey/generate-authenticate-options": { window: 10, max: 10 },
   // Each invitation sends a mail.
   "/organization/invite-member": { window: 60, max: 10 },
+  // Issue 21: an account link mailed to an invited address.
+  "/organization/invitation-sign-up": { window: 60, max: 3 },
 };
 
 export function resolveOptions(options: AuthOptions): ResolvedOptions {

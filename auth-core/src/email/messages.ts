@@ -67,6 +67,36 @@ export function buildVerificationMessage(input: LinkMailInput): MailMessage {
   });
 }
 
+/** Issue 21: the one-time link that creates an account for an invited address and signs it in. */
+export function buildInvitationSignUpMessage(input: LinkMailInput & { organizationName: string }): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `Create your ${APP_NAME} account to join ${input.organizationName}`,
+    greeting: greet(input.name),
+    lines: [
+      `You asked for an account for ${input.to} to answer your invitation to ${input.organizationName}. Following the link creates it, signs you in and shows the invitation.`,
+      `The link is valid for ${describeLifetime(input.expiresIn)} and can be used once.`,
+    ],
+    action: { label: "Create my account", url: input.url },
+    footer: "If you did not ask for this, ignore this message: no account is created.",
+  });
+}
+
+/** Issue 21: asked for an account for an invited address that already has one. */
+export function buildInvitationHasAccountMessage(input: { to: string; organizationName: string; url: string }): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `You already have a ${APP_NAME} account`,
+    greeting: greet(""),
+    lines: [
+      `You asked for an account for ${input.to} to join ${input.organizationName}, but this address already has one.`,
+      "Open the invitation and sign in the way you usually do.",
+    ],
+    action: { label: "Open the invitation", url: input.url },
+    footer: "If you did not ask for this, ignore this message.",
+  });
+}
+
 export function buildPasswordResetMessage(input: LinkMailInput): MailMessage {
   return compose({
     to: input.to,

@@ -22,6 +22,7 @@ const ERROR_MESSAGES: Record<string, string> = {
   ORGANIZATION_ALREADY_EXISTS: "Another organization already uses this slug. Choose another one.",
   INVALID_ORGANIZATION_SLUG: "Use 2 to 48 lowercase letters, digits and single hyphens for the slug, like acme-widgets.",
   YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: "You are the only owner: make someone else an owner before you leave.",
+  INVITATION_NOT_FOUND: "This invitation can no longer be used: it expired, was cancelled or was already answered. Ask for a new one.",
   TOO_MANY_REQUESTS: "Too many attempts. Please wait a moment and try again.",
 };
 

@@ -20,6 +20,8 @@ export const NOTICE = {
   accountLinked: "account-linked",
   sessionsRevoked: "sessions-revoked",
   passwordReset: "password-reset",
+  /** Sent by the server's invitation sign-up link (auth-core, organization/invitation-sign-up). */
+  invitedAccount: "invited-account",
 } as const;
 
 const NOTICES: Record<string, Outcome> = {
@@ -28,6 +30,7 @@ const NOTICES: Record<string, Outcome> = {
   [NOTICE.accountDeleted]: { tone: "success", text: "Your account was deleted, with everything in it. Goodbye." },
   [NOTICE.accountLinked]: { tone: "success", text: "The account was linked. You can now sign in with it too." },
   [NOTICE.sessionsRevoked]: { tone: "success", text: "You were signed out everywhere, this device included." },
+  [NOTICE.invitedAccount]: { tone: "success", text: "Your account is ready and your email address is verified. Answer the invitation below." },
   [NOTICE.passwordReset]: { tone: "success", text: "Your password was changed and every session signed out. Sign in with the new password." },
 };
 

@@ -7,10 +7,13 @@ import { readLoginParams } from "../../../lib/login-params.js";
 import { loadWebAuthnBrowser, signInWithPasskey, useSignInWithPasskey } from "../api/sign-in-passkey.js";
 import { joinProviderNames, useSocialProviders, type SocialProvider } from "../../../lib/social-providers.js";
 import { useSignInSocial } from "../api/sign-in-social.js";
+import { invitationIdOf } from "../api/invitation-sign-up.js";
 import { useSignInMethods } from "../../../lib/sign-in-methods.js";
 
 /** Only for EMAIL_SIGN_IN=on: not part of /login's first load (issue 14). */
 const EmailPasswordPanel = lazy(async () => ({ default: (await import("./email-password-panel.js")).EmailPasswordPanel }));
+/** Only when the redirect is an invitation link (issue 21). */
+const InvitationPanel = lazy(async () => ({ default: (await import("./invitation-panel.js")).InvitationPanel }));
 
 function isAbort(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
@@ -90,6 +93,7 @@ export function LoginScreen(): ReactElement {
   }
 
   const busy = social.isPending || passkey.isPending;
+  const invitationId = invitationIdOf(params.destination);
   return (
     <main id="main" className="login">
       <section className="card login-card" aria-labelledby="login-heading">
@@ -99,6 +103,11 @@ export function LoginScreen(): ReactElement {
           {methods.email ? ", a passkey saved on this device, or your email and password." : " or a passkey saved on this device."}
         </p>
         <OutcomeNotice />
+        {invitationId && (
+          <Suspense fallback={null}>
+            <InvitationPanel invitationId={invitationId} />
+          </Suspense>
+        )}
         {message && (
           <p className="notice error" role="alert">
             {message}

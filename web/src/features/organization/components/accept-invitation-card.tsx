@@ -12,7 +12,7 @@ import { RoleBadges } from "./role-badges.js";
  * The mailed link's page: the invitation (only the invited address may see it), Accept or
  * Decline; either way the person ends on /users (accepting makes the organization active).
  */
-export function AcceptInvitationCard({ invitationId }: { invitationId: string }): ReactElement {
+export function AcceptInvitationCard({ invitationId, onAccepted }: { invitationId: string; onAccepted?: () => void }): ReactElement {
   const invitation = useInvitation(invitationId);
   const accept = useAcceptInvitation();
   const reject = useRejectInvitation();
@@ -42,7 +42,11 @@ export function AcceptInvitationCard({ invitationId }: { invitationId: string })
       </p>
       <p className="muted small">The invitation works until {formatDateTime(detail.expiresAt)}.</p>
       <div className="actions">
-        <button type="button" disabled={busy} onClick={() => accept.mutate({ invitationId }, { onSuccess: () => void navigate("/users") })}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => accept.mutate({ invitationId }, { onSuccess: () => (onAccepted ? onAccepted() : void navigate("/users")) })}
+        >
           Accept invitation
         </button>
         <ConfirmButton
