@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactElement, type RefObject } from "react";
+import { Avatar } from "../components/avatar.js";
 import { OutcomeNotice } from "../components/outcome-notice.js";
 import { QueryErrorResetBoundary, useQueryClient } from "@tanstack/react-query";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
@@ -32,8 +33,9 @@ function AccountMenu(): ReactElement {
   return (
     <div className="account-menu">
       {user && (
-        <span className="who" title={user.email}>
-          {user.name || user.email}
+        <span className="who-with-avatar" title={`${user.name} (${user.email})`}>
+          <Avatar name={user.name} email={user.email} image={user.image} />
+          <span className="who">{user.name || user.email}</span>
         </span>
       )}
       <button type="button" className="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>

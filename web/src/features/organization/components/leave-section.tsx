@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { endStop } from "../../../lib/text.js";
 import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import type { WireFullOrganization, WireMemberWithUser } from "@gatehouse/auth-core/shared";
 import { ActionStatus, Section } from "../../../components/ui.js";
@@ -13,7 +14,8 @@ export function LeaveSection({ organization, viewer }: { organization: WireFullO
     <Section id="membership" title="Your membership">
       <div className="row">
         <p className="grow">
-          You are <RoleBadges role={viewer.role} /> in <strong>{organization.name}</strong>.
+          You are <RoleBadges role={viewer.role} /> in <strong>{organization.name}</strong>
+          {endStop(organization.name)}
         </p>
         <ConfirmButton
           label="Leave organization"

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from "react";
+import { endStop, plural } from "../../../lib/text.js";
 import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { highestRoleRank, parseRoles, type OrganizationRole, type WireFullOrganization, type WireMemberWithUser } from "@gatehouse/auth-core/shared";
 import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
@@ -59,7 +60,7 @@ export function MembersSection({ organization, viewer, controls }: MembersSectio
     <Section
       id="members"
       title="Members"
-      description={`${organization.members.length} ${organization.members.length === 1 ? "person" : "people"} in ${organization.name}.`}
+      description={`${plural(organization.members.length, "person", "people")} in ${organization.name}${endStop(organization.name)}`}
     >
       <ul className="list" aria-label="Members">
         {[...organization.members].sort(byRoleThenName).map((member) => {
