@@ -1,7 +1,7 @@
 import { useState, type ReactElement } from "react";
 
 /** "Ada Lovelace" → "AL", "ada@example.com" → "A". */
-export function initialsOf(name: string, email: string): string {
+function initialsOf(name: string, email: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 0 ? [words[0]!, words.at(-1)!].slice(0, words.length > 1 ? 2 : 1).map((w) => w[0]!) : [email[0] ?? "?"];
   return letters.join("").toUpperCase();
