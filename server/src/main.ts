@@ -28,6 +28,7 @@ if (standInIds.length > 0) {
     port: config.devIdpPort,
     standInFor: standInIds.map((id) => standInFor(id, config.baseURL)),
     logger,
+    dataDir: config.dataDir,
   });
   if (devIdp) {
     const googleWithoutCredentials = standInIds.includes("google") && !config.socialProviders.some((p) => p.id === "google");
