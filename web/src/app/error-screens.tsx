@@ -1,5 +1,6 @@
 import type { ReactElement } from "react";
-import { authRequiredText, displayErrorMessage } from "../lib/auth-errors.js";
+import { authRequiredText } from "../lib/auth-errors.js";
+import { displayErrorMessage } from "../lib/error-messages.js";
 
 export interface AuthRequiredScreenProps {
   error: unknown;

@@ -45,9 +45,8 @@ function createRoutes(deps: RouterDeps): RouteObject[] {
     // Public: the mailed reset link lands here (spec §2 /reset-password/{token} redirects with ?token=).
     {
       path: "/reset-password",
-      lazy: async () => ({ Component: (await import("../features/auth/components/reset-password-screen.js")).ResetPasswordScreen }),
+      lazy: async () => ({ Component: (await import("../features/auth/components/email-sign-in-slot.js")).ResetPasswordScreen }),
       errorElement: <RouteErrorScreen />,
-      hydrateFallbackElement: <Loading />,
     },
     {
       path: "/",

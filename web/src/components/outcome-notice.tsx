@@ -1,6 +1,11 @@
 import { useEffect, useState, type ReactElement } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { readOutcome, withoutOutcome, type Outcome } from "../lib/url-outcomes.js";
+import type { Outcome } from "../lib/url-outcomes.js";
+
+/** Whether the address carries an outcome; the table itself loads only then (not in /login's first load). */
+function hasOutcome(search: URLSearchParams): boolean {
+  return search.has("error") || search.has("notice");
+}
 
 /**
  * Tells the outcome the address brought (`?error=` or `?notice=`, lib/url-outcomes.ts) where the
@@ -14,14 +19,21 @@ export function OutcomeNotice(): ReactElement | null {
 
   useEffect(() => {
     const search = new URLSearchParams(location.search);
-    const outcome = readOutcome(search);
-    if (outcome) {
-      setShown({ outcome, pathname: location.pathname });
+    if (!hasOutcome(search)) {
+      if (shown && shown.pathname !== location.pathname) setShown(null);
+      return;
+    }
+    let active = true;
+    void import("../lib/url-outcomes.js").then(({ readOutcome, withoutOutcome }) => {
+      if (!active) return;
+      const outcome = readOutcome(search);
+      if (outcome) setShown({ outcome, pathname: location.pathname });
       const rest = withoutOutcome(search).toString();
       void navigate({ pathname: location.pathname, search: rest ? `?${rest}` : "", hash: location.hash }, { replace: true, state: location.state });
-    } else if (shown && shown.pathname !== location.pathname) {
-      setShown(null);
-    }
+    });
+    return () => {
+      active = false;
+    };
   }, [location.pathname, location.search]);
 
   if (!shown) return null;

@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from "react";
-import { displayErrorMessage } from "../lib/auth-errors.js";
+import { displayErrorMessage } from "../lib/error-messages.js";
 import "./pages.css";
 
 export interface LoadingStateProps {

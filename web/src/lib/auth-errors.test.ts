@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { actionErrorMessage } from "./error-messages.js";
 import { TRPCClientError } from "@trpc/client";
 import { WebAuthnError } from "@simplewebauthn/browser";
 import {
-  actionErrorMessage,
   AuthNetworkError,
   AuthRequestError,
   authRequiredText,

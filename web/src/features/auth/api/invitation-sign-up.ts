@@ -12,11 +12,6 @@ export interface InvitationPreview {
   inviterEmail: string;
 }
 
-/** "/accept-invitation/abc" → "abc": the invitation a /login redirect is on its way to, if any. */
-export function invitationIdOf(destination: string): string | null {
-  return /^\/accept-invitation\/([^/?#]+)/.exec(destination)?.[1] ?? null;
-}
-
 export function getInvitationPreview(client: AuthClient, id: string): Promise<InvitationPreview> {
   return client.request<InvitationPreview>("/organization/invitation-preview", undefined, { query: { id } });
 }

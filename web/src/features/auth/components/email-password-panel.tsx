@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from "react";
-import { actionErrorMessage } from "../../../lib/auth-errors.js";
+import { actionErrorMessage } from "../../../lib/error-messages.js";
 import { useSignInEmail } from "../api/sign-in-email.js";
 import { useSignUpEmail } from "../api/sign-up-email.js";
 import { useRequestPasswordReset } from "../api/request-password-reset.js";

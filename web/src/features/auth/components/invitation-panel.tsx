@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { actionErrorMessage } from "../../../lib/auth-errors.js";
+import { actionErrorMessage } from "../../../lib/error-messages.js";
 import { useInvitationPreview, useRequestInvitationSignUp } from "../api/invitation-sign-up.js";
 
 function formatDate(value: string): string {

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactElement } from "react";
-import { OutcomeNotice } from "../../../components/outcome-notice.js";
 import { useNavigate, useSearchParams } from "react-router";
 import { useAuthClient } from "../../../lib/auth-client.js";
 import { passkeyErrorMessage, signInErrorMessage } from "../../../lib/auth-errors.js";
@@ -7,13 +6,11 @@ import { readLoginParams } from "../../../lib/login-params.js";
 import { loadWebAuthnBrowser, signInWithPasskey, useSignInWithPasskey } from "../api/sign-in-passkey.js";
 import { joinProviderNames, useSocialProviders, type SocialProvider } from "../../../lib/social-providers.js";
 import { useSignInSocial } from "../api/sign-in-social.js";
-import { invitationIdOf } from "../api/invitation-sign-up.js";
-import { useSignInMethods } from "../../../lib/sign-in-methods.js";
 
-/** Only for EMAIL_SIGN_IN=on: not part of /login's first load (issue 14). */
-const EmailPasswordPanel = lazy(async () => ({ default: (await import("./email-password-panel.js")).EmailPasswordPanel }));
-/** Only when the redirect is an invitation link (issue 21). */
-const InvitationPanel = lazy(async () => ({ default: (await import("./invitation-panel.js")).InvitationPanel }));
+/** EMAIL_SIGN_IN (issue 21): the question and the panel load after the first paint (issue 14's budget). */
+const EmailSignInSlot = lazy(async () => ({ default: (await import("./email-sign-in-slot.js")).EmailSignInSlot }));
+/** The outcome in the address and the invitation the redirect leads to (issue 21), after the first paint. */
+const LoginNotices = lazy(async () => ({ default: (await import("./login-notices.js")).LoginNotices }));
 
 function isAbort(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
@@ -31,7 +28,6 @@ export function LoginScreen(): ReactElement {
   const navigate = useNavigate();
   const client = useAuthClient();
   const providers = useSocialProviders();
-  const methods = useSignInMethods();
   const social = useSignInSocial();
   const passkey = useSignInWithPasskey();
   const [email, setEmail] = useState("");
@@ -42,12 +38,6 @@ export function LoginScreen(): ReactElement {
   // The auth client already marked auth/session stale (spec §4); the guard refetches it.
   async function finishSignIn(): Promise<void> {
     await navigate(destination.current, { replace: true });
-  }
-
-  // The two-factor page (built beside this one) finishes the sign-in and goes on to the destination.
-  function toSecondFactor(): void {
-    const query = params.hasDestination ? `?${new URLSearchParams({ redirect: destination.current })}` : "";
-    void navigate(`/two-factor${query}`);
   }
 
   useEffect(() => {
@@ -93,21 +83,14 @@ export function LoginScreen(): ReactElement {
   }
 
   const busy = social.isPending || passkey.isPending;
-  const invitationId = invitationIdOf(params.destination);
   return (
     <main id="main" className="login">
       <section className="card login-card" aria-labelledby="login-heading">
         <h1 id="login-heading">Sign in to Gatehouse</h1>
-        <p className="muted">
-          Use your {joinProviderNames(providers)} account
-          {methods.email ? ", a passkey saved on this device, or your email and password." : " or a passkey saved on this device."}
-        </p>
-        <OutcomeNotice />
-        {invitationId && (
-          <Suspense fallback={null}>
-            <InvitationPanel invitationId={invitationId} />
-          </Suspense>
-        )}
+        <p className="muted">Use your {joinProviderNames(providers)} account or a passkey saved on this device.</p>
+        <Suspense fallback={null}>
+          <LoginNotices destination={params.destination} />
+        </Suspense>
         {message && (
           <p className="notice error" role="alert">
             {message}
@@ -124,15 +107,11 @@ export function LoginScreen(): ReactElement {
           <span>or</span>
         </div>
         <form onSubmit={onPasskey} className="stack">
-          <label htmlFor="login-email">Email (optional)</label>
-          <p id="login-email-hint" className="hint">
-            For a passkey on a security key or another device. Leave it empty to pick from this device's passkeys.
-          </p>
+          <label htmlFor="login-email">Email (optional), for a passkey on another device or a security key</label>
           <input
             id="login-email"
             name="email"
             type="email"
-            aria-describedby="login-email-hint"
             autoComplete="username webauthn"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
@@ -142,16 +121,9 @@ export function LoginScreen(): ReactElement {
             {passkey.isPending ? "Waiting for your passkey…" : "Sign in with passkey"}
           </button>
         </form>
-        {methods.email && (
-          <>
-            <div className="divider" role="separator">
-              <span>or</span>
-            </div>
-            <Suspense fallback={<p role="status">Loading…</p>}>
-              <EmailPasswordPanel busy={busy} onSignedIn={() => void finishSignIn()} onSecondFactor={toSecondFactor} />
-            </Suspense>
-          </>
-        )}
+        <Suspense fallback={null}>
+          <EmailSignInSlot busy={busy} onSignedIn={() => void finishSignIn()} redirect={params.hasDestination ? params.destination : null} />
+        </Suspense>
       </section>
     </main>
   );

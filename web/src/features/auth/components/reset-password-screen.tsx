@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from "react";
 import { NOTICE } from "../../../lib/url-outcomes.js";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { actionErrorMessage } from "../../../lib/auth-errors.js";
+import { actionErrorMessage } from "../../../lib/error-messages.js";
 import { messageForCode } from "../../../lib/messages-by-code.js";
 import { useResetPassword } from "../api/reset-password.js";
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
-import { actionErrorMessage, AuthRequestError } from "../../../lib/auth-errors.js";
+import { AuthRequestError } from "../../../lib/auth-errors.js";
+import { actionErrorMessage } from "../../../lib/error-messages.js";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 import { messageForCode } from "../../../lib/messages-by-code.js";
 import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
