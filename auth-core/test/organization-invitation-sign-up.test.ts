@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
-import { createRecordingMailer, readJSON, signUpPerson, type RecordingMailer, type TestPerson } from "../src/organization/testing.js";
+import { createRecordingMailer, readJSON, signUpPerson, type RecordingMailer, type TestPerson } from "../src/testing/organization.js";
 import type { WireSessionResult } from "../src/shared/wire-types.js";
 
 /** Issue 21: an invitee without an account gets one through a one-time link mailed to the invited address. */

@@ -40,6 +40,8 @@ export const AUDIT_EVENT_TYPES = [
   "team-member-added",
   "team-member-removed",
   "plan-changed",
+  // Issue 21: an account link mailed to an invited address.
+  "invitation-sign-up-requested",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -90,6 +92,7 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "team-member-added": "Team member added",
   "team-member-removed": "Team member removed",
   "plan-changed": "Plan changed",
+  "invitation-sign-up-requested": "Account link sent for an invitation",
 };
 
 export function isAuditEventType(value: string): value is AuditEventType {

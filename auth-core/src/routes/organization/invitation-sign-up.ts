@@ -8,7 +8,6 @@ import { consumeEmailToken, discardEmailToken, storeEmailToken } from "../../ema
 import { authEndpointURL, redirectResponse, withQueryParams } from "../../email/links.js";
 import { buildInvitationHasAccountMessage, buildInvitationSignUpMessage } from "../../email/messages.js";
 import { buildInvitationURL } from "../../organization/invitation-mail.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { startSession } from "../../session/start-session.js";
 import type { InvitationRow, UserRow } from "../../store/database.js";
 import { findInvitationById } from "../../store/invitation-store.js";
@@ -48,6 +47,8 @@ export const getInvitationPreview = defineEndpoint({
   path: "/organization/invitation-preview",
   query: z.object({ id: z.string().min(1).max(256) }),
   session: "none",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, query }): Promise<WireInvitationPreview> {
     const invitation = await livePendingInvitation(ctx, query.id);
     if (!invitation) throw APIError.from(400, "INVITATION_NOT_FOUND");
@@ -78,12 +79,16 @@ export const requestInvitationSignUp = defineEndpoint({
   path: "/organization/invitation-sign-up",
   body: z.object({ invitationId: z.string().min(1).max(256) }),
   session: "none",
-  async handler({ ctx, body }): Promise<{ status: boolean }> {
+  // Each request sends a mail.
+  rateLimit: { window: 60, max: 3 },
+  audit: ["invitation-sign-up-requested"],
+  async handler({ ctx, body, audit }): Promise<{ status: boolean }> {
     const invitation = await livePendingInvitation(ctx, body.invitationId);
     if (!invitation) throw APIError.from(400, "INVITATION_NOT_FOUND");
     const organization = await findOrganizationById(ctx.db, invitation.organizationId);
     if (!organization) throw APIError.from(400, "INVITATION_NOT_FOUND");
     const invitationURL = buildInvitationURL(ctx.options.organization.invitationURL, invitation.id, ctx.options.baseURL);
+    await audit.record({ userId: null, type: "invitation-sign-up-requested", organizationId: invitation.organizationId });
     if (await findUserByEmail(ctx.db, invitation.email)) {
       const sent = await deliverMail(ctx, buildInvitationHasAccountMessage({ to: invitation.email, organizationName: organization.name, url: invitationURL }), {
         flow: "invitation-sign-up",
@@ -126,17 +131,24 @@ export const invitationSignUpCallback = defineEndpoint({
   path: "/organization/invitation-sign-up/callback",
   query: z.object({ token: z.string().max(256) }),
   session: "none",
-  async handler({ ctx, query, headers, client, response }): Promise<Response> {
+  // A credential: guesses are slowed like sign-ins.
+  rateLimit: { window: 10, max: 3 },
+  audit: ["sign-up", "anonymous-linked"],
+  async handler({ ctx, query, headers, client, response, audit }): Promise<Response> {
     const refused = (): Response => redirectResponse(withQueryParams("/login", { error: "invalid_token" }, ctx.options.baseURL));
     const now = ctx.clock.now();
     let created: { user: UserRow; invitation: InvitationRow } | null;
     try {
-      created = await ctx.db.transaction().execute(async (trx) => {
+      created = await audit.change(async (trx, log) => {
+        const nothing = (): null => {
+          log.unchanged();
+          return null;
+        };
         const used = await consumeEmailToken(trx, { kind: "invitation-sign-up", token: query.token, now });
-        if (!used) return null;
+        if (!used) return nothing();
         const invitation = await findInvitationById(trx, used.value);
-        if (!invitation || invitation.status !== "pending" || invitation.expiresAt <= now.toISOString()) return null;
-        if (await findUserByEmail(trx, invitation.email)) return null;
+        if (!invitation || invitation.status !== "pending" || invitation.expiresAt <= now.toISOString()) return nothing();
+        if (await findUserByEmail(trx, invitation.email)) return nothing();
         const user = await insertUser(trx, {
           id: generateId(ctx.random),
           name: nameFromEmail(invitation.email),
@@ -147,7 +159,7 @@ export const invitationSignUpCallback = defineEndpoint({
           createdAt: now.toISOString(),
           updatedAt: now.toISOString(),
         });
-        await writeAuditEvent(ctx, trx, { userId: user.id, type: "sign-up", outcome: "success", method: "email-link", client });
+        await log.write({ userId: user.id, type: "sign-up", method: "email-link" });
         return { user, invitation };
       });
     } catch (error) {
@@ -155,7 +167,7 @@ export const invitationSignUpCallback = defineEndpoint({
       throw error;
     }
     if (!created) return refused();
-    await startSession(ctx, response, { userId: created.user.id, rememberMe: true, client, headers });
+    await startSession(ctx, response, { userId: created.user.id, rememberMe: true, client, headers, audit });
     const acceptURL = buildInvitationURL(ctx.options.organization.invitationURL, created.invitation.id, ctx.options.baseURL);
     return redirectResponse(withQueryParams(acceptURL, { notice: "invited-account" }, ctx.options.baseURL));
   },
