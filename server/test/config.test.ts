@@ -28,6 +28,12 @@ describe("run contract", () => {
     });
   });
 
+  it("reads ADMIN_EMAILS as a list of addresses, and refuses anything else", () => {
+    expect(readConfig({}).adminEmails).toEqual([]);
+    expect(readConfig({ ADMIN_EMAILS: " Ops@Example.com, root@example.com ," }).adminEmails).toEqual(["ops@example.com", "root@example.com"]);
+    expect(() => readConfig({ ADMIN_EMAILS: "ops@example.com, not-an-address" })).toThrow(/ADMIN_EMAILS/);
+  });
+
   it("requires AUTH_SECRET in production and rejects bad values", () => {
     expect(() => readConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
     expect(() => readConfig({ PORT: "http" })).toThrow(/PORT/);
@@ -54,6 +60,8 @@ describe("run contract", () => {
       "2026_11_25_000100_jwks",
       "2026_11_25_000200_audit_log",
       "2026_11_26_000100_member_last_active",
+      "2026_11_26_000300_admin",
+      "2026_11_26_000500_verification_value_index",
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     await database.destroy();

@@ -143,6 +143,7 @@ export type AccountChange =
   | { kind: "password-set" }
   | { kind: "email-changed"; newEmail: string }
   | { kind: "passkey-added"; passkeyName: string | null }
+  | { kind: "passkey-deleted"; passkeyName: string | null }
   | { kind: "provider-linked"; providerId: string };
 
 /** Display names of the spec §9 provider ids whose spelling is not the id capitalised. */
@@ -183,6 +184,13 @@ function describeChange(change: AccountChange, to: string, passwordSignIn: boole
       return {
         subject: `A passkey was added to your ${APP_NAME} account`,
         line: change.passkeyName ? `A passkey named "${change.passkeyName}" was just added to your account.` : "A passkey was just added to your account.",
+      };
+    case "passkey-deleted":
+      return {
+        subject: `A passkey was removed from your ${APP_NAME} account`,
+        line: change.passkeyName
+          ? `The passkey named "${change.passkeyName}" was just removed from your account.`
+          : "A passkey was just removed from your account.",
       };
     case "provider-linked": {
       const provider = providerDisplayName(change.providerId);
