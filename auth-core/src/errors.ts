@@ -81,6 +81,11 @@ export const ERROR_CODES = {
   YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER: { status: 403, message: "You are not allowed to create a new member" },
   YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER: { status: 403, message: "You are not allowed to remove a team member" },
   FAILED_TO_SEND_INVITATION_EMAIL: { status: 500, message: "Failed to send invitation email" },
+  // Issue 21: slugs are lowercase letters, digits and single hyphens, 2 to 48 long.
+  INVALID_ORGANIZATION_SLUG: {
+    status: 400,
+    message: "Use 2 to 48 lowercase letters, digits and single hyphens for the slug, starting and ending with a letter or digit",
+  },
   // Issue 11: the organization's plan caps its seats (members plus pending invitations).
   SEAT_LIMIT_REACHED: { status: 403, message: "Your plan's seat limit is reached. Upgrade the plan to add more members." },
   YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: { status: 403, message: "You are not allowed to read this organization's audit log" },

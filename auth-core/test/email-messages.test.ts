@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  buildAccountNoticeMessage,
   buildChangeEmailConfirmationMessage,
   buildDeleteAccountMessage,
   buildPasswordResetMessage,
@@ -50,4 +51,19 @@ describe("mail messages", () => {
   ])("describes %i seconds as %s", (seconds, words) => {
     expect(describeLifetime(seconds)).toBe(words);
   });
+
+  it.each(["password-set", "password-changed", "passkey-added", "email-changed"] as const)(
+    "%s notice: promises a password form only when the sign-in screen has one",
+    (kind) => {
+      const change = kind === "email-changed" ? { kind, newEmail: "b@example.com" } : kind === "passkey-added" ? { kind, passkeyName: null } : { kind };
+      const notice = (passwordSignIn: boolean | undefined) =>
+        buildAccountNoticeMessage({ to: "a@example.com", name: "Ada", change, reviewURL: "http://localhost:3000/settings", passwordSignIn }).text;
+      // Default (and on): the password advice of before.
+      expect(notice(undefined)).toBe(notice(true));
+      expect(notice(true)).toMatch(/password/);
+      const off = notice(false);
+      expect(off).not.toMatch(/password reset|with your password|change your password|can now be used to sign in/);
+      expect(off).toContain("contact the administrator of this service");
+    },
+  );
 });

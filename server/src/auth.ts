@@ -56,7 +56,8 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     // Two-factor for password sign-in (TOTP, backup codes, codes mailed through the mailer).
     twoFactor: { enabled: true },
     // Notices of password, address, passkey and provider changes link to the Settings page.
-    accountNotices: { reviewURL: "/settings" },
+    // Their advice names password reset only when the sign-in screen offers it (EMAIL_SIGN_IN).
+    accountNotices: { reviewURL: "/settings", passwordSignIn: config.emailSignIn },
     // Issue 23: ADMIN_EMAILS names the first operators (applied once their address is verified).
     admin: { adminEmails: config.adminEmails },
     // <ID>_CLIENT_ID/_CLIENT_SECRET and each provider's own variables, or the development identity provider.

@@ -28,6 +28,7 @@ const envSchema = z.object({
   DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   DEV_IDP_PROVIDERS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  EMAIL_SIGN_IN: z.enum(["on", "off"]).default("off"),
   // Issue 25: session lifetimes in seconds (defaults: the library's), and NIST's single-factor minimum.
   SESSION_EXPIRES_IN: seconds.min(60).default(7 * DAY),
   SESSION_UPDATE_AGE: seconds.default(DAY),
@@ -70,6 +71,12 @@ export interface ServerConfig {
   /** DEV_IDP_PROVIDERS: ids the development identity provider stands in for (development only). */
   devIdpProviders: ProviderId[];
   logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * EMAIL_SIGN_IN=on: the sign-in screen also offers email and password (sign in, create an
+   * account, forgot password), and Settings and the mails speak of it. Off (default): spec §1's
+   * screen, Google and passkeys.
+   */
+  emailSignIn: boolean;
   /** SESSION_*: the library's session options, in seconds (0 turns idleTimeout, absoluteLifetime and freshAge off). */
   session: { expiresIn: number; updateAge: number; freshAge: number; idleTimeout: number; absoluteLifetime: number };
   /** PASSWORD_SINGLE_FACTOR_MINIMUM=on: new passwords need 15 characters (NIST SP 800-63B-4, password as the only factor). */
@@ -115,6 +122,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     devIdpPort: e.DEV_IDP_PORT,
     devIdpProviders,
     logLevel: e.LOG_LEVEL,
+    emailSignIn: e.EMAIL_SIGN_IN === "on",
     session: {
       expiresIn: e.SESSION_EXPIRES_IN,
       updateAge: e.SESSION_UPDATE_AGE,

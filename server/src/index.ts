@@ -8,6 +8,6 @@ export { createServerLogger, type ServerLogger } from "./logging.js";
 export { mountTRPC, type AppRouter } from "./trpc/index.js";
 export { mountReports } from "./reports/events-csv.js";
 // Named by the web app's inferred tRPC hook types (it imports AppRouter as a type only).
-export type { TRPCContext } from "./trpc/context.js";
+export type { SignInMethods, TRPCContext } from "./trpc/context.js";
 export type { SessionView } from "./trpc/routers/_app.js";
 export type { EnabledProvider } from "./providers/enabled-providers.js";

@@ -29,6 +29,7 @@ if (standInIds.length > 0) {
     port: config.devIdpPort,
     standInFor: standInIds.map((id) => standInFor(id, config.baseURL)),
     logger,
+    dataDir: config.dataDir,
   });
   if (devIdp) {
     const googleWithoutCredentials = standInIds.includes("google") && !config.socialProviders.some((p) => p.id === "google");
@@ -59,7 +60,7 @@ const app = createApp({
   logger,
   webDist: fileURLToPath(new URL("../../web/dist", import.meta.url)),
   mount: (a) => {
-    mountTRPC(a, { auth });
+    mountTRPC(a, { auth, signIn: { email: config.emailSignIn } });
     mountReports(a, { auth });
   },
   databaseReachable: () => database.ping(),

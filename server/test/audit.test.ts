@@ -179,7 +179,8 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
       failedSignInsLast30Days: 1,
       activeSessions: 1,
       passkeys: 0,
-      linkedAccounts: 0,
+      // As Settings lists them: Mia's email-and-password account (issue 21).
+      linkedAccounts: 1,
       lastSignInAt: new Date("2026-03-02T09:00:00.000Z"),
       organization: { id: acme, role: "member", plan: "business", seatsUsed: 4, seatLimit: 250, canViewAudit: false },
     });

@@ -18,7 +18,9 @@ describe("run contract", () => {
       devIdpProviders: [],
       rateLimit: true,
       production: false,
+      emailSignIn: false,
     });
+    expect(readConfig({ EMAIL_SIGN_IN: "on" }).emailSignIn).toBe(true);
     expect(readConfig({ PORT: "4000" }).baseURL).toBe("http://localhost:4000");
     expect(readConfig({ RATE_LIMIT: "off", TRUSTED_ORIGINS: "https://a.example, https://b.example" })).toMatchObject({
       rateLimit: false,
@@ -36,6 +38,7 @@ describe("run contract", () => {
     expect(() => readConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
     expect(() => readConfig({ PORT: "http" })).toThrow(/PORT/);
     expect(() => readConfig({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
+    expect(() => readConfig({ EMAIL_SIGN_IN: "yes" })).toThrow(/EMAIL_SIGN_IN/);
   });
 
   it("generates a development secret once, readable only by its owner", () => {
@@ -56,6 +59,7 @@ describe("run contract", () => {
       "2026_11_25_000000_sign_in_throttle",
       "2026_11_25_000100_jwks",
       "2026_11_25_000200_audit_log",
+      "2026_11_26_000100_member_last_active",
       "2026_11_26_000200_two_factor",
       "2026_11_26_000300_admin",
       "2026_11_26_000500_verification_value_index",

@@ -26,9 +26,11 @@ async function headerBoxes(page: Page): Promise<{ header: Box; items: Box[] }> {
     };
     const header = document.querySelector("header.topbar")!;
     const items = [
-      ...[...header.querySelectorAll(".brand, nav a, #org-switcher-select, .org-switcher button, .account-menu .who, .account-menu button")].map((el) =>
-        box(el.id || el.textContent?.trim() || "", el),
-      ),
+      ...[
+        ...header.querySelectorAll(
+          ".brand, nav a, #org-switcher-select, .org-switcher button, .account-menu .avatar, .account-menu .who, .account-menu button",
+        ),
+      ].map((el) => box(el.id || el.textContent?.trim() || "", el)),
     ].filter((b) => b.bottom - b.top > 0);
     return { header: box("header", header), items };
   });
@@ -77,6 +79,8 @@ describe.skipIf(!CHROMIUM)("the header in Chromium", () => {
       expect(sorted[i]!.left, `${sorted[i - 1]!.name} / ${sorted[i]!.name}`).toBeGreaterThanOrEqual(sorted[i - 1]!.right - 0.5);
     expect(Math.max(...items.map((b) => b.right))).toBeLessThanOrEqual(width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The person's picture or initials is in the bar at every width.
+    expect(names.some((n) => n === "" || /^[A-Z]{1,2}$/.test(n))).toBe(true);
     await screenshot(page, `header-${width}`);
   });
 

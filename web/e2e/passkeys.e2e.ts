@@ -99,6 +99,7 @@ describe.skipIf(!CHROMIUM)("passkeys in Chromium with the DevTools virtual authe
     await page.goto(`${server.baseURL}/settings`);
     const list = page.getByRole("list", { name: "Your passkeys" });
     await list.getByRole("button", { name: "Delete Work laptop" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete passkey" }).click();
     await page.getByText("Passkey deleted.").waitFor();
     await page.getByText("No passkeys yet.").waitFor();
 

@@ -35,6 +35,7 @@ describe.skipIf(!CHROMIUM)("sessions across two devices in Chromium", () => {
     const secondSessions = second.page.getByRole("list", { name: "Active sessions" });
     await secondSessions.getByText("This device").waitFor();
     await secondSessions.getByRole("button", { name: /^Revoke / }).click();
+    await second.page.getByRole("dialog").getByRole("button", { name: "Revoke session" }).click();
     await second.page.getByText("Session revoked.").waitFor();
     await secondSessions.getByRole("listitem").first().waitFor();
     expect(await secondSessions.getByRole("listitem").count()).toBe(1);
@@ -64,6 +65,8 @@ describe.skipIf(!CHROMIUM)("sessions across two devices in Chromium", () => {
     const secondSessions = second.page.getByRole("list", { name: "Active sessions" });
     await secondSessions.getByRole("button", { name: /^Revoke / }).waitFor();
     await second.page.getByRole("button", { name: "Revoke other sessions" }).click();
+    await second.page.getByRole("dialog").getByText("Every device but this one is signed out at once.").waitFor();
+    await second.page.getByRole("dialog").getByRole("button", { name: "Revoke other sessions" }).click();
     await second.page.getByText("Every other session is signed out.").waitFor();
 
     // A new visit on the first device finds no session: the guard sends it to /login.
@@ -74,6 +77,8 @@ describe.skipIf(!CHROMIUM)("sessions across two devices in Chromium", () => {
 
   it("revoke all sessions signs this device out too and ends at /login", async () => {
     await second.page.getByRole("button", { name: "Revoke all sessions" }).click();
+    await second.page.getByRole("dialog").getByRole("button", { name: "Revoke all sessions" }).click();
+    await second.page.getByText("You were signed out everywhere, this device included.").waitFor();
     await second.page.waitForURL((url) => url.pathname === "/login" && url.search === "");
     await second.page.goto(`${server.baseURL}/settings`);
     await second.page.waitForURL((url) => url.pathname === "/login");

@@ -29,9 +29,18 @@ describe.skipIf(!CHROMIUM)("the Settings security center in Chromium against the
     await email.getByText("Not verified").waitFor();
     await email.getByRole("button", { name: "Send verification email" }).click();
     await email.getByText(`A verification link is on its way to ${PERSON.email}.`).waitFor();
-    await page.goto(latestLink(server, PERSON.email, /^Verify your email/));
+    const verifyLink = latestLink(server, PERSON.email, /^Verify your email/);
+    await page.goto(verifyLink);
     await page.waitForURL((url) => url.pathname === "/settings");
     await section("Email").getByText("Verified", { exact: true }).waitFor();
+    // Told in words where the person lands; the parameter leaves the address.
+    await page.getByTestId("outcome-notice").getByText("Your email address is verified.").waitFor();
+    await page.waitForURL((url) => url.pathname === "/settings" && url.search === "");
+    await screenshot(page, "outcome-email-verified");
+    // The same link again: invalid_token, told as a sentence (spec §8 verify-email errors).
+    await page.goto(verifyLink);
+    await page.getByTestId("outcome-notice").getByText("This link is invalid or was already used. Ask for a new one if you still need it.").waitFor();
+    await page.waitForURL((url) => url.pathname === "/settings" && url.search === "");
   });
 
   it("saves the profile name and shows it in the header", async () => {
@@ -40,7 +49,9 @@ describe.skipIf(!CHROMIUM)("the Settings security center in Chromium against the
     await profile.getByLabel("Name", { exact: true }).fill("Annie J. Easley");
     await profile.getByRole("button", { name: "Save profile" }).click();
     await profile.getByText("Profile saved.").waitFor();
-    await page.locator(".account-menu").getByText("Annie J. Easley").waitFor();
+    // The header's picture (initials here) carries the name; the name itself shows from 1440 px.
+    await page.locator('.account-menu .who-with-avatar[title^="Annie J. Easley ("]').waitFor();
+    expect(await page.getByTestId("avatar-initials").textContent()).toBe("AE");
   });
 
   it("changes the password, refusing a wrong current one with the server's message", async () => {
@@ -74,12 +85,14 @@ describe.skipIf(!CHROMIUM)("the Settings security center in Chromium against the
     await create.getByLabel("Name", { exact: true }).fill("Annie (Google)");
     await create.getByRole("button", { name: "Create and continue" }).click();
     await page.waitForURL((url) => url.pathname === "/settings");
+    await page.getByTestId("outcome-notice").getByText("The account was linked. You can now sign in with it too.").waitFor();
     const accounts = page.getByRole("list", { name: "Linked accounts" });
     await accounts.getByText("Google").waitFor();
     await accounts.getByText("Email and password").waitFor();
     await screenshot(page, "settings-google-linked");
 
     await accounts.getByRole("button", { name: "Unlink Google" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Unlink Google" }).click();
     await section("Linked accounts").getByText("Account unlinked.").waitFor();
     await accounts.getByText("Google").waitFor({ state: "detached" });
   });
@@ -92,6 +105,7 @@ describe.skipIf(!CHROMIUM)("the Settings security center in Chromium against the
     await email.getByText(`Check ${PERSON.email}: confirm the change from the link we sent.`).waitFor();
     await page.goto(latestLink(server, PERSON.email, /^Confirm your new email/));
     await page.waitForURL((url) => url.pathname === "/settings");
+    await page.getByTestId("outcome-notice").getByText("Your email address was changed. Check the new address for a link to verify it.").waitFor();
     await section("Email").getByText("annie.easley@example.com").waitFor();
     await section("Email").getByText("Not verified").waitFor();
   });
@@ -107,6 +121,9 @@ describe.skipIf(!CHROMIUM)("the Settings security center in Chromium against the
 
     await page.goto(latestLink(server, "annie.easley@example.com", /^Confirm the deletion/));
     await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByTestId("outcome-notice").getByText("Your account was deleted, with everything in it. Goodbye.").waitFor();
+    await page.waitForURL((url) => url.pathname === "/login" && url.search === "");
+    await screenshot(page, "outcome-account-deleted");
     await page.goto(`${server.baseURL}/dashboard`);
     await page.waitForURL((url) => url.pathname === "/login");
     const gone = await fetch(`${server.baseURL}/api/auth/sign-in/email`, {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
+import { URL as NodeURL, fileURLToPath } from "node:url";
 import { gunzip, gunzipSync } from "node:zlib";
 import { foldCase, isKeyboardWalk, MIN_KEY_LENGTH, variantKeys, WHOLE_ENTRY_MARK } from "./password-variants.js";
 
@@ -12,7 +13,9 @@ import { foldCase, isKeyboardWalk, MIN_KEY_LENGTH, variantKeys, WHOLE_ENTRY_MARK
  * searched by halves (a Set of its 400,000 strings would take some 30 MB), read on first use or,
  * off the event loop, by preloadCommonPasswords().
  */
-const LIST_FILE = new URL("../../assets/common-passwords.txt.gz", import.meta.url);
+// Node's URL, not the global one: under a DOM test environment (the web tests run the real
+// service) the global URL is the DOM's, which does not resolve file: URLs as Node does.
+const LIST_FILE = fileURLToPath(new NodeURL("../../assets/common-passwords.txt.gz", import.meta.url));
 const NEWLINE = 0x0a;
 
 let list: Buffer | null = null;

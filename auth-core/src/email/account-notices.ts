@@ -12,7 +12,7 @@ const PLACEHOLDER_DOMAIN = ".invalid";
 export function sendAccountNotice(ctx: AuthContext, user: { id: string; name: string }, to: string, change: AccountChange): void {
   const notices = ctx.options.email.accountNotices;
   if (!notices.enabled || to.endsWith(PLACEHOLDER_DOMAIN)) return;
-  const message = buildAccountNoticeMessage({ to, name: user.name, change, reviewURL: notices.reviewURL });
+  const message = buildAccountNoticeMessage({ to, name: user.name, change, reviewURL: notices.reviewURL, passwordSignIn: notices.passwordSignIn });
   ctx.afterAnswer.run(() => deliverMail(ctx, message, { flow: `notice:${change.kind}`, userId: user.id }), {
     message: "account notice failed",
     level: "error",

@@ -17,12 +17,14 @@ import {
  * the verification identifier (spec §3: reset-password:{token}, delete-account-{token}); the value
  * is the user id. The kind is part of the identifier, so a token of one kind never passes for another.
  */
-export type EmailTokenKind = "reset-password" | "delete-account" | "email-verification";
+export type EmailTokenKind = "reset-password" | "delete-account" | "email-verification" | "invitation-sign-up";
 
 const SEPARATOR: Record<EmailTokenKind, string> = {
   "reset-password": ":",
   "delete-account": "-",
   "email-verification": ":",
+  // Issue 21: an account for an invited address; the value is the invitation's id, not a user's.
+  "invitation-sign-up": ":",
 };
 
 function emailTokenIdentifier(kind: EmailTokenKind, token: string): string {

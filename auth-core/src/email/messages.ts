@@ -72,6 +72,36 @@ export function buildVerificationMessage(input: LinkMailInput): MailMessage {
   });
 }
 
+/** Issue 21: the one-time link that creates an account for an invited address and signs it in. */
+export function buildInvitationSignUpMessage(input: LinkMailInput & { organizationName: string }): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `Create your ${APP_NAME} account to join ${input.organizationName}`,
+    greeting: greet(input.name),
+    lines: [
+      `You asked for an account for ${input.to} to answer your invitation to ${input.organizationName}. Following the link creates it, signs you in and shows the invitation.`,
+      `The link is valid for ${describeLifetime(input.expiresIn)} and can be used once.`,
+    ],
+    action: { label: "Create my account", url: input.url },
+    footer: "If you did not ask for this, ignore this message: no account is created.",
+  });
+}
+
+/** Issue 21: asked for an account for an invited address that already has one. */
+export function buildInvitationHasAccountMessage(input: { to: string; organizationName: string; url: string }): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `You already have a ${APP_NAME} account`,
+    greeting: greet(""),
+    lines: [
+      `You asked for an account for ${input.to} to join ${input.organizationName}, but this address already has one.`,
+      "Open the invitation and sign in the way you usually do.",
+    ],
+    action: { label: "Open the invitation", url: input.url },
+    footer: "If you did not ask for this, ignore this message.",
+  });
+}
+
 export function buildPasswordResetMessage(input: LinkMailInput): MailMessage {
   return compose({
     to: input.to,
@@ -141,14 +171,17 @@ function providerDisplayName(id: string): string {
   return PROVIDER_NAMES[id] ?? `${id.charAt(0).toUpperCase()}${id.slice(1)}`;
 }
 
-function describeChange(change: AccountChange, to: string): { subject: string; line: string } {
+function describeChange(change: AccountChange, to: string, passwordSignIn: boolean): { subject: string; line: string } {
   switch (change.kind) {
     case "password-changed":
       return { subject: `Your ${APP_NAME} password was changed`, line: "The password of your account was just changed." };
     case "password-reset":
       return { subject: `Your ${APP_NAME} password was reset`, line: "The password of your account was just reset through a link mailed to this address." };
     case "password-set":
-      return { subject: `A password was added to your ${APP_NAME} account`, line: "A password was just set on your account; it can now be used to sign in." };
+      return {
+        subject: `A password was added to your ${APP_NAME} account`,
+        line: passwordSignIn ? "A password was just set on your account; it can now be used to sign in." : "A password was just set on your account.",
+      };
     case "email-changed":
       return {
         subject: `The email address of your ${APP_NAME} account was changed`,
@@ -186,12 +219,28 @@ function describeChange(change: AccountChange, to: string): { subject: string; l
   }
 }
 
+/** What the owner does when the change was not theirs: only what the sign-in screen offers. */
+function notTheOwnerLine(kind: AccountChange["kind"], passwordSignIn: boolean): string {
+  if (kind === "email-changed")
+    return passwordSignIn
+      ? "If it was not you, someone else controls your account: sign in with your password, passkey or linked account, change your password, sign out every session, and set your address back; if you cannot sign in any more, contact the administrator of this service."
+      : "If it was not you, someone else controls your account: sign in with your passkey or linked account, sign out every session, and set your address back; if you cannot sign in any more, contact the administrator of this service.";
+  return passwordSignIn
+    ? "If it was not you, sign in, change your password and sign out every other session; if you cannot sign in any more, request a password reset from the sign-in page."
+    : "If it was not you, sign in with your passkey or linked account, sign out every other session and remove what you do not recognise; if you cannot sign in any more, contact the administrator of this service.";
+}
+
 export interface AccountNoticeInput {
   to: string;
   name: string;
   change: AccountChange;
   /** Where the owner reviews the account: the app's settings page. */
   reviewURL: string;
+  /**
+   * Whether the app's sign-in screen offers email and password (and so "forgot password"). Off:
+   * the notice never sends the owner to a password form the screen does not have. Default true.
+   */
+  passwordSignIn?: boolean;
 }
 
 /**
@@ -199,18 +248,13 @@ export interface AccountNoticeInput {
  * address change it goes to the old address, whose owner may be the one it was taken from.
  */
 export function buildAccountNoticeMessage(input: AccountNoticeInput): MailMessage {
-  const { subject, line } = describeChange(input.change, input.to);
+  const passwordSignIn = input.passwordSignIn ?? true;
+  const { subject, line } = describeChange(input.change, input.to, passwordSignIn);
   return compose({
     to: input.to,
     subject,
     greeting: greet(input.name),
-    lines: [
-      line,
-      "If this was you, there is nothing to do.",
-      input.change.kind === "email-changed"
-        ? "If it was not you, someone else controls your account: sign in with your password, passkey or linked account, change your password, sign out every session, and set your address back; if you cannot sign in any more, contact the administrator of this service."
-        : "If it was not you, sign in, change your password and sign out every other session; if you cannot sign in any more, request a password reset from the sign-in page.",
-    ],
+    lines: [line, "If this was you, there is nothing to do.", notTheOwnerLine(input.change.kind, passwordSignIn)],
     action: { label: "Review your account", url: input.reviewURL },
     footer: "This notice was sent because a security setting of your account changed. It contains no link that changes anything.",
   });

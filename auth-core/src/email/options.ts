@@ -39,6 +39,11 @@ export interface EmailFlowOptions {
     enabled?: boolean;
     /** The page where the owner reviews the account (absolute, or a path on the base URL); default the base URL. */
     reviewURL?: string;
+    /**
+     * Whether the app's sign-in screen offers email and password with "forgot password". Off, the
+     * notices' advice names only passkeys and linked accounts. Default true.
+     */
+    passwordSignIn?: boolean;
   };
   user?: {
     changeEmail?: {
@@ -68,7 +73,7 @@ export interface ResolvedEmailFlowOptions {
     expiresIn: number;
   };
   passwordReset: { enabled: boolean; tokenExpiresIn: number; revokeSessionsOnPasswordReset: boolean };
-  accountNotices: { enabled: boolean; reviewURL: string };
+  accountNotices: { enabled: boolean; reviewURL: string; passwordSignIn: boolean };
   changeEmail: { enabled: boolean };
   deleteUser: {
     enabled: boolean;
@@ -103,6 +108,7 @@ export function resolveEmailFlowOptions(options: EmailFlowOptions & { mailer?: u
     accountNotices: {
       enabled: options.accountNotices?.enabled ?? hasMailer,
       reviewURL: new URL(options.accountNotices?.reviewURL ?? "/", options.baseURL).toString(),
+      passwordSignIn: options.accountNotices?.passwordSignIn ?? true,
     },
     changeEmail: { enabled: options.user?.changeEmail?.enabled ?? false },
     deleteUser: {

@@ -3,6 +3,7 @@ import { hashToken } from "../crypto/token-hash.js";
 import { generateId, randomAlphanumeric } from "../deps/random.js";
 import type { SessionRow } from "../store/database.js";
 import { deleteSessionById, extendSession, insertSession } from "../store/session-store.js";
+import { findRememberedOrganizationId } from "../store/member-store.js";
 import { isBanActive } from "../admin/ban.js";
 import type { ActiveSession } from "./active-session.js";
 
@@ -14,6 +15,7 @@ export interface NewSessionInput {
   rememberMe: boolean;
   ipAddress: string | null;
   userAgent: string | null;
+  /** Default: the organization the person last worked in (issue 21), if they are still its member. */
   activeOrganizationId?: string | null;
   /** Issue 23: the admin acting through this session, which ends at `endsAt` at the latest. */
   impersonation?: { adminId: string; endsAt: Date };
@@ -25,6 +27,7 @@ const SESSION_TOKEN_LENGTH = 32;
 export async function createSession(ctx: AuthContext, input: NewSessionInput): Promise<ActiveSession["session"] & { token: string }> {
   const now = ctx.clock.now();
   const token = randomAlphanumeric(ctx.random, SESSION_TOKEN_LENGTH);
+  const activeOrganizationId = input.activeOrganizationId !== undefined ? input.activeOrganizationId : await findRememberedOrganizationId(ctx.db, input.userId);
   const row = await insertSession(ctx.db, {
     id: generateId(ctx.random),
     tokenHash: hashToken(token),
@@ -33,7 +36,7 @@ export async function createSession(ctx: AuthContext, input: NewSessionInput): P
     rememberMe: input.rememberMe ? 1 : 0,
     ipAddress: input.ipAddress,
     userAgent: input.userAgent,
-    activeOrganizationId: input.activeOrganizationId ?? null,
+    activeOrganizationId,
     activeTeamId: null,
     impersonatedBy: input.impersonation?.adminId ?? null,
     createdAt: now.toISOString(),

@@ -40,6 +40,8 @@ export const AUDIT_EVENT_TYPES = [
   "team-member-added",
   "team-member-removed",
   "plan-changed",
+  // Issue 21: an account link mailed to an invited address.
+  "invitation-sign-up-requested",
   // Issue 23: operators' actions, in the acting admin's log and naming the person (targetUserId).
   "user-banned",
   "user-unbanned",
@@ -121,6 +123,7 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "team-member-added": "Team member added",
   "team-member-removed": "Team member removed",
   "plan-changed": "Plan changed",
+  "invitation-sign-up-requested": "Account link sent for an invitation",
   "user-banned": "Banned by an admin",
   "user-unbanned": "Unbanned by an admin",
   "user-impersonated": "Impersonated by an admin",

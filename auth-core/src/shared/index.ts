@@ -5,5 +5,6 @@ export { dateTransformer, type DataTransformer } from "./date-transformer.js";
 export * from "./access-control.js";
 export type * from "./wire-types.js";
 export * from "./audit-events.js";
+export { isValidOrganizationSlug, ORGANIZATION_SLUG_MAX, ORGANIZATION_SLUG_MIN, slugFromName } from "./organization-slug.js";
 export * from "./admin-roles.js";
 export * from "./admin-console.js";

@@ -206,7 +206,11 @@ export async function findLatestAuditEventTime(db: DB, filter: AuditFilter): Pro
   return row?.createdAt ?? null;
 }
 
-/** What the dashboard counts beside the log: live sessions, passkeys, linked provider accounts. */
+/**
+ * What the dashboard counts beside the log: live sessions, passkeys, linked accounts. The accounts
+ * are every sign-in method Settings lists under "Linked accounts", email and password included
+ * (issue 21: the two pages counted differently).
+ */
 export async function countAccountHoldings(db: DB, userId: string, now: Date): Promise<{ activeSessions: number; passkeys: number; linkedAccounts: number }> {
   const sessions = await db
     .selectFrom("session")
@@ -225,7 +229,6 @@ export async function countAccountHoldings(db: DB, userId: string, now: Date): P
     .selectFrom("account")
     .select((eb) => eb.fn.countAll<string | number>().as("n"))
     .where("userId", "=", userId)
-    .where("providerId", "!=", "credential")
     .executeTakeFirstOrThrow();
   return { activeSessions: Number(sessions.n), passkeys: Number(passkeys.n), linkedAccounts: Number(accounts.n) };
 }

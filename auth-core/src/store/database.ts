@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
 import type { AuditEventType, AuditOutcome } from "../shared/audit-events.js";
 
 /**
@@ -97,6 +97,8 @@ interface MemberTable {
   userId: string;
   role: string;
   createdAt: string;
+  /** When this membership was last made a session's active organization (issue 21); new sessions start in the latest. */
+  lastActiveAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface InvitationTable {
@@ -242,6 +244,7 @@ export type VerificationRow = Selectable<VerificationTable>;
 export type PasskeyRow = Selectable<PasskeyTable>;
 export type OrganizationRow = Selectable<OrganizationTable>;
 export type MemberRow = Selectable<MemberTable>;
+export type NewMemberRow = Insertable<MemberTable>;
 export type InvitationRow = Selectable<InvitationTable>;
 export type TeamRow = Selectable<TeamTable>;
 export type TeamMemberRow = Selectable<TeamMemberTable>;

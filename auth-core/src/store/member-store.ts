@@ -1,4 +1,4 @@
-import type { DB, MemberRow } from "./database.js";
+import type { DB, MemberRow, NewMemberRow } from "./database.js";
 
 interface MemberUserRow {
   id: string;
@@ -12,7 +12,7 @@ export interface MemberWithUserRow {
   user: MemberUserRow;
 }
 
-export async function insertMember(db: DB, row: MemberRow): Promise<MemberRow> {
+export async function insertMember(db: DB, row: NewMemberRow): Promise<MemberRow> {
   return db.insertInto("member").values(row).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -95,6 +95,7 @@ function selectMembersWithUsers(db: DB, organizationId: string) {
       "m.userId as userId",
       "m.role as role",
       "m.createdAt as createdAt",
+      "m.lastActiveAt as lastActiveAt",
       "u.name as userName",
       "u.email as userEmail",
       "u.image as userImage",
@@ -110,7 +111,24 @@ interface JoinedMemberRow extends MemberRow {
 
 function splitMemberRow(row: JoinedMemberRow): MemberWithUserRow {
   return {
-    member: { id: row.id, organizationId: row.organizationId, userId: row.userId, role: row.role, createdAt: row.createdAt },
+    member: { id: row.id, organizationId: row.organizationId, userId: row.userId, role: row.role, createdAt: row.createdAt, lastActiveAt: row.lastActiveAt },
     user: { id: row.userId, name: row.userName, email: row.userEmail, image: row.userImage },
   };
+}
+
+/**
+ * The organization a new session of `userId` starts in (issue 21): the membership last made
+ * active, else the newest. A membership that is gone (left, removed, organization deleted) has no
+ * row, so it is never chosen.
+ */
+export async function findRememberedOrganizationId(db: DB, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("member")
+    .select("organizationId")
+    .where("userId", "=", userId)
+    .orderBy((eb) => eb.fn.coalesce("lastActiveAt", eb.val("")), "desc")
+    .orderBy("createdAt", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.organizationId ?? null;
 }

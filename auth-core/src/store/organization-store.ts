@@ -75,12 +75,22 @@ export async function lockOrganization(db: DB, id: string): Promise<boolean> {
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The session's active organization; the active team is reset with it. */
+/**
+ * The session's active organization; the active team is reset with it. The choice is remembered
+ * on the person's membership (issue 21): their next session starts in it.
+ */
 export async function setSessionActiveOrganization(db: DB, sessionId: string, organizationId: string | null, now: Date): Promise<void> {
   await db
     .updateTable("session")
     .set({ activeOrganizationId: organizationId, activeTeamId: null, updatedAt: now.toISOString() })
     .where("id", "=", sessionId)
+    .execute();
+  if (organizationId === null) return;
+  await db
+    .updateTable("member")
+    .set({ lastActiveAt: now.toISOString() })
+    .where("organizationId", "=", organizationId)
+    .where("userId", "=", (eb) => eb.selectFrom("session").select("userId").where("id", "=", sessionId))
     .execute();
 }
 

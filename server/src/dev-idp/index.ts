@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Logger } from "@gatehouse/auth-core";
 import type { OIDCPerson } from "@gatehouse/auth-core/testing";
 import { renderSignInPage } from "./page.js";
+import { loadPeople, peopleFilePath, savePeople } from "./people-file.js";
 
 /** A provider the development identity provider stands in for. */
 interface StandInFor {
@@ -19,6 +20,8 @@ export interface DevIdentityProviderOptions {
   /** One client serves them all; the redirect URI tells which provider a sign-in is for. */
   standInFor: StandInFor[];
   logger: Logger;
+  /** DATA_DIR: the people created on the page are kept in DATA_DIR/dev-idp-people.json across restarts. Unset: in memory only. */
+  dataDir?: string;
 }
 
 export interface DevIdentityProvider {
@@ -65,6 +68,9 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   const { createOpenIDProvider, finishInteraction } = await import("@gatehouse/auth-core/testing");
   const people = new Map<string, OIDCPerson>();
   for (const p of [person("ada@example.com", "Ada Lovelace", true), person("unverified@example.com", "Una Verified", false)]) people.set(p.sub, p);
+  const file = options.dataDir === undefined ? null : peopleFilePath(options.dataDir);
+  const created = file ? loadPeople(file) : [];
+  for (const p of created) people.set(subjectFor(p.email), person(p.email, p.name, p.emailVerified));
   const clientSecret = randomBytes(24).toString("base64url");
   let provider: Awaited<ReturnType<typeof createOpenIDProvider>> | undefined;
 
@@ -84,9 +90,19 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
       let sub = form.get("sub") ?? "";
       const email = form.get("email")?.trim();
       if (email) {
-        const created = person(email, form.get("name")?.trim() || email.split("@")[0]!, form.get("emailVerified") === "on");
-        people.set(created.sub, created);
-        sub = created.sub;
+        const newPerson = person(email, form.get("name")?.trim() || email.split("@")[0]!, form.get("emailVerified") === "on");
+        people.set(newPerson.sub, newPerson);
+        sub = newPerson.sub;
+        if (file) {
+          const kept = created.filter((p) => subjectFor(p.email) !== newPerson.sub);
+          kept.push({ email: newPerson.email ?? email, name: newPerson.name ?? email, emailVerified: newPerson.emailVerified === true });
+          created.splice(0, created.length, ...kept);
+          try {
+            savePeople(file, created);
+          } catch (error) {
+            options.logger.warn("development identity provider could not save its test people", { error: String(error) });
+          }
+        }
       }
       if (!people.has(sub)) {
         res.writeHead(400, { "content-type": "text/plain" }).end("Unknown test person");

@@ -1,8 +1,16 @@
 import { TRPCError } from "@trpc/server";
 import { APIError, resolveClientAddress, type Auth, type ClientInfo, type WireSessionResult } from "@gatehouse/auth-core";
 
+/** What the sign-in screen offers beside Google and passkeys (server/src/env.ts: EMAIL_SIGN_IN). */
+export interface SignInMethods {
+  /** Email and password: sign in, create an account, forgot password. */
+  email: boolean;
+}
+
 export interface TRPCContext {
   auth: Auth;
+  /** Default: spec §1's screen (no email and password). */
+  signIn?: SignInMethods;
   session: WireSessionResult | null;
   /** The request's headers (cookie, origin), passed on to auth.api calls made for the caller. */
   headers: Headers;
@@ -19,7 +27,7 @@ export function createContextInner(input: TRPCContext): TRPCContext {
 export async function createContext(
   auth: Auth,
   request: Request,
-  info: { clientAddress: string | null; requestId?: string } = { clientAddress: null },
+  info: { clientAddress: string | null; requestId?: string; signIn?: SignInMethods } = { clientAddress: null },
 ): Promise<TRPCContext> {
   let session: WireSessionResult | null;
   try {
@@ -35,5 +43,5 @@ export async function createContext(
     userAgent: request.headers.get("user-agent"),
     requestId: info.requestId,
   };
-  return createContextInner({ auth, session, headers: request.headers, client });
+  return createContextInner({ auth, session, headers: request.headers, client, signIn: info.signIn });
 }

@@ -2,7 +2,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { Hono } from "hono";
 import { APIError, checkFetchSite, checkRequestOrigin, type Auth } from "@gatehouse/auth-core";
 import type { AppEnv } from "../app-env.js";
-import { createContext } from "./context.js";
+import { createContext, type SignInMethods } from "./context.js";
 import { appRouter } from "./routers/_app.js";
 
 export type { AppRouter } from "./routers/_app.js";
@@ -12,7 +12,7 @@ export type { AppRouter } from "./routers/_app.js";
  * browser checks as the auth service's own state-changing requests: a trusted Origin, and never
  * `Sec-Fetch-Site: cross-site` (issue 13).
  */
-export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth }): void {
+export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth; signIn?: SignInMethods }): void {
   app.all("/api/trpc/*", async (c) => {
     try {
       checkFetchSite(c.req.raw);
@@ -26,7 +26,11 @@ export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth }): void {
       req: c.req.raw,
       router: appRouter,
       createContext: () =>
-        createContext(deps.auth, c.req.raw, { clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null, requestId: c.get("requestId") }),
+        createContext(deps.auth, c.req.raw, {
+          clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null,
+          requestId: c.get("requestId"),
+          signIn: deps.signIn,
+        }),
     });
   });
 }

@@ -113,6 +113,8 @@ describe("the Analytics page (audit.analytics)", () => {
     app = renderApp(backend, "/analytics");
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByRole("heading").textContent).toBe("The analytics could not be loaded");
+    // A dropped connection is told with spec §8's Network message, not the transport's words.
+    within(alert).getByText("Network error. Please check your connection and try again.");
     backend.failRemoteCalls(null);
     fireEvent.click(within(alert).getByRole("button", { name: "Try Again" }));
     await screen.findByTestId("total-sign-ins");

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type ReactElement, type RefObject } from "react";
+import { Avatar } from "../components/avatar.js";
+import { OutcomeNotice } from "../components/outcome-notice.js";
 import { QueryErrorResetBoundary, useQueryClient } from "@tanstack/react-query";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import type { WireSessionResult } from "@gatehouse/auth-core/shared";
@@ -62,8 +64,9 @@ function AccountMenu(): ReactElement {
   return (
     <div className="account-menu">
       {user && (
-        <span className="who" title={user.email}>
-          {user.name || user.email}
+        <span className="who-with-avatar" title={`${user.name} (${user.email})`}>
+          <Avatar name={user.name} email={user.email} image={user.image} />
+          <span className="who">{user.name || user.email}</span>
         </span>
       )}
       <button type="button" className="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
@@ -197,6 +200,7 @@ export function AppLayout(): ReactElement {
       </header>
       <Impersonation />
       <main id="main" tabIndex={-1}>
+        <OutcomeNotice />
         {failure !== null ? (
           <AuthFailureScreen error={failure} />
         ) : (

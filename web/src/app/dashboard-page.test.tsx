@@ -32,8 +32,10 @@ describe("the dashboard (audit.overview)", () => {
     const sessions = await call<unknown[]>(backend.browser, "/list-sessions");
     expect(screen.getByTestId("active-sessions").textContent).toBe(String(sessions.length));
     expect(screen.getByTestId("passkeys").textContent).toBe("0");
-    // Provider accounts (Google…); the password is not one.
-    expect(screen.getByTestId("linked-accounts").textContent).toBe("0");
+    // As Settings lists them: the email-and-password account counts (issue 21).
+    const accounts = await call<unknown[]>(backend.browser, "/list-accounts");
+    expect(accounts).toHaveLength(1);
+    expect(screen.getByTestId("linked-accounts").textContent).toBe("1");
     const recent = screen.getByRole("list", { name: "Recent activity" });
     const links = within(recent)
       .getAllByRole("link")
@@ -68,7 +70,9 @@ describe("the dashboard (audit.overview)", () => {
     app = renderApp(backend, "/dashboard");
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByRole("heading").textContent).toBe("Your overview could not be loaded");
-    expect(alert.textContent).toContain("Failed to fetch");
+    // Spec §8's Network message, never the transport's own words (issue 21).
+    expect(alert.textContent).toContain("Network error. Please check your connection and try again.");
+    expect(alert.textContent).not.toContain("Failed to fetch");
     backend.failRemoteCalls(null);
     fireEvent.click(within(alert).getByRole("button", { name: "Try Again" }));
     await screen.findByRole("list", { name: "Recent activity" });

@@ -1,5 +1,6 @@
 import type { ReactElement } from "react";
 import { authRequiredText } from "../lib/auth-errors.js";
+import { displayErrorMessage } from "../lib/error-messages.js";
 
 export interface AuthRequiredScreenProps {
   error: unknown;
@@ -32,9 +33,9 @@ export interface GenericErrorScreenProps {
   onTryAgain: () => void;
 }
 
+/** The error's message as a person reads it: never a transport text, a code or a field path (issue 21). */
 function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === "string" && message.trim() !== "" ? message : "An unexpected error occurred";
+  return displayErrorMessage(error);
 }
 
 /** Spec §2: the generic error screen. */

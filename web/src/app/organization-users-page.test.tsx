@@ -28,6 +28,9 @@ interface Expected {
   deleteTeam: boolean;
   addTeamMember: boolean;
   removeTeamMember: boolean;
+  /** Spec §6 organization: update (owner, admin), delete (owner). */
+  updateOrganization: boolean;
+  deleteOrganization: boolean;
   owner: { changeRole: boolean; remove: boolean };
   member: { changeRole: boolean; remove: boolean };
 }
@@ -37,10 +40,50 @@ const NONE = { invite: false, cancelInvitation: false, createTeam: false, rename
 
 // Spec §6, typed in from the spec (not from the code under test), per viewer role.
 const TABLE: Array<[string, Expected]> = [
-  ["owner", { ...ALL, roles: ["owner", "admin", "member"], owner: { changeRole: true, remove: true }, member: { changeRole: true, remove: true } }],
-  ["admin", { ...ALL, roles: ["admin", "member"], owner: { changeRole: false, remove: false }, member: { changeRole: true, remove: true } }],
-  ["member", { ...NONE, roles: [], owner: { changeRole: false, remove: false }, member: { changeRole: false, remove: false } }],
-  ["admin,member", { ...ALL, roles: ["admin", "member"], owner: { changeRole: false, remove: false }, member: { changeRole: true, remove: true } }],
+  [
+    "owner",
+    {
+      ...ALL,
+      updateOrganization: true,
+      deleteOrganization: true,
+      roles: ["owner", "admin", "member"],
+      owner: { changeRole: true, remove: true },
+      member: { changeRole: true, remove: true },
+    },
+  ],
+  [
+    "admin",
+    {
+      ...ALL,
+      updateOrganization: true,
+      deleteOrganization: false,
+      roles: ["admin", "member"],
+      owner: { changeRole: false, remove: false },
+      member: { changeRole: true, remove: true },
+    },
+  ],
+  [
+    "member",
+    {
+      ...NONE,
+      updateOrganization: false,
+      deleteOrganization: false,
+      roles: [],
+      owner: { changeRole: false, remove: false },
+      member: { changeRole: false, remove: false },
+    },
+  ],
+  [
+    "admin,member",
+    {
+      ...ALL,
+      updateOrganization: true,
+      deleteOrganization: false,
+      roles: ["admin", "member"],
+      owner: { changeRole: false, remove: false },
+      member: { changeRole: true, remove: true },
+    },
+  ],
 ];
 
 interface Mail {
@@ -130,6 +173,8 @@ describe("Users page controls per role (spec §6) against the real auth service"
       addTeamMember: expected.addTeamMember,
       removeTeamMember: expected.removeTeamMember,
       leave: true,
+      updateOrganization: expected.updateOrganization,
+      deleteOrganization: expected.deleteOrganization,
     });
     // The role picker only exists with the invite control.
     expect(controls.invite ? grantableRoles : []).toEqual(expected.roles);
@@ -137,7 +182,8 @@ describe("Users page controls per role (spec §6) against the real auth service"
 
     await seed(role);
     renderAt("/users");
-    await screen.findByRole("heading", { level: 2, name: "Members" });
+    // The first render loads the page's chunk: on a busy machine that takes longer than findBy's 1 s.
+    await screen.findByRole("heading", { level: 2, name: "Members" }, { timeout: 5000 });
     await screen.findByRole("list", { name: "Members of Core" });
 
     const members = screen.getByRole("list", { name: "Members" });
@@ -170,6 +216,8 @@ describe("Users page controls per role (spec §6) against the real auth service"
     expect(button("Change role of Vera Viewer")).toBeNull();
     expect(button("Remove Vera Viewer")).toBeNull();
     expect(button("Leave organization")).not.toBeNull();
+    expect(Boolean(form("Name and slug"))).toBe(expected.updateOrganization);
+    expect(Boolean(button("Delete organization"))).toBe(expected.deleteOrganization);
     // Spec §8: no select item has an empty-string value (the switcher, roles, teams, members).
     const selects = [...document.querySelectorAll("select")];
     expect(selects.length).toBeGreaterThan(0);
@@ -196,6 +244,9 @@ describe("Users page controls per role (spec §6) against the real auth service"
     await call(olive, "/organization/update-member-role", { memberId: veraMemberId, role: "member" });
 
     fireEvent.click(screen.getByRole("button", { name: "Remove Milo Member" }));
+    // Asks first (issue 21), saying what will happen.
+    await screen.findByText(/loses access to .* and leaves its teams at once/);
+    fireEvent.click(screen.getByRole("button", { name: "Remove member" }));
     await screen.findByText(/You are not allowed to delete this member/);
     expect(authFailures.get()).toBeNull();
     // The lists refresh after the refusal: Vera's controls follow her new role.
@@ -210,6 +261,11 @@ describe("Users page controls per role (spec §6) against the real auth service"
     await screen.findByText("Invitation sent again; the link works for another 48 hours.");
     expect(mails.filter((m) => m.to === "pending@example.com")).toHaveLength(2);
     fireEvent.click(screen.getByRole("button", { name: "Cancel invitation for pending@example.com" }));
+    // Nothing happens until the dialog's confirm button.
+    fireEvent.click(await screen.findByRole("button", { name: "Keep invitation" }));
+    expect(screen.getByRole("listitem", { name: "pending@example.com" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel invitation for pending@example.com" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel invitation" }));
     await screen.findByText("Invitation cancelled.");
     await waitFor(() => expect(screen.queryByRole("listitem", { name: "pending@example.com" })).toBeNull());
     screen.getByText("No pending invitations.");

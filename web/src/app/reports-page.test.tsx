@@ -84,7 +84,7 @@ describe("the Reports page (audit.events)", () => {
 
     // A day range that ends before today holds nothing.
     fireEvent.change(screen.getByLabelText("To"), { target: { value: "2020-01-31" } });
-    await screen.findByText("No events match these filters.");
+    await screen.findByText("No events match these filters.", {}, { timeout: 5000 });
     expect(csvLink().searchParams.get("to")).toBe("2020-02-01T00:00:00.000Z"); // exclusive: the whole 31st
 
     // Back to no filters: the whole log again (the pages already loaded stay loaded).
@@ -139,5 +139,14 @@ describe("the Reports page (audit.events)", () => {
     backend.failRemoteCalls(null);
     fireEvent.click(within(alert).getByRole("button", { name: "Try Again" }));
     await screen.findByRole("table", { name: "Events of your account, newest first" });
+  });
+
+  it("says so when From is after To, and asks for nothing (as Analytics does)", async () => {
+    await signUp(backend.browser, "Mary Jackson", "mary@example.com");
+    app = renderApp(backend, "/reports?from=2025-03-10&to=2025-03-01");
+    const alert = await screen.findByRole("alert", {}, { timeout: 5000 });
+    expect(alert.textContent).toBe("The start day must not be after the end day.");
+    expect(screen.queryByText("No events match these filters.")).toBeNull();
+    expect(backend.remoteCalls).not.toContain("audit.events");
   });
 });

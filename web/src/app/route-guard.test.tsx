@@ -41,7 +41,9 @@ describe("route guards (spec §2, §4) against the real auth service", () => {
 
   it("sends a signed-out visit to /login with the path and query as redirect", async () => {
     const router = renderAt("/settings?tab=sessions");
-    await screen.findByRole("button", { name: "Sign in with Google" });
+    // The first render of the file starts the in-process service and loads the screen: on a busy
+    // machine that takes longer than findBy's 1 s.
+    await screen.findByRole("button", { name: "Sign in with Google" }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe("/login");
     expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe("/settings?tab=sessions");
     expect(screen.getByRole("button", { name: "Sign in with passkey" })).toBeTruthy();

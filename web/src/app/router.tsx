@@ -42,6 +42,12 @@ function createRoutes(deps: RouterDeps): RouteObject[] {
   const requireSession = createRequireSessionLoader(deps);
   return [
     { path: "/login", loader: createLoginLoader(deps), element: <LoginScreen />, errorElement: <RouteErrorScreen />, hydrateFallbackElement: <Loading /> },
+    // Public: the mailed reset link lands here (spec §2 /reset-password/{token} redirects with ?token=).
+    {
+      path: "/reset-password",
+      lazy: async () => ({ Component: (await import("../features/auth/components/email-sign-in-slot.js")).ResetPasswordScreen }),
+      errorElement: <RouteErrorScreen />,
+    },
     {
       path: "/two-factor",
       loader: createLoginLoader(deps),

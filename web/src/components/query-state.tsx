@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from "react";
+import { displayErrorMessage } from "../lib/error-messages.js";
 import "./pages.css";
 
 export interface LoadingStateProps {
@@ -22,9 +23,9 @@ export interface LoadErrorProps {
   what?: string;
 }
 
+/** The error's message as a person reads it: never a transport text, a code or a field path (issue 21). */
 function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === "string" && message.trim() !== "" ? message : "An unexpected error occurred";
+  return displayErrorMessage(error);
 }
 
 /**

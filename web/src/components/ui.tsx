@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
-import { actionErrorMessage } from "../lib/auth-errors.js";
+import { actionErrorMessage } from "../lib/error-messages.js";
 
 export interface SectionProps {
   id: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { actionErrorMessage } from "./error-messages.js";
 import { TRPCClientError } from "@trpc/client";
 import { WebAuthnError } from "@simplewebauthn/browser";
 import {
-  actionErrorMessage,
   AuthNetworkError,
   AuthRequestError,
   authRequiredText,
@@ -53,9 +53,21 @@ describe("the auth error classifier (spec §8)", () => {
     expect(authRequiredText(new Error("session expired"))).toBe("You need to sign in to access this page.");
   });
 
-  it("shows the server's message for an action, or the network and generic messages", () => {
+  it("shows the table's sentence for a code, else the server's message without a field path, or the network and generic messages", () => {
     expect(actionErrorMessage(new AuthRequestError(400, "FAILED_TO_UNLINK_LAST_ACCOUNT", "You can't unlink your last account"))).toBe(
-      "You can't unlink your last account",
+      "This is your only way to sign in, so it can't be removed. Add another one first.",
+    );
+    expect(actionErrorMessage(new AuthRequestError(400, "SOME_NEW_CODE", "[body.image] Must be an https URL or a data:image URI"))).toBe(
+      "Must be an https URL or a data:image URI",
+    );
+    expect(actionErrorMessage(new AuthRequestError(400, "VALIDATION_ERROR", "[body.email] Invalid email address"))).not.toMatch(/body|\[/);
+    // Spec §7: the client's transform error stays the thrown error, but a person reads §8's Generic message.
+    expect(actionErrorMessage(trpcError("INTERNAL_SERVER_ERROR", 500, "Unable to transform response from server"))).toBe(MESSAGES.generic);
+    expect(actionErrorMessage(TRPCClientError.from(new Error("Unable to transform response from server")))).toBe(MESSAGES.generic);
+    expect(actionErrorMessage(TRPCClientError.from(new TypeError("Failed to fetch")))).toBe(MESSAGES.network);
+    expect(actionErrorMessage(trpcError("BAD_REQUEST", 400, '[{"path":["name"],"message":"Too small"}]'))).toBe(MESSAGES.generic);
+    expect(actionErrorMessage(trpcError("FORBIDDEN", 403, "Only an owner can change the organization's plan"))).toBe(
+      "Only an owner can change the organization's plan",
     );
     expect(actionErrorMessage(new AuthNetworkError("request timed out after 30000 ms", { timedOut: true }))).toBe(MESSAGES.network);
     expect(actionErrorMessage(new TypeError("Failed to fetch"))).toBe("Network error. Please check your connection and try again.");

@@ -79,18 +79,6 @@ export function authRequiredText(error: unknown): string {
   return MESSAGES.unauthorized;
 }
 
-/** The message a form shows for a failed auth-service call: the server's words, or §8's. */
-export function actionErrorMessage(error: unknown): string {
-  if (error instanceof AuthNetworkError) return MESSAGES.network;
-  if (error instanceof TypeError) return MESSAGES.network; // fetch's "Failed to fetch"
-  if (error instanceof AuthRequestError && error.message) return error.message;
-  if (typeof error === "object" && error !== null && (error as { name?: unknown }).name === "TRPCClientError") {
-    const message = (error as { message?: unknown }).message;
-    if (typeof message === "string" && message) return message;
-  }
-  return MESSAGES.generic;
-}
-
 export type PasskeyCeremony = "authentication" | "registration";
 
 /** Spec §8's passkey messages for a failed sign-in or registration. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
+import { isValidOrganizationSlug } from "../../shared/organization-slug.js";
 import { findOrganizationBySlug } from "../../store/organization-store.js";
 
 const body = z.object({ slug: z.string().trim().min(1).max(128) });
@@ -15,6 +16,7 @@ export const checkOrganizationSlug = defineEndpoint({
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, body }): Promise<{ status: boolean }> {
+    if (!isValidOrganizationSlug(body.slug)) throw APIError.from(400, "INVALID_ORGANIZATION_SLUG");
     if (await findOrganizationBySlug(ctx.db, body.slug)) throw APIError.from(400, "ORGANIZATION_SLUG_ALREADY_TAKEN");
     return { status: true };
   },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
+import { isValidOrganizationSlug } from "../../shared/organization-slug.js";
 import { generateId } from "../../deps/random.js";
 import { toWireMember, toWireOrganization } from "../../organization/wire.js";
 import { countMembershipsOfUser, insertMember } from "../../store/member-store.js";
@@ -31,6 +32,7 @@ export const createOrganization = defineEndpoint({
     if ((await countMembershipsOfUser(ctx.db, session.user.id)) >= options.organizationLimit) {
       throw APIError.from(403, "YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS");
     }
+    if (!isValidOrganizationSlug(body.slug)) throw APIError.from(400, "INVALID_ORGANIZATION_SLUG");
     if (await findOrganizationBySlug(ctx.db, body.slug)) throw APIError.from(400, "ORGANIZATION_ALREADY_EXISTS");
 
     const now = ctx.clock.now();

@@ -8,6 +8,7 @@ import { deleteOrganization } from "./delete.js";
 import { getActiveMember } from "./get-active-member.js";
 import { getFullOrganization } from "./get-full-organization.js";
 import { getInvitation } from "./get-invitation.js";
+import { getInvitationPreview, invitationSignUpCallback, requestInvitationSignUp } from "./invitation-sign-up.js";
 import { hasPermission } from "./has-permission.js";
 import { createInvitation } from "./invite-member.js";
 import { leaveOrganization } from "./leave.js";
@@ -59,4 +60,8 @@ export const organizationEndpoints = [
   addTeamMember,
   removeTeamMember,
   hasPermission,
+  // Issue 21: invitations for people without an account.
+  getInvitationPreview,
+  requestInvitationSignUp,
+  invitationSignUpCallback,
 ] as const;

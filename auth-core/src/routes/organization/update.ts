@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
+import { isValidOrganizationSlug } from "../../shared/organization-slug.js";
 import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
 import { toWireOrganization } from "../../organization/wire.js";
 import { findOrganizationBySlug, updateOrganization, type OrganizationUpdate } from "../../store/organization-store.js";
@@ -35,6 +36,7 @@ export const updateOrganizationEndpoint = defineEndpoint({
     const roles = member.role.split(",").map((role) => role.trim());
     if (data.requireTwoFactor !== undefined && !roles.includes("owner")) throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_TWO_FACTOR_RULE");
     if (data.slug !== undefined) {
+      if (!isValidOrganizationSlug(data.slug)) throw APIError.from(400, "INVALID_ORGANIZATION_SLUG");
       const holder = await findOrganizationBySlug(ctx.db, data.slug);
       if (holder && holder.id !== organizationId) throw APIError.from(400, "ORGANIZATION_SLUG_ALREADY_TAKEN");
     }

@@ -1,5 +1,6 @@
 import type { WireSessionResult } from "@gatehouse/auth-core";
 import { protectedProcedure, publicProcedure, router } from "../trpc.js";
+import type { SignInMethods } from "../context.js";
 import { listEnabledProviders, type EnabledProvider } from "../../providers/enabled-providers.js";
 import { accountRouter } from "./account.js";
 import { auditRouter } from "./audit.js";
@@ -60,6 +61,8 @@ export const appRouter = router({
     session: protectedProcedure.query(({ ctx }): SessionView => toSessionView(ctx.session)),
     /** Public: the social providers the login screen and Settings offer (Google first, then by name). */
     providers: publicProcedure.query(({ ctx }): EnabledProvider[] => listEnabledProviders(ctx.auth)),
+    /** Public: whether the sign-in screen (and Settings, and the mails) offer email and password (EMAIL_SIGN_IN). */
+    signInMethods: publicProcedure.query(({ ctx }): SignInMethods => ({ email: ctx.signIn?.email ?? false })),
   }),
 });
 

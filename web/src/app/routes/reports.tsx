@@ -25,7 +25,9 @@ export function ReportsPage(): ReactElement {
   // Asking for the organization waits for the overview, which says whether the viewer may.
   const scopeKnown = requested.scope === "self" || !overview.isPending;
   const filters: AuditFilters = { ...requested, scope: allowedScope(requested.scope, overview.data) };
-  const events = useAuditEvents(filters, { enabled: scopeKnown });
+  // A From after To asks for nothing and says so (as Analytics does), instead of "No events match".
+  const rangeBackwards = Boolean(filters.from && filters.to && filters.from > filters.to);
+  const events = useAuditEvents(filters, { enabled: scopeKnown && !rangeBackwards });
   const organization = overview.data?.organization ?? null;
   const rows = events.data?.pages.flatMap((page) => page.items) ?? [];
   const change = (patch: Partial<AuditFilters>): void =>
@@ -45,7 +47,11 @@ export function ReportsPage(): ReactElement {
           </a>
         </div>
         <EventFilters filters={filters} onChange={change} />
-        {!scopeKnown || events.isPending ? (
+        {rangeBackwards ? (
+          <p className="notice error" role="alert">
+            The start day must not be after the end day.
+          </p>
+        ) : !scopeKnown || events.isPending ? (
           <LoadingState label="Loading events…" />
         ) : events.isError && rows.length === 0 ? (
           <LoadError what="The events" error={events.error} onRetry={() => void events.refetch()} />

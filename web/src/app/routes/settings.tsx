@@ -12,6 +12,7 @@ import { ProfileSection } from "../../features/profile/components/profile-sectio
 import { SessionsSection } from "../../features/sessions/components/sessions-section.js";
 import { TwoFactorSection } from "../../features/two-factor/components/two-factor-section.js";
 import { AppErrorFallback, ErrorBoundary } from "../error-boundary.js";
+import { useSignInMethods } from "../../lib/sign-in-methods.js";
 
 /** One failing section shows its error screen without taking the others down. */
 function SectionBoundary({ children }: { children: ReactNode }): ReactElement {
@@ -35,11 +36,12 @@ function SectionBoundary({ children }: { children: ReactNode }): ReactElement {
 
 function PasswordAndDeletion({ twoFactorEnabled }: { twoFactorEnabled: boolean }): ReactElement {
   const accounts = useLinkedAccounts();
+  const methods = useSignInMethods();
   const hasPassword = accounts.data?.some((account) => account.providerId === "credential") ?? false;
   if (accounts.isPending) return <p role="status">Loading…</p>;
   return (
     <>
-      <PasswordSection hasPassword={hasPassword} />
+      <PasswordSection hasPassword={hasPassword} passwordSignIn={methods.email} />
       <TwoFactorSection enabled={twoFactorEnabled} hasPassword={hasPassword} />
       <DeleteAccountSection hasPassword={hasPassword} />
     </>

@@ -1,23 +1,9 @@
 import type { ReactElement } from "react";
 import { useOrganizationPlan } from "../../features/plan/api/get-plan.js";
 import { PlanChooser, PlanSummary } from "../../features/plan/components/plan-panel.js";
-import { CreateOrganizationForm } from "../../features/organization/components/create-organization-form.js";
+import { NoActiveOrganization } from "../../features/organization/components/choose-organization.js";
 import { LoadError, LoadingState } from "../../components/query-state.js";
 import { OrganizationTwoFactorGate } from "../organization-two-factor-gate.js";
-
-/** No active organization: create one here (it becomes active and gets the Free plan), or pick one above. */
-function NoOrganization(): ReactElement {
-  return (
-    <section className="card empty-state" aria-labelledby="subscribe-no-org">
-      <h2 id="subscribe-no-org">Create your organization</h2>
-      <p className="muted">
-        A plan belongs to an organization, and you are not working in one right now. Create one to choose its plan and invite people, or pick an organization
-        you belong to in the switcher at the top.
-      </p>
-      <CreateOrganizationForm idPrefix="subscribe" />
-    </section>
-  );
-}
 
 /**
  * /subscribe, the landing page after sign-in: the active organization's plan and seats
@@ -35,7 +21,7 @@ export function SubscribePage(): ReactElement {
       ) : plan.isError ? (
         <LoadError what="The plan" error={plan.error} onRetry={() => void plan.refetch()} />
       ) : plan.data === null ? (
-        <NoOrganization />
+        <NoActiveOrganization idPrefix="subscribe" purpose="to see and choose its plan" />
       ) : (
         <OrganizationTwoFactorGate>
           <div className="grid">

@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { OrganizationSettingsSection } from "../../features/organization/components/organization-settings-section.js";
 import { CreateOrganizationForm } from "../../features/organization/components/create-organization-form.js";
 import { InvitationsSection } from "../../features/organization/components/invitations-section.js";
 import { LeaveSection } from "../../features/organization/components/leave-section.js";
@@ -57,6 +58,7 @@ export function UsersPage(): ReactElement {
         <InvitationsSection organization={organization.data} controls={controls} now={now} />
         <TeamsSection organization={organization.data} controls={controls} />
         {viewer.data.role.split(",").includes("owner") && <OrganizationTwoFactorRuleSection organization={organization.data} />}
+        {(controls.updateOrganization || controls.deleteOrganization) && <OrganizationSettingsSection organization={organization.data} controls={controls} />}
       </OrganizationTwoFactorGate>
       <LeaveSection organization={organization.data} viewer={viewer.data} />
     </article>

@@ -16,6 +16,10 @@ export interface OrganizationControls {
   removeTeamMember: boolean;
   /** Anyone may try to leave; the server refuses the last owner. */
   leave: boolean;
+  /** Rename, change the slug (issue 21). */
+  updateOrganization: boolean;
+  /** Delete the organization (owners). */
+  deleteOrganization: boolean;
 }
 
 export interface MemberControls {
@@ -35,6 +39,8 @@ export function organizationControls(viewerRole: string): OrganizationControls {
     addTeamMember: hasPermission(viewerRole, { member: ["update"] }),
     removeTeamMember: hasPermission(viewerRole, { member: ["delete"] }),
     leave: true,
+    updateOrganization: hasPermission(viewerRole, { organization: ["update"] }),
+    deleteOrganization: hasPermission(viewerRole, { organization: ["delete"] }),
   };
 }
 

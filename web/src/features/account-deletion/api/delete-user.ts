@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
+import { NOTICE } from "../../../lib/url-outcomes.js";
 import { useNavigate } from "react-router";
 import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
@@ -25,11 +26,11 @@ export function useDeleteUser(): UseMutationResult<DeleteUserAnswer, Error, { pa
     mutationKey: ["auth", "delete-user"],
     meta: { endsSession: true },
     mutationFn: async ({ password }) => {
-      const answer = await deleteUser(client, { ...(password ? { password } : {}), callbackURL: "/login" });
+      const answer = await deleteUser(client, { ...(password ? { password } : {}), callbackURL: `/login?notice=${NOTICE.accountDeleted}` });
       // Deleted at once: the session is gone with the account. Otherwise a mail confirms it.
       if (answer.message === "User deleted") {
         queryClient.removeQueries({ queryKey: AUTH_QUERY_ROOT });
-        await navigate("/login");
+        await navigate(`/login?notice=${NOTICE.accountDeleted}`);
       }
       return answer;
     },

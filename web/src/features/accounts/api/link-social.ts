@@ -1,4 +1,5 @@
 import { useMutation, type UseMutationResult } from "@tanstack/react-query";
+import { NOTICE } from "../../../lib/url-outcomes.js";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
 /** Spec §7 POST /link-social: the provider's authorization URL; the callback links the account. */
@@ -15,7 +16,7 @@ export function useLinkSocial(): UseMutationResult<void, Error, { provider: stri
   return useMutation({
     mutationKey: ["auth", "link-social"],
     mutationFn: async ({ provider }) => {
-      const answer = await linkSocial(client, { provider, callbackURL: "/settings", errorCallbackURL: "/settings" });
+      const answer = await linkSocial(client, { provider, callbackURL: `/settings?notice=${NOTICE.accountLinked}`, errorCallbackURL: "/settings" });
       if (!answer.url) throw new Error("The server did not return a sign-in address.");
       window.location.assign(answer.url);
     },

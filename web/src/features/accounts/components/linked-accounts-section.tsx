@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
 import { useSocialProviders } from "../../../lib/social-providers.js";
 import { useLinkSocial } from "../api/link-social.js";
@@ -12,9 +13,11 @@ interface AccountRowProps {
   label: string;
   onUnlink: (account: LinkedAccount) => void;
   busy: boolean;
+  /** The only linked sign-in method: the server refuses to unlink it, so it is not offered. */
+  last: boolean;
 }
 
-function AccountRow({ account, label, onUnlink, busy }: AccountRowProps): ReactElement {
+function AccountRow({ account, label, onUnlink, busy, last }: AccountRowProps): ReactElement {
   return (
     <li className="item">
       <div className="row">
@@ -22,10 +25,21 @@ function AccountRow({ account, label, onUnlink, busy }: AccountRowProps): ReactE
           <strong>{label}</strong>
           <div className="muted small">Linked {formatDateTime(account.createdAt)}</div>
         </div>
-        <button type="button" className="secondary" disabled={busy} onClick={() => onUnlink(account)} aria-label={`Unlink ${label}`}>
-          Unlink
-        </button>
+        {!last && (
+          <ConfirmButton
+            label="Unlink"
+            className="secondary"
+            ariaLabel={`Unlink ${label}`}
+            disabled={busy}
+            title={`Unlink ${label}?`}
+            confirmLabel={`Unlink ${label}`}
+            onConfirm={() => onUnlink(account)}
+          >
+            <p>You can no longer sign in with {label} until you link it again. Your account and its data stay as they are.</p>
+          </ConfirmButton>
+        )}
       </div>
+      {last && <p className="muted small">This is your only linked sign-in method, so it can't be unlinked. Link another one first.</p>}
     </li>
   );
 }
@@ -53,6 +67,7 @@ export function LinkedAccountsSection(): ReactElement {
               account={account}
               label={labelOf(account.providerId)}
               busy={unlink.isPending}
+              last={accounts.data?.length === 1}
               onUnlink={({ providerId, accountId }) => unlink.mutate({ providerId, accountId })}
             />
           ))}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
-import { actionErrorMessage, AuthRequestError } from "../../../lib/auth-errors.js";
+import { AuthRequestError } from "../../../lib/auth-errors.js";
+import { actionErrorMessage } from "../../../lib/error-messages.js";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 import { isRemoteCallQueryKey } from "../../../lib/trpc.js";
 

@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from "react";
+import { plural } from "../../../lib/text.js";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { AuditAnalytics } from "../api/types.js";
 import { methodLabel } from "./event-labels.js";
@@ -107,7 +108,7 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
       <ChartFigure
         id="chart-outcome"
         title="Sign-ins by outcome"
-        summary={`${totals.signIns + totals.failures} sign-in attempts, ${totals.failures} failed.`}
+        summary={`${plural(totals.signIns + totals.failures, "sign-in attempt")}, ${totals.failures} failed.`}
         chart={
           <BarChart data={days} accessibilityLayer={false}>
             {axes}

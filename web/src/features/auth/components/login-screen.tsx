@@ -1,11 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactElement } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactElement } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useAuthClient } from "../../../lib/auth-client.js";
-import { MESSAGES, passkeyErrorMessage, signInErrorMessage } from "../../../lib/auth-errors.js";
+import { passkeyErrorMessage, signInErrorMessage } from "../../../lib/auth-errors.js";
 import { readLoginParams } from "../../../lib/login-params.js";
 import { loadWebAuthnBrowser, signInWithPasskey, useSignInWithPasskey } from "../api/sign-in-passkey.js";
 import { joinProviderNames, useSocialProviders, type SocialProvider } from "../../../lib/social-providers.js";
 import { useSignInSocial } from "../api/sign-in-social.js";
+
+/** EMAIL_SIGN_IN (issue 21): the question and the panel load after the first paint (issue 14's budget). */
+const EmailSignInSlot = lazy(async () => ({ default: (await import("./email-sign-in-slot.js")).EmailSignInSlot }));
+/** The outcome in the address and the invitation the redirect leads to (issue 21), after the first paint. */
+const LoginNotices = lazy(async () => ({ default: (await import("./login-notices.js")).LoginNotices }));
 
 function isAbort(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
@@ -26,7 +31,7 @@ export function LoginScreen(): ReactElement {
   const social = useSignInSocial();
   const passkey = useSignInWithPasskey();
   const [email, setEmail] = useState("");
-  const [message, setMessage] = useState<string | null>(params.error ? `${MESSAGES.generic} (${params.error})` : null);
+  const [message, setMessage] = useState<string | null>(null);
   const destination = useRef(params.destination);
   destination.current = params.destination;
 
@@ -83,6 +88,9 @@ export function LoginScreen(): ReactElement {
       <section className="card login-card" aria-labelledby="login-heading">
         <h1 id="login-heading">Sign in to Gatehouse</h1>
         <p className="muted">Use your {joinProviderNames(providers)} account or a passkey saved on this device.</p>
+        <Suspense fallback={null}>
+          <LoginNotices destination={params.destination} />
+        </Suspense>
         {message && (
           <p className="notice error" role="alert">
             {message}
@@ -99,7 +107,7 @@ export function LoginScreen(): ReactElement {
           <span>or</span>
         </div>
         <form onSubmit={onPasskey} className="stack">
-          <label htmlFor="login-email">Email (optional)</label>
+          <label htmlFor="login-email">Email (optional), for a passkey on another device or a security key</label>
           <input
             id="login-email"
             name="email"
@@ -113,6 +121,9 @@ export function LoginScreen(): ReactElement {
             {passkey.isPending ? "Waiting for your passkey…" : "Sign in with passkey"}
           </button>
         </form>
+        <Suspense fallback={null}>
+          <EmailSignInSlot busy={busy} onSignedIn={() => void finishSignIn()} redirect={params.hasDestination ? params.destination : null} />
+        </Suspense>
       </section>
     </main>
   );

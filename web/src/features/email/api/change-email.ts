@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
+import { NOTICE } from "../../../lib/url-outcomes.js";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
 /** Spec §7 POST /change-email {newEmail, callbackURL?}. */
@@ -11,7 +12,7 @@ export function useChangeEmail(): UseMutationResult<{ status: boolean }, Error, 
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["auth", "change-email"],
-    mutationFn: ({ newEmail }) => changeEmail(client, { newEmail, callbackURL: "/settings" }),
+    mutationFn: ({ newEmail }) => changeEmail(client, { newEmail, callbackURL: `/settings?notice=${NOTICE.emailChanged}` }),
     // An unverified person's email changes at once (spec §4): show it.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["auth", "session"] }),
   });

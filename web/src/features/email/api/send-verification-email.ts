@@ -1,4 +1,5 @@
 import { useMutation, type UseMutationResult } from "@tanstack/react-query";
+import { NOTICE } from "../../../lib/url-outcomes.js";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
 /** Spec §7 POST /send-verification-email {email, callbackURL?}. */
@@ -10,6 +11,6 @@ export function useSendVerificationEmail(): UseMutationResult<{ status: boolean 
   const client = useAuthClient();
   return useMutation({
     mutationKey: ["auth", "send-verification-email"],
-    mutationFn: ({ email }) => sendVerificationEmail(client, { email, callbackURL: "/settings" }),
+    mutationFn: ({ email }) => sendVerificationEmail(client, { email, callbackURL: `/settings?notice=${NOTICE.emailVerified}` }),
   });
 }

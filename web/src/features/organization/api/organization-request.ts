@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
-import { actionErrorMessage, AuthRequestError } from "../../../lib/auth-errors.js";
+import { AuthRequestError } from "../../../lib/auth-errors.js";
+import { actionErrorMessage } from "../../../lib/error-messages.js";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
+import { messageForCode } from "../../../lib/messages-by-code.js";
 import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
 
 /** Every organization query lives under this root: one invalidation refreshes the Users page. */
@@ -33,9 +35,9 @@ export async function organizationRequest<T>(client: AuthClient, path: string, b
   }
 }
 
-/** The message a control shows for a failed organization call: always the server's words. */
+/** The message a control shows for a failed organization call: the table's sentence for its code, else the server's words. */
 export function organizationActionError(error: unknown): string {
-  return error instanceof OrganizationRefusalError ? error.message : actionErrorMessage(error);
+  return error instanceof OrganizationRefusalError ? (messageForCode(error.code) ?? error.message) : actionErrorMessage(error);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { useNavigate } from "react-router";
 import { ActionStatus, formatDateTime } from "../../../components/ui.js";
 import { useAcceptInvitation } from "../api/accept-invitation.js";
@@ -11,7 +12,7 @@ import { RoleBadges } from "./role-badges.js";
  * The mailed link's page: the invitation (only the invited address may see it), Accept or
  * Decline; either way the person ends on /users (accepting makes the organization active).
  */
-export function AcceptInvitationCard({ invitationId }: { invitationId: string }): ReactElement {
+export function AcceptInvitationCard({ invitationId, onAccepted }: { invitationId: string; onAccepted?: () => void }): ReactElement {
   const invitation = useInvitation(invitationId);
   const accept = useAcceptInvitation();
   const reject = useRejectInvitation();
@@ -41,17 +42,23 @@ export function AcceptInvitationCard({ invitationId }: { invitationId: string })
       </p>
       <p className="muted small">The invitation works until {formatDateTime(detail.expiresAt)}.</p>
       <div className="actions">
-        <button type="button" disabled={busy} onClick={() => accept.mutate({ invitationId }, { onSuccess: () => void navigate("/users") })}>
-          Accept invitation
-        </button>
         <button
           type="button"
+          disabled={busy}
+          onClick={() => accept.mutate({ invitationId }, { onSuccess: () => (onAccepted ? onAccepted() : void navigate("/users")) })}
+        >
+          Accept invitation
+        </button>
+        <ConfirmButton
+          label="Decline"
           className="secondary"
           disabled={busy}
-          onClick={() => reject.mutate({ invitationId }, { onSuccess: () => void navigate("/users") })}
+          title={`Decline the invitation to ${detail.organizationName}?`}
+          confirmLabel="Decline invitation"
+          onConfirm={() => reject.mutate({ invitationId }, { onSuccess: () => void navigate("/users") })}
         >
-          Decline
-        </button>
+          <p>The link stops working. To join later, someone in {detail.organizationName} has to invite you again.</p>
+        </ConfirmButton>
       </div>
       <ActionStatus mutation={accept} pending="Joining…" success="You joined the organization." errorMessage={organizationActionError} />
       <ActionStatus mutation={reject} pending="Declining…" success="Invitation declined." errorMessage={organizationActionError} />

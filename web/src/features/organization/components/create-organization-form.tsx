@@ -1,17 +1,11 @@
 import { useState, type FormEvent, type ReactElement } from "react";
+import { isValidOrganizationSlug, ORGANIZATION_SLUG_MAX, slugFromName } from "@gatehouse/auth-core/shared";
 import { ActionStatus } from "../../../components/ui.js";
 import { useCreateOrganization } from "../api/create-organization.js";
 import { organizationActionError } from "../api/organization-request.js";
 
-/** "Acme Research" → "acme-research": a suggestion the person may edit. */
-function slugFromName(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 64);
-}
+/** Spoken under every slug field: the server's rule (issue 21). */
+export const SLUG_HINT = "2 to 48 lowercase letters, digits and single hyphens; it names the organization in addresses.";
 
 /** Name and slug; the server makes the creator the owner and the new organization active. */
 export function CreateOrganizationForm({ idPrefix, onCreated }: { idPrefix: string; onCreated?: () => void }): ReactElement {
@@ -52,13 +46,18 @@ export function CreateOrganizationForm({ idPrefix, onCreated }: { idPrefix: stri
       <input
         id={`${idPrefix}-org-slug`}
         value={slug}
-        maxLength={128}
+        maxLength={ORGANIZATION_SLUG_MAX + 16}
         required
+        aria-invalid={slug !== "" && !isValidOrganizationSlug(slug.trim())}
+        aria-describedby={`${idPrefix}-org-slug-hint`}
         onChange={(e) => {
           setSlug(e.target.value);
           setSlugEdited(true);
         }}
       />
+      <p id={`${idPrefix}-org-slug-hint`} className={slug === "" || isValidOrganizationSlug(slug.trim()) ? "hint" : "hint error-text"}>
+        {SLUG_HINT}
+      </p>
       <div className="actions">
         <button type="submit" disabled={create.isPending}>
           Create organization

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from "react";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import type { WireFullOrganization, WireInvitation } from "@gatehouse/auth-core/shared";
 import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
 import { useCancelInvitation } from "../api/cancel-invitation.js";
@@ -105,15 +106,17 @@ export function InvitationsSection({
                   </button>
                 )}
                 {controls.cancelInvitation && (
-                  <button
-                    type="button"
-                    className="danger"
+                  <ConfirmButton
+                    label="Cancel"
+                    ariaLabel={`Cancel invitation for ${invitation.email}`}
                     disabled={cancel.isPending}
-                    onClick={() => cancel.mutate({ invitationId: invitation.id })}
-                    aria-label={`Cancel invitation for ${invitation.email}`}
+                    title={`Cancel the invitation for ${invitation.email}?`}
+                    confirmLabel="Cancel invitation"
+                    cancelLabel="Keep invitation"
+                    onConfirm={() => cancel.mutate({ invitationId: invitation.id })}
                   >
-                    Cancel
-                  </button>
+                    <p>The link in the mail stops working. You can invite the address again later.</p>
+                  </ConfirmButton>
                 )}
               </div>
             </li>

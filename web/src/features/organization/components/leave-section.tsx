@@ -1,4 +1,6 @@
 import type { ReactElement } from "react";
+import { endStop } from "../../../lib/text.js";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import type { WireFullOrganization, WireMemberWithUser } from "@gatehouse/auth-core/shared";
 import { ActionStatus, Section } from "../../../components/ui.js";
 import { useLeaveOrganization } from "../api/leave-organization.js";
@@ -12,11 +14,18 @@ export function LeaveSection({ organization, viewer }: { organization: WireFullO
     <Section id="membership" title="Your membership">
       <div className="row">
         <p className="grow">
-          You are <RoleBadges role={viewer.role} /> in <strong>{organization.name}</strong>.
+          You are <RoleBadges role={viewer.role} /> in <strong>{organization.name}</strong>
+          {endStop(organization.name)}
         </p>
-        <button type="button" className="danger" disabled={leave.isPending} onClick={() => leave.mutate({ organizationId: organization.id })}>
-          Leave organization
-        </button>
+        <ConfirmButton
+          label="Leave organization"
+          disabled={leave.isPending}
+          title={`Leave ${organization.name}?`}
+          confirmLabel="Leave organization"
+          onConfirm={() => leave.mutate({ organizationId: organization.id })}
+        >
+          <p>You lose access to {organization.name}, its members, teams and reports at once. To come back, someone there has to invite you again.</p>
+        </ConfirmButton>
       </div>
       <ActionStatus mutation={leave} pending="Leaving…" success="You left the organization." errorMessage={organizationActionError} />
     </Section>

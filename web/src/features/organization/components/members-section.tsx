@@ -1,4 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from "react";
+import { endStop, plural } from "../../../lib/text.js";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { highestRoleRank, parseRoles, type OrganizationRole, type WireFullOrganization, type WireMemberWithUser } from "@gatehouse/auth-core/shared";
 import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
 import { organizationActionError } from "../api/organization-request.js";
@@ -58,7 +60,7 @@ export function MembersSection({ organization, viewer, controls }: MembersSectio
     <Section
       id="members"
       title="Members"
-      description={`${organization.members.length} ${organization.members.length === 1 ? "person" : "people"} in ${organization.name}.`}
+      description={`${plural(organization.members.length, "person", "people")} in ${organization.name}${endStop(organization.name)}`}
     >
       <ul className="list" aria-label="Members">
         {[...organization.members].sort(byRoleThenName).map((member) => {
@@ -75,15 +77,19 @@ export function MembersSection({ organization, viewer, controls }: MembersSectio
                 </div>
                 <RoleBadges role={member.role} />
                 {allowed.remove && (
-                  <button
-                    type="button"
-                    className="danger"
+                  <ConfirmButton
+                    label="Remove"
+                    ariaLabel={`Remove ${displayName(member)}`}
                     disabled={remove.isPending}
-                    onClick={() => remove.mutate({ memberId: member.id })}
-                    aria-label={`Remove ${displayName(member)}`}
+                    title={`Remove ${displayName(member)} from ${organization.name}?`}
+                    confirmLabel="Remove member"
+                    onConfirm={() => remove.mutate({ memberId: member.id })}
                   >
-                    Remove
-                  </button>
+                    <p>
+                      {displayName(member)} ({member.user.email}) loses access to {organization.name} and leaves its teams at once. To bring them back, invite
+                      them again.
+                    </p>
+                  </ConfirmButton>
                 )}
               </div>
               {allowed.changeRole && <ChangeRoleForm member={member} roles={controls.grantableRoles} />}

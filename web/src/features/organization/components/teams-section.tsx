@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from "react";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import type { WireFullOrganization, WireTeam } from "@gatehouse/auth-core/shared";
 import { ActionStatus, Section } from "../../../components/ui.js";
 import { useAddTeamMember } from "../api/add-team-member.js";
@@ -62,15 +63,21 @@ function TeamCard({ team, organization, controls, removeTeam }: TeamCardProps): 
       <div className="row">
         <h3 className="grow">{team.name}</h3>
         {controls.deleteTeam && (
-          <button
-            type="button"
-            className="danger"
+          <ConfirmButton
+            label="Delete team"
+            ariaLabel={`Delete team ${team.name}`}
             disabled={removeTeam.isPending}
-            onClick={() => removeTeam.mutate({ teamId: team.id })}
-            aria-label={`Delete team ${team.name}`}
+            title={`Delete the team ${team.name}?`}
+            confirmLabel="Delete team"
+            onConfirm={() => removeTeam.mutate({ teamId: team.id })}
           >
-            Delete team
-          </button>
+            <p>
+              {(members.data?.length ?? 0) === 0
+                ? "The team has no members."
+                : `Its ${members.data?.length === 1 ? "member" : `${members.data?.length} members`} (${(members.data ?? []).map((m) => nameOf(m.userId)).join(", ")}) stay in the organization but leave the team.`}
+            </p>
+            <p>This cannot be undone.</p>
+          </ConfirmButton>
         )}
       </div>
       {controls.renameTeam && <RenameTeamForm key={team.name} team={team} />}
@@ -90,15 +97,17 @@ function TeamCard({ team, organization, controls, removeTeam }: TeamCardProps): 
             <li key={m.id}>
               {nameOf(m.userId)}
               {controls.removeTeamMember && (
-                <button
-                  type="button"
+                <ConfirmButton
+                  label="×"
                   className="link danger"
+                  ariaLabel={`Remove ${nameOf(m.userId)} from ${team.name}`}
                   disabled={removeMember.isPending}
-                  onClick={() => removeMember.mutate({ teamId: team.id, userId: m.userId })}
-                  aria-label={`Remove ${nameOf(m.userId)} from ${team.name}`}
+                  title={`Remove ${nameOf(m.userId)} from ${team.name}?`}
+                  confirmLabel="Remove from team"
+                  onConfirm={() => removeMember.mutate({ teamId: team.id, userId: m.userId })}
                 >
-                  ×
-                </button>
+                  <p>They stay a member of the organization; only the team changes. You can add them again later.</p>
+                </ConfirmButton>
               )}
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from "react";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
 import { passkeyErrorMessage } from "../../../lib/auth-errors.js";
 import { useAddPasskey } from "../api/add-passkey.js";
@@ -49,9 +50,16 @@ function PasskeyRow({ passkey, onDelete, deleting }: PasskeyRowProps): ReactElem
           <button type="button" className="secondary" onClick={() => setEditing(true)} aria-label={`Rename ${label}`}>
             Rename
           </button>
-          <button type="button" className="danger" disabled={deleting} onClick={() => onDelete(passkey.id)} aria-label={`Delete ${label}`}>
-            Delete
-          </button>
+          <ConfirmButton
+            label="Delete"
+            ariaLabel={`Delete ${label}`}
+            disabled={deleting}
+            title={`Delete the passkey ${label}?`}
+            confirmLabel="Delete passkey"
+            onConfirm={() => onDelete(passkey.id)}
+          >
+            <p>It can no longer sign you in. The copy on your device stays there until you remove it in the device's settings.</p>
+          </ConfirmButton>
         </div>
       )}
       <ActionStatus mutation={rename} pending="Renaming…" success="Passkey renamed." />

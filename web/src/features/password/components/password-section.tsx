@@ -51,28 +51,32 @@ function ChangePasswordForm(): ReactElement {
 
 export interface PasswordSectionProps {
   hasPassword: boolean;
+  /** Whether the sign-in screen offers email and password (EMAIL_SIGN_IN): the section promises only what it offers. */
+  passwordSignIn: boolean;
 }
 
-/** Password: change it (optionally signing out elsewhere), or set one when there is none. */
-export function PasswordSection({ hasPassword }: PasswordSectionProps): ReactElement {
+/**
+ * Password: change it (optionally signing out elsewhere), or set one when there is none. A first
+ * password is offered only when the sign-in screen has a password field to use it in.
+ */
+export function PasswordSection({ hasPassword, passwordSignIn }: PasswordSectionProps): ReactElement {
   // Held here: once set, the section switches to the change form and the status must stay.
   const set = useSetPassword();
+  const description = hasPassword
+    ? passwordSignIn
+      ? "Change the password you use with your email address."
+      : "Change your account's password. This service's sign-in screen offers Google and passkeys, not passwords."
+    : passwordSignIn
+      ? "You sign in without a password. You can add one to sign in with your email address too."
+      : "You sign in with a linked account or a passkey. This service's sign-in screen does not use passwords, so there is none to set.";
   return (
-    <Section
-      id="password"
-      title="Password"
-      description={
-        hasPassword
-          ? "Change the password you use with your email address."
-          : "You sign in without a password. You can add one to sign in with your email address too."
-      }
-    >
+    <Section id="password" title="Password" description={description}>
       {hasPassword ? (
         <ChangePasswordForm />
       ) : (
-        <SetPasswordForm busy={set.isPending} onSubmit={(newPassword, done) => set.mutate({ newPassword }, { onSuccess: done })} />
+        passwordSignIn && <SetPasswordForm busy={set.isPending} onSubmit={(newPassword, done) => set.mutate({ newPassword }, { onSuccess: done })} />
       )}
-      <ActionStatus mutation={set} pending="Saving…" success="Password set. You can now also sign in with your email address." />
+      <ActionStatus mutation={set} pending="Saving…" success="Password set. You can now also sign in with your email address and this password." />
     </Section>
   );
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
+import { NOTICE } from "../../../lib/url-outcomes.js";
 import { useNavigate } from "react-router";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
@@ -50,7 +51,7 @@ export function useRevokeAllSessions(): UseMutationResult<void, Error, void> {
     mutationFn: async () => {
       await revokeAllSessions(client);
       queryClient.removeQueries({ queryKey: AUTH_QUERY_ROOT });
-      await navigate("/login");
+      await navigate(`/login?notice=${NOTICE.sessionsRevoked}`);
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import type { WireSession } from "@gatehouse/auth-core/shared";
 import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
 import { useSessions } from "../api/list-sessions.js";
@@ -25,9 +26,17 @@ function SessionRow({ session, current, onRevoke, busy }: SessionRowProps): Reac
           </div>
         </div>
         {!current && (
-          <button type="button" className="secondary" disabled={busy} onClick={() => onRevoke(session.token)} aria-label={`Revoke ${device} session`}>
-            Revoke
-          </button>
+          <ConfirmButton
+            label="Revoke"
+            className="secondary"
+            ariaLabel={`Revoke ${device} session`}
+            disabled={busy}
+            title={`Sign out ${device}?`}
+            confirmLabel="Revoke session"
+            onConfirm={() => onRevoke(session.token)}
+          >
+            <p>That device is signed out at once and has to sign in again to come back.</p>
+          </ConfirmButton>
         )}
       </div>
     </li>
@@ -63,12 +72,25 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
         </ul>
       )}
       <div className="actions">
-        <button type="button" className="secondary" disabled={others.isPending} onClick={() => others.mutate()}>
-          Revoke other sessions
-        </button>
-        <button type="button" className="danger" disabled={all.isPending} onClick={() => all.mutate()}>
-          Revoke all sessions
-        </button>
+        <ConfirmButton
+          label="Revoke other sessions"
+          className="secondary"
+          disabled={others.isPending}
+          title="Sign out every other session?"
+          confirmLabel="Revoke other sessions"
+          onConfirm={() => others.mutate()}
+        >
+          <p>Every device but this one is signed out at once. You stay signed in here.</p>
+        </ConfirmButton>
+        <ConfirmButton
+          label="Revoke all sessions"
+          disabled={all.isPending}
+          title="Sign out everywhere?"
+          confirmLabel="Revoke all sessions"
+          onConfirm={() => all.mutate()}
+        >
+          <p>Every session is signed out, this one included: you go back to the sign-in page.</p>
+        </ConfirmButton>
       </div>
       <ActionStatus mutation={revoke} pending="Revoking…" success="Session revoked." />
       <ActionStatus mutation={others} pending="Revoking other sessions…" success="Every other session is signed out." />

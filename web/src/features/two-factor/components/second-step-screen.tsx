@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ActionStatus } from "../../../components/ui.js";
-import { AuthRequestError, actionErrorMessage } from "../../../lib/auth-errors.js";
+import { AuthRequestError } from "../../../lib/auth-errors.js";
+import { actionErrorMessage } from "../../../lib/error-messages.js";
 import { readLoginParams } from "../../../lib/login-params.js";
 import { useSendSecondStepCode, useVerifySecondStep, type SecondStepMethod } from "../api/second-step.js";
 

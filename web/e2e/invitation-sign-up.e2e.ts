@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addVirtualAuthenticator, CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
+import { signUpInBrowser } from "./support/accounts.js";
+import { latestLink, startServer, type RunningServer } from "./support/server.js";
+
+if (!CHROMIUM) console.warn(SKIP_REASON);
+
+const OWNER = { name: "Katherine Johnson", email: "katherine@example.com", password: "orbital mechanics" };
+const INVITEE = "mary.winston@example.com";
+
+/** Issue 21: an invitee with no account joins through the mailed link (default setting) and ends a member. */
+describe.skipIf(!CHROMIUM)("an invitation for a person without an account, in Chromium against the real server", () => {
+  let server: RunningServer;
+  let owner: TestBrowser;
+  let invitee: TestBrowser;
+  let invitationLink = "";
+  beforeAll(async () => {
+    server = await startServer();
+    owner = await openBrowser();
+    invitee = await openBrowser();
+    await signUpInBrowser(owner.context, server.baseURL, OWNER);
+  });
+  afterAll(async () => {
+    await invitee?.close();
+    await owner?.close();
+    await server?.stop();
+  });
+
+  it("the owner invites an address that has no account", async () => {
+    const { page, context } = owner;
+    const created = await context.request.post(`${server.baseURL}/api/auth/organization/create`, {
+      data: { name: "Langley Research", slug: "langley-research" },
+      headers: { origin: server.baseURL },
+    });
+    expect(created.status()).toBe(200);
+    await page.goto(`${server.baseURL}/users`);
+    const invite = page.getByRole("form", { name: "Invite a person" });
+    await invite.getByLabel("Email").fill(INVITEE);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await invite.getByText("Invitation sent.").waitFor();
+    invitationLink = latestLink(server, INVITEE, /invited you to join Langley Research/);
+  });
+
+  it("opened signed out, the link tells the invitation and offers an account for the invited address", async () => {
+    const { page } = invitee;
+    await page.goto(invitationLink);
+    await page.waitForURL((url) => url.pathname === "/login");
+    const panel = page.getByRole("region", { name: "Join Langley Research" });
+    await panel.getByText(`${OWNER.name} (${OWNER.email}) invited`).waitFor();
+    await panel.getByText(INVITEE).first().waitFor();
+    await panel.getByText(/as member/).waitFor();
+    await panel.getByText(/The invitation works until/).waitFor();
+    // The sign-in methods stay on offer (default setting: no password field).
+    await page.getByRole("button", { name: "Sign in with Google" }).waitFor();
+    expect(await page.locator('input[type="password"]').count()).toBe(0);
+    await screenshot(page, "invitation-signed-out");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "invitation-signed-out-mobile");
+    await page.setViewportSize({ width: 1280, height: 860 });
+
+    await panel.getByRole("button", { name: `Create an account for ${INVITEE}` }).click();
+    await panel.getByText(`Check ${INVITEE}: we sent a link that creates your account`, { exact: false }).waitFor();
+  });
+
+  it("the mailed link signs the person in with a verified address on the accept page; they accept, add a passkey and are a member", async () => {
+    const { page } = invitee;
+    const authenticator = await addVirtualAuthenticator(page);
+    const link = latestLink(server, INVITEE, /^Create your Gatehouse account to join Langley Research/);
+    await page.goto(link);
+    await page.waitForURL((url) => url.pathname === new URL(invitationLink).pathname);
+    await page.getByTestId("outcome-notice").getByText("Your account is ready and your email address is verified.", { exact: false }).waitFor();
+    await page.getByRole("heading", { name: "Join Langley Research" }).waitFor();
+    await screenshot(page, "invitation-accept-new-account");
+    await page.getByRole("button", { name: "Accept invitation" }).click();
+
+    await page.getByRole("heading", { name: "Add a passkey so you can come back" }).waitFor();
+    await screenshot(page, "invitation-passkey-prompt");
+    await page.getByRole("button", { name: "Add passkey" }).click();
+    await page.getByText("Passkey added.", { exact: false }).waitFor();
+    expect(await authenticator.credentials()).toHaveLength(1);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((url) => url.pathname === "/users");
+    await page
+      .getByRole("list", { name: "Members", exact: true })
+      .getByRole("listitem")
+      .filter({ hasText: INVITEE })
+      .locator(".badge", { hasText: "member" })
+      .waitFor();
+
+    // The link worked once.
+    await page.goto(link);
+    await page.waitForURL((url) => url.pathname === "/login" || url.pathname === "/subscribe");
+  });
+});

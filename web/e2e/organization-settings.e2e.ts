@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
+import { signUpInBrowser } from "./support/accounts.js";
+import { startServer, type RunningServer } from "./support/server.js";
+
+if (!CHROMIUM) console.warn(SKIP_REASON);
+
+const OWNER = { name: "Annie Easley", email: "annie@example.com", password: "centaur rocket stage" };
+
+/** Issue 21: slugs checked by the server and proposed from the name; an owner renames and deletes from the Users page. */
+describe.skipIf(!CHROMIUM)("organization slug, rename and delete in Chromium against the real server", () => {
+  let server: RunningServer;
+  let browser: TestBrowser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await openBrowser();
+    await signUpInBrowser(browser.context, server.baseURL, OWNER);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function organizationCount(): Promise<number> {
+    const response = await browser.context.request.get(`${server.baseURL}/api/auth/organization/list`);
+    return ((await response.json()) as unknown[]).length;
+  }
+
+  it("proposes a slug from the name, and the server refuses a bad one, creating nothing", async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseURL}/users`);
+    await page.getByLabel("Organization name").fill("Acme Widgets & Co.");
+    expect(await page.getByLabel("Slug").inputValue()).toBe("acme-widgets-co");
+    await page.getByLabel("Slug").fill("Bad Slug!!");
+    expect(await page.getByLabel("Slug").getAttribute("aria-invalid")).toBe("true");
+    const refused = page.waitForResponse((r) => r.url().endsWith("/api/auth/organization/create"));
+    await page.getByRole("button", { name: "Create organization" }).click();
+    const answer = await refused;
+    expect(answer.status()).toBe(400);
+    expect(((await answer.json()) as { code: string }).code).toBe("INVALID_ORGANIZATION_SLUG");
+    await page.getByRole("alert").getByText("Use 2 to 48 lowercase letters, digits and single hyphens for the slug, like acme-widgets.").waitFor();
+    expect(await organizationCount()).toBe(0);
+    await screenshot(page, "organization-bad-slug");
+
+    await page.getByLabel("Slug").fill("acme-widgets");
+    await page.getByRole("button", { name: "Create organization" }).click();
+    await page.getByRole("region", { name: "Organization" }).waitFor();
+    expect(await organizationCount()).toBe(1);
+  });
+
+  it("lets the owner rename the organization and change its slug", async () => {
+    const { page } = browser;
+    const settings = page.getByRole("region", { name: "Organization", exact: true });
+    await settings.locator("#org-settings-name").fill("Acme Gadgets");
+    await settings.locator("#org-settings-slug").fill("acme-gadgets");
+    await settings.getByRole("button", { name: "Save name and slug" }).click();
+    await settings.getByText("Organization saved.").waitFor();
+    await page.locator(".lead").getByText("Acme Gadgets").waitFor();
+    await page.locator(".lead").getByText("(acme-gadgets)").waitFor();
+    await screenshot(page, "organization-settings");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "organization-settings-mobile");
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  it("deletes the organization only once its name is typed in the dialog", async () => {
+    const { page } = browser;
+    await page.getByRole("button", { name: "Delete organization" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete Acme Gadgets?" });
+    await dialog.getByText(/Its only member \(you\) loses access at once/).waitFor();
+    const confirm = dialog.getByRole("button", { name: "Delete organization" });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel("Type Acme Gadgets to confirm").fill("Acme");
+    expect(await confirm.isDisabled()).toBe(true);
+    await screenshot(page, "organization-delete-dialog");
+    await dialog.getByLabel("Type Acme Gadgets to confirm").fill("Acme Gadgets");
+    await confirm.click();
+    await page.getByRole("heading", { name: "No active organization" }).waitFor();
+    expect(await organizationCount()).toBe(0);
+  });
+});

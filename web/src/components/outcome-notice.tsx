@@ -1,0 +1,46 @@
+import { useEffect, useState, type ReactElement } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { Outcome } from "../lib/url-outcomes.js";
+
+/** Whether the address carries an outcome; the table itself loads only then (not in /login's first load). */
+function hasOutcome(search: URLSearchParams): boolean {
+  return search.has("error") || search.has("notice");
+}
+
+/**
+ * Tells the outcome the address brought (`?error=` or `?notice=`, lib/url-outcomes.ts) where the
+ * person lands, then takes the parameter out of the address (replace: no history entry). The
+ * sentence stays until the next navigation to another page.
+ */
+export function OutcomeNotice(): ReactElement | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [shown, setShown] = useState<{ outcome: Outcome; pathname: string } | null>(null);
+
+  useEffect(() => {
+    const search = new URLSearchParams(location.search);
+    if (!hasOutcome(search)) {
+      if (shown && shown.pathname !== location.pathname) setShown(null);
+      return;
+    }
+    let active = true;
+    void import("../lib/url-outcomes.js").then(({ readOutcome, withoutOutcome }) => {
+      if (!active) return;
+      const outcome = readOutcome(search);
+      if (outcome) setShown({ outcome, pathname: location.pathname });
+      const rest = withoutOutcome(search).toString();
+      void navigate({ pathname: location.pathname, search: rest ? `?${rest}` : "", hash: location.hash }, { replace: true, state: location.state });
+    });
+    return () => {
+      active = false;
+    };
+  }, [location.pathname, location.search]);
+
+  if (!shown) return null;
+  const { tone, text } = shown.outcome;
+  return (
+    <p className={`notice outcome-notice ${tone === "info" ? "" : tone}`} role={tone === "error" ? "alert" : "status"} data-testid="outcome-notice">
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState, type FormEvent, type ReactElement } from "react";
+import { isValidOrganizationSlug, ORGANIZATION_SLUG_MAX, type WireFullOrganization } from "@gatehouse/auth-core/shared";
+import { ActionStatus, Section } from "../../../components/ui.js";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
+import { organizationActionError } from "../api/organization-request.js";
+import { useDeleteOrganization } from "../api/delete-organization.js";
+import { useUpdateOrganization } from "../api/update-organization.js";
+import type { OrganizationControls } from "../permissions.js";
+import { SLUG_HINT } from "./create-organization-form.js";
+
+function RenameForm({ organization, update }: { organization: WireFullOrganization; update: ReturnType<typeof useUpdateOrganization> }): ReactElement {
+  const [name, setName] = useState(organization.name);
+  const [slug, setSlug] = useState(organization.slug);
+  const slugOk = isValidOrganizationSlug(slug.trim());
+  const changed = name.trim() !== organization.name || slug.trim() !== organization.slug;
+
+  function onSubmit(event: FormEvent): void {
+    event.preventDefault();
+    update.mutate({
+      organizationId: organization.id,
+      data: { ...(name.trim() !== organization.name && { name: name.trim() }), ...(slug.trim() !== organization.slug && { slug: slug.trim() }) },
+    });
+  }
+
+  return (
+    <form className="stack" onSubmit={onSubmit} aria-label="Name and slug">
+      <label htmlFor="org-settings-name">Organization name</label>
+      <input id="org-settings-name" value={name} maxLength={256} required onChange={(e) => setName(e.target.value)} />
+      <label htmlFor="org-settings-slug">Slug</label>
+      <input
+        id="org-settings-slug"
+        value={slug}
+        maxLength={ORGANIZATION_SLUG_MAX + 16}
+        required
+        aria-invalid={!slugOk}
+        aria-describedby="org-settings-slug-hint"
+        onChange={(e) => setSlug(e.target.value)}
+      />
+      <p id="org-settings-slug-hint" className={slugOk ? "hint" : "hint error-text"}>
+        {SLUG_HINT}
+      </p>
+      <div className="actions">
+        <button type="submit" disabled={update.isPending || !changed}>
+          Save name and slug
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The organization itself (issue 21): rename and change the slug (`organization: ["update"]`),
+ * delete it after typing its name (`organization: ["delete"]`, owners).
+ */
+export function OrganizationSettingsSection({ organization, controls }: { organization: WireFullOrganization; controls: OrganizationControls }): ReactElement {
+  const remove = useDeleteOrganization();
+  // Held here: a saved name or slug remounts the form (fresh fields), and the status must stay.
+  const update = useUpdateOrganization();
+  const members = organization.members.length;
+  return (
+    <Section id="organization-settings" title="Organization">
+      {controls.updateOrganization && (
+        <>
+          <RenameForm key={`${organization.id}:${organization.name}:${organization.slug}`} organization={organization} update={update} />
+          <ActionStatus mutation={update} pending="Saving…" success="Organization saved." errorMessage={organizationActionError} />
+        </>
+      )}
+      {controls.deleteOrganization && (
+        <div className="row danger-zone">
+          <p className="grow muted">Deleting the organization removes its members, invitations and teams for everyone. It cannot be undone.</p>
+          <ConfirmButton
+            label="Delete organization"
+            disabled={remove.isPending}
+            title={`Delete ${organization.name}?`}
+            confirmLabel="Delete organization"
+            typeToConfirm={organization.name}
+            onConfirm={() => remove.mutate({ organizationId: organization.id })}
+          >
+            <p>
+              {members === 1 ? "Its only member (you) loses" : `All ${members} members lose`} access at once; its pending invitations stop working and its teams
+              are removed. This cannot be undone.
+            </p>
+          </ConfirmButton>
+        </div>
+      )}
+      <ActionStatus mutation={remove} pending="Deleting…" success="Organization deleted." errorMessage={organizationActionError} />
+    </Section>
+  );
+}

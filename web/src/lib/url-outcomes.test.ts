@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { errorOutcome, NOTICE, noticeOutcome, readOutcome, withoutOutcome } from "./url-outcomes.js";
+
+/** Spec §8: the codes that come back in the address. */
+const VERIFY_EMAIL = ["token_expired", "invalid_token", "user_not_found", "unauthorized"];
+const OAUTH_CALLBACK = [
+  "please_restart_the_process",
+  "invalid_callback_request",
+  "state_not_found",
+  "no_code",
+  "oauth_provider_not_found",
+  "invalid_code",
+  "unable_to_get_user_info",
+  "no_callback_url",
+  "unable_to_link_account",
+  "email_doesn't_match",
+  "account_already_linked_to_different_user",
+  "email_not_found",
+  "internal_server_error",
+  "account not linked",
+  "signup disabled",
+  "unable to create user",
+  "unable to create session",
+];
+const GENERIC = "Something went wrong. Please try again.";
+
+describe("URL outcomes told in words (issue 21)", () => {
+  it.each([...VERIFY_EMAIL, ...OAUTH_CALLBACK, "INVALID_TOKEN"])("%s has its own sentence, which never shows the code", (code) => {
+    const { text } = errorOutcome(code);
+    expect(text).toMatch(/^[A-Z].*\.$/);
+    expect(text.toLowerCase()).not.toContain(code.toLowerCase());
+    if (code !== "internal_server_error") expect(text).not.toBe(GENERIC);
+  });
+
+  it("tells a cancel at the provider as a cancellation, and an unknown code with the Generic message only", () => {
+    expect(errorOutcome("access_denied")).toEqual({ tone: "info", text: "You cancelled at the provider, so nothing changed." });
+    expect(errorOutcome("some_new_code")).toEqual({ tone: "error", text: GENERIC });
+  });
+
+  it("has a sentence for each success return, and none for a notice the app never sends", () => {
+    for (const notice of Object.values(NOTICE)) expect(noticeOutcome(notice)?.tone).toBe("success");
+    expect(noticeOutcome("pwned")).toBeNull();
+  });
+
+  it("prefers the error of a return over its notice, and removes only the outcome's parameters", () => {
+    const search = new URLSearchParams("notice=email-verified&error=invalid_token&section=email");
+    expect(readOutcome(search)?.text).toBe(errorOutcome("invalid_token").text);
+    expect(withoutOutcome(search).toString()).toBe("section=email");
+    expect(readOutcome(new URLSearchParams("section=email"))).toBeNull();
+  });
+});
