@@ -19,6 +19,8 @@ export const getSession = defineEndpoint({
   path: "/get-session",
   query,
   session: "none",
+  rateLimit: "default",
+  audit: { none: "reads the session; its sliding refresh is no change the log keeps" },
   async handler({ ctx, query, headers, response }): Promise<WireSessionResult | null> {
     const token = readSessionToken(ctx, headers);
     const active = token ? await validateSessionToken(ctx, token) : null;

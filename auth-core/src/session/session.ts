@@ -1,15 +1,11 @@
 import type { AuthContext } from "../context.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { generateId, randomAlphanumeric } from "../deps/random.js";
-import type { SessionRow, UserRow } from "../store/database.js";
+import type { SessionRow } from "../store/database.js";
 import { deleteSessionById, extendSession, insertSession } from "../store/session-store.js";
+import type { ActiveSession } from "./active-session.js";
 
-/** A validated session: the row, its user, and the raw token the caller presented. */
-export interface ActiveSession {
-  session: SessionRow;
-  user: UserRow;
-  token: string;
-}
+export type { ActiveSession };
 
 export interface NewSessionInput {
   userId: string;

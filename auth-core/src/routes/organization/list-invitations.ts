@@ -14,6 +14,8 @@ export const listInvitations = defineEndpoint({
   path: "/organization/list-invitations",
   query,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<WireInvitation[]> {
     const organizationId = resolveOrganizationId(session, query.organizationId);
     await requireMember(ctx, organizationId, session.user.id);

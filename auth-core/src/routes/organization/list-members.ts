@@ -21,6 +21,8 @@ export const listMembers = defineEndpoint({
   path: "/organization/list-members",
   query,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<{ members: WireMemberWithUser[]; total: number }> {
     let explicit = query.organizationId;
     if (!explicit && query.organizationSlug) {
