@@ -25,7 +25,9 @@ async function call(server: ServerProcess, path: string, init: { body?: unknown;
     method: init.body === undefined ? "GET" : "POST",
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(15_000),
+    // A bound for a request the server never answers; on a loaded machine a production-cost
+    // scrypt behind a queue of them can take several seconds, so it is generous.
+    signal: AbortSignal.timeout(60_000),
   });
 }
 

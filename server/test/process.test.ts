@@ -65,7 +65,8 @@ afterEach(() => {
   child = null;
 });
 
-describe("server process", () => {
+// Each test starts the server from source (tsx compiles it): with both cores busy that alone can take most of the 30 s default.
+describe("server process", { timeout: 120_000 }, () => {
   it("finishes in-flight requests on SIGTERM, then closes and exits 0", async () => {
     const server = await startServer({});
     const body = JSON.stringify({ name: "T", email: "t@example.com", password: "password-123" });
