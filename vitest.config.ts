@@ -2,5 +2,12 @@ import { defineConfig } from "vitest/config";
 import { projects } from "./vitest.workspace.js";
 
 export default defineConfig({
-  test: { projects },
+  test: {
+    projects,
+    // Vitest's default is one worker per core minus one: a single worker on the 2-core machine
+    // the suite runs on. Much of a test's time is spent waiting (PostgreSQL, server processes,
+    // Chromium), so two workers keep both cores busy. The browser tests still run one file at a
+    // time (web/e2e/vitest.config.ts).
+    maxWorkers: 2,
+  },
 });

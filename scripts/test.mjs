@@ -5,7 +5,16 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import pg from "pg";
 
+const started = performance.now();
 const ci = process.env.CI === "true" || process.env.CI === "1";
+
+/** The whole run's wall time (knip, prettier, vitest), printed as the last line whatever the outcome. */
+function finish(status) {
+  const seconds = (performance.now() - started) / 1000;
+  const time = seconds >= 60 ? `${Math.floor(seconds / 60)} min ${(seconds % 60).toFixed(1)} s` : `${seconds.toFixed(1)} s`;
+  console.log(`\n== npm test: ${status === 0 ? "passed" : "FAILED"} in ${time}`);
+  process.exit(status);
+}
 const pgURL = process.env.GATEHOUSE_TEST_PG_URL ?? "postgres://gatehouse:gatehouse@127.0.0.1:5433/gatehouse_test";
 const chromium = process.env.GATEHOUSE_CHROMIUM ?? "/usr/bin/chromium";
 
@@ -64,7 +73,7 @@ if (missing.length > 0) {
   console.error(`!! Install them with: bash scripts/setup-system.sh\n${bar}\n`);
   if (ci) {
     console.error("CI=true: nothing may be skipped; failing.");
-    process.exit(1);
+    finish(1);
   }
 }
 
@@ -74,7 +83,7 @@ console.log("\n== knip: unused files, exports and dependencies");
 const knip = spawnSync("npx", ["knip", "--no-progress"], { stdio: "inherit", env });
 if (knip.status !== 0) {
   console.error("\n!! knip found the above (or failed): remove what is unused, or tell knip.ts why it is kept. Tests not run.");
-  process.exit(knip.status || 1);
+  finish(knip.status || 1);
 }
 console.log("knip: nothing unused");
 
@@ -83,10 +92,10 @@ console.log("\n== prettier: formatting");
 const prettier = spawnSync("npx", ["prettier", "--check", "--log-level", "warn", "**/*.{ts,tsx,mjs,js,css,html}"], { stdio: "inherit", env });
 if (prettier.status !== 0) {
   console.error('\n!! prettier: the files above are not formatted; run `npx prettier --write "**/*.{ts,tsx,mjs,js,css,html}"`. Tests not run.');
-  process.exit(prettier.status || 1);
+  finish(prettier.status || 1);
 }
 console.log("prettier: every file formatted\n\n== vitest");
 
 const result = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit", env });
 if (missing.length > 0) console.error(`\n!! Reminder: skipped ${missing.length} system part(s): ${missing.map((m) => m.split(" (")[0]).join(", ")}`);
-process.exit(result.status ?? 1);
+finish(result.status ?? 1);

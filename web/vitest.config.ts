@@ -5,5 +5,14 @@ import { defineProject } from "vitest/config";
 export default defineProject({
   plugins: [react()],
   resolve: { conditions: ["@gatehouse/source", ...defaultClientConditions] },
-  test: { name: "web", environment: "happy-dom", include: ["src/**/*.test.{ts,tsx}"], passWithNoTests: true },
+  test: {
+    name: "web",
+    environment: "happy-dom",
+    include: ["src/**/*.test.{ts,tsx}"],
+    // A stray-request guard and testing-library's wait bound (see the file).
+    setupFiles: ["./src/test/setup.ts"],
+    // Page tests sign people up (scrypt) and render whole pages; a loaded machine needs more than 5 s.
+    testTimeout: 30_000,
+    passWithNoTests: true,
+  },
 });

@@ -7,7 +7,7 @@ import {
   createTestBrowser,
   signUpPerson,
   testDialects,
-  waitForMailedLink,
+  settledMailedLink,
   type RecordingMailer,
   type TestAuth,
   type TestPerson,
@@ -57,7 +57,7 @@ describe.each(testDialects())("admin roles and audit rows on %s", (dialect) => {
     expect(await t.auth.admin.applyAdminEmails()).toBe(0);
 
     // Root proves the address: the role comes with the verification, for the open session too.
-    const link = await waitForMailedLink(mailer.messages, "/verify-email", "root@example.com");
+    const link = await settledMailedLink(t.auth, mailer.messages, "/verify-email", "root@example.com");
     expect((await root.browser.get(`${link.pathname.replace("/api/auth", "")}${link.search}`)).status).toBeLessThan(400);
     expect(await roleOf(root)).toBe("admin");
     const rows = await t.database.db.selectFrom("securityEvent").select(["userId", "targetUserId", "detail"]).where("type", "=", "user-role-changed").execute();

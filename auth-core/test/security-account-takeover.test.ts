@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "../src/email/mailer.js";
-import { createTestAuth, createTestBrowser, testDialects, waitForMail, type TestAuth, type TestBrowser } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, settledMail, type TestAuth, type TestBrowser } from "../src/testing/index.js";
 
 /**
  * Issue 12, findings 1, 2 and 9: a stale session (a laptop left signed in, a cookie stolen days
@@ -10,9 +10,9 @@ import { createTestAuth, createTestBrowser, testDialects, waitForMail, type Test
  */
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Notices and reset links go out after the answer: wait until the mail is there. */
-function mailTo(mails: MailMessage[], to: string, subject: RegExp): Promise<MailMessage> {
-  return waitForMail(mails, (m) => m.to === to && subject.test(m.subject), `"${subject.source}" to ${to}`);
+/** Notices and reset links go out after the answer: once the service's work after the answer has ended, the mail is there. */
+function mailTo(auth: TestAuth["auth"], mails: MailMessage[], to: string, subject: RegExp): Promise<MailMessage> {
+  return settledMail(auth, mails, (m) => m.to === to && subject.test(m.subject), `"${subject.source}" to ${to}`);
 }
 
 function linksIn(mail: MailMessage): string[] {
@@ -65,6 +65,7 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
     expect(answer.status).toBe(403);
     expect(await answer.json()).toMatchObject({ code: "SESSION_NOT_FRESH" });
     expect(await emailOf()).toBe("owner@example.com");
+    await t.auth.settled();
     expect(mails.filter((m) => m.to === "attacker@example.net")).toEqual([]);
   });
 
@@ -93,7 +94,7 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
     expect(await (await laptop.get("/get-session")).json()).toBeNull();
     expect(await (await owner.get("/get-session")).json()).toMatchObject({ user: { email: "new@example.com" } });
 
-    const notice = await mailTo(mails, "owner@example.com", /email address .* was changed/);
+    const notice = await mailTo(t.auth, mails, "owner@example.com", /email address .* was changed/);
     expect(notice.text).toContain("new@example.com");
     // Nothing in it that acts on the account: only the review page.
     expect(linksIn(notice)).toEqual(["http://localhost:3000/settings"]);
@@ -109,13 +110,13 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
     // Until the confirmation, nothing has changed.
     expect((await (await laptop.get("/get-session")).json()) as unknown).not.toBeNull();
 
-    const confirm = await mailTo(mails, "owner@example.com", /Confirm your new email/);
+    const confirm = await mailTo(t.auth, mails, "owner@example.com", /Confirm your new email/);
     const link = new URL(linksIn(confirm)[0]!);
     expect((await owner.get(`${link.pathname.replace("/api/auth", "")}${link.search}`)).status).toBe(302);
     expect(await emailOf()).toBe("new@example.com");
     expect(await (await laptop.get("/get-session")).json()).toBeNull();
     expect(await (await owner.get("/get-session")).json()).toMatchObject({ user: { email: "new@example.com" } });
-    await mailTo(mails, "owner@example.com", /email address .* was changed/);
+    await mailTo(t.auth, mails, "owner@example.com", /email address .* was changed/);
   });
 
   it("tells the owner when the password is changed, and never the requester anything more", async () => {
@@ -123,7 +124,7 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
     const owner = await signUp("owner@example.com");
     const answer = await owner.post("/change-password", { currentPassword: "larch-ribbon-123", newPassword: "larch-ribbon-456" });
     expect(answer.status).toBe(200);
-    const notice = await mailTo(mails, "owner@example.com", /password was changed/);
+    const notice = await mailTo(t.auth, mails, "owner@example.com", /password was changed/);
     expect(linksIn(notice)).toEqual(["http://localhost:3000/settings"]);
     expect(notice.text).not.toContain("larch-ribbon-456");
   });
@@ -133,27 +134,27 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
     const owner = await signUp("owner@example.com");
     await t.database.db.updateTable("account").set({ password: null }).execute();
     await t.auth.api.setPassword({ body: { newPassword: "larch-ribbon-789" }, headers: new Headers({ cookie: owner.cookieHeader() }) });
-    await mailTo(mails, "owner@example.com", /A password was added/);
+    await mailTo(t.auth, mails, "owner@example.com", /A password was added/);
   });
 
   it("a completed reset marks the address verified and tells the owner", async () => {
     await setup();
     await signUp("owner@example.com");
     expect((await createTestBrowser(t.auth).post("/request-password-reset", { email: "owner@example.com", redirectTo: "/reset" })).status).toBe(200);
-    const mail = await mailTo(mails, "owner@example.com", /Reset your/);
+    const mail = await mailTo(t.auth, mails, "owner@example.com", /Reset your/);
     const token = new URL(linksIn(mail)[0]!).pathname.split("/").at(-1)!;
     expect((await createTestBrowser(t.auth).post("/reset-password", { token, newPassword: "larch-ribbon-456" })).status).toBe(200);
 
     const user = await t.database.db.selectFrom("user").select("emailVerified").executeTakeFirstOrThrow();
     expect(Number(user.emailVerified)).toBe(1);
-    await mailTo(mails, "owner@example.com", /password was reset/);
+    await mailTo(t.auth, mails, "owner@example.com", /password was reset/);
   });
 
   it("a password change voids the reset links mailed before it", async () => {
     await setup();
     const owner = await signUp("owner@example.com");
     await createTestBrowser(t.auth).post("/request-password-reset", { email: "owner@example.com", redirectTo: "/reset" });
-    const mail = await mailTo(mails, "owner@example.com", /Reset your/);
+    const mail = await mailTo(t.auth, mails, "owner@example.com", /Reset your/);
     const token = new URL(linksIn(mail)[0]!).pathname.split("/").at(-1)!;
     expect((await owner.post("/change-password", { currentPassword: "larch-ribbon-123", newPassword: "larch-ribbon-456" })).status).toBe(200);
 
@@ -173,7 +174,7 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
       },
     });
     await signUp("owner@example.com");
-    const mail = await mailTo(mails, "owner@example.com", /Verify your email/);
+    const mail = await mailTo(t.auth, mails, "owner@example.com", /Verify your email/);
     const link = new URL(linksIn(mail)[0]!);
     const path = `${link.pathname.replace("/api/auth", "")}${link.search}`;
 
@@ -191,7 +192,7 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
     const owner = createTestBrowser(t.auth);
     mails.length = 0;
     await owner.post("/send-verification-email", { email: "owner@example.com" });
-    const again = new URL(linksIn(await mailTo(mails, "owner@example.com", /Verify your email/))[0]!);
+    const again = new URL(linksIn(await mailTo(t.auth, mails, "owner@example.com", /Verify your email/))[0]!);
     const followed = await owner.get(`${again.pathname.replace("/api/auth", "")}${again.search}`);
     expect(followed.headers.getSetCookie().join()).toMatch(/session_token=[^;]/);
     expect(await (await owner.get("/get-session")).json()).toMatchObject({ user: { email: "owner@example.com" } });
@@ -206,7 +207,7 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
     });
     const owner = await signUp("owner@example.com");
     expect((await owner.post("/change-password", { currentPassword: "larch-ribbon-123", newPassword: "larch-ribbon-456" })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await t.auth.settled();
     expect(own).toEqual([]);
   });
 });

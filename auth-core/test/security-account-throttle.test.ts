@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { MailMessage } from "../src/email/mailer.js";
-import { createTestAuth, createTestBrowser, testDialects, waitForMailedLink, type TestAuth, type TestOpenIDProvider } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, settledMailedLink, type TestAuth, type TestOpenIDProvider } from "../src/testing/index.js";
 import { throttleWait } from "../src/security/sign-in-throttle.js";
 import { createSocialAuth, person, runFlow, startSocialProvider } from "./social-harness.js";
 
@@ -118,7 +118,7 @@ describe.each(testDialects())("per-account throttle on %s", (dialect) => {
 
     // A reset through the mailbox opens password sign-in again.
     expect((await createTestBrowser(t.auth).post("/request-password-reset", { email: "victim@example.com", redirectTo: "/reset" })).status).toBe(200);
-    const token = (await waitForMailedLink(mails, "/reset-password/")).pathname.split("/").at(-1)!;
+    const token = (await settledMailedLink(t.auth, mails, "/reset-password/")).pathname.split("/").at(-1)!;
     expect((await createTestBrowser(t.auth).post("/reset-password", { token, newPassword: "larch-ribbon-2" })).status).toBe(200);
     expect((await attempt("victim@example.com", "larch-ribbon-2")).status).toBe(200);
   });

@@ -6,7 +6,7 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 import { afterEach, describe, expect, it } from "vitest";
 import { isCommonPassword } from "../src/crypto/common-passwords.js";
 import type { MailMessage } from "../src/email/mailer.js";
-import { createTestAuth, createTestBrowser, testDialects, waitForMailedLink, type TestAuth, type TestBrowser } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, settledMailedLink, type TestAuth, type TestBrowser } from "../src/testing/index.js";
 
 /**
  * Issue 13, finding 5 (NIST SP 800-63B-4): a password from the list of commonly used ones is
@@ -84,7 +84,7 @@ describe.each(testDialects())("common passwords on %s", (dialect) => {
     });
 
     await createTestBrowser(t.auth).post("/request-password-reset", { email: "owner@example.com", redirectTo: "/reset" });
-    const token = (await waitForMailedLink(mails, "/reset-password/")).pathname.split("/").at(-1)!;
+    const token = (await settledMailedLink(t.auth, mails, "/reset-password/")).pathname.split("/").at(-1)!;
     expect(await answer(await createTestBrowser(t.auth).post("/reset-password", { token, newPassword: common }))).toEqual({ status: 400, body: REFUSAL });
     // The refusal did not use the link up.
     expect((await createTestBrowser(t.auth).post("/reset-password", { token, newPassword: "another-unusual-8" })).status).toBe(200);

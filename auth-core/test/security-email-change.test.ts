@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "../src/email/mailer.js";
-import { createTestAuth, createTestBrowser, testDialects, waitForMailedLink, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, settledMailedLink, type TestAuth } from "../src/testing/index.js";
 
 /**
  * A password-reset link mailed to the old address must stop working once the account's email has
@@ -29,7 +29,7 @@ describe.each(testDialects())("reset links after an email change on %s", (dialec
 
   async function pendingResetToken(email: string): Promise<string> {
     expect((await createTestBrowser(t.auth).post("/request-password-reset", { email, redirectTo: "/reset" })).status).toBe(200);
-    return (await waitForMailedLink(mails, "/reset-password/", email)).pathname.split("/").at(-1)!;
+    return (await settledMailedLink(t.auth, mails, "/reset-password/", email)).pathname.split("/").at(-1)!;
   }
 
   it("an unverified user's direct change voids the old address's reset link", async () => {
@@ -51,7 +51,7 @@ describe.each(testDialects())("reset links after an email change on %s", (dialec
     await t.database.db.updateTable("user").set({ emailVerified: 1 }).execute();
     const token = await pendingResetToken("old@example.com");
     expect((await owner.post("/change-email", { newEmail: "new@example.com" })).status).toBe(200);
-    const confirm = await waitForMailedLink(mails, "/verify-email", "old@example.com");
+    const confirm = await settledMailedLink(t.auth, mails, "/verify-email", "old@example.com");
     const confirmed = await owner.get(`${confirm.pathname.replace("/api/auth", "")}${confirm.search}`);
     expect(confirmed.status).toBe(302);
     expect((await t.database.db.selectFrom("user").select("email").executeTakeFirstOrThrow()).email).toBe("new@example.com");

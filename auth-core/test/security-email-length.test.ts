@@ -72,7 +72,7 @@ describe.each(testDialects())("over-long addresses on %s", (dialect) => {
         body: { code: "INVALID_EMAIL", message: "Invalid email" },
       });
     }
-    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    await t.auth.settled();
     expect({ users: await users(), mails: mails.length }).toEqual(before);
     expect(await t.database.db.selectFrom("invitation").select("id").execute()).toEqual([]);
     expect((await t.database.db.selectFrom("user").select("email").where("email", "=", "owner@example.com").execute()).length).toBe(1);

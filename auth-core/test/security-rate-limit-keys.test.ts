@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "../src/email/mailer.js";
-import { createTestAuth, createTestBrowser, testDialects, waitForMailedLink, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, settledMailedLink, type TestAuth } from "../src/testing/index.js";
 
 /**
  * Tokens are stored hashed. The rate-limit window of GET /reset-password/{token} was keyed by the
@@ -17,7 +17,7 @@ describe.each(testDialects())("rate-limit keys on %s", (dialect) => {
     const browser = createTestBrowser(t.auth);
     await browser.post("/sign-up/email", { name: "R", email: "r@example.com", password: "larch-ribbon-123" });
     await browser.post("/request-password-reset", { email: "r@example.com", redirectTo: "/reset" });
-    const link = await waitForMailedLink(mails, "/reset-password/");
+    const link = await settledMailedLink(t.auth, mails, "/reset-password/");
     const token = link.pathname.split("/").at(-1)!;
     const opened = await browser.get(`${link.pathname.replace("/api/auth", "")}${link.search}`);
     expect(opened.headers.get("location")).toBe(`/reset?token=${token}`);

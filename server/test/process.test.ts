@@ -10,7 +10,9 @@ const serverDir = fileURLToPath(new URL("..", import.meta.url));
 let child: ChildProcess | null = null;
 
 /** Starts the real server from source on a free port and waits for its "listening" log line. */
-async function startServer(env: Record<string, string>): Promise<{ port: number; exited: Promise<number | null>; output: () => string }> {
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ port: number; exited: Promise<number | null>; output: () => string; printed: (text: string) => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-proc-"));
   let output = "";
   child = spawn(process.execPath, ["--import", "tsx", "--conditions=@gatehouse/source", "src/main.ts"], {
@@ -28,6 +30,18 @@ async function startServer(env: Record<string, string>): Promise<{ port: number;
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child!.on("exit", (code) => resolve(code)));
+  /** Resolves once the process has printed `text` (output comes through a pipe, as it is written). */
+  const printed = (text: string): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        if (!output.includes(text)) return;
+        child!.stdout!.off("data", check);
+        resolve();
+      };
+      child!.stdout!.on("data", check);
+      void exited.then((code) => reject(new Error(`server exited (${code}) before printing ${text}: ${output}`)));
+      check();
+    });
   const port = await new Promise<number>((resolve, reject) => {
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
@@ -43,7 +57,7 @@ async function startServer(env: Record<string, string>): Promise<{ port: number;
     child!.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     void exited.then((code) => reject(new Error(`server exited early (${code}): ${output}`)));
   });
-  return { port, exited, output: () => output };
+  return { port, exited, output: () => output, printed };
 }
 
 afterEach(() => {
@@ -51,18 +65,21 @@ afterEach(() => {
   child = null;
 });
 
-describe("server process", () => {
+// Each test starts the server from source (tsx compiles it): with both cores busy that alone can take most of the 30 s default.
+describe("server process", { timeout: 120_000 }, () => {
   it("finishes in-flight requests on SIGTERM, then closes and exits 0", async () => {
     const server = await startServer({});
     const body = JSON.stringify({ name: "T", email: "t@example.com", password: "larch-ribbon-123" });
     // Send the headers and half the body, stop the server, then finish the request: it must
-    // still be answered, because it was in flight when SIGTERM arrived.
+    // still be answered, because it was in flight when SIGTERM arrived. "Expect: 100-continue"
+    // makes the server say when it has read the headers (Node answers 100 Continue as it starts
+    // the request), so the signal comes after that, not after a guessed pause.
     const request = httpRequest({
       host: "127.0.0.1",
       port: server.port,
       method: "POST",
       path: "/api/auth/sign-up/email",
-      headers: { "content-type": "application/json", origin: "http://gatehouse.test", "content-length": Buffer.byteLength(body) },
+      headers: { "content-type": "application/json", origin: "http://gatehouse.test", "content-length": Buffer.byteLength(body), expect: "100-continue" },
     });
     const answered = new Promise<{ status: number | undefined; text: string }>((resolve, reject) => {
       request.on("response", (res) => {
@@ -72,11 +89,10 @@ describe("server process", () => {
       });
       request.on("error", reject);
     });
+    await new Promise((resolve) => request.once("continue", resolve));
     request.write(body.slice(0, 10));
-    await new Promise((resolve) => request.on("socket", (socket) => socket.on("connect", resolve)));
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the server reads the headers
     child!.kill("SIGTERM");
-    while (!server.output().includes('"message":"shutting down"')) await new Promise((resolve) => setTimeout(resolve, 10));
+    await server.printed('"message":"shutting down"');
     request.end(body.slice(10));
     const response = await answered;
     expect(response.status).toBe(200);

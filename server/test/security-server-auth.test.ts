@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger, type Auth, type MailMessage } from "@gatehouse/auth-core";
-import { createTestBrowser, createTestDatabase, TEST_SECRET, waitForMailedLink, type TestDatabase } from "@gatehouse/auth-core/testing";
+import { createTestBrowser, createTestDatabase, TEST_SECRET, settledMailedLink, type TestDatabase } from "@gatehouse/auth-core/testing";
 import { createServerAuth } from "../src/auth.js";
 import { readConfig } from "../src/env.js";
 
@@ -54,7 +54,7 @@ describe("server auth configuration", () => {
     expect(await (await thief.get("/get-session")).json()).not.toBeNull();
 
     await createTestBrowser(auth).post("/request-password-reset", { email: "owner@example.com", redirectTo: "/reset" });
-    const token = (await waitForMailedLink(mails, "/reset-password/")).pathname.split("/").at(-1)!;
+    const token = (await settledMailedLink(auth, mails, "/reset-password/")).pathname.split("/").at(-1)!;
     expect((await createTestBrowser(auth).post("/reset-password", { token, newPassword: "a new password" })).status).toBe(200);
     expect(await (await thief.get("/get-session")).json()).toBeNull();
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
 import { signInInBrowser, signUpInBrowser } from "./support/accounts.js";
-import { latestLink, startServer, type RunningServer } from "./support/server.js";
+import { mailedLink, startServer, type RunningServer } from "./support/server.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -54,7 +54,7 @@ describe.skipIf(!CHROMIUM)("the admin console in Chromium", () => {
     await admin.page.goto(`${server.baseURL}/admin`);
     await admin.page.getByRole("heading", { name: "Page not found" }).waitFor();
 
-    await admin.page.goto(latestLink(server, OPERATOR.email, /verify/i));
+    await admin.page.goto(await mailedLink(server, OPERATOR.email, /verify/i));
     await admin.page.goto(`${server.baseURL}/dashboard`);
     await admin.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
     await admin.page.getByRole("heading", { name: "Admin", exact: true }).waitFor();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { signInInBrowser, signUpInBrowser } from "./support/accounts.js";
 import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
-import { latestLink, startServer, type RunningServer } from "./support/server.js";
+import { mailedLink, startServer, type RunningServer } from "./support/server.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -91,7 +91,7 @@ describe.skipIf(!CHROMIUM)("the audit pages in Chromium against the real server"
     for (let i = 0; i < 2; i++) expect((await post(person, "/sign-in/email", { email: PERSON.email, password: "not the password" })).status).toBe(401);
     await signInInBrowser(person.context, server.baseURL, PERSON);
     // Joining an organization needs a verified address: the link of the sign-up mail.
-    await person.page.goto(latestLink(server, PERSON.email, /^Verify your email/));
+    await person.page.goto(await mailedLink(server, PERSON.email, /^Verify your email/));
     await person.page.getByRole("heading", { level: 1 }).first().waitFor();
     const invitation = await post(owner, "/organization/invite-member", { email: PERSON.email, role: "member" });
     expect(invitation.status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
-import { latestLink, startServer, type RunningServer } from "./support/server.js";
+import { mailedLink, startServer, type RunningServer } from "./support/server.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -68,7 +68,7 @@ describe.skipIf(!CHROMIUM)("sign-in methods as the operator chooses, in Chromium
       await page.waitForURL((url) => url.pathname === "/dashboard");
       await page.getByText(PERSON.name).first().waitFor();
       // Spec §4: the verification mail of sign-up; its link verifies the address.
-      await page.goto(latestLink(server, PERSON.email, /^Verify your email/));
+      await page.goto(await mailedLink(server, PERSON.email, /^Verify your email/));
       await page.waitForURL((url) => url.pathname === "/settings");
       await page.getByRole("region", { name: "Email" }).getByText("Verified", { exact: true }).waitFor();
       // Settings speaks of the password as a way to sign in.
@@ -97,7 +97,7 @@ describe.skipIf(!CHROMIUM)("sign-in methods as the operator chooses, in Chromium
       await panel().getByRole("button", { name: "Send reset link" }).click();
       await panel().getByText(`If an account uses ${PERSON.email}, a link to choose a new password is on its way there.`).waitFor();
 
-      const link = latestLink(server, PERSON.email, /^Reset your/);
+      const link = await mailedLink(server, PERSON.email, /^Reset your/);
       await page.goto(link);
       await page.waitForURL((url) => url.pathname === "/reset-password");
       await page.getByRole("heading", { name: "Choose a new password" }).waitFor();

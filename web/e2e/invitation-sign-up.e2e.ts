@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addVirtualAuthenticator, CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
 import { signUpInBrowser } from "./support/accounts.js";
-import { latestLink, startServer, type RunningServer } from "./support/server.js";
+import { mailedLink, startServer, type RunningServer } from "./support/server.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -38,7 +38,7 @@ describe.skipIf(!CHROMIUM)("an invitation for a person without an account, in Ch
     await invite.getByLabel("Email").fill(INVITEE);
     await invite.getByRole("button", { name: "Send invitation" }).click();
     await invite.getByText("Invitation sent.").waitFor();
-    invitationLink = latestLink(server, INVITEE, /invited you to join Langley Research/);
+    invitationLink = await mailedLink(server, INVITEE, /invited you to join Langley Research/);
   });
 
   it("opened signed out, the link tells the invitation and offers an account for the invited address", async () => {
@@ -65,7 +65,7 @@ describe.skipIf(!CHROMIUM)("an invitation for a person without an account, in Ch
   it("the mailed link signs the person in with a verified address on the accept page; they accept, add a passkey and are a member", async () => {
     const { page } = invitee;
     const authenticator = await addVirtualAuthenticator(page);
-    const link = latestLink(server, INVITEE, /^Create your Gatehouse account to join Langley Research/);
+    const link = await mailedLink(server, INVITEE, /^Create your Gatehouse account to join Langley Research/);
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === new URL(invitationLink).pathname);
     await page.getByTestId("outcome-notice").getByText("Your account is ready and your email address is verified.", { exact: false }).waitFor();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
 import { signUpInBrowser } from "./support/accounts.js";
-import { latestLink, startServer, type RunningServer } from "./support/server.js";
+import { mailedLink, startServer, type RunningServer } from "./support/server.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -29,7 +29,7 @@ describe.skipIf(!CHROMIUM)("the Settings security center in Chromium against the
     await email.getByText("Not verified").waitFor();
     await email.getByRole("button", { name: "Send verification email" }).click();
     await email.getByText(`A verification link is on its way to ${PERSON.email}.`).waitFor();
-    const verifyLink = latestLink(server, PERSON.email, /^Verify your email/);
+    const verifyLink = await mailedLink(server, PERSON.email, /^Verify your email/);
     await page.goto(verifyLink);
     await page.waitForURL((url) => url.pathname === "/settings");
     await section("Email").getByText("Verified", { exact: true }).waitFor();
@@ -103,7 +103,7 @@ describe.skipIf(!CHROMIUM)("the Settings security center in Chromium against the
     await email.getByLabel("New email address").fill("annie.easley@example.com");
     await email.getByRole("button", { name: "Change email" }).click();
     await email.getByText(`Check ${PERSON.email}: confirm the change from the link we sent.`).waitFor();
-    await page.goto(latestLink(server, PERSON.email, /^Confirm your new email/));
+    await page.goto(await mailedLink(server, PERSON.email, /^Confirm your new email/));
     await page.waitForURL((url) => url.pathname === "/settings");
     await page.getByTestId("outcome-notice").getByText("Your email address was changed. Check the new address for a link to verify it.").waitFor();
     await section("Email").getByText("annie.easley@example.com").waitFor();
@@ -119,7 +119,7 @@ describe.skipIf(!CHROMIUM)("the Settings security center in Chromium against the
     await danger.getByText("Check your email: confirm the deletion from the link we sent.").waitFor();
     await screenshot(page, "settings-delete-requested");
 
-    await page.goto(latestLink(server, "annie.easley@example.com", /^Confirm the deletion/));
+    await page.goto(await mailedLink(server, "annie.easley@example.com", /^Confirm the deletion/));
     await page.waitForURL((url) => url.pathname === "/login");
     await page.getByTestId("outcome-notice").getByText("Your account was deleted, with everything in it. Goodbye.").waitFor();
     await page.waitForURL((url) => url.pathname === "/login" && url.search === "");

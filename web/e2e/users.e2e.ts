@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
 import { signUpInBrowser } from "./support/accounts.js";
-import { latestLink, startServer, type RunningServer } from "./support/server.js";
+import { mailedLink, startServer, type RunningServer } from "./support/server.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -56,7 +56,7 @@ describe.skipIf(!CHROMIUM)("the Users page in Chromium against the real server",
     await invite.getByRole("button", { name: "Send invitation" }).click();
     await invite.getByText("Invitation sent.").waitFor();
     await page.getByRole("list", { name: "Pending invitations" }).getByRole("listitem", { name: INVITEE.email }).waitFor();
-    invitationLink = latestLink(server, INVITEE.email, /invited you to join Langley Research/);
+    invitationLink = await mailedLink(server, INVITEE.email, /invited you to join Langley Research/);
     expect(new URL(invitationLink).pathname).toMatch(/^\/accept-invitation\/[^/]+$/);
   });
 

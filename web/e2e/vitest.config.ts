@@ -14,5 +14,8 @@ export default defineProject({
     hookTimeout: 180_000,
     // One browser and one server at a time: the machine has two shared cores.
     fileParallelism: false,
+    // expect.poll re-reads the page until it shows what is expected; 1 s (the default) is too
+    // short for a page to re-render on a loaded machine. A poll ends as soon as it matches.
+    expect: { poll: { timeout: 30_000 } },
   },
 });

@@ -2,7 +2,7 @@
 export { createTestAuth, TEST_BASE_URL, TEST_SECRET, type TestAuth, type TestAuthInput } from "./create-test-auth.js";
 export { createTestDatabase, testDialects, type TestDatabase, type TestDialect } from "./test-database.js";
 export { createTestBrowser, type TestBrowser } from "./http.js";
-export { waitForMail, waitForMailedLink } from "./mail-wait.js";
+export { settledMail, settledMailedLink } from "./mail-wait.js";
 export { hotp, totpCodeFor } from "./totp.js";
 export {
   createSoftwareAuthenticator,

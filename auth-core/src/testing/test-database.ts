@@ -1,5 +1,5 @@
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect } from "kysely";
+import { DummyDriver, Kysely, sql, PostgresAdapter, PostgresDialect, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from "kysely";
 import { createSQLiteDialect } from "../store/sqlite-dialect.js";
 import pg from "pg";
 import { migrateTo, migrateToLatest } from "@gatehouse/migrations";
@@ -10,6 +10,8 @@ export type TestDialect = "sqlite" | "postgres";
 export interface TestDatabase {
   db: Kysely<Database>;
   dialect: TestDialect;
+  /** Deletes every row of every table (the migrations' bookkeeping stays): a test file that shares one database starts each test empty. */
+  empty(): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -26,17 +28,35 @@ export interface TestDatabaseOptions {
   upTo?: string;
 }
 
-/** A fresh, migrated database: in-memory SQLite, or a throwaway schema on the test PostgreSQL. */
+/**
+ * A fresh, migrated database: in-memory SQLite, or a throwaway schema on the test PostgreSQL.
+ * A database at the latest migration is a copy of a template migrated once per test process
+ * (the migrations themselves are what `migrateToLatest` runs); `upTo` runs the real migrator.
+ */
 export async function createTestDatabase(dialect: TestDialect = "sqlite", options: TestDatabaseOptions = {}): Promise<TestDatabase> {
-  const migrate = (db: Kysely<Database>, schema?: string): Promise<string[]> =>
-    options.upTo ? migrateTo(db, options.upTo, { migrationTableSchema: schema }) : migrateToLatest(db, { migrationTableSchema: schema });
   if (dialect === "sqlite") {
-    const sqlite = new SQLite(":memory:");
+    const sqlite = options.upTo ? new SQLite(":memory:") : new SQLite(await sqliteTemplate());
     sqlite.pragma("foreign_keys = ON");
     // Exactly the dialect the server runs (store/sqlite-dialect.ts).
     const db = new Kysely<Database>({ dialect: createSQLiteDialect(sqlite) });
-    await migrate(db);
-    return { db, dialect, destroy: () => db.destroy() };
+    if (options.upTo) await migrateTo(db, options.upTo);
+    return {
+      db,
+      dialect,
+      async empty() {
+        const tables = sqlite
+          .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' and name not like 'kysely\\_%' escape '\\'")
+          .pluck()
+          .all() as string[];
+        sqlite.pragma("foreign_keys = OFF");
+        try {
+          for (const table of tables) sqlite.prepare(`delete from "${table}"`).run();
+        } finally {
+          sqlite.pragma("foreign_keys = ON");
+        }
+      },
+      destroy: () => db.destroy(),
+    };
   }
   const url = process.env.GATEHOUSE_TEST_PG_URL;
   if (!url) throw new Error("GATEHOUSE_TEST_PG_URL is not set: no PostgreSQL to test against");
@@ -46,18 +66,105 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
   // Kysely's migrator lists tables across every schema; a schema created or dropped by a
   // parallel test file in the middle of that listing fails it. One advisory lock serializes
   // schema creation, migration and removal across all test processes.
-  await withSchemaLock(url, async (client) => {
-    await client.query(`create schema "${schema}"`);
-    await migrate(db, schema);
-  });
+  if (options.upTo) {
+    const upTo = options.upTo;
+    await withSchemaLock(url, async (client) => {
+      await client.query(`create schema "${schema}"`);
+      await migrateTo(db, upTo, { migrationTableSchema: schema });
+    });
+  } else {
+    await createPostgresSchemaFromTemplate(url, schema);
+  }
   return {
     db,
     dialect,
+    async empty() {
+      const { rows } = await sql<{
+        tablename: string;
+      }>`select tablename from pg_tables where schemaname = ${schema} and tablename not like 'kysely\_%'`.execute(db);
+      if (rows.length > 0) await sql.raw(`truncate ${rows.map((r) => `"${r.tablename}"`).join(", ")} cascade`).execute(db);
+    },
     async destroy() {
       await db.destroy();
       await withSchemaLock(url, (client) => client.query(`drop schema if exists "${schema}" cascade`));
     },
   };
+}
+
+let sqliteTemplateBytes: Promise<Buffer> | undefined;
+
+/** An in-memory SQLite database migrated to the latest migration, as bytes a new database opens from. */
+function sqliteTemplate(): Promise<Buffer> {
+  sqliteTemplateBytes ??= (async () => {
+    const sqlite = new SQLite(":memory:");
+    sqlite.pragma("foreign_keys = ON");
+    const db = new Kysely<Database>({ dialect: createSQLiteDialect(sqlite) });
+    await migrateToLatest(db);
+    const bytes = sqlite.serialize();
+    await db.destroy();
+    return bytes;
+  })();
+  return sqliteTemplateBytes;
+}
+
+/** Stands for the schema's name in the recorded migration statements. */
+const TEMPLATE_SCHEMA = "gatehouse_test_template";
+let postgresTemplateScript: Promise<string> | undefined;
+
+/**
+ * The statements `migrateToLatest` runs on an empty PostgreSQL schema, as one script: recorded
+ * once per process against Kysely's dummy driver (PostgreSQL's compiler, no connection; every
+ * read answers no rows, as an empty schema does). Only the writes are kept: tables, indexes, the
+ * migrator's own tables and rows, and the migrations' data steps (no-ops on an empty schema, kept
+ * so the copy is exact). Parameters are written in as literals so the script is one round trip.
+ */
+function postgresTemplate(): Promise<string> {
+  postgresTemplateScript ??= (async () => {
+    const recorded: CompiledQuery[] = [];
+    const db = new Kysely<Database>({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
+      log: (event) => {
+        if (event.level === "query") recorded.push(event.query);
+      },
+    });
+    await migrateToLatest(db, { migrationTableSchema: TEMPLATE_SCHEMA });
+    await db.destroy();
+    return recorded
+      .filter((query) => /^\s*(create|alter|insert|update|delete|drop)\b/i.test(query.sql))
+      .map((query) => query.sql.replace(/\$(\d+)/g, (_, n: string) => literal(query.parameters[Number(n) - 1])))
+      .join(";\n");
+  })();
+  return postgresTemplateScript;
+}
+
+function literal(value: unknown): string {
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
+  throw new Error(`a migration statement has a ${typeof value} parameter; the test template writes only strings and numbers`);
+}
+
+/** Creates `schema` and runs the recorded migration script in it, in one transaction. */
+async function createPostgresSchemaFromTemplate(url: string, schema: string): Promise<void> {
+  const script = (await postgresTemplate()).replaceAll(`"${TEMPLATE_SCHEMA}"`, `"${schema}"`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("begin");
+    // The same lock as withSchemaLock, released at commit: no migrator lists tables meanwhile.
+    await client.query("select pg_advisory_xact_lock($1)", [SCHEMA_LOCK_KEY]);
+    await client.query(`create schema "${schema}"; set local search_path to "${schema}";\n${script}`);
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback").catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
 }
 
 const SCHEMA_LOCK_KEY = 7_337_001;

@@ -15,7 +15,13 @@ export interface RecordedRequest {
   rawBody: string;
 }
 
-export type FailureMode = "error" | "malformed" | "server-error" | "hang";
+/**
+ * How a call fails. "hang" never answers: the call ends when the engine's time-out signal fires,
+ * in real time (socialRequestTimeoutMs). "timeout" ends it at once as that signal would (the
+ * fetch rejects with the signal's TimeoutError), so a test of what follows a time-out waits for
+ * nothing; without a signal it hangs, and the test fails on its own time-out.
+ */
+export type FailureMode = "error" | "malformed" | "server-error" | "hang" | "timeout";
 
 /** How the client must prove itself at the token endpoint. */
 type ExpectedClientAuth = "basic" | "post" | "none";
@@ -96,6 +102,8 @@ export interface StandIn {
   /** A fresh ID token for client-side sign-in, with this nonce (and, for quirk tests, other claims). */
   signIdToken(nonce?: string, overrides?: IdTokenOverrides): Promise<string>;
   issuedAccessTokens: string[];
+  /** Forgets requests, failures, pending authorizations and issued tokens (the keys stay). */
+  reset(): void;
 }
 
 function readBody(text: string, contentType: string): Record<string, string> {
@@ -119,6 +127,12 @@ function hang(signal: AbortSignal | null | undefined): Promise<Response> {
   });
 }
 
+/** What fetch rejects with when an `AbortSignal.timeout` fires. */
+function timedOut(signal: AbortSignal | null | undefined): Promise<Response> {
+  if (!signal) return hang(signal);
+  return Promise.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+}
+
 function failure(mode: FailureMode, signal: AbortSignal | null | undefined): Promise<Response> | Response {
   switch (mode) {
     case "error":
@@ -129,6 +143,8 @@ function failure(mode: FailureMode, signal: AbortSignal | null | undefined): Pro
       return new Response("upstream exploded", { status: 500, headers: { "content-type": "text/plain" } });
     case "hang":
       return hang(signal);
+    case "timeout":
+      return timedOut(signal);
   }
 }
 
@@ -272,5 +288,11 @@ export async function createStandIn(fixture: ProviderFixture, now: () => Date): 
       return { code, state };
     },
     signIdToken,
+    reset() {
+      requests.length = 0;
+      issuedAccessTokens.length = 0;
+      failures.clear();
+      pending.clear();
+    },
   };
 }

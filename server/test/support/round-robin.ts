@@ -2,7 +2,9 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 
 /**
  * The load balancer of the multi-instance tests and the benchmark: each request goes to the next
- * instance in turn, headers and body passed through. `hits` records which instance took each.
+ * instance in turn, headers and body passed through, the client's address appended to
+ * X-Forwarded-For (read only by instances that run with TRUSTED_PROXY=on). `hits` records which
+ * instance took each.
  */
 export function roundRobin(port: number, targets: () => number[]): Promise<{ server: Server; hits: number[] }> {
   const hits: number[] = [];
@@ -11,7 +13,9 @@ export function roundRobin(port: number, targets: () => number[]): Promise<{ ser
     const ports = targets();
     const index = next++ % ports.length;
     hits.push(index);
-    const upstream = httpRequest({ host: "127.0.0.1", port: ports[index], method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    const forwardedFor = [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", ");
+    const headers = { ...req.headers, "x-forwarded-for": forwardedFor };
+    const upstream = httpRequest({ host: "127.0.0.1", port: ports[index], method: req.method, path: req.url, headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });

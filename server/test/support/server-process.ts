@@ -27,6 +27,12 @@ export interface ServerProcess {
   exited: Promise<number | null>;
   /** Everything the process printed so far. */
   output(): string;
+  /**
+   * Resolves when the output contains `text` (at once if it already does), as the process
+   * prints it; rejects if the process exits first or after `timeoutMs` (the process's output
+   * arrives through a pipe, later than its answers may).
+   */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
   /** SIGKILL, and wait for the exit. */
   kill(): Promise<void>;
 }
@@ -54,27 +60,39 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer): void => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.on("data", append);
+  child.stderr!.on("data", append);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes("gatehouse listening")) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 20);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited early (${code}): ${output}`));
+  function waitForOutput(text: string, timeoutMs = 30_000): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const done = (error?: Error): void => {
+        listeners.delete(check);
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve();
+      };
+      const check = (): void => {
+        if (output.includes(text)) done();
+      };
+      const timer = setTimeout(() => done(new Error(`no "${text}" from the server within ${timeoutMs} ms: ${output}`)), timeoutMs);
+      void exited.then((code) => done(new Error(`server exited (${code}) before printing "${text}": ${output}`)));
+      listeners.add(check);
+      check();
     });
-  });
+  }
+  await waitForOutput("gatehouse listening", 60_000);
   return {
     child,
     port,
     baseURL: `http://127.0.0.1:${port}`,
     exited,
     output: () => output,
+    waitForOutput,
     async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await exited;

@@ -20,6 +20,11 @@ export interface RunningServer {
   outbox(): OutboxMail[];
   /** Everything the server printed, for failure messages. */
   output(): string;
+  /**
+   * Resolves once `ready()` holds, checking now and each time the server prints something;
+   * rejects if the server exits first or after `timeoutMs`.
+   */
+  until(ready: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -62,16 +67,32 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer): void => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (output.includes("gatehouse listening")) resolve();
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
-  });
+  function until(ready: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const done = (error?: Error): void => {
+        listeners.delete(check);
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve();
+      };
+      const check = (): void => {
+        if (ready()) done();
+      };
+      const timer = setTimeout(() => done(new Error(`${what}: not within ${timeoutMs} ms; the server printed:\n${output}`)), timeoutMs);
+      void exited.then((code) => done(new Error(`${what}: the server exited (${code}) first:\n${output}`)));
+      listeners.add(check);
+      check();
+    });
+  }
+  await until(() => output.includes("gatehouse listening"), "the server listening", 60_000);
   return {
     baseURL,
     outbox() {
@@ -86,6 +107,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       return names.map((name) => JSON.parse(readFileSync(join(dataDir, "outbox", name), "utf8")) as OutboxMail);
     },
     output: () => output,
+    until,
     async stop() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
@@ -96,13 +118,21 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
 }
 
-/** The first link of the newest mail to `to` whose subject matches. */
-export function latestLink(server: RunningServer, to: string, subject: RegExp): string {
+/** The first link of the newest mail to `to` whose subject matches, if there is one. */
+function newestLink(server: RunningServer, to: string, subject: RegExp): string | undefined {
   const mail = server
     .outbox()
     .filter((m) => m.to === to && subject.test(m.subject))
     .at(-1);
-  const link = mail ? /https?:\/\/[^\s<>"]+/.exec(mail.text)?.[0] : undefined;
-  if (!link) throw new Error(`no mail to ${to} matching ${subject}; outbox: ${JSON.stringify(server.outbox().map((m) => [m.to, m.subject]))}`);
-  return link;
+  return mail ? /https?:\/\/[^\s<>"]+/.exec(mail.text)?.[0] : undefined;
+}
+
+/**
+ * The first link of the newest mail to `to` whose subject matches, once the server has written
+ * one. Mails go out after the answer, so the page's confirmation can come before the mail; the
+ * server logs each mail it writes to the outbox, and the outbox is read again at each line.
+ */
+export async function mailedLink(server: RunningServer, to: string, subject: RegExp): Promise<string> {
+  await server.until(() => newestLink(server, to, subject) !== undefined, `a mail to ${to} matching ${subject}`);
+  return newestLink(server, to, subject)!;
 }

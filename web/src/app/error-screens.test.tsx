@@ -5,8 +5,7 @@ import { createMemoryRouter } from "react-router";
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { createTestBrowser } from "@gatehouse/auth-core/testing";
 import { AuthRequestError } from "../lib/auth-errors.js";
-import { createAppQueryClient } from "../lib/query-client.js";
-import { createAppTRPCClient } from "../lib/trpc.js";
+import { createTestQueryClient } from "../test/query-client.js";
 import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
 import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
 import { createAuthFailureStore, type AuthFailureStore } from "./auth-failure.js";
@@ -60,7 +59,7 @@ describe("error boundaries with the app's providers", () => {
   let backend: AuthBackend;
   beforeEach(async () => {
     backend = await createAuthBackend();
-    queryClient = createAppQueryClient({ log: () => undefined, onAuthError: (e) => authFailures.set(e) });
+    queryClient = createTestQueryClient({ onAuthError: (e) => authFailures.set(e) });
     authFailures = createAuthFailureStore();
   });
   afterEach(async () => {
@@ -70,7 +69,7 @@ describe("error boundaries with the app's providers", () => {
 
   function renderRoutes(router: ReturnType<typeof createMemoryRouter>, authClient = backend.client()): void {
     render(
-      <AppProvider services={{ queryClient, authClient, authFailures, trpcClient: createAppTRPCClient("http://localhost:3000") }}>
+      <AppProvider services={{ queryClient, authClient, authFailures, trpcClient: backend.trpcClient() }}>
         <RouterProvider router={router} />
       </AppProvider>,
     );

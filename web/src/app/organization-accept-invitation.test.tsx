@@ -3,8 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { RouterProvider } from "react-router/dom";
 import type { QueryClient } from "@tanstack/react-query";
 import { createTestBrowser, type TestBrowser } from "@gatehouse/auth-core/testing";
-import { createAppTRPCClient } from "../lib/trpc.js";
-import { createAppQueryClient } from "../lib/query-client.js";
+import { createTestQueryClient } from "../test/query-client.js";
 import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
 import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
 import { createAuthFailureStore, type AuthFailureStore } from "./auth-failure.js";
@@ -40,11 +39,11 @@ describe("the accept-invitation page", () => {
 
   function renderAt(path: string): ReturnType<typeof createTestRouter> {
     authFailures = createAuthFailureStore();
-    queryClient = createAppQueryClient({ log: () => undefined, onAuthError: (error) => authFailures.set(error) });
+    queryClient = createTestQueryClient({ onAuthError: (error) => authFailures.set(error) });
     const authClient = backend.client({ onSessionChange: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }) });
     const router = createTestRouter({ queryClient, authClient, authFailures, build: { version: "test", builtAt: "now" } }, [path]);
     render(
-      <AppProvider services={{ queryClient, authClient, authFailures, trpcClient: createAppTRPCClient("http://localhost:3000") }}>
+      <AppProvider services={{ queryClient, authClient, authFailures, trpcClient: backend.trpcClient() }}>
         <RouterProvider router={router} />
       </AppProvider>,
     );

@@ -3,7 +3,6 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { RouterProvider } from "react-router/dom";
 import type { QueryClient } from "@tanstack/react-query";
 import { totpCodeFor } from "@gatehouse/auth-core/testing";
-import { createAppTRPCClient } from "../lib/trpc.js";
 import { createAppQueryClient } from "../lib/query-client.js";
 import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
 import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
@@ -36,7 +35,7 @@ describe("an organization's two-factor rule on the Users page, against the real 
     const authClient = backend.client({ onSessionChange: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }) });
     const router = createTestRouter({ queryClient, authClient, authFailures, build: { version: "test", builtAt: "now" } }, [path]);
     render(
-      <AppProvider services={{ queryClient, authClient, authFailures, trpcClient: createAppTRPCClient("http://localhost:3000") }}>
+      <AppProvider services={{ queryClient, authClient, authFailures, trpcClient: backend.trpcClient() }}>
         <RouterProvider router={router} />
       </AppProvider>,
     );

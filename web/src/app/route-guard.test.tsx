@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { RouterProvider } from "react-router/dom";
 import type { QueryClient } from "@tanstack/react-query";
-import { createAppQueryClient } from "../lib/query-client.js";
+import { createTestQueryClient } from "../test/query-client.js";
 import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
 import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
 import { createAuthFailureStore } from "./auth-failure.js";
@@ -22,7 +22,7 @@ describe("route guards (spec §2, §4) against the real auth service", () => {
   });
 
   function renderAt(path: string): ReturnType<typeof createTestRouter> {
-    queryClient = createAppQueryClient({ log: () => undefined });
+    queryClient = createTestQueryClient();
     const authClient = backend.client({ onSessionChange: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }) });
     const authFailures = createAuthFailureStore();
     const router = createTestRouter({ queryClient, authClient, authFailures, build: { version: "test", builtAt: "now" } }, [path]);

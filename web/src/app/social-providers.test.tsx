@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { RouterProvider } from "react-router/dom";
 import type { QueryClient } from "@tanstack/react-query";
 import type { AuthOptions } from "@gatehouse/auth-core";
-import { createAppQueryClient } from "../lib/query-client.js";
+import { createTestQueryClient } from "../test/query-client.js";
 import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
 import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
 import { createAuthFailureStore } from "./auth-failure.js";
@@ -45,7 +45,7 @@ describe("social provider buttons from the server's list", () => {
   async function renderAt(path: string, socialProviders: AuthOptions["socialProviders"], before?: () => Promise<void>): Promise<void> {
     await startBackend(socialProviders);
     await before?.();
-    queryClient = createAppQueryClient({ log: () => undefined });
+    queryClient = createTestQueryClient();
     const authClient = backend.client({ onSessionChange: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }) });
     const router = createTestRouter({ queryClient, authClient, authFailures: createAuthFailureStore(), build: { version: "test", builtAt: "now" } }, [path]);
     render(

@@ -6,7 +6,7 @@ import { createAuthFailureStore, type AuthFailureStore } from "../app/auth-failu
 import { AppProvider } from "../app/provider.js";
 import { createTestRouter } from "../app/router.js";
 import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
-import { createAppQueryClient } from "../lib/query-client.js";
+import { createTestQueryClient } from "./query-client.js";
 import type { AppBackend } from "./app-backend.js";
 
 export interface RenderedApp {
@@ -17,13 +17,11 @@ export interface RenderedApp {
 
 /**
  * The whole app (router, guards, layout, page) at `path`, against the real auth service and the
- * real tRPC router in-process. Queries are not retried, so an error state shows at once.
+ * real tRPC router in-process. Nothing is retried (test/query-client.ts), so an error state shows at once.
  */
 export function renderApp(backend: AppBackend, path: string): RenderedApp {
   const authFailures = createAuthFailureStore();
-  const queryClient = createAppQueryClient({ log: () => undefined, onAuthError: (error) => authFailures.set(error) });
-  const defaults = queryClient.getDefaultOptions();
-  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+  const queryClient = createTestQueryClient({ onAuthError: (error) => authFailures.set(error) });
   const authClient = backend.client({ onSessionChange: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }) });
   const router = createTestRouter({ queryClient, authClient, authFailures, build: { version: "test", builtAt: "now" } }, [path]);
   render(
