@@ -24,6 +24,7 @@ import { createAuditService, type AuditService } from "./audit/audit-service.js"
 import { createPlanService, type PlanService } from "./organization/plan-service.js";
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 import { createAfterAnswer } from "./deps/after-answer.js";
+import { deleteExpiredApiKeys } from "./store/api-key-store.js";
 
 type Endpoints = typeof endpoints;
 
@@ -64,10 +65,10 @@ export interface Auth {
    */
   settled(): Promise<void>;
   /**
-   * Deletes expired sessions and verification values, and audit rows past their retention; the
+   * Deletes expired sessions, verification values and API keys, and audit rows past their retention; the
    * server calls it periodically.
    */
-  deleteExpired(): Promise<{ sessions: number; verifications: number; throttles: number; securityEvents: number }>;
+  deleteExpired(): Promise<{ sessions: number; verifications: number; throttles: number; securityEvents: number; apiKeys: number }>;
 }
 
 /** Builds the auth service: one endpoint table behind two doors, `handler` and `api`. */
@@ -135,6 +136,7 @@ export function createAuth(options: AuthOptions): Auth {
         // A throttle with no failure for 30 days is forgotten (at most hardStop tries a month).
         throttles: await deleteStaleThrottles(ctx.db, new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000)),
         securityEvents: await pruneAuditLog(ctx, now),
+        apiKeys: await deleteExpiredApiKeys(ctx.db, now),
       };
     },
   };

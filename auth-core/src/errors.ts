@@ -92,6 +92,33 @@ export const ERROR_CODES = {
   UNABLE_TO_CREATE_SESSION: "Unable to create session",
   FAILED_TO_UPDATE_PASSKEY: "Failed to update passkey",
   NO_PASSKEY_FOUND: "No passkey found for this account. Please sign in with Google first.",
+  // Issue 24: API keys, with better-auth 1.7's api-key plugin codes and wording.
+  INVALID_METADATA_TYPE: "metadata must be an object or undefined",
+  REFILL_AMOUNT_AND_INTERVAL_REQUIRED: "refillAmount is required when refillInterval is provided",
+  REFILL_INTERVAL_AND_AMOUNT_REQUIRED: "refillInterval is required when refillAmount is provided",
+  USER_BANNED: "User is banned",
+  UNAUTHORIZED_SESSION: "Unauthorized or invalid session",
+  KEY_NOT_FOUND: "API Key not found",
+  KEY_DISABLED: "API Key is disabled",
+  KEY_EXPIRED: "API Key has expired",
+  USAGE_EXCEEDED: "API Key has reached its usage limit",
+  EXPIRES_IN_IS_TOO_SMALL: "The expiresIn is smaller than the predefined minimum value.",
+  EXPIRES_IN_IS_TOO_LARGE: "The expiresIn is larger than the predefined maximum value.",
+  INVALID_PREFIX_LENGTH: "The prefix length is either too large or too small.",
+  INVALID_NAME_LENGTH: "The name length is either too large or too small.",
+  METADATA_DISABLED: "Metadata is disabled.",
+  RATE_LIMITED: "Rate limit exceeded.",
+  NO_VALUES_TO_UPDATE: "No values to update.",
+  KEY_DISABLED_EXPIRATION: "Custom key expiration values are disabled.",
+  INVALID_API_KEY: "Invalid API key.",
+  INVALID_REFERENCE_ID_FROM_API_KEY: "The reference id from the API key is invalid.",
+  SERVER_ONLY_PROPERTY: "The property you're trying to set can only be set from the server auth instance only.",
+  NAME_REQUIRED: "API Key name is required.",
+  USER_NOT_MEMBER_OF_ORGANIZATION: "You are not a member of the organization that owns this API key.",
+  INSUFFICIENT_API_KEY_PERMISSIONS: "You do not have permission to perform this action on organization API keys.",
+  // Gatehouse's own: what an API key may not stand for (account changes, keys, admin actions).
+  API_KEY_NOT_ALLOWED: "An API key cannot be used for this action",
+  INVALID_API_KEY_PERMISSIONS: "The permissions name a resource or action the access-control matrix does not know",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -101,13 +128,16 @@ export class APIError extends Error {
   readonly status: number;
   readonly code: string;
   readonly headers: Record<string, string>;
+  /** Extra fields of the wire body (e.g. RATE_LIMITED's `details.tryAgainIn`). */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(status: number, code: string, message: string, headers: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, headers: Record<string, string> = {}, details?: Record<string, unknown>) {
     super(message);
     this.name = "APIError";
     this.status = status;
     this.code = code;
     this.headers = headers;
+    this.details = details;
   }
 
   /** An error of the catalogue: `APIError.from(401, "INVALID_EMAIL_OR_PASSWORD")`. */
@@ -127,7 +157,7 @@ export class APIError extends Error {
     return new APIError(status, code, message);
   }
 
-  toJSON(): { code: string; message: string } {
-    return { code: this.code, message: this.message };
+  toJSON(): { code: string; message: string; details?: Record<string, unknown> } {
+    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
   }
 }

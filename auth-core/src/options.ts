@@ -13,6 +13,7 @@ import { resolvePasskeyOptions } from "./passkey/options.js";
 import type { OrganizationOptions, ResolvedOrganizationOptions } from "./organization/options.js";
 import { resolveOrganizationOptions } from "./organization/options.js";
 import { resolveJWTOptions, type JWTOptions, type ResolvedJWTOptions } from "./jwt/options.js";
+import { resolveApiKeyOptions, type ApiKeyOptions, type ResolvedApiKeyOptions } from "./api-key/options.js";
 
 export interface RateLimitRule {
   /** Window length in seconds. */
@@ -20,7 +21,7 @@ export interface RateLimitRule {
   max: number;
 }
 
-export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions {
+export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, ApiKeyOptions {
   database: AuthDatabase;
   /** Public origin of the app, e.g. https://app.example.com. */
   baseURL: string;
@@ -142,6 +143,7 @@ export interface ResolvedOptions {
   social: ResolvedSocialOptions;
   passkey: ResolvedPasskeyOptions;
   organization: ResolvedOrganizationOptions;
+  apiKey: ResolvedApiKeyOptions;
 }
 
 const DAY = 24 * 60 * 60;
@@ -212,5 +214,6 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     social: resolveSocialOptions(options),
     passkey: resolvePasskeyOptions(options, base),
     organization: resolveOrganizationOptions(options),
+    apiKey: resolveApiKeyOptions(options),
   };
 }

@@ -7,6 +7,7 @@ import { assertNoNulCharacter } from "./http/nul-character.js";
 import { findRateLimitRule, rateLimitClientKey } from "./http/rate-limit.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
 import { readSessionToken } from "./session/session-cookie.js";
+import { readApiKeyHeader, resolveApiKeySession } from "./api-key/key-session.js";
 
 export interface HandlerInfo {
   /** The socket's remote address, supplied by the server adapter. */
@@ -114,8 +115,15 @@ function parseInput<T>(schema: AnyEndpoint["body"], value: unknown, where: "body
   return result.data as T;
 }
 
-async function resolveSession(ctx: AuthContext, requirement: SessionRequirement, headers: Headers): Promise<ActiveSession | null> {
+async function resolveSession(ctx: AuthContext, endpoint: AnyEndpoint, headers: Headers, client: ClientInfo): Promise<ActiveSession | null> {
+  const requirement = endpoint.session;
   if (requirement === "none") return null;
+  const apiKey = readApiKeyHeader(ctx, headers);
+  if (apiKey !== null) {
+    // A key stands for its owner only where the endpoint allows it, and is never fresh.
+    if (endpoint.apiKeySession !== "allow" || requirement === "fresh") throw APIError.from(403, "API_KEY_NOT_ALLOWED");
+    return resolveApiKeySession(ctx, apiKey, client);
+  }
   const token = readSessionToken(ctx, headers);
   const active = token ? await validateSessionToken(ctx, token) : null;
   if (!active && requirement !== "optional") throw APIError.from(401, "UNAUTHORIZED");
@@ -131,7 +139,7 @@ async function resolveSession(ctx: AuthContext, requirement: SessionRequirement,
  * its inputs (401/403 before any 400).
  */
 export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<{ result: unknown; draft: ResponseDraft }> {
-  const session = endpoint.session === "none" ? null : await resolveSession(ctx, endpoint.session, input.headers);
+  const session = endpoint.session === "none" ? null : await resolveSession(ctx, endpoint, input.headers, input.client);
   const body = parseInput<never>(endpoint.body, input.body, "body");
   const query = parseInput<never>(endpoint.query, input.query, "query");
   assertNoNulCharacter(body, "body");

@@ -17,6 +17,7 @@ import { getJwks } from "./jwt/jwks.js";
 import { getToken } from "./jwt/token.js";
 import { createOpenAPIEndpoint } from "./open-api.js";
 import type { AnyEndpoint } from "../endpoint.js";
+import { apiKeyEndpoints } from "./api-key/index.js";
 
 /** The OpenAPI document describes the whole table, itself included. */
 const openAPI = createOpenAPIEndpoint(() => endpoints as readonly AnyEndpoint[]);
@@ -44,4 +45,5 @@ export const endpoints = [
   ...socialEndpoints,
   ...passkeyEndpoints,
   ...organizationEndpoints,
+  ...apiKeyEndpoints,
 ] as const;

@@ -40,6 +40,12 @@ export const AUDIT_EVENT_TYPES = [
   "team-member-added",
   "team-member-removed",
   "plan-changed",
+  // Issue 24: API keys (a key's use is recorded once a day, its first; a refused verify each time).
+  "api-key-created",
+  "api-key-updated",
+  "api-key-deleted",
+  "api-key-used",
+  "api-key-refused",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -90,6 +96,11 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "team-member-added": "Team member added",
   "team-member-removed": "Team member removed",
   "plan-changed": "Plan changed",
+  "api-key-created": "API key created",
+  "api-key-updated": "API key updated",
+  "api-key-deleted": "API key deleted",
+  "api-key-used": "API key used (first use of the day)",
+  "api-key-refused": "API key refused",
 };
 
 export function isAuditEventType(value: string): value is AuditEventType {
