@@ -20,6 +20,10 @@ const envSchema = z.object({
   DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   DEV_IDP_PROVIDERS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  // Issue 24: the limit each new API key gets (better-auth's api-key defaults: 10 uses a day).
+  API_KEY_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+  API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  API_KEY_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(86_400),
 });
 
 export interface ServerConfig {
@@ -44,6 +48,8 @@ export interface ServerConfig {
   /** DEV_IDP_PROVIDERS: ids the development identity provider stands in for (development only). */
   devIdpProviders: ProviderId[];
   logLevel: (typeof LOG_LEVELS)[number];
+  /** API keys' limit: on or off for every key; uses per window (seconds) given to each new key. */
+  apiKeyRateLimit: { enabled: boolean; maxRequests: number; windowSeconds: number };
 }
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
@@ -83,5 +89,6 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     devIdpPort: e.DEV_IDP_PORT,
     devIdpProviders,
     logLevel: e.LOG_LEVEL,
+    apiKeyRateLimit: { enabled: e.API_KEY_RATE_LIMIT === "on", maxRequests: e.API_KEY_RATE_LIMIT_MAX, windowSeconds: e.API_KEY_RATE_LIMIT_WINDOW },
   };
 }
