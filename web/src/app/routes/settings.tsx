@@ -10,6 +10,7 @@ import { PasskeysSection } from "../../features/passkeys/components/passkeys-sec
 import { PasswordSection } from "../../features/password/components/password-section.js";
 import { ProfileSection } from "../../features/profile/components/profile-section.js";
 import { SessionsSection } from "../../features/sessions/components/sessions-section.js";
+import { ApiKeysSection } from "../../features/api-keys/components/api-keys-section.js";
 import { AppErrorFallback, ErrorBoundary } from "../error-boundary.js";
 
 /** One failing section shows its error screen without taking the others down. */
@@ -61,7 +62,7 @@ export function SettingsPage(): ReactElement {
       <p className="lead">Your profile and everything that keeps your account safe.</p>
       <nav className="toc" aria-label="Settings sections">
         <a href="#profile">Profile</a> <a href="#email">Email</a> <a href="#password">Password</a> <a href="#passkeys">Passkeys</a>{" "}
-        <a href="#accounts">Linked accounts</a> <a href="#sessions">Sessions</a> <a href="#delete-account">Delete account</a>
+        <a href="#accounts">Linked accounts</a> <a href="#api-keys">API keys</a> <a href="#sessions">Sessions</a> <a href="#delete-account">Delete account</a>
       </nav>
       <div className="grid">
         <SectionBoundary>
@@ -75,6 +76,9 @@ export function SettingsPage(): ReactElement {
         </SectionBoundary>
         <SectionBoundary>
           <LinkedAccountsSection />
+        </SectionBoundary>
+        <SectionBoundary>
+          <ApiKeysSection scope={{ kind: "personal" }} />
         </SectionBoundary>
         <SectionBoundary>
           <SessionsSection currentSessionId={data.session.id} />
