@@ -24,7 +24,7 @@ import { createAuditService, type AuditService } from "./audit/audit-service.js"
 import { createPlanService, type PlanService } from "./organization/plan-service.js";
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 import { createAfterAnswer } from "./deps/after-answer.js";
-import { deleteExpiredApiKeys } from "./store/api-key-store.js";
+import { createApiKeyLookup, deleteExpiredApiKeys } from "./store/api-key-store.js";
 
 type Endpoints = typeof endpoints;
 
@@ -92,6 +92,7 @@ export function createAuth(options: AuthOptions): Auth {
     passwordHasher,
     dummyPasswordHash: passwordHasher.hash(Buffer.from(randomBytes(random, 24)).toString("base64url"), randomBytes(random, 16)),
     lookupSession: createSessionLookup(options.database),
+    lookupApiKey: createApiKeyLookup(options.database),
     rateLimiter: resolved.rateLimit.storage === "database" ? createDatabaseRateLimiter(options.database) : createMemoryRateLimiter(),
     sessionJWT: createSessionJWTIssuer(),
     oauth: { discover: createDiscoveryCache(), verifyIdToken: createIdTokenVerifier() },

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRecordingMailer, readJSON, seedOrganization, signUpPerson, type RecordingMailer, type TestPerson } from "../src/organization/testing.js";
 import type { WireApiKey, WireApiKeyList, WireApiKeyVerification, WireCreatedApiKey, WireSessionResult } from "../src/shared/wire-types.js";
@@ -132,6 +133,33 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
     // An expired key is gone for good.
     expect((await verify(expiring.key)).error?.code).toBe("INVALID_API_KEY");
     await expect(t.auth.api.getSession({ headers: { "x-api-key": deleted.key } })).rejects.toMatchObject({ status: 401, code: "INVALID_API_KEY" });
+  });
+
+  it("is no session once its owner is banned (the admin feature's banned column)", async () => {
+    // The column arrives with the admin feature; the key check reads it wherever it exists.
+    await sql`alter table "user" add column "banned" integer`.execute(t.database.db);
+    const { key } = await create(ada, { name: "soon banned" });
+    expect((await script(key).get("/get-session")).status).toBe(200);
+    await sql`update "user" set "banned" = 1 where "id" = ${ada.userId}`.execute(t.database.db);
+    expect(await errorOf(await script(key).get("/get-session"))).toEqual({ status: 401, code: "USER_BANNED" });
+    expect((await verify(key)).error?.code).toBe("USER_BANNED");
+  });
+
+  it("writes a key without a limit at most once a minute, and records its first use of each day once", async () => {
+    const made = await t.auth.api.createApiKey({ body: { userId: ada.userId, rateLimitEnabled: false } });
+    const lastRequest = async () =>
+      (await t.database.db.selectFrom("apikey").select("lastRequest").where("id", "=", made.id).executeTakeFirstOrThrow()).lastRequest;
+    await Promise.all(Array.from({ length: 8 }, () => script(made.key).get("/get-session")));
+    const first = await lastRequest();
+    expect(first).toBe(t.clock.now().toISOString());
+    t.clock.advance(30_000);
+    expect((await script(made.key).get("/get-session")).status).toBe(200);
+    expect(await lastRequest()).toBe(first);
+    t.clock.advance(30_000);
+    expect((await script(made.key).get("/get-session")).status).toBe(200);
+    expect(await lastRequest()).toBe(t.clock.now().toISOString());
+    const used = await t.database.db.selectFrom("securityEvent").select("id").where("type", "=", "api-key-used").execute();
+    expect(used).toHaveLength(1);
   });
 
   it("never stands for its owner to manage keys, change the account or its factors", async () => {

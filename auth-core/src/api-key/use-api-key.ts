@@ -3,9 +3,8 @@ import { constantTimeEqual } from "../crypto/constant-time.js";
 import { APIError } from "../errors.js";
 import { recordSecurityEvent } from "../security/security-events.js";
 import type { PermissionConnector, PermissionRequest } from "../shared/access-control.js";
-import { claimApiKeyUse, deleteApiKeyById, findApiKeyByHash, findApiKeyById, type ApiKeyRecord, type ApiKeyUseClaim } from "../store/api-key-store.js";
+import { claimApiKeyUse, deleteApiKeyById, findApiKeyById, type ApiKeyRecord, type ApiKeyUseClaim } from "../store/api-key-store.js";
 import type { UserRow } from "../store/database.js";
-import { findUserById } from "../store/user-store.js";
 import { isBannedUser } from "./banned.js";
 import { hashApiKey } from "./key-material.js";
 import { keyPermissions } from "./wire.js";
@@ -55,6 +54,18 @@ function sameUTCDay(a: string | null, now: Date): boolean {
   return a !== null && a.slice(0, 10) === now.toISOString().slice(0, 10);
 }
 
+/** How fresh `lastRequest` is kept for a key with no limit to count: the UI shows minutes. */
+const LAST_USE_RESOLUTION_MS = 60_000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function isLastUseStale(lastRequest: string | null, now: Date): boolean {
+  if (lastRequest === null) return true;
+  const last = Date.parse(lastRequest);
+  const at = now.getTime();
+  return at - last >= LAST_USE_RESOLUTION_MS || Math.floor(at / DAY_MS) !== Math.floor(last / DAY_MS);
+}
+
 /**
  * What one use writes, decided from the row as read (the plugin's semantics): with the limit on,
  * at most `rateLimitMax` uses while each comes within `rateLimitTimeWindow` ms of the previous
@@ -62,12 +73,16 @@ function sameUTCDay(a: string | null, now: Date): boolean {
  * by `refillAmount` every `refillInterval` ms). Null when the use writes nothing.
  */
 function planUse(ctx: AuthContext, record: ApiKeyRecord, now: Date): ApiKeyUseClaim | null {
+  const limited = ctx.options.apiKey.rateLimit.enabled && record.rateLimitEnabled === 1;
+  // The common case of a key without a limit or a quota: nothing to write most of the time.
+  if (!limited && record.remaining === null && !isLastUseStale(record.lastRequest, now)) return null;
   const at = now.toISOString();
   const claim: ApiKeyUseClaim = { set: {}, guard: {} };
   const window = record.rateLimitTimeWindow;
   const max = record.rateLimitMax;
-  if (!ctx.options.apiKey.rateLimit.enabled || record.rateLimitEnabled !== 1) {
-    claim.set.lastRequest = at;
+  if (!limited) {
+    // Nothing to count: "last used" is kept to the minute, so a busy key writes once a minute.
+    if (isLastUseStale(record.lastRequest, now)) claim.set.lastRequest = at;
   } else if (window !== null && max !== null) {
     if (record.lastRequest === null) {
       claim.set = { lastRequest: at, requestCount: 1 };
@@ -126,8 +141,10 @@ async function claimUse(ctx: AuthContext, first: ApiKeyRecord): Promise<{ record
 
 async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen: { record?: ApiKeyRecord }): Promise<UsedApiKey> {
   const hash = hashApiKey(key);
-  const record = await findApiKeyByHash(ctx.db, hash);
-  if (!record || !constantTimeEqual(record.keyHash, hash)) throw refuse(401, "INVALID_API_KEY");
+  const lookup = ctx.lookupApiKey(hash);
+  const found = lookup instanceof Promise ? await lookup : lookup;
+  if (!found || !constantTimeEqual(found.record.keyHash, hash)) throw refuse(401, "INVALID_API_KEY");
+  const { record, user } = found;
   seen.record = record;
   if (record.enabled !== 1) throw refuse(401, "KEY_DISABLED");
   const now = ctx.clock.now();
@@ -136,8 +153,6 @@ async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen
     throw refuse(401, "KEY_EXPIRED");
   }
   if (options.permissions && !keyGrants(keyPermissions(record), options.permissions)) throw refuse(401, "KEY_NOT_FOUND");
-  const ownerId = record.userId ?? record.createdBy;
-  const user = ownerId ? ((await findUserById(ctx.db, ownerId)) ?? null) : null;
   if (record.userId !== null && !user) throw refuse(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
   if (user && record.userId !== null && isBannedUser(user)) throw refuse(401, "USER_BANNED");
   if (record.remaining === 0 && record.refillAmount === null) {

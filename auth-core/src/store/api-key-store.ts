@@ -1,4 +1,6 @@
-import type { ApiKeyRow, ApiKeyUpdate, DB, NewApiKeyRow } from "./database.js";
+import { sql, type CompiledQuery, type Kysely } from "kysely";
+import type { ApiKeyRow, ApiKeyUpdate, Database, DB, NewApiKeyRow, UserRow } from "./database.js";
+import { immediateReaderFor } from "./sqlite-dialect.js";
 
 /** A stored key with its numbers as numbers (PostgreSQL returns bigint columns as strings). */
 export type ApiKeyRecord = Omit<ApiKeyRow, "rateLimitTimeWindow" | "refillInterval"> & {
@@ -26,9 +28,90 @@ export async function findApiKeyById(db: DB, id: string): Promise<ApiKeyRecord |
   return toRecordOrUndefined(await db.selectFrom("apikey").selectAll().where("id", "=", id).executeTakeFirst());
 }
 
-/** The one indexed lookup of a presented key: by the hash of it. */
-export async function findApiKeyByHash(db: DB, keyHash: string): Promise<ApiKeyRecord | undefined> {
-  return toRecordOrUndefined(await db.selectFrom("apikey").selectAll().where("keyHash", "=", keyHash).executeTakeFirst());
+/** The apikey columns, read under a `k_` alias beside the whole user row. */
+const KEY_COLUMNS = [
+  "id",
+  "configId",
+  "name",
+  "start",
+  "prefix",
+  "keyHash",
+  "userId",
+  "organizationId",
+  "createdBy",
+  "enabled",
+  "expiresAt",
+  "permissions",
+  "metadata",
+  "rateLimitEnabled",
+  "rateLimitTimeWindow",
+  "rateLimitMax",
+  "requestCount",
+  "lastRequest",
+  "remaining",
+  "refillAmount",
+  "refillInterval",
+  "lastRefillAt",
+  "createdAt",
+  "updatedAt",
+] as const satisfies ReadonlyArray<keyof ApiKeyRow>;
+
+type JoinedKeyRow = Record<string, unknown>;
+
+function buildKeyLookupQuery(db: Kysely<Database>, keyHash: string) {
+  return (
+    db
+      .selectFrom("apikey as k")
+      // The person the key stands for: its owner, or for an organization's key its creator.
+      .leftJoin("user as u", (join) => join.on(sql`"u"."id"`, "=", sql`coalesce("k"."userId", "k"."createdBy")`))
+      .selectAll("u")
+      .select(KEY_COLUMNS.map((column) => `k.${column} as k_${column}` as const))
+      .where("k.keyHash", "=", keyHash)
+  );
+}
+
+const KEY_ALIASES = KEY_COLUMNS.map((column) => [column, `k_${column}`] as const);
+
+/** Splits a joined row; the user's column names are learnt from the first row (every row has the same). */
+function createRowSplitter(): (row: JoinedKeyRow) => ApiKeyWithOwner {
+  let userColumns: string[] | null = null;
+  return (row) => {
+    const key: Record<string, unknown> = {};
+    for (const [column, alias] of KEY_ALIASES) key[column] = row[alias];
+    if (key.rateLimitTimeWindow != null) key.rateLimitTimeWindow = Number(key.rateLimitTimeWindow);
+    if (key.refillInterval != null) key.refillInterval = Number(key.refillInterval);
+    userColumns ??= Object.keys(row).filter((name) => !name.startsWith("k_"));
+    let user: Record<string, unknown> | null = null;
+    if (row.id != null) {
+      user = {};
+      for (const column of userColumns) user[column] = row[column];
+    }
+    return { record: key as ApiKeyRecord, user: user as UserRow | null };
+  };
+}
+
+export interface ApiKeyWithOwner {
+  record: ApiKeyRecord;
+  user: UserRow | null;
+}
+
+/**
+ * The lookup of a presented key, run on every request that carries one: one indexed read of its
+ * hash joined with the person it stands for, compiled once and (on embedded SQLite) answered at
+ * once when the connection is free, as the session lookup is.
+ */
+export type ApiKeyLookup = (keyHash: string) => ApiKeyWithOwner | null | Promise<ApiKeyWithOwner | null>;
+
+export function createApiKeyLookup(db: Kysely<Database>): ApiKeyLookup {
+  const template = buildKeyLookupQuery(db, "").compile() as CompiledQuery<JoinedKeyRow>;
+  const readNow = immediateReaderFor(db);
+  const split = createRowSplitter();
+  const fromRows = (rows: JoinedKeyRow[]): ApiKeyWithOwner | null => (rows[0] ? split(rows[0]) : null);
+  return (keyHash) => {
+    const query: CompiledQuery<JoinedKeyRow> = { ...template, parameters: [keyHash] };
+    const rows = readNow?.(query);
+    return rows ? fromRows(rows) : db.executeQuery(query).then((result) => fromRows(result.rows));
+  };
 }
 
 export type ApiKeyOwner = { userId: string } | { organizationId: string };
