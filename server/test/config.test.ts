@@ -50,6 +50,7 @@ describe("run contract", () => {
       "2026_11_25_000000_sign_in_throttle",
       "2026_11_25_000100_jwks",
       "2026_11_25_000200_audit_log",
+      "2026_11_26_000400_api_keys",
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     await database.destroy();
