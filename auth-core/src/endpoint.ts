@@ -1,6 +1,9 @@
 import type { z } from "zod";
 import type { AuthContext } from "./context.js";
+import type { RateLimitRule } from "./http/rate-limit.js";
+import type { Audit, AuditDeclaration } from "./security/security-events.js";
 import type { ActiveSession } from "./session/session.js";
+import type { AuditEventType } from "./shared/audit-events.js";
 
 export type HttpMethod = "GET" | "POST";
 
@@ -24,7 +27,14 @@ export interface ResponseDraft {
   headers: Headers;
 }
 
-export interface EndpointCall<Body, Query, S extends SessionRequirement> {
+/**
+ * How many calls one client address may make to the endpoint: `{ window, max }` (seconds, calls),
+ * `"default"` for the configured default (100 per 10 s), or `false` for none. Options may
+ * override it by endpoint name (`rateLimit.endpoints`).
+ */
+export type EndpointRateLimit = RateLimitRule | "default" | false;
+
+export interface EndpointCall<Body, Query, S extends SessionRequirement, E extends AuditEventType = never> {
   ctx: AuthContext;
   body: Body;
   query: Query;
@@ -35,9 +45,11 @@ export interface EndpointCall<Body, Query, S extends SessionRequirement> {
   session: S extends "required" | "fresh" ? ActiveSession : ActiveSession | null;
   client: ClientInfo;
   response: ResponseDraft;
+  /** The audit log, limited to the event types the endpoint declares; rows carry `client`. */
+  audit: Audit<E>;
 }
 
-export interface Endpoint<Name extends string, Body, Query, Result, S extends SessionRequirement> {
+export interface Endpoint<Name extends string, Body, Query, Result, S extends SessionRequirement, E extends AuditEventType = AuditEventType> {
   /** The `auth.api` method name, e.g. signInEmail. */
   name: Name;
   method: HttpMethod | readonly HttpMethod[];
@@ -60,15 +72,27 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
    * reading endpoints, and on organization actions whose permission checks read `session.apiKey`.
    */
   apiKeySession?: "allow";
+  /** Required, so that no endpoint is left without a decision (see docs/endpoints.md). */
+  rateLimit: EndpointRateLimit;
+  /**
+   * The audit event types the endpoint writes (on success, and on refusal where the log keeps
+   * refusals), or `{ none: "why" }`. The handler writes them through `call.audit` only.
+   */
+  audit: AuditDeclaration<E>;
   // Method syntax on purpose: lets a table hold endpoints of different inputs.
-  handler(call: EndpointCall<Body, Query, S>): Promise<Result>;
+  handler(call: EndpointCall<Body, Query, S, E>): Promise<Result>;
 }
 
-export type AnyEndpoint = Endpoint<string, unknown, unknown, unknown, SessionRequirement>;
+export type AnyEndpoint = Endpoint<string, unknown, unknown, unknown, SessionRequirement, AuditEventType>;
 
-/** Declares an endpoint; only for inference: path, schema and handler stay together. */
-export function defineEndpoint<Name extends string, Result, S extends SessionRequirement, Body = Record<string, never>, Query = Record<string, never>>(
-  endpoint: Endpoint<Name, Body, Query, Result, S>,
-): Endpoint<Name, Body, Query, Result, S> {
+/** Declares an endpoint; only for inference: path, schema, policy and handler stay together. */
+export function defineEndpoint<
+  Name extends string,
+  Result,
+  S extends SessionRequirement,
+  Body = Record<string, never>,
+  Query = Record<string, never>,
+  E extends AuditEventType = never,
+>(endpoint: Endpoint<Name, Body, Query, Result, S, E>): Endpoint<Name, Body, Query, Result, S, E> {
   return endpoint;
 }

@@ -1,125 +1,180 @@
+/** One entry of the catalogue: the status(es) it is answered with and its wording. */
+export interface ErrorEntry {
+  /** Several where better-auth answers the same code with different statuses by flow. */
+  readonly status: number | readonly number[];
+  /** `{name}` marks a value filled in by the thrower (a provider id, a field). */
+  readonly message: string;
+  /** Other wordings of the same code that the spec fixes for one flow (verify-email's snake case). */
+  readonly also?: readonly string[];
+}
+
 /**
- * The error catalogue (spec §8). Codes are SCREAMING_SNAKE; messages are the spec's words where
- * it gives them, and better-auth 1.x's wording where it names only the code.
+ * The error catalogue (spec §8): every code that goes on the wire, with its status and message.
+ * Codes are SCREAMING_SNAKE; messages are the spec's words where it gives them, and better-auth
+ * 1.x's wording where it names only the code. A wording without a better-auth code keeps the
+ * code better-auth 1.x derives from it ("Invalid callbackURL" → INVALID_CALLBACKURL).
  */
 export const ERROR_CODES = {
-  USER_NOT_FOUND: "User not found",
-  FAILED_TO_CREATE_USER: "Failed to create user",
-  FAILED_TO_CREATE_SESSION: "Failed to create session",
-  FAILED_TO_UPDATE_USER: "Failed to update user",
-  FAILED_TO_GET_SESSION: "Failed to get session",
-  INVALID_PASSWORD: "Invalid password",
-  INVALID_EMAIL: "Invalid email",
-  INVALID_EMAIL_OR_PASSWORD: "Invalid email or password",
-  SOCIAL_ACCOUNT_ALREADY_LINKED: "Social account already linked",
-  PROVIDER_NOT_FOUND: "Provider not found",
-  INVALID_TOKEN: "Invalid token",
-  ID_TOKEN_NOT_SUPPORTED: "id_token not supported",
-  FAILED_TO_GET_USER_INFO: "Failed to get user info",
-  USER_EMAIL_NOT_FOUND: "User email not found",
-  EMAIL_NOT_VERIFIED: "Email not verified",
-  PASSWORD_TOO_SHORT: "Password too short",
-  PASSWORD_TOO_LONG: "Password too long",
+  USER_NOT_FOUND: { status: [400, 401], message: "User not found", also: ["user_not_found"] },
+  FAILED_TO_CREATE_USER: { status: 422, message: "Failed to create user" },
+  FAILED_TO_CREATE_SESSION: { status: 500, message: "Failed to create session" },
+  FAILED_TO_UPDATE_USER: { status: 500, message: "Failed to update user" },
+  FAILED_TO_GET_SESSION: { status: 400, message: "Failed to get session" },
+  INVALID_PASSWORD: { status: 400, message: "Invalid password" },
+  INVALID_EMAIL: { status: 400, message: "Invalid email" },
+  INVALID_EMAIL_OR_PASSWORD: { status: 401, message: "Invalid email or password" },
+  SOCIAL_ACCOUNT_ALREADY_LINKED: { status: 400, message: "Social account already linked" },
+  PROVIDER_NOT_FOUND: { status: [400, 404], message: "Provider not found", also: ["Provider {id} not found."] },
+  INVALID_TOKEN: { status: [400, 401, 404], message: "Invalid token", also: ["invalid_token"] },
+  ID_TOKEN_NOT_SUPPORTED: { status: 404, message: "id_token not supported" },
+  FAILED_TO_GET_USER_INFO: { status: [400, 401], message: "Failed to get user info" },
+  USER_EMAIL_NOT_FOUND: { status: 401, message: "User email not found" },
+  EMAIL_NOT_VERIFIED: { status: 403, message: "Email not verified" },
+  PASSWORD_TOO_SHORT: { status: 400, message: "Password too short" },
+  PASSWORD_TOO_LONG: { status: 400, message: "Password too long" },
   // Issue 13 (NIST SP 800-63B-4): a password from the list of commonly used ones.
-  PASSWORD_COMPROMISED: "This password is too common. Choose another.",
-  USER_ALREADY_EXISTS: "User already exists.",
-  EMAIL_CAN_NOT_BE_UPDATED: "Email can not be updated",
-  CREDENTIAL_ACCOUNT_NOT_FOUND: "Credential account not found",
-  SESSION_EXPIRED: "Session expired. Re-authenticate to perform this action.",
-  FAILED_TO_UNLINK_LAST_ACCOUNT: "You can't unlink your last account",
-  ACCOUNT_NOT_FOUND: "Account not found",
-  USER_ALREADY_HAS_PASSWORD: "user already has a password",
+  PASSWORD_COMPROMISED: { status: 400, message: "This password is too common. Choose another." },
+  USER_ALREADY_EXISTS: { status: 422, message: "User already exists." },
+  EMAIL_CAN_NOT_BE_UPDATED: { status: 400, message: "Email can not be updated" },
+  CREDENTIAL_ACCOUNT_NOT_FOUND: { status: 400, message: "Credential account not found" },
+  SESSION_EXPIRED: { status: 400, message: "Session expired. Re-authenticate to perform this action." },
+  FAILED_TO_UNLINK_LAST_ACCOUNT: { status: 400, message: "You can't unlink your last account" },
+  ACCOUNT_NOT_FOUND: { status: 400, message: "Account not found" },
+  USER_ALREADY_HAS_PASSWORD: { status: 400, message: "user already has a password" },
   // Email flows: a mail the transport refused (nothing was changed or consumed).
-  FAILED_TO_SEND_EMAIL: "Failed to send email. Please try again later.",
+  FAILED_TO_SEND_EMAIL: { status: 503, message: "Failed to send email. Please try again later." },
   // Organizations: better-auth 1.x's organization codes and wording (spec §6, §7).
-  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION: "You are not allowed to create a new organization",
-  YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS: "You have reached the maximum number of organizations",
-  ORGANIZATION_ALREADY_EXISTS: "Organization already exists",
-  ORGANIZATION_SLUG_ALREADY_TAKEN: "Organization slug already taken",
-  ORGANIZATION_NOT_FOUND: "Organization not found",
-  USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION: "User is not a member of the organization",
-  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION: "You are not allowed to update this organization",
-  YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION: "You are not allowed to delete this organization",
-  NO_ACTIVE_ORGANIZATION: "No active organization",
-  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: "User is already a member of this organization",
-  MEMBER_NOT_FOUND: "Member not found",
-  ROLE_NOT_FOUND: "Role not found",
-  TEAM_NOT_FOUND: "Team not found",
-  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: "You cannot leave the organization as the only owner",
-  YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER: "You cannot leave the organization without an owner",
-  YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER: "You are not allowed to delete this member",
-  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER: "You are not allowed to update this member",
-  YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: "You are not allowed to invite users to this organization",
-  YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE: "you are not allowed to invite user with this role",
-  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: "User is already invited to this organization",
-  INVITATION_NOT_FOUND: "Invitation not found",
-  YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: "You are not the recipient of the invitation",
-  EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_INVITATION: "Email verification required before accepting invitation",
-  YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: "You are not allowed to cancel this invitation",
-  INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION: "Inviter is no longer a member of the organization",
-  ORGANIZATION_MEMBERSHIP_LIMIT_REACHED: "Organization membership limit reached",
-  INVITATION_LIMIT_REACHED: "Invitation limit reached",
-  YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS: "You have reached the maximum number of teams",
-  YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION: "You are not allowed to create teams in this organization",
-  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM: "You are not allowed to update this team",
-  YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION: "You are not allowed to delete teams in this organization",
-  TEAM_MEMBER_LIMIT_REACHED: "Team member limit reached",
-  USER_IS_NOT_A_MEMBER_OF_THE_TEAM: "User is not a member of the team",
-  YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM: "You do not have an active team",
-  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER: "You are not allowed to create a new member",
-  YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER: "You are not allowed to remove a team member",
-  FAILED_TO_SEND_INVITATION_EMAIL: "Failed to send invitation email",
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION: { status: 403, message: "You are not allowed to create a new organization" },
+  YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS: { status: 403, message: "You have reached the maximum number of organizations" },
+  ORGANIZATION_ALREADY_EXISTS: { status: 400, message: "Organization already exists" },
+  ORGANIZATION_SLUG_ALREADY_TAKEN: { status: 400, message: "Organization slug already taken" },
+  ORGANIZATION_NOT_FOUND: { status: 400, message: "Organization not found" },
+  USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION: { status: [400, 403], message: "User is not a member of the organization" },
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION: { status: 403, message: "You are not allowed to update this organization" },
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION: { status: 403, message: "You are not allowed to delete this organization" },
+  NO_ACTIVE_ORGANIZATION: { status: 400, message: "No active organization" },
+  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: { status: 400, message: "User is already a member of this organization" },
+  MEMBER_NOT_FOUND: { status: 400, message: "Member not found" },
+  ROLE_NOT_FOUND: { status: 400, message: "Role not found" },
+  TEAM_NOT_FOUND: { status: 400, message: "Team not found" },
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: { status: 400, message: "You cannot leave the organization as the only owner" },
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER: { status: 400, message: "You cannot leave the organization without an owner" },
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER: { status: 403, message: "You are not allowed to delete this member" },
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER: { status: 403, message: "You are not allowed to update this member" },
+  YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: { status: 403, message: "You are not allowed to invite users to this organization" },
+  YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE: { status: 403, message: "you are not allowed to invite user with this role" },
+  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: { status: 400, message: "User is already invited to this organization" },
+  INVITATION_NOT_FOUND: { status: 400, message: "Invitation not found" },
+  YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: { status: 403, message: "You are not the recipient of the invitation" },
+  EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_INVITATION: { status: 403, message: "Email verification required before accepting invitation" },
+  YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: { status: 403, message: "You are not allowed to cancel this invitation" },
+  INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION: { status: 400, message: "Inviter is no longer a member of the organization" },
+  ORGANIZATION_MEMBERSHIP_LIMIT_REACHED: { status: 403, message: "Organization membership limit reached" },
+  INVITATION_LIMIT_REACHED: { status: 403, message: "Invitation limit reached" },
+  YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS: { status: 400, message: "You have reached the maximum number of teams" },
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION: { status: 403, message: "You are not allowed to create teams in this organization" },
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM: { status: 403, message: "You are not allowed to update this team" },
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION: { status: 403, message: "You are not allowed to delete teams in this organization" },
+  TEAM_MEMBER_LIMIT_REACHED: { status: 403, message: "Team member limit reached" },
+  USER_IS_NOT_A_MEMBER_OF_THE_TEAM: { status: [400, 403], message: "User is not a member of the team" },
+  YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM: { status: 400, message: "You do not have an active team" },
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER: { status: 403, message: "You are not allowed to create a new member" },
+  YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER: { status: 403, message: "You are not allowed to remove a team member" },
+  FAILED_TO_SEND_INVITATION_EMAIL: { status: 500, message: "Failed to send invitation email" },
   // Issue 11: the organization's plan caps its seats (members plus pending invitations).
-  SEAT_LIMIT_REACHED: "Your plan's seat limit is reached. Upgrade the plan to add more members.",
-  YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: "You are not allowed to read this organization's audit log",
-  YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_PLAN: "Only an owner can change the organization's plan",
-  PLAN_SEAT_LIMIT_TOO_LOW: "The organization has more members than this plan's seat limit",
-  INVALID_CURSOR: "Invalid cursor",
-  INVALID_DATE_RANGE: "The date range must start before it ends and span at most 366 days",
-  UNAUTHORIZED: "Unauthorized",
-  INVALID_ORIGIN: "Invalid origin",
-  MISSING_OR_NULL_ORIGIN: "Missing or null Origin",
-  VALIDATION_ERROR: "Invalid request",
-  NOT_FOUND: "Not found",
-  METHOD_NOT_ALLOWED: "Method not allowed",
-  INTERNAL_SERVER_ERROR: "Internal server error",
+  SEAT_LIMIT_REACHED: { status: 403, message: "Your plan's seat limit is reached. Upgrade the plan to add more members." },
+  YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: { status: 403, message: "You are not allowed to read this organization's audit log" },
+  YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_PLAN: { status: 403, message: "Only an owner can change the organization's plan" },
+  PLAN_SEAT_LIMIT_TOO_LOW: { status: 400, message: "The organization has more members than this plan's seat limit" },
+  INVALID_CURSOR: { status: 400, message: "Invalid cursor" },
+  INVALID_DATE_RANGE: { status: 400, message: "The date range must start before it ends and span at most 366 days" },
+  UNAUTHORIZED: { status: 401, message: "Unauthorized", also: ["unauthorized"] },
+  INVALID_ORIGIN: { status: 403, message: "Invalid origin" },
+  MISSING_OR_NULL_ORIGIN: { status: 403, message: "Missing or null Origin" },
+  VALIDATION_ERROR: { status: 400, message: "[{field}] {issue}", also: ["Invalid request"] },
+  NOT_FOUND: { status: 404, message: "Not found" },
+  METHOD_NOT_ALLOWED: { status: 405, message: "Method not allowed" },
+  INTERNAL_SERVER_ERROR: { status: 500, message: "Internal server error" },
   // Passkeys: better-auth 1.x's passkey codes, and the spec §8 message for a person without one.
-  CHALLENGE_NOT_FOUND: "Challenge not found",
-  YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY: "You are not allowed to register this passkey",
-  FAILED_TO_VERIFY_REGISTRATION: "Failed to verify registration",
-  PASSKEY_NOT_FOUND: "Passkey not found",
-  AUTHENTICATION_FAILED: "Authentication failed",
-  UNABLE_TO_CREATE_SESSION: "Unable to create session",
-  FAILED_TO_UPDATE_PASSKEY: "Failed to update passkey",
-  NO_PASSKEY_FOUND: "No passkey found for this account. Please sign in with Google first.",
+  CHALLENGE_NOT_FOUND: { status: 400, message: "Challenge not found" },
+  YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY: { status: 401, message: "You are not allowed to register this passkey" },
+  FAILED_TO_VERIFY_REGISTRATION: { status: 400, message: "Failed to verify registration" },
+  PASSKEY_NOT_FOUND: { status: [401, 404], message: "Passkey not found" },
+  AUTHENTICATION_FAILED: { status: 401, message: "Authentication failed" },
+  UNABLE_TO_CREATE_SESSION: { status: [401, 500], message: "Unable to create session", also: ["unable to create session"] },
+  FAILED_TO_UPDATE_PASSKEY: { status: 500, message: "Failed to update passkey" },
+  NO_PASSKEY_FOUND: { status: 404, message: "No passkey found for this account. Please sign in with Google first." },
+  // The wire's own codes, named (issue 20): the router's answers and the wordings that made their
+  // code from the message (APIError.withMessage, gone).
+  SESSION_NOT_FRESH: { status: 403, message: "Session is not fresh" },
+  PAYLOAD_TOO_LARGE: { status: 413, message: "Request body is too large" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Content-Type must be application/json" },
+  INVALID_JSON: { status: 400, message: "Request body is not valid JSON" },
+  CROSS_SITE_REQUEST: { status: 403, message: "Cross-site requests are not allowed" },
+  TOO_MANY_REQUESTS: { status: 429, message: "Too many requests. Please try again later." },
+  DATABASE_UNAVAILABLE: { status: 503, message: "The database is unreachable. Please try again shortly." },
+  INVALID_CALLBACKURL: { status: 403, message: "Invalid callbackURL" },
+  INVALID_REDIRECTURL: { status: 403, message: "Invalid redirectURL" },
+  INVALID_ERRORCALLBACKURL: { status: 403, message: "Invalid errorCallbackURL" },
+  INVALID_NEWUSERCALLBACKURL: { status: 403, message: "Invalid newUserCallbackURL" },
+  UNABLE_TO_CREATE_VERIFICATION: { status: 500, message: "Unable to create verification" },
+  KEYS_NOT_FOUND: { status: 401, message: "Keys not found" },
+  EMAIL_AND_PASSWORD_IS_NOT_ENABLED: { status: 400, message: "Email and password is not enabled" },
+  EMAIL_AND_PASSWORD_SIGN_UP_IS_NOT_ENABLED: { status: 400, message: "Email and password sign up is not enabled" },
+  VERIFICATION_EMAIL_ISN_T_ENABLED: { status: 400, message: "Verification email isn't enabled" },
+  YOU_CAN_ONLY_SEND_A_VERIFICATION_EMAIL_TO_AN_UNVERIFIED_EMAIL: { status: 400, message: "You can only send a verification email to an unverified email" },
+  YOU_CAN_ONLY_SEND_A_VERIFICATION_EMAIL_TO_YOUR_OWN_EMAIL: { status: 400, message: "You can only send a verification email to your own email" },
+  RESET_PASSWORD_ISN_T_ENABLED: { status: 400, message: "Reset password isn't enabled" },
+  CALLBACKURL_IS_REQUIRED: { status: 400, message: "callbackURL is required" },
+  CHANGE_EMAIL_IS_DISABLED: { status: 400, message: "Change email is disabled" },
+  EMAIL_IS_THE_SAME: { status: 400, message: "Email is the same" },
+  COULDN_T_UPDATE_YOUR_EMAIL: { status: 400, message: "Couldn't update your email" },
+  TOKEN_EXPIRED: { status: 401, message: "token_expired" },
+  NO_FIELDS_TO_UPDATE: { status: 400, message: "No fields to update" },
+  INVALID_PERMISSION_CHECK_NO_PERMISSION_S_WERE_PASSED: { status: 400, message: "invalid permission check. no permission(s) were passed." },
+  EITHER_USERID_OR_SESSION_IS_REQUIRED: { status: 400, message: "Either userId or session is required" },
+  PROVIDER_NOT_SUPPORTED: { status: 400, message: "Provider {id} is not supported." },
+  PROVIDER_DOES_NOT_SUPPORT_TOKEN_REFRESHING: { status: 400, message: "Provider {id} does not support token refreshing." },
+  PROVIDER_NOT_CONFIGURED: { status: 500, message: "Provider account provider is {id} but it is not configured" },
+  FAILED_TO_GET_A_VALID_ACCESS_TOKEN: { status: 400, message: "Failed to get a valid access token" },
+  FAILED_TO_REFRESH_ACCESS_TOKEN: { status: 400, message: "Failed to refresh access token" },
+  ACCESS_TOKEN_NOT_FOUND: { status: 400, message: "Access token not found" },
+  ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY: { status: 400, message: "Anonymous users cannot sign in again anonymously" },
+  ACCOUNT_NOT_LINKED: { status: 401, message: "account not linked" },
+  SIGNUP_DISABLED: { status: 401, message: "signup disabled" },
+  UNABLE_TO_CREATE_USER: { status: 401, message: "unable to create user" },
+  UNABLE_TO_LINK_ACCOUNT: { status: 401, message: "unable to link account" },
+  ACCOUNT_NOT_LINKED_LINKING_NOT_ALLOWED: { status: 401, message: "Account not linked - linking not allowed" },
+  ACCOUNT_NOT_LINKED_DIFFERENT_EMAILS_NOT_ALLOWED: { status: 401, message: "Account not linked - different emails not allowed" },
+  ACCOUNT_NOT_LINKED_UNABLE_TO_CREATE_ACCOUNT: { status: 417, message: "Account not linked - unable to create account" },
   // Issue 24: API keys, with better-auth 1.7's api-key plugin codes and wording.
-  INVALID_METADATA_TYPE: "metadata must be an object or undefined",
-  REFILL_AMOUNT_AND_INTERVAL_REQUIRED: "refillAmount is required when refillInterval is provided",
-  REFILL_INTERVAL_AND_AMOUNT_REQUIRED: "refillInterval is required when refillAmount is provided",
-  USER_BANNED: "User is banned",
-  UNAUTHORIZED_SESSION: "Unauthorized or invalid session",
-  KEY_NOT_FOUND: "API Key not found",
-  KEY_DISABLED: "API Key is disabled",
-  KEY_EXPIRED: "API Key has expired",
-  USAGE_EXCEEDED: "API Key has reached its usage limit",
-  EXPIRES_IN_IS_TOO_SMALL: "The expiresIn is smaller than the predefined minimum value.",
-  EXPIRES_IN_IS_TOO_LARGE: "The expiresIn is larger than the predefined maximum value.",
-  INVALID_PREFIX_LENGTH: "The prefix length is either too large or too small.",
-  INVALID_NAME_LENGTH: "The name length is either too large or too small.",
-  METADATA_DISABLED: "Metadata is disabled.",
-  RATE_LIMITED: "Rate limit exceeded.",
-  NO_VALUES_TO_UPDATE: "No values to update.",
-  KEY_DISABLED_EXPIRATION: "Custom key expiration values are disabled.",
-  INVALID_API_KEY: "Invalid API key.",
-  INVALID_REFERENCE_ID_FROM_API_KEY: "The reference id from the API key is invalid.",
-  SERVER_ONLY_PROPERTY: "The property you're trying to set can only be set from the server auth instance only.",
-  NAME_REQUIRED: "API Key name is required.",
-  USER_NOT_MEMBER_OF_ORGANIZATION: "You are not a member of the organization that owns this API key.",
-  INSUFFICIENT_API_KEY_PERMISSIONS: "You do not have permission to perform this action on organization API keys.",
+  INVALID_METADATA_TYPE: { status: 400, message: "metadata must be an object or undefined" },
+  REFILL_AMOUNT_AND_INTERVAL_REQUIRED: { status: 400, message: "refillAmount is required when refillInterval is provided" },
+  REFILL_INTERVAL_AND_AMOUNT_REQUIRED: { status: 400, message: "refillInterval is required when refillAmount is provided" },
+  USER_BANNED: { status: 401, message: "User is banned" },
+  UNAUTHORIZED_SESSION: { status: 401, message: "Unauthorized or invalid session" },
+  KEY_NOT_FOUND: { status: [401, 404], message: "API Key not found" },
+  KEY_DISABLED: { status: 401, message: "API Key is disabled" },
+  KEY_EXPIRED: { status: 401, message: "API Key has expired" },
+  USAGE_EXCEEDED: { status: 429, message: "API Key has reached its usage limit" },
+  EXPIRES_IN_IS_TOO_SMALL: { status: 400, message: "The expiresIn is smaller than the predefined minimum value." },
+  EXPIRES_IN_IS_TOO_LARGE: { status: 400, message: "The expiresIn is larger than the predefined maximum value." },
+  INVALID_PREFIX_LENGTH: { status: 400, message: "The prefix length is either too large or too small." },
+  INVALID_NAME_LENGTH: { status: 400, message: "The name length is either too large or too small." },
+  METADATA_DISABLED: { status: 400, message: "Metadata is disabled." },
+  RATE_LIMITED: { status: 429, message: "Rate limit exceeded." },
+  NO_VALUES_TO_UPDATE: { status: 400, message: "No values to update." },
+  KEY_DISABLED_EXPIRATION: { status: 400, message: "Custom key expiration values are disabled." },
+  INVALID_API_KEY: { status: [401, 403], message: "Invalid API key." },
+  INVALID_REFERENCE_ID_FROM_API_KEY: { status: 401, message: "The reference id from the API key is invalid." },
+  SERVER_ONLY_PROPERTY: { status: 400, message: "The property you're trying to set can only be set from the server auth instance only." },
+  NAME_REQUIRED: { status: 400, message: "API Key name is required." },
+  USER_NOT_MEMBER_OF_ORGANIZATION: { status: 403, message: "You are not a member of the organization that owns this API key." },
+  INSUFFICIENT_API_KEY_PERMISSIONS: { status: 403, message: "You do not have permission to perform this action on organization API keys." },
   // Gatehouse's own: what an API key may not stand for (account changes, keys, admin actions).
-  API_KEY_NOT_ALLOWED: "An API key cannot be used for this action",
-  INVALID_API_KEY_PERMISSIONS: "The permissions name a resource or action the access-control matrix does not know",
-} as const;
+  API_KEY_NOT_ALLOWED: { status: 403, message: "An API key cannot be used for this action" },
+  INVALID_API_KEY_PERMISSIONS: { status: 400, message: "The permissions name a resource or action the access-control matrix does not know" },
+} as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -131,7 +186,8 @@ export class APIError extends Error {
   /** Extra fields of the wire body (e.g. RATE_LIMITED's `details.tryAgainIn`). */
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(status: number, code: string, message: string, headers: Record<string, string> = {}, details?: Record<string, unknown>) {
+  /** Prefer `APIError.from`: it takes the wording from the catalogue. */
+  constructor(status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}, details?: Record<string, unknown>) {
     super(message);
     this.name = "APIError";
     this.status = status;
@@ -140,21 +196,27 @@ export class APIError extends Error {
     this.details = details;
   }
 
-  /** An error of the catalogue: `APIError.from(401, "INVALID_EMAIL_OR_PASSWORD")`. */
-  static from(status: number, code: ErrorCode): APIError {
-    return new APIError(status, code, ERROR_CODES[code]);
+  /**
+   * An error of the catalogue: `APIError.from(401, "INVALID_EMAIL_OR_PASSWORD")`. `params` fill the
+   * wording's `{name}` marks; `wording` picks one of the entry's other wordings (`also`).
+   */
+  static from(
+    status: number,
+    code: ErrorCode,
+    options: { params?: Record<string, string>; wording?: string; headers?: Record<string, string>; details?: Record<string, unknown> } = {},
+  ): APIError {
+    const entry: ErrorEntry = ERROR_CODES[code];
+    let message = options.wording ?? entry.message;
+    if (options.params) for (const [name, value] of Object.entries(options.params)) message = message.replaceAll(`{${name}}`, value);
+    return new APIError(status, code, message, options.headers, options.details);
   }
 
   /**
-   * An error whose wording the spec gives but which has no named code; the code is derived from
-   * the message the way better-auth 1.x does ("Invalid callbackURL" → INVALID_CALLBACKURL).
+   * An integrator's own refusal, thrown from a hook (`beforeDelete`) with a code of their own
+   * choosing. auth-core itself never uses it: every code it sends is in ERROR_CODES.
    */
-  static withMessage(status: number, message: string): APIError {
-    const code = message
-      .toUpperCase()
-      .replace(/[^A-Z0-9]+/g, "_")
-      .replace(/^_+|_+$/g, "");
-    return new APIError(status, code, message);
+  static custom(status: number, code: string, message: string): APIError {
+    return new APIError(status, code as ErrorCode, message);
   }
 
   toJSON(): { code: string; message: string; details?: Record<string, unknown> } {

@@ -1,7 +1,8 @@
 /** @gatehouse/auth-core: the authentication service library. */
 export { createAuth, type Auth, type AuthAPI, type ApiCallInput } from "./create-auth.js";
 export { APIError, ERROR_CODES, type ErrorCode } from "./errors.js";
-export type { AuthOptions, RateLimitRule } from "./options.js";
+export type { AuthOptions } from "./options.js";
+export type { RateLimitRule } from "./http/rate-limit.js";
 export type { AuthContext } from "./context.js";
 export type { Clock, ManualClock } from "./deps/clock.js";
 export { createManualClock, systemClock } from "./deps/clock.js";

@@ -14,12 +14,7 @@ import type { OrganizationOptions, ResolvedOrganizationOptions } from "./organiz
 import { resolveOrganizationOptions } from "./organization/options.js";
 import { resolveJWTOptions, type JWTOptions, type ResolvedJWTOptions } from "./jwt/options.js";
 import { resolveApiKeyOptions, type ApiKeyOptions, type ResolvedApiKeyOptions } from "./api-key/options.js";
-
-export interface RateLimitRule {
-  /** Window length in seconds. */
-  window: number;
-  max: number;
-}
+import type { RateLimitPolicy, RateLimitRule } from "./http/rate-limit.js";
 
 export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, ApiKeyOptions {
   database: AuthDatabase;
@@ -70,10 +65,18 @@ export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOpt
   rateLimit?: {
     /** Default true; RATE_LIMIT=off in the server turns it off. */
     enabled?: boolean;
-    /** Default rule for every path: 100 per 10 s. */
+    /** The default rule (endpoints declaring `rateLimit: "default"`): 100 per 10 s. */
     window?: number;
     max?: number;
-    /** Path (or prefix ending in *) → rule; overrides the built-in rules. */
+    /**
+     * Endpoint name (its `auth.api` name, e.g. "signInEmail") → rule, or false for none;
+     * overrides the endpoint's own declaration.
+     */
+    endpoints?: Record<string, RateLimitRule | false>;
+    /**
+     * @deprecated Use `endpoints` (by name). Path (or prefix ending in *) → rule; still honoured,
+     * matched once against each endpoint's path, below `endpoints` and above the declaration.
+     */
     customRules?: Record<string, RateLimitRule | false>;
     /** "memory" (one process, the default) or "database" (shared by every process). */
     storage?: "memory" | "database";
@@ -128,12 +131,7 @@ export interface ResolvedOptions {
     refuseCommonPasswords: boolean;
   };
   session: { expiresIn: number; updateAge: number; freshAge: number; absoluteLifetime: number; idleTimeout: number };
-  rateLimit: {
-    enabled: boolean;
-    defaultRule: RateLimitRule;
-    rules: Array<{ path: string; rule: RateLimitRule | false }>;
-    storage: "memory" | "database";
-  };
+  rateLimit: RateLimitPolicy & { enabled: boolean; storage: "memory" | "database" };
   cookies: { prefix: string; secure: boolean; hostPrefix: boolean };
   bearer: { enabled: boolean };
   auditLog: { retentionDays: number };
@@ -148,25 +146,8 @@ export interface ResolvedOptions {
 
 const DAY = 24 * 60 * 60;
 
-/** Spec §9 and the foundation issue: the built-in credential-endpoint limits. */
-const BUILT_IN_RATE_LIMIT_RULES: Record<string, RateLimitRule> = {
-  "/sign-in/*": { window: 10, max: 3 },
-  "/sign-up/*": { window: 10, max: 3 },
-  "/change-password": { window: 10, max: 3 },
-  "/change-email": { window: 10, max: 3 },
-  "/request-password-reset": { window: 60, max: 3 },
-  "/forget-password": { window: 60, max: 3 },
-  "/send-verification-email": { window: 60, max: 3 },
-  // Passkey sign-in is a credential endpoint too; its options call runs on every login page load.
-  "/passkey/verify-authentication": { window: 10, max: 3 },
-  "/passkey/generate-authenticate-options": { window: 10, max: 10 },
-  // Each invitation sends a mail.
-  "/organization/invite-member": { window: 60, max: 10 },
-};
-
 export function resolveOptions(options: AuthOptions): ResolvedOptions {
   const base = new URL(options.baseURL);
-  const rules = { ...BUILT_IN_RATE_LIMIT_RULES, ...options.rateLimit?.customRules };
   return {
     baseURL: base.origin,
     baseOrigin: base.origin,
@@ -195,8 +176,9 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     rateLimit: {
       enabled: options.rateLimit?.enabled ?? true,
       defaultRule: { window: options.rateLimit?.window ?? 10, max: options.rateLimit?.max ?? 100 },
+      byName: { ...options.rateLimit?.endpoints },
       // Most specific first: exact paths before prefixes.
-      rules: Object.entries(rules)
+      byPath: Object.entries(options.rateLimit?.customRules ?? {})
         .map(([path, rule]) => ({ path, rule }))
         .sort((a, b) => Number(a.path.endsWith("*")) - Number(b.path.endsWith("*"))),
       storage: options.rateLimit?.storage ?? "memory",

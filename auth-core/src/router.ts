@@ -4,10 +4,12 @@ import { APIError } from "./errors.js";
 import { resolveClientAddress } from "./http/client-address.js";
 import { checkFetchSite, checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
 import { assertNoNulCharacter } from "./http/nul-character.js";
-import { findRateLimitRule, rateLimitClientKey } from "./http/rate-limit.js";
+import { rateLimitClientKey, resolveEndpointRateLimit, type RateLimitRule } from "./http/rate-limit.js";
+import { createAudit } from "./security/security-events.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
 import { readSessionToken } from "./session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeySession } from "./api-key/key-session.js";
+import type { AuditEventType } from "./shared/audit-events.js";
 
 export interface HandlerInfo {
   /** The socket's remote address, supplied by the server adapter. */
@@ -29,6 +31,8 @@ interface Route {
   endpoint: AnyEndpoint;
   methods: readonly HttpMethod[];
   segments: string[] | null; // null for a path without params
+  /** The endpoint's rate limit, decided once (resolveEndpointRateLimit); null: none. */
+  rateLimit: RateLimitRule | null;
 }
 
 const JSON_HEADERS: Readonly<Record<string, string>> = { "content-type": "application/json", "cache-control": "no-store" };
@@ -87,11 +91,12 @@ function matchParams(segments: string[], path: string): Record<string, string> |
   return params;
 }
 
-function formatZodIssue(where: "body" | "query", error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string {
+/** 400 VALIDATION_ERROR naming the first field at fault: "[body.email] Invalid email". */
+function validationError(where: "body" | "query", error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): APIError {
   const issue = error.issues[0];
-  if (!issue) return "Invalid request";
-  const path = issue.path.length ? `${where}.${issue.path.map(String).join(".")}` : where;
-  return `[${path}] ${issue.message}`;
+  if (!issue) return APIError.from(400, "VALIDATION_ERROR", { wording: "Invalid request" });
+  const field = issue.path.length ? `${where}.${issue.path.map(String).join(".")}` : where;
+  return APIError.from(400, "VALIDATION_ERROR", { params: { field, issue: issue.message } });
 }
 
 /** Schemas that turn an empty input into an empty object (all fields optional, no defaults). */
@@ -110,7 +115,7 @@ function parseInput<T>(schema: AnyEndpoint["body"], value: unknown, where: "body
   const empty = isEmptyObject(input);
   if (empty && acceptsNothing.has(schema)) return {} as T;
   const result = schema.safeParse(input);
-  if (!result.success) throw new APIError(400, "VALIDATION_ERROR", formatZodIssue(where, result.error));
+  if (!result.success) throw validationError(where, result.error);
   if (empty && isEmptyObject(result.data)) acceptsNothing.add(schema);
   return result.data as T;
 }
@@ -128,7 +133,7 @@ async function resolveSession(ctx: AuthContext, endpoint: AnyEndpoint, headers: 
   const active = token ? await validateSessionToken(ctx, token) : null;
   if (!active && requirement !== "optional") throw APIError.from(401, "UNAUTHORIZED");
   if (active && requirement === "fresh" && !isFreshSession(active.session, ctx.clock.now(), ctx.options.session.freshAge)) {
-    throw new APIError(403, "SESSION_NOT_FRESH", "Session is not fresh");
+    throw APIError.from(403, "SESSION_NOT_FRESH");
   }
   return active;
 }
@@ -148,7 +153,7 @@ export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input
   checkURLInputs(body, ctx.options.trustedOrigins);
   checkURLInputs(query, ctx.options.trustedOrigins);
   const draft: ResponseDraft = { status: 200, headers: new Headers() };
-  const call: EndpointCall<never, never, SessionRequirement> = {
+  const call: EndpointCall<never, never, SessionRequirement, AuditEventType> = {
     ctx,
     body,
     query,
@@ -158,6 +163,7 @@ export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input
     session,
     client: input.client,
     response: draft,
+    audit: createAudit(ctx, input.client, endpoint.audit),
   };
   const result = await endpoint.handler(call);
   return { result, draft };
@@ -181,7 +187,7 @@ export function toResponse(result: unknown, draft: ResponseDraft): Response {
 const MAX_BODY_BYTES = 1024 * 1024;
 
 function bodyTooLarge(): APIError {
-  return new APIError(413, "PAYLOAD_TOO_LARGE", "Request body is too large");
+  return APIError.from(413, "PAYLOAD_TOO_LARGE");
 }
 
 /** The body as text, refused with 413 once it passes MAX_BODY_BYTES: never buffered whole. */
@@ -221,12 +227,12 @@ async function readBody(request: Request, acceptsForm: boolean): Promise<unknown
   if (text.length === 0) return undefined;
   if (acceptsForm && type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
   if (type !== "application/json") {
-    throw new APIError(415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
+    throw APIError.from(415, "UNSUPPORTED_MEDIA_TYPE");
   }
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new APIError(400, "INVALID_JSON", "Request body is not valid JSON");
+    throw APIError.from(400, "INVALID_JSON");
   }
 }
 
@@ -259,10 +265,17 @@ export type RequestHandler = (request: Request, info?: HandlerInfo) => Promise<R
 export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEndpoint[]): RequestHandler {
   const exact = new Map<string, Route>();
   const withParams: Route[] = [];
+  const unknownNames = Object.keys(ctx.options.rateLimit.byName).filter((name) => !endpoints.some((endpoint) => endpoint.name === name));
+  if (unknownNames.length > 0) throw new Error(`rateLimit.endpoints names no endpoint: ${unknownNames.join(", ")}`);
   for (const endpoint of endpoints) {
     if (endpoint.serverOnly) continue;
     const methods = typeof endpoint.method === "string" ? [endpoint.method] : endpoint.method;
-    const route: Route = { endpoint, methods, segments: endpoint.path.includes(":") ? endpoint.path.split("/") : null };
+    const route: Route = {
+      endpoint,
+      methods,
+      segments: endpoint.path.includes(":") ? endpoint.path.split("/") : null,
+      rateLimit: resolveEndpointRateLimit(endpoint, ctx.options.rateLimit),
+    };
     // One endpoint per path: a second one (say, another method) would silently replace the first.
     if (exact.has(endpoint.path) || withParams.some((r) => r.endpoint.path === endpoint.path)) {
       throw new Error(`two endpoints share the path ${endpoint.path}: declare one with several methods`);
@@ -301,15 +314,12 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
         userAgent: request.headers.get("user-agent"),
         ...(info.requestId ? { requestId: info.requestId } : {}),
       };
-      if (ctx.options.rateLimit.enabled) {
-        const limit = findRateLimitRule(path, ctx.options.rateLimit, route.endpoint.path);
-        if (limit) {
-          const decision = await ctx.rateLimiter.hit(`${rateLimitClientKey(client.ipAddress)}|${limit.key}`, limit.rule, ctx.clock.now());
-          if (!decision.allowed) {
-            return jsonResponse({ message: "Too many requests. Please try again later." }, 429, {
-              "x-retry-after": String(decision.retryAfterSeconds),
-            });
-          }
+      // Windows are keyed by the route (`/reset-password/:token`), never the concrete path: a path
+      // parameter can be a live token, and windows are stored (database storage) in plain text.
+      if (ctx.options.rateLimit.enabled && route.rateLimit) {
+        const decision = await ctx.rateLimiter.hit(`${rateLimitClientKey(client.ipAddress)}|${route.endpoint.path}`, route.rateLimit, ctx.clock.now());
+        if (!decision.allowed) {
+          throw APIError.from(429, "TOO_MANY_REQUESTS", { headers: { "x-retry-after": String(decision.retryAfterSeconds) } });
         }
       }
       if (!route.endpoint.acceptsCrossSitePost) {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRecordingMailer, readJSON, seedOrganization, signUpPerson, type RecordingMailer, type TestPerson } from "../src/organization/testing.js";
+import { createRecordingMailer, readJSON, seedOrganization, signUpPerson, type RecordingMailer, type TestPerson } from "../src/testing/organization.js";
 import type { WireApiKey, WireApiKeyList, WireApiKeyVerification, WireCreatedApiKey, WireSessionResult } from "../src/shared/wire-types.js";
 import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
 

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import type { AnyEndpoint } from "../src/endpoint.js";
 
 /**
  * DESIGN.md's dependency direction and STYLE-ANCHORS' injection rule, checked on the source:
@@ -126,6 +127,106 @@ describe("module boundaries (issue 14)", () => {
   });
 });
 
+/** The module a relative import names (`./x.js` → x.ts, x.tsx or x/index.ts), or null for a package. */
+function resolveImport(file: string, specifier: string): string | null {
+  if (!specifier.startsWith(".")) return null;
+  const target = resolve(dirname(file), specifier).replace(/\.js$/, "");
+  return [`${target}.ts`, `${target}.tsx`, join(target, "index.ts"), join(target, "index.tsx")].find((candidate) => existsSync(candidate)) ?? null;
+}
+
+/** The circles of a graph: its strongly connected components of two or more nodes (Tarjan). */
+function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const circle: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      circle.push(relative(root, member));
+    } while (member !== node);
+    if (circle.length > 1) circles.push(circle.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return circles;
+}
+
+/** The import circles among `files`, type-only imports included. */
+function importCircles(files: string[]): string[][] {
+  return circlesOf(new Map(files.map((file) => [file, imports(file).flatMap((r) => resolveImport(file, r.specifier) ?? [])])));
+}
+
+describe("no import circles (issue 20)", () => {
+  it.each(["auth-core", "server", "web", "migrations"])("%s/src has none, type-only imports included", (pkg) => {
+    expect(importCircles(sourceFiles(join(root, pkg, "src")).filter((f) => !isTest(f)))).toEqual([]);
+  });
+
+  it("finds a circle when there is one (the checker on a made-up graph)", () => {
+    const [a, b, c, d] = ["a.ts", "b.ts", "c.ts", "d.ts"].map((name) => join(root, name));
+    const graph = new Map([
+      [a!, [b!]],
+      [b!, [c!]],
+      [c!, [a!]],
+      [d!, [a!]],
+    ]);
+    expect(circlesOf(graph)).toEqual([["a.ts", "b.ts", "c.ts"]]);
+  });
+});
+
+describe("web layers: main → app → features → components → lib (issue 20)", () => {
+  /**
+   * What the code already follows: lib/ (clients, error rules) imports no other layer;
+   * components/ only lib/; a feature only components/ and lib/ (and never another feature);
+   * app/ (router, guards, layouts, pages) any layer below it; main.tsx everything. Test support
+   * (web/src/test) is for tests only.
+   */
+  const web = join(root, "web/src");
+  const LAYERS = ["lib", "components", "features", "app", "main.tsx"];
+  const layerOf = (path: string): number => {
+    const top = relative(web, path).split("/")[0] ?? "";
+    return LAYERS.indexOf(top);
+  };
+
+  it("no layer imports one above it, and no source imports the test support", () => {
+    const bad = sourceFiles(web)
+      .filter((file) => !isTest(file) && !relative(web, file).startsWith("test/"))
+      .flatMap((file) =>
+        imports(file).flatMap((r) => {
+          const target = resolveImport(file, r.specifier);
+          if (!target) return [];
+          const to = relative(web, target).split("/")[0];
+          if (to === "test") return [`${r.file} → ${r.specifier}`];
+          const [fromLayer, toLayer] = [layerOf(file), layerOf(target)];
+          return fromLayer !== -1 && toLayer !== -1 && toLayer > fromLayer ? [`${r.file} → ${r.specifier}`] : [];
+        }),
+      );
+    expect(bad).toEqual([]);
+  });
+
+  it("every web source file sits in a known layer", () => {
+    const unplaced = sourceFiles(web)
+      .filter((file) => !isTest(file) && !relative(web, file).startsWith("test/") && file !== join(web, "env.d.ts"))
+      .filter((file) => layerOf(file) === -1)
+      .map((file) => relative(root, file));
+    expect(unplaced).toEqual([]);
+  });
+});
+
 describe("injected outside world", () => {
   it("auth-core reads time, randomness, fetch and the environment only through deps/", () => {
     const forbidden: Array<[RegExp, string]> = [
@@ -154,7 +255,7 @@ describe("endpoint table", () => {
     const { createTestAuth } = await import("../src/testing/index.js");
     const { ok } = await import("../src/routes/ok.js");
     const t = await createTestAuth();
-    expect(() => createRequestHandler(t.auth.context, [ok, { ...ok, name: "okAgain", method: "POST" }])).toThrow(/share the path \/ok/);
+    expect(() => createRequestHandler(t.auth.context, [ok, { ...ok, name: "okAgain", method: "POST" } as AnyEndpoint])).toThrow(/share the path \/ok/);
     await t.destroy();
   });
 });

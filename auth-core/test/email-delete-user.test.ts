@@ -242,7 +242,7 @@ describe.each(testDialects())("account deletion on %s", (dialect) => {
     await setup({
       enabled: true,
       beforeDelete: () => {
-        throw APIError.withMessage(400, "Accounts with open invoices cannot be deleted");
+        throw APIError.custom(400, "OPEN_INVOICES", "Accounts with open invoices cannot be deleted");
       },
     });
     const { browser, userId } = await signedIn(address("kept"));

@@ -1,8 +1,16 @@
 /** Invitations end to end: the mail, the link, accept/reject/cancel, resend and expiry. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createRecordingMailer, readJSON, signUpPerson, type RecordingMailer, type TestPerson } from "../src/organization/testing.js";
+import {
+  createRecordingMailer,
+  readJSON,
+  signUpPerson,
+  type RecordingMailer,
+  type TestPerson,
+  createTestAuth,
+  testDialects,
+  type TestAuth,
+} from "../src/testing/index.js";
 import type { Mailer } from "../src/email/mailer.js";
-import { createTestAuth, testDialects, type TestAuth } from "../src/testing/index.js";
 import type {
   WireFullOrganization,
   WireInvitation,

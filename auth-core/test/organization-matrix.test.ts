@@ -5,12 +5,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateId } from "../src/deps/random.js";
-import { createRecordingMailer, readJSON, seedOrganization, signUpPerson, type SeededOrganization, type TestPerson } from "../src/organization/testing.js";
+import {
+  createRecordingMailer,
+  readJSON,
+  seedOrganization,
+  signUpPerson,
+  type SeededOrganization,
+  type TestPerson,
+  createTestAuth,
+  testDialects,
+  type TestAuth,
+} from "../src/testing/index.js";
 import { findInvitationById, findLiveInvitation, insertInvitation } from "../src/store/invitation-store.js";
 import { findMemberById } from "../src/store/member-store.js";
 import { findOrganizationById } from "../src/store/organization-store.js";
 import { countTeams, findTeamById, findTeamMember, insertTeamMember } from "../src/store/team-store.js";
-import { createTestAuth, testDialects, type TestAuth } from "../src/testing/index.js";
 
 const SPEC_MATRIX: Record<string, Record<string, string>> = {
   owner: {

@@ -1,11 +1,19 @@
 /** The rules that keep an organization safe (issue 6 §3), on both databases. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateId } from "../src/deps/random.js";
-import { createRecordingMailer, readJSON, seedOrganization, signUpPerson, type TestPerson } from "../src/organization/testing.js";
+import {
+  createRecordingMailer,
+  readJSON,
+  seedOrganization,
+  signUpPerson,
+  type TestPerson,
+  createTestAuth,
+  testDialects,
+  type TestAuth,
+} from "../src/testing/index.js";
 import { findMemberById, findMember, insertMember } from "../src/store/member-store.js";
 import { findInvitationById, insertInvitation } from "../src/store/invitation-store.js";
 import { findTeamMember, insertTeamMember } from "../src/store/team-store.js";
-import { createTestAuth, testDialects, type TestAuth } from "../src/testing/index.js";
 import type { WireInvitation, WireSessionResult } from "../src/shared/wire-types.js";
 
 async function codeOf(response: Response): Promise<string> {

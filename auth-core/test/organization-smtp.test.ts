@@ -3,8 +3,16 @@
  * travels over a real SMTP server), that person follows the link, accepts and appears as a member.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readJSON, signUpPerson } from "../src/organization/testing.js";
-import { createTestAuth, findLink, startTestSMTPServer, testDialects, type TestAuth, type TestSMTPServer } from "../src/testing/index.js";
+import {
+  readJSON,
+  signUpPerson,
+  createTestAuth,
+  findLink,
+  startTestSMTPServer,
+  testDialects,
+  type TestAuth,
+  type TestSMTPServer,
+} from "../src/testing/index.js";
 import type { WireFullOrganization, WireInvitation, WireOrganization } from "../src/shared/wire-types.js";
 
 describe.each(testDialects())("an invitation delivered over SMTP on %s", (dialect) => {

@@ -71,7 +71,7 @@ describe.each(testDialects())("request policies on %s", (dialect) => {
     expect(statuses).toEqual([401, 401, 401, 429]);
     const limited = await attacker.post("/sign-in/email", { email: "v@example.com", password: "guess-guess" });
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ message: "Too many requests. Please try again later." });
+    expect(await limited.json()).toEqual({ code: "TOO_MANY_REQUESTS", message: "Too many requests. Please try again later." });
     expect(Number(limited.headers.get("x-retry-after"))).toBeGreaterThan(0);
     expect(Number(limited.headers.get("x-retry-after"))).toBeLessThanOrEqual(10);
 

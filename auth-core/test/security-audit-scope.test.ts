@@ -4,8 +4,7 @@
  * cursor carried into another scope, an unbounded time range, the export.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestAuth, testDialects, type TestAuth } from "../src/testing/index.js";
-import { seedOrganization, signUpPerson, type TestPerson } from "../src/organization/testing.js";
+import { createTestAuth, testDialects, type TestAuth, seedOrganization, signUpPerson, type TestPerson } from "../src/testing/index.js";
 import type { AuditEventView } from "../src/shared/audit-events.js";
 import { APIError } from "../src/errors.js";
 

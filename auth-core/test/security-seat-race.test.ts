@@ -3,8 +3,7 @@
  * three seats; with the owner seated, eight invitations sent at once leave exactly two.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestAuth, testDialects, type TestAuth } from "../src/testing/index.js";
-import { readJSON, signUpPerson, type TestPerson } from "../src/organization/testing.js";
+import { createTestAuth, testDialects, type TestAuth, readJSON, signUpPerson, type TestPerson } from "../src/testing/index.js";
 import type { WireOrganization } from "../src/shared/wire-types.js";
 
 describe.each(testDialects())("seat limit under concurrent invitations on %s", (dialect) => {

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Hono } from "hono";
-import type { AppEnv } from "./app.js";
+import { APIError } from "@gatehouse/auth-core";
+import type { AppEnv } from "./app-env.js";
 
 const PAGE_CSP = [
   "default-src 'self'",
@@ -56,7 +57,7 @@ export function mountAPIReference(app: Hono<AppEnv>, basePath = "/api/auth"): vo
   app.get(`${base}/:file`, (c) => {
     files ??= load();
     const file = files[c.req.param("file")];
-    if (!file) return c.json({ code: "NOT_FOUND", message: "Not found" }, 404);
+    if (!file) return c.json(APIError.from(404, "NOT_FOUND").toJSON(), 404);
     return c.body(file.body, 200, { "content-type": file.type, "cache-control": "public, max-age=86400" });
   });
 }

@@ -4,7 +4,8 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { APIError, type Auth, type Logger } from "@gatehouse/auth-core";
 import { databaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable.js";
-import { redactPath, requestLog, type RequestLogVariables } from "./middleware/request-log.js";
+import { redactPath, requestLog } from "./middleware/request-log.js";
+import type { AppEnv } from "./app-env.js";
 import { securityHeaders } from "./middleware/security-headers.js";
 import { mountAPIReference } from "./api-reference.js";
 
@@ -19,12 +20,6 @@ export interface AppDeps {
   databaseReachable?: () => Promise<boolean>;
   /** Served over https (BASE_URL): turns on HSTS. */
   https?: boolean;
-}
-
-/** Bindings @hono/node-server passes: the Node request, for the socket address. */
-export interface AppEnv {
-  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
-  Variables: RequestLogVariables;
 }
 
 /**
@@ -58,7 +53,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ ok: false, database: "unreachable" }, 503);
   });
   deps.mount?.(app);
-  app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
+  app.all("/api/*", (c) => c.json(APIError.from(404, "NOT_FOUND").toJSON(), 404));
 
   if (deps.webDist && existsSync(deps.webDist)) {
     const root = resolve(deps.webDist);
@@ -76,7 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       return c.json(unavailable.toJSON(), 503, unavailable.headers);
     }
     deps.logger.error("unhandled error", { requestId: c.get("requestId"), path: redactPath(c.req.path), error: error.message });
-    return c.json({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error" }, 500);
+    return c.json(APIError.from(500, "INTERNAL_SERVER_ERROR").toJSON(), 500);
   });
   return app;
 }

@@ -26,7 +26,5 @@ const RETRY_AFTER_SECONDS = "5";
 
 /** The answer while the database is down: 503, a JSON error, and when to retry. */
 export function databaseUnavailableError(): APIError {
-  return new APIError(503, "DATABASE_UNAVAILABLE", "The database is unreachable. Please try again shortly.", {
-    "retry-after": RETRY_AFTER_SECONDS,
-  });
+  return APIError.from(503, "DATABASE_UNAVAILABLE", { headers: { "retry-after": RETRY_AFTER_SECONDS } });
 }

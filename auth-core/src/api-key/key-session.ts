@@ -2,7 +2,7 @@ import type { AuthContext } from "../context.js";
 import type { ClientInfo } from "../endpoint.js";
 import { APIError } from "../errors.js";
 import type { ActiveSession } from "../session/session.js";
-import { useApiKey } from "./use-api-key.js";
+import { keyUseAudit, useApiKey } from "./use-api-key.js";
 import { keyPermissions } from "./wire.js";
 
 /** The key a request carries in the configured header (`x-api-key`), when keys are on. */
@@ -18,7 +18,7 @@ export function readApiKeyHeader(ctx: AuthContext, headers: Headers): string | n
  */
 export async function resolveApiKeySession(ctx: AuthContext, key: string, client: ClientInfo): Promise<ActiveSession> {
   if (key.length < ctx.options.apiKey.defaultKeyLength) throw APIError.from(403, "INVALID_API_KEY");
-  const { record, user } = await useApiKey(ctx, key, { client });
+  const { record, user } = await useApiKey(ctx, key, { audit: () => keyUseAudit(ctx, client) });
   if (!user) throw APIError.from(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
   const now = ctx.clock.now();
   return {

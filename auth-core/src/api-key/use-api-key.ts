@@ -1,7 +1,7 @@
 import type { AuthContext } from "../context.js";
 import { constantTimeEqual } from "../crypto/constant-time.js";
 import { APIError } from "../errors.js";
-import { recordSecurityEvent } from "../security/security-events.js";
+import { createAudit, type Audit, type AuditClient } from "../security/security-events.js";
 import type { PermissionConnector, PermissionRequest } from "../shared/access-control.js";
 import { claimApiKeyUse, deleteApiKeyById, findApiKeyById, type ApiKeyRecord, type ApiKeyUseClaim } from "../store/api-key-store.js";
 import type { UserRow } from "../store/database.js";
@@ -16,10 +16,20 @@ export interface UsedApiKey {
   user: UserRow | null;
 }
 
+/** The rows a key check writes: a refused use, and a key's first use of each day. */
+const KEY_USE_EVENTS = ["api-key-used", "api-key-refused"] as const;
+type KeyUseAudit = Audit<(typeof KEY_USE_EVENTS)[number]>;
+
+/** The audit of a key check made by the session gate (an endpoint's own declaration does not cover it). */
+export function keyUseAudit(ctx: AuthContext, client: AuditClient): KeyUseAudit {
+  return createAudit(ctx, client, KEY_USE_EVENTS);
+}
+
 interface UseOptions {
   /** The permissions the caller needs; every action must be granted to the key. */
   permissions?: PermissionRequest;
-  client: { ipAddress: string | null; userAgent: string | null; requestId?: string };
+  /** Where its rows go, asked for only when a row is due (most uses write none). */
+  audit: () => KeyUseAudit;
 }
 
 function refuse(
@@ -94,7 +104,7 @@ function planUse(ctx: AuthContext, record: ApiKeyRecord, now: Date): ApiKeyUseCl
         claim.set = { lastRequest: at, requestCount: 1 };
         claim.guard.lastRequestAtOrBefore = windowStart;
       } else if (record.requestCount >= max) {
-        throw new APIError(429, "RATE_LIMITED", "Rate limit exceeded.", {}, { tryAgainIn: Math.ceil(window - since) });
+        throw APIError.from(429, "RATE_LIMITED", { details: { tryAgainIn: Math.ceil(window - since) } });
       } else {
         claim.set = { lastRequest: at, requestCount: "increment" };
         claim.guard.lastRequestAfter = windowStart;
@@ -136,7 +146,7 @@ async function claimUse(ctx: AuthContext, first: ApiKeyRecord): Promise<{ record
     if (!fresh) throw refuse(401, "INVALID_API_KEY");
     record = fresh;
   }
-  throw new APIError(429, "RATE_LIMITED", "Rate limit exceeded.", {}, { tryAgainIn: 0 });
+  throw APIError.from(429, "RATE_LIMITED", { details: { tryAgainIn: 0 } });
 }
 
 async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen: { record?: ApiKeyRecord }): Promise<UsedApiKey> {
@@ -162,13 +172,11 @@ async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen
   }
   const { record: used, firstUseToday } = await claimUse(ctx, record);
   if (firstUseToday) {
-    await recordSecurityEvent(ctx, {
+    await options.audit().record({
       userId: user?.id ?? null,
       type: "api-key-used",
-      outcome: "success",
       method: "api-key",
       organizationId: used.organizationId,
-      client: options.client,
       detail: { keyId: used.id, start: used.start },
     });
   }
@@ -185,20 +193,19 @@ export async function useApiKey(ctx: AuthContext, key: string, options: UseOptio
   try {
     return await checkKey(ctx, key, options, seen);
   } catch (error) {
-    if (error instanceof APIError) await recordRefusal(ctx, seen.record, error, options.client);
+    if (error instanceof APIError) await recordRefusal(options.audit(), seen.record, error);
     throw error;
   }
 }
 
 /** The row of a refused use: which key (an unknown key names nobody and is never logged itself). */
-async function recordRefusal(ctx: AuthContext, record: ApiKeyRecord | undefined, error: APIError, client: UseOptions["client"]): Promise<void> {
-  await recordSecurityEvent(ctx, {
+async function recordRefusal(audit: KeyUseAudit, record: ApiKeyRecord | undefined, error: APIError): Promise<void> {
+  await audit.record({
     userId: record?.userId ?? null,
     type: "api-key-refused",
     outcome: "failure",
     method: "api-key",
     organizationId: record?.organizationId ?? null,
-    client,
     detail: { code: error.code, ...(record ? { keyId: record.id, start: record.start } : {}) },
   });
 }

@@ -1,7 +1,6 @@
 import type { AuthContext } from "../context.js";
-import type { ClientInfo } from "../endpoint.js";
 import { APIError } from "../errors.js";
-import { writeAuditEvent } from "../security/security-events.js";
+import type { Audit } from "../security/security-events.js";
 import type { DB, UserRow } from "../store/database.js";
 import { consumeEmailToken } from "./email-tokens.js";
 
@@ -26,7 +25,7 @@ async function deleteUserData(trx: DB, userId: string): Promise<void> {
 
 export interface DeleteUserInput {
   user: UserRow;
-  client: ClientInfo;
+  audit: Audit<"account-deleted">;
   /** A mailed delete-account token to consume in the same transaction. */
   token?: string;
   /** How the deletion was authorized, for the security log. */
@@ -48,21 +47,14 @@ export async function deleteUserAccount(ctx: AuthContext, input: DeleteUserInput
   const hooks = ctx.options.email.deleteUser;
   if (hooks.beforeDelete) await hooks.beforeDelete(input.user);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await input.audit.change(async (trx, log) => {
     if (input.token !== undefined) {
       const used = await consumeEmailToken(trx, { kind: "delete-account", token: input.token, now, userId: input.user.id });
       if (!used) throw APIError.from(404, "INVALID_TOKEN");
     }
     await deleteUserData(trx, input.user.id);
     // The user id is gone from the log by design; the event still records that a deletion happened.
-    await writeAuditEvent(ctx, trx, {
-      userId: null,
-      type: "account-deleted",
-      outcome: "success",
-      client: input.client,
-      method: DELETION_METHODS[input.method],
-      detail: { confirmedBy: input.method },
-    });
+    await log.write({ userId: null, type: "account-deleted", method: DELETION_METHODS[input.method], detail: { confirmedBy: input.method } });
   });
   if (hooks.afterDelete) await hooks.afterDelete(input.user);
 }

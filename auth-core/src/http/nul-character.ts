@@ -22,5 +22,5 @@ function findNul(value: unknown, path: string, depth: number): string | null {
  */
 export function assertNoNulCharacter(value: unknown, where: "body" | "query" | "params"): void {
   const found = findNul(value, where, 0);
-  if (found) throw new APIError(400, "VALIDATION_ERROR", `[${found}] Must not contain a NUL character`);
+  if (found) throw APIError.from(400, "VALIDATION_ERROR", { params: { field: found, issue: "Must not contain a NUL character" } });
 }

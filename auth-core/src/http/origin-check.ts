@@ -1,4 +1,4 @@
-import { APIError } from "../errors.js";
+import { APIError, type ErrorCode } from "../errors.js";
 import { isTrustedURL, matchesOriginPattern, originOf } from "../shared/trusted-url.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -32,27 +32,27 @@ export function checkRequestOrigin(request: Request, trustedOrigins: readonly st
 export function checkFetchSite(request: Request): void {
   if (SAFE_METHODS.has(request.method)) return;
   if (request.headers.get("sec-fetch-site") === "cross-site") {
-    throw new APIError(403, "CROSS_SITE_REQUEST", "Cross-site requests are not allowed");
+    throw APIError.from(403, "CROSS_SITE_REQUEST");
   }
 }
 
 /** The URL-valued inputs the spec names, with the label of their 403 message (spec §5). */
-const URL_FIELDS: ReadonlyArray<readonly [field: string, label: string]> = [
-  ["callbackURL", "callbackURL"],
-  ["redirectTo", "redirectURL"],
-  ["errorCallbackURL", "errorCallbackURL"],
-  ["newUserCallbackURL", "newUserCallbackURL"],
+const URL_FIELDS: ReadonlyArray<readonly [field: string, code: ErrorCode]> = [
+  ["callbackURL", "INVALID_CALLBACKURL"],
+  ["redirectTo", "INVALID_REDIRECTURL"],
+  ["errorCallbackURL", "INVALID_ERRORCALLBACKURL"],
+  ["newUserCallbackURL", "INVALID_NEWUSERCALLBACKURL"],
 ];
 
 /** 403 "Invalid callbackURL" (and likewise for the other names) for an untrusted URL input. */
 export function checkURLInputs(input: unknown, trustedOrigins: readonly string[]): void {
   if (typeof input !== "object" || input === null) return;
   const record = input as Record<string, unknown>;
-  for (const [field, label] of URL_FIELDS) {
+  for (const [field, code] of URL_FIELDS) {
     const value = record[field];
     if (value === undefined || value === null || value === "") continue;
     if (typeof value !== "string" || !isTrustedURL(value, trustedOrigins)) {
-      throw APIError.withMessage(403, `Invalid ${label}`);
+      throw APIError.from(403, code);
     }
   }
 }

@@ -1,7 +1,22 @@
 import { isIP } from "node:net";
-import type { RateLimitRule, ResolvedOptions } from "../options.js";
 import type { AuthDatabase } from "../store/database.js";
 import { countRateLimitHit, deleteEndedRateLimitWindows } from "../store/rate-limit-store.js";
+
+export interface RateLimitRule {
+  /** Window length in seconds. */
+  window: number;
+  /** Calls allowed per window. */
+  max: number;
+}
+
+/** The rate-limit options as resolved (options.ts): what the router needs to pick a rule. */
+export interface RateLimitPolicy {
+  defaultRule: RateLimitRule;
+  /** `rateLimit.endpoints`: overrides by endpoint name. */
+  byName: Readonly<Record<string, RateLimitRule | false>>;
+  /** The deprecated `rateLimit.customRules`: path or prefix (ending in *) → rule, exact first. */
+  byPath: ReadonlyArray<{ path: string; rule: RateLimitRule | false }>;
+}
 
 interface RateLimitDecision {
   allowed: boolean;
@@ -58,16 +73,21 @@ export function createDatabaseRateLimiter(db: AuthDatabase): RateLimiter {
 }
 
 /**
- * The rule for a path: the first configured match (exact before prefix), else the default. The
- * window is keyed by the route (`/reset-password/:token`), never the concrete path: a path
- * parameter can be a live token, and windows are stored (database storage) in plain text.
+ * The rule of an endpoint, decided once when the handler is built: an override by name, then a
+ * (deprecated) path rule, then the endpoint's own declaration. null: not limited.
  */
-export function findRateLimitRule(path: string, options: ResolvedOptions["rateLimit"], route: string = path): { key: string; rule: RateLimitRule } | null {
-  for (const { path: pattern, rule } of options.rules) {
-    const matches = pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
-    if (matches) return rule === false ? null : { key: route, rule };
+export function resolveEndpointRateLimit(
+  endpoint: { name: string; path: string; rateLimit: RateLimitRule | "default" | false },
+  policy: RateLimitPolicy,
+): RateLimitRule | null {
+  const byName = policy.byName[endpoint.name];
+  if (byName !== undefined) return byName === false ? null : byName;
+  for (const { path: pattern, rule } of policy.byPath) {
+    const matches = pattern.endsWith("*") ? endpoint.path.startsWith(pattern.slice(0, -1)) : endpoint.path === pattern;
+    if (matches) return rule === false ? null : rule;
   }
-  return { key: route, rule: options.defaultRule };
+  if (endpoint.rateLimit === false) return null;
+  return endpoint.rateLimit === "default" ? policy.defaultRule : endpoint.rateLimit;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (zone removed), "::" and an IPv4 tail expanded. */

@@ -1,7 +1,6 @@
 import { SignJWT } from "jose";
-import type { AuthContext } from "../context.js";
-import type { ActiveSession } from "../session/session.js";
-import { JWT_ALGORITHM, createSigningKeys, type SigningKeys } from "./signing-keys.js";
+import type { ActiveSession } from "../session/active-session.js";
+import { JWT_ALGORITHM, createSigningKeys, type JWTContext, type SigningKeys } from "./signing-keys.js";
 
 /** Sessions whose JWT is remembered; past this the oldest is forgotten (and signed again if asked). */
 const MAX_CACHED = 10_000;
@@ -12,9 +11,9 @@ const MAX_CACHED = 10_000;
  * session itself was validated in the same request, so a revoked session gets none.
  */
 export interface SessionJWTIssuer {
-  tokenFor(ctx: AuthContext, active: ActiveSession): Promise<string>;
+  tokenFor(ctx: JWTContext, active: ActiveSession): Promise<string>;
   /** The remembered token while it may still be reused, without waiting; null when one must be signed. */
-  reusableToken(ctx: AuthContext, active: ActiveSession): string | null;
+  reusableToken(ctx: JWTContext, active: ActiveSession): string | null;
   keys: SigningKeys;
 }
 
@@ -22,7 +21,7 @@ export function createSessionJWTIssuer(): SessionJWTIssuer {
   const keys = createSigningKeys();
   const cache = new Map<string, { token: string; expiresAt: number; userVersion: string }>();
 
-  async function sign(ctx: AuthContext, active: ActiveSession, now: number): Promise<{ token: string; expiresAt: number }> {
+  async function sign(ctx: JWTContext, active: ActiveSession, now: number): Promise<{ token: string; expiresAt: number }> {
     const { jwt } = ctx.options;
     const key = await keys.current(ctx);
     const iat = Math.floor(now / 1000);
@@ -45,7 +44,7 @@ export function createSessionJWTIssuer(): SessionJWTIssuer {
     return { token, expiresAt: (iat + jwt.expiresIn) * 1000 };
   }
 
-  function reusableToken(ctx: AuthContext, active: ActiveSession, now: number): string | null {
+  function reusableToken(ctx: JWTContext, active: ActiveSession, now: number): string | null {
     const cached = cache.get(active.session.id);
     if (!cached || cached.userVersion !== active.user.updatedAt) return null;
     return now < cached.expiresAt - (ctx.options.jwt.expiresIn * 1000) / 3 ? cached.token : null;

@@ -1,5 +1,20 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
-import type { AuthContext } from "../context.js";
+import type { Clock } from "../deps/clock.js";
+import type { RandomReader } from "../deps/random.js";
+import type { AuthDatabase } from "../store/database.js";
+import type { ResolvedJWTOptions } from "./options.js";
+
+/**
+ * What signing keys need of the auth context (AuthContext satisfies it). Named here, not
+ * imported from context.ts, which holds the issuer: no import circle, not even of types.
+ */
+export interface JWTContext {
+  db: AuthDatabase;
+  clock: Clock;
+  random: RandomReader;
+  secret: string;
+  options: { jwt: ResolvedJWTOptions };
+}
 import { decryptToken, deriveSigningKeyEncryptionKey, encryptToken } from "../crypto/token-encryption.js";
 import { generateId } from "../deps/random.js";
 import { insertSigningKey, listSigningKeys } from "../store/jwks-store.js";
@@ -20,9 +35,9 @@ interface SigningKey {
  * public half stays published until the last token it signed has expired.
  */
 export interface SigningKeys {
-  current(ctx: AuthContext): Promise<SigningKey>;
+  current(ctx: JWTContext): Promise<SigningKey>;
   /** The JWKS document: the public keys whose tokens may still be alive. */
-  published(ctx: AuthContext): Promise<{ keys: JWK[] }>;
+  published(ctx: JWTContext): Promise<{ keys: JWK[] }>;
 }
 
 export function createSigningKeys(): SigningKeys {
@@ -31,7 +46,7 @@ export function createSigningKeys(): SigningKeys {
   let signing: { kid: string; key: SigningKey } | null = null;
   let creating: Promise<void> | null = null;
 
-  async function load(ctx: AuthContext, force: boolean): Promise<JwksTable[]> {
+  async function load(ctx: JWTContext, force: boolean): Promise<JwksTable[]> {
     const now = ctx.clock.now().getTime();
     if (!rows || force || now - loadedAt > RELOAD_MS) {
       rows = await listSigningKeys(ctx.db);
@@ -40,7 +55,7 @@ export function createSigningKeys(): SigningKeys {
     return rows;
   }
 
-  async function createKey(ctx: AuthContext): Promise<void> {
+  async function createKey(ctx: JWTContext): Promise<void> {
     const { publicKey, privateKey } = await generateKeyPair(JWT_ALGORITHM, { crv: "Ed25519", extractable: true });
     const kid = generateId(ctx.random);
     const publicJWK = { ...(await exportJWK(publicKey)), kid, alg: JWT_ALGORITHM, use: "sig" };
@@ -53,7 +68,7 @@ export function createSigningKeys(): SigningKeys {
     });
   }
 
-  function isDue(row: JwksTable | undefined, ctx: AuthContext): boolean {
+  function isDue(row: JwksTable | undefined, ctx: JWTContext): boolean {
     if (!row) return true;
     return ctx.clock.now().getTime() - Date.parse(row.createdAt) >= ctx.options.jwt.keyRotationInterval * 1000;
   }

@@ -1,6 +1,5 @@
 import type { AuthContext } from "../context.js";
-import type { ClientInfo } from "../endpoint.js";
-import { writeAuditEvent } from "../security/security-events.js";
+import type { Audit } from "../security/security-events.js";
 import { validateSessionToken } from "../session/session.js";
 import { readSessionToken } from "../session/session-cookie.js";
 import type { DB } from "../store/database.js";
@@ -35,7 +34,7 @@ async function moveAnonymousData(db: DB, from: string, to: string): Promise<void
  * the anonymous user's data is handed over and the anonymous user deleted (its sessions go with
  * it). A failure here is logged and never fails the sign-in itself.
  */
-export async function handOverAnonymousUser(ctx: AuthContext, headers: Headers, newUserId: string, client: ClientInfo): Promise<void> {
+export async function handOverAnonymousUser(ctx: AuthContext, headers: Headers, newUserId: string, audit: Audit<"anonymous-linked">): Promise<void> {
   const token = readSessionToken(ctx, headers);
   if (!token) return;
   try {
@@ -44,16 +43,9 @@ export async function handOverAnonymousUser(ctx: AuthContext, headers: Headers, 
     const newUser = await findUserById(ctx.db, newUserId);
     if (!newUser || newUser.isAnonymous === 1) return;
     const anonymousUserId = active.user.id;
-    await ctx.db.transaction().execute(async (trx) => {
+    await audit.change(async (trx, log) => {
       await moveAnonymousData(trx, anonymousUserId, newUserId);
-      await writeAuditEvent(ctx, trx, {
-        userId: newUserId,
-        type: "anonymous-linked",
-        outcome: "success",
-        method: "anonymous",
-        client,
-        detail: { anonymousUserId },
-      });
+      await log.write({ userId: newUserId, type: "anonymous-linked", method: "anonymous", detail: { anonymousUserId } });
     });
     const { anonymous } = ctx.options.social;
     if (anonymous.onLinkAccount) await anonymous.onLinkAccount({ anonymousUserId, newUserId });

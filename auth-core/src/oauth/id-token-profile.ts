@@ -29,7 +29,7 @@ export async function readIdTokenProfile(
   const engine = createProviderEngine(ctx, provider);
   const verified = await engine.verifyIdTokenResult(idToken.token, idToken.nonce);
   // Spec §8 "Keys not found": no key of the provider's set (read again once) signed the token.
-  if (!verified.ok && verified.reason === "keys-not-found") throw APIError.withMessage(401, "Keys not found");
+  if (!verified.ok && verified.reason === "keys-not-found") throw APIError.from(401, "KEYS_NOT_FOUND");
   if (!verified.ok) throw APIError.from(401, "INVALID_TOKEN");
   const { claims } = verified;
   const profile = await getProviderProfile(ctx, provider, { idToken: idToken.token, accessToken: idToken.accessToken ?? null }, engine);

@@ -1,7 +1,6 @@
 import type { AuthContext } from "../context.js";
-import type { ClientInfo } from "../endpoint.js";
 import { sendAccountNotice } from "../email/account-notices.js";
-import { recordSecurityEvent, writeAuditEvent } from "../security/security-events.js";
+import type { Audit } from "../security/security-events.js";
 import { findAccountByProvider, insertAccount, updateAccount } from "../store/account-store.js";
 import { findUserById, updateUser } from "../store/user-store.js";
 import { toStoredTokens } from "./account-tokens.js";
@@ -16,7 +15,7 @@ export interface LinkAccountInput {
   profile: OAuthUserInfo;
   tokens: OAuthTokens;
   user: { id: string; email: string };
-  client: ClientInfo;
+  audit: Audit<"account-linked">;
 }
 
 /**
@@ -35,14 +34,7 @@ export async function linkProviderAccount(ctx: AuthContext, input: LinkAccountIn
     linking,
   });
   const fail = async (reason: LinkResult): Promise<LinkResult> => {
-    await recordSecurityEvent(ctx, {
-      userId: input.user.id,
-      type: "account-linked",
-      outcome: "failure",
-      client: input.client,
-      method: provider.id,
-      detail: { reason },
-    });
+    await input.audit.record({ userId: input.user.id, type: "account-linked", outcome: "failure", method: provider.id, detail: { reason } });
     return reason;
   };
   if (decision !== "link") return fail(decision);
@@ -55,9 +47,9 @@ export async function linkProviderAccount(ctx: AuthContext, input: LinkAccountIn
     return "linked";
   }
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await input.audit.change(async (trx, log) => {
       await insertAccount(trx, newAccountRow(ctx, { userId: input.user.id, providerId: provider.id, accountId: profile.id, tokens: input.tokens }));
-      await writeAuditEvent(ctx, trx, { userId: input.user.id, type: "account-linked", outcome: "success", client: input.client, method: provider.id });
+      await log.write({ userId: input.user.id, type: "account-linked", method: provider.id });
     });
   } catch {
     // Lost a race with another link of the same provider account.

@@ -3,7 +3,7 @@ import type { ClientInfo, ResponseDraft } from "../endpoint.js";
 import { generateId } from "../deps/random.js";
 import { sendVerificationMail } from "../email/verification-mail.js";
 import { sendAccountNotice } from "../email/account-notices.js";
-import { recordSecurityEvent, writeAuditEvent } from "../security/security-events.js";
+import type { Audit } from "../security/security-events.js";
 import { startSession } from "../session/start-session.js";
 import { findAccountByProvider, findAccountsByUserId, insertAccount, updateAccount } from "../store/account-store.js";
 import type { UserRow } from "../store/database.js";
@@ -22,10 +22,14 @@ export interface SocialSignInInput {
   draft: ResponseDraft;
   /** The request's headers: an anonymous session in them is handed over (spec §7 sign-in/anonymous). */
   headers: Headers;
+  audit: Audit<SocialSignInEvent>;
 }
 
+/** The rows a social sign-in may write. */
+export type SocialSignInEvent = "sign-in" | "sign-up" | "account-linked" | "email-verified" | "anonymous-linked";
+
 /** Spec §8: the failure messages of social sign-in (the callback turns spaces into underscores). */
-type SocialSignInError = "account not linked" | "signup disabled" | "unable to create user" | "unable to create session" | "unable to link account";
+export type SocialSignInError = "account not linked" | "signup disabled" | "unable to create user" | "unable to create session" | "unable to link account";
 
 export type SocialSignInResult = { ok: true; user: UserRow; token: string; isRegister: boolean } | { ok: false; error: SocialSignInError };
 
@@ -48,13 +52,13 @@ async function markVerifiedIfVouched(
   ctx: AuthContext,
   user: UserRow,
   profile: SocialSignInInput["profile"],
-  client: ClientInfo,
+  audit: Audit<"email-verified">,
   providerId: string,
 ): Promise<UserRow> {
   if (!profile.emailVerified || user.emailVerified === 1 || profile.email !== user.email) return user;
-  return ctx.db.transaction().execute(async (trx) => {
+  return audit.change(async (trx, log) => {
     const updated = await updateUser(trx, user.id, { emailVerified: 1, updatedAt: ctx.clock.now().toISOString() });
-    await writeAuditEvent(ctx, trx, { userId: user.id, type: "email-verified", outcome: "success", client, method: providerId });
+    await log.write({ userId: user.id, type: "email-verified", method: providerId });
     return updated ?? user;
   });
 }
@@ -110,9 +114,10 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
     linking: ctx.options.social.accountLinking,
     signUpDisabled: isSignUpDisabled(provider, input.requestSignUp),
   });
-  const event = { type: "sign-in" as const, client: input.client, method: provider.id };
+  const { audit } = input;
+  const event = { type: "sign-in" as const, method: provider.id };
   if (decision === "account not linked" || decision === "signup disabled") {
-    await recordSecurityEvent(ctx, { ...event, userId: found?.user.id ?? null, outcome: "failure", detail: { reason: decision } });
+    await audit.record({ ...event, userId: found?.user.id ?? null, outcome: "failure", detail: { reason: decision } });
     return { ok: false, error: decision };
   }
 
@@ -121,21 +126,21 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
   if (found && decision === "sign-in") {
     const account = await findAccountByProvider(ctx.db, provider.id, profile.id);
     if (account) await updateAccount(ctx.db, account.id, { ...toStoredTokens(ctx, input.tokens), updatedAt: now });
-    user = await markVerifiedIfVouched(ctx, found.user, profile, input.client, provider.id);
+    user = await markVerifiedIfVouched(ctx, found.user, profile, audit, provider.id);
   } else if (found) {
     try {
-      await ctx.db.transaction().execute(async (trx) => {
+      await audit.change(async (trx, log) => {
         await insertAccount(trx, newAccountRow(ctx, { userId: found.user.id, providerId: provider.id, accountId: profile.id, tokens: input.tokens }));
-        await writeAuditEvent(ctx, trx, { userId: found.user.id, type: "account-linked", outcome: "success", client: input.client, method: provider.id });
+        await log.write({ userId: found.user.id, type: "account-linked", method: provider.id });
       });
     } catch {
       return { ok: false, error: "unable to link account" };
     }
     sendAccountNotice(ctx, found.user, found.user.email, { kind: "provider-linked", providerId: provider.id });
-    user = await markVerifiedIfVouched(ctx, found.user, profile, input.client, provider.id);
+    user = await markVerifiedIfVouched(ctx, found.user, profile, audit, provider.id);
   } else {
     try {
-      user = await ctx.db.transaction().execute(async (trx) => {
+      user = await audit.change(async (trx, log) => {
         const created = await insertUser(trx, {
           id: generateId(ctx.random),
           name: profile.name ?? profile.email,
@@ -146,7 +151,7 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
           updatedAt: now,
         });
         await insertAccount(trx, newAccountRow(ctx, { userId: created.id, providerId: provider.id, accountId: profile.id, tokens: input.tokens }));
-        await writeAuditEvent(ctx, trx, { userId: created.id, type: "sign-up", outcome: "success", client: input.client, method: provider.id });
+        await log.write({ userId: created.id, type: "sign-up", method: provider.id });
         return created;
       });
     } catch (error) {
@@ -158,10 +163,10 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
 
   let token: string;
   try {
-    ({ token } = await startSession(ctx, input.draft, { userId: user.id, rememberMe: true, client: input.client, headers: input.headers }));
+    ({ token } = await startSession(ctx, input.draft, { userId: user.id, rememberMe: true, client: input.client, headers: input.headers, audit }));
   } catch {
     return { ok: false, error: "unable to create session" };
   }
-  await recordSecurityEvent(ctx, { ...event, userId: user.id, outcome: "success" });
+  await audit.record({ ...event, userId: user.id });
   return { ok: true, user, token, isRegister: decision === "sign-up" };
 }

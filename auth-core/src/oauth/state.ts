@@ -53,7 +53,7 @@ export async function createOAuthState(
   } catch (error) {
     // Spec §8: the flow cannot start without its stored state.
     ctx.logger.error("OAuth state not stored", { error: error instanceof Error ? error.message : String(error) });
-    throw APIError.withMessage(500, "Unable to create verification");
+    throw APIError.from(500, "UNABLE_TO_CREATE_VERIFICATION");
   }
   draft.headers.append(
     "set-cookie",

@@ -1,7 +1,7 @@
 import type { AuthContext } from "../context.js";
 import type { ClientInfo } from "../endpoint.js";
 import { APIError } from "../errors.js";
-import { writeAuditEvent } from "../security/security-events.js";
+import { createAudit } from "../security/security-events.js";
 import { PLANS, planOf, type OrganizationPlanView, type PlanId } from "../shared/audit-events.js";
 import type { DB, OrganizationRow } from "../store/database.js";
 import { findMember } from "../store/member-store.js";
@@ -52,7 +52,9 @@ export function createPlanService(ctx: AuthContext): PlanService {
       if (!holdsOwnerRole(active.role)) throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_PLAN");
       const organizationId = active.organization.id;
       const now = ctx.clock.now();
-      const updated = await ctx.db.transaction().execute(async (trx) => {
+      // Not an endpoint (tRPC calls it): its audit is built here, from the same declaration form.
+      const audit = createAudit(ctx, client, ["plan-changed"]);
+      const updated = await audit.change(async (trx, log) => {
         await lockOrganization(trx, organizationId);
         const usage = await readSeatUsage(trx, organizationId, now);
         const target = planOf(plan);
@@ -60,16 +62,9 @@ export function createPlanService(ctx: AuthContext): PlanService {
         const before = (await findOrganizationById(trx, organizationId))?.plan ?? null;
         const row = await setOrganizationPlan(trx, organizationId, target.id);
         if (!row) throw APIError.from(400, "ORGANIZATION_NOT_FOUND");
-        if (planOf(before).id !== target.id) {
-          await writeAuditEvent(ctx, trx, {
-            userId: viewer.userId,
-            type: "plan-changed",
-            outcome: "success",
-            organizationId,
-            client,
-            detail: { from: planOf(before).id, to: target.id },
-          });
-        }
+        // The same plan again changes nothing: no row (the rollback undoes an identical write).
+        if (planOf(before).id === target.id) log.unchanged();
+        else await log.write({ userId: viewer.userId, type: "plan-changed", organizationId, detail: { from: planOf(before).id, to: target.id } });
         return row;
       });
       return describePlan(ctx.db, updated, active.role, now);

@@ -31,6 +31,8 @@ export const errorPage = defineEndpoint({
   path: "/error",
   query: z.object({ error: z.string().max(200).optional() }),
   session: "none",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ query }): Promise<Response> {
     return new Response(renderErrorPage(query.error || "Unknown"), {
       status: 200,

@@ -21,6 +21,8 @@ export const getSession = defineEndpoint({
   path: "/get-session",
   query,
   session: "none",
+  rateLimit: "default",
+  audit: { none: "reads the session; its sliding refresh is no change the log keeps (an API key's use is recorded by the key check)" },
   async handler({ ctx, query, headers, response, client }): Promise<WireSessionResult | null> {
     const apiKey = readApiKeyHeader(ctx, headers);
     if (apiKey !== null) {

@@ -12,6 +12,8 @@ export const listSessions = defineEndpoint({
   method: "GET",
   path: "/list-sessions",
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, session }): Promise<WireSession[]> {
     const rows = await findSessionsByUserId(ctx.db, session.user.id, ctx.clock.now());
     return rows.map((row) => toWireSession(row));

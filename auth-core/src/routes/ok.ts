@@ -6,6 +6,8 @@ export const ok = defineEndpoint({
   method: "GET",
   path: "/ok",
   session: "none",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler(): Promise<{ ok: boolean }> {
     return { ok: true };
   },

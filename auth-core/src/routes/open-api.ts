@@ -9,6 +9,8 @@ export function createOpenAPIEndpoint(table: () => readonly AnyEndpoint[]) {
     method: "GET",
     path: "/open-api/generate-schema",
     session: "none",
+    rateLimit: "default",
+    audit: { none: "reads only" },
     async handler({ ctx }): Promise<Record<string, unknown>> {
       cached ??= buildOpenAPIDocument(ctx, table(), { version: "1.0.0" });
       return cached;

@@ -1,5 +1,4 @@
 import { defineEndpoint } from "../endpoint.js";
-import { writeAuditEvent } from "../security/security-events.js";
 import { deleteSessionsByUserId } from "../store/session-store.js";
 
 /** Ends every session of the caller except the one making the request. */
@@ -8,10 +7,12 @@ export const revokeOtherSessions = defineEndpoint({
   method: "POST",
   path: "/revoke-other-sessions",
   session: "required",
-  async handler({ ctx, session, client }): Promise<{ status: boolean }> {
-    await ctx.db.transaction().execute(async (trx) => {
+  rateLimit: "default",
+  audit: ["session-revoked"],
+  async handler({ session, audit }): Promise<{ status: boolean }> {
+    await audit.change(async (trx, log) => {
       const count = await deleteSessionsByUserId(trx, session.user.id, session.session.id);
-      await writeAuditEvent(ctx, trx, { userId: session.user.id, type: "session-revoked", outcome: "success", client, detail: { scope: "others", count } });
+      await log.write({ userId: session.user.id, type: "session-revoked", detail: { scope: "others", count } });
     });
     return { status: true };
   },

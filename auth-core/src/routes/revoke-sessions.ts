@@ -1,5 +1,4 @@
 import { defineEndpoint } from "../endpoint.js";
-import { writeAuditEvent } from "../security/security-events.js";
 import { buildClearedSessionCookie } from "../session/session-cookie.js";
 import { deleteSessionsByUserId } from "../store/session-store.js";
 
@@ -9,10 +8,12 @@ export const revokeSessions = defineEndpoint({
   method: "POST",
   path: "/revoke-sessions",
   session: "required",
-  async handler({ ctx, session, client, response }): Promise<{ status: boolean }> {
-    await ctx.db.transaction().execute(async (trx) => {
+  rateLimit: "default",
+  audit: ["session-revoked"],
+  async handler({ ctx, session, response, audit }): Promise<{ status: boolean }> {
+    await audit.change(async (trx, log) => {
       const count = await deleteSessionsByUserId(trx, session.user.id);
-      await writeAuditEvent(ctx, trx, { userId: session.user.id, type: "session-revoked", outcome: "success", client, detail: { scope: "all", count } });
+      await log.write({ userId: session.user.id, type: "session-revoked", detail: { scope: "all", count } });
     });
     response.headers.append("set-cookie", buildClearedSessionCookie(ctx));
     return { status: true };

@@ -3,7 +3,6 @@ import { defineEndpoint } from "../endpoint.js";
 import { APIError } from "../errors.js";
 import { emailField, parseEmailOrThrow } from "../email/email-address.js";
 import { toWireUser } from "../http/public-json.js";
-import { recordSecurityEvent } from "../security/security-events.js";
 import { checkSignInThrottle, clearSignInThrottle, recordFailedSignIn, throttledError } from "../security/sign-in-throttle.js";
 import { startSession } from "../session/start-session.js";
 import { findCredentialAccount } from "../store/account-store.js";
@@ -31,8 +30,10 @@ export const signInEmail = defineEndpoint({
   path: "/sign-in/email",
   body,
   session: "none",
-  async handler({ ctx, body, headers, client, response }): Promise<SignInResult> {
-    if (!ctx.options.emailAndPassword.enabled) throw APIError.withMessage(400, "Email and password is not enabled");
+  rateLimit: { window: 10, max: 3 },
+  audit: ["sign-in", "anonymous-linked"],
+  async handler({ ctx, body, headers, client, response, audit }): Promise<SignInResult> {
+    if (!ctx.options.emailAndPassword.enabled) throw APIError.from(400, "EMAIL_AND_PASSWORD_IS_NOT_ENABLED");
     const email = parseEmailOrThrow(body.email);
     const throttle = await checkSignInThrottle(ctx, email);
 
@@ -40,7 +41,7 @@ export const signInEmail = defineEndpoint({
     // the same 401, so neither timing nor wording tells whether an account exists.
     const user = await findUserByEmail(ctx.db, email);
     const recordFailure = (reason: "ACCOUNT_THROTTLED" | "INVALID_EMAIL_OR_PASSWORD"): Promise<void> =>
-      recordSecurityEvent(ctx, { userId: user?.id ?? null, type: "sign-in", outcome: "failure", client, method: "password", detail: { reason } });
+      audit.record({ userId: user?.id ?? null, type: "sign-in", outcome: "failure", method: "password", detail: { reason } });
     if (throttle.wait !== null) {
       // The same answer for a known and an unknown address; no password is checked.
       await recordFailure("ACCOUNT_THROTTLED");
@@ -56,14 +57,7 @@ export const signInEmail = defineEndpoint({
     }
     await clearSignInThrottle(ctx, email);
     if (ctx.options.email.requireEmailVerification && user.emailVerified !== 1) {
-      await recordSecurityEvent(ctx, {
-        userId: user.id,
-        type: "sign-in",
-        outcome: "failure",
-        client,
-        method: "password",
-        detail: { reason: "EMAIL_NOT_VERIFIED" },
-      });
+      await audit.record({ userId: user.id, type: "sign-in", outcome: "failure", method: "password", detail: { reason: "EMAIL_NOT_VERIFIED" } });
       const verification = ctx.options.email.verification;
       // Spec §8: a fresh verification mail on sign-in when configured (a refused mail answers 503).
       if (verification.enabled && verification.sendOnSignIn) {
@@ -72,8 +66,8 @@ export const signInEmail = defineEndpoint({
       throw APIError.from(403, "EMAIL_NOT_VERIFIED");
     }
 
-    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client, headers });
-    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", client, method: "password" });
+    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client, headers, audit });
+    await audit.record({ userId: user.id, type: "sign-in", method: "password" });
     return { redirect: Boolean(body.callbackURL), token, url: body.callbackURL, user: toWireUser(user) };
   },
 });

@@ -5,7 +5,6 @@ import { assertNewPasswordAllowed } from "../crypto/password-policy.js";
 import { generateId, randomBytes } from "../deps/random.js";
 import { emailField, parseEmailOrThrow } from "../email/email-address.js";
 import { toWireUser } from "../http/public-json.js";
-import { discardAuditEvent, writeAuditEvent } from "../security/security-events.js";
 import { startSession } from "../session/start-session.js";
 import { CREDENTIAL_PROVIDER_ID, insertAccount } from "../store/account-store.js";
 import { isUniqueViolation } from "../store/unique-violation.js";
@@ -29,10 +28,12 @@ export const signUpEmail = defineEndpoint({
   path: "/sign-up/email",
   body,
   session: "none",
-  async handler({ ctx, body, headers, client, response }): Promise<{ token: string | null; user: WireUser }> {
+  rateLimit: { window: 10, max: 3 },
+  audit: ["sign-up", "anonymous-linked"],
+  async handler({ ctx, body, headers, client, response, audit }): Promise<{ token: string | null; user: WireUser }> {
     const policy = ctx.options.emailAndPassword;
-    if (!policy.enabled) throw APIError.withMessage(400, "Email and password is not enabled");
-    if (policy.disableSignUp) throw APIError.withMessage(400, "Email and password sign up is not enabled");
+    if (!policy.enabled) throw APIError.from(400, "EMAIL_AND_PASSWORD_IS_NOT_ENABLED");
+    if (policy.disableSignUp) throw APIError.from(400, "EMAIL_AND_PASSWORD_SIGN_UP_IS_NOT_ENABLED");
     const email = parseEmailOrThrow(body.email);
     assertNewPasswordAllowed(body.password, policy);
     if (await findUserByEmail(ctx.db, email)) throw APIError.from(422, "USER_ALREADY_EXISTS");
@@ -42,7 +43,7 @@ export const signUpEmail = defineEndpoint({
     let user: UserRow;
     let eventId: string;
     try {
-      ({ user, eventId } = await ctx.db.transaction().execute(async (trx) => {
+      ({ user, eventId } = await audit.change(async (trx, log) => {
         const created = await insertUser(trx, {
           id: generateId(ctx.random),
           name: body.name,
@@ -61,7 +62,7 @@ export const signUpEmail = defineEndpoint({
           createdAt: now,
           updatedAt: now,
         });
-        const eventId = await writeAuditEvent(ctx, trx, { userId: created.id, type: "sign-up", outcome: "success", method: "password", client });
+        const eventId = await log.write({ userId: created.id, type: "sign-up", method: "password" });
         return { user: created, eventId };
       }));
     } catch (error) {
@@ -75,8 +76,7 @@ export const signUpEmail = defineEndpoint({
         await sendVerificationMail(ctx, { user, email: user.email, callbackURL: body.callbackURL, client });
       } catch (error) {
         // No account without its verification mail: undo the sign-up, the caller may retry.
-        await ctx.db.transaction().execute(async (trx) => {
-          await discardAuditEvent(trx, eventId);
+        await audit.revert(eventId, async (trx) => {
           await deleteUserById(trx, user.id);
         });
         throw error;
@@ -86,7 +86,7 @@ export const signUpEmail = defineEndpoint({
     if (!policy.autoSignIn || ctx.options.email.requireEmailVerification) {
       return { token: null, user: toWireUser(user) };
     }
-    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client, headers });
+    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client, headers, audit });
     return { token, user: toWireUser(user) };
   },
 });

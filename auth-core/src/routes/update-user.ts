@@ -38,9 +38,11 @@ export const updateUser = defineEndpoint({
   path: "/update-user",
   body,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "name and image are profile details, not account security; the log keeps no row for them" },
   async handler({ ctx, body, session }): Promise<{ status: boolean }> {
     if (body.email !== undefined) throw APIError.from(400, "EMAIL_CAN_NOT_BE_UPDATED");
-    if (body.name === undefined && body.image === undefined) throw APIError.withMessage(400, "No fields to update");
+    if (body.name === undefined && body.image === undefined) throw APIError.from(400, "NO_FIELDS_TO_UPDATE");
     const updated = await updateUserRow(ctx.db, session.user.id, {
       ...(body.name !== undefined && { name: body.name }),
       ...(body.image !== undefined && { image: body.image }),

@@ -41,7 +41,7 @@ export function throttleWait(state: ThrottleState | undefined, now: Date, policy
 
 /** The answer to a throttled attempt: the rate limiter's 429 and wording, with when to retry. */
 export function throttledError(waitSeconds: number): APIError {
-  return new APIError(429, "TOO_MANY_REQUESTS", "Too many requests. Please try again later.", { "x-retry-after": String(waitSeconds) });
+  return APIError.from(429, "TOO_MANY_REQUESTS", { headers: { "x-retry-after": String(waitSeconds) } });
 }
 
 /** Before the password is checked: the row's key, and how long this address must wait. */

@@ -1,27 +1,11 @@
 import type { AuthContext } from "../context.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { generateId, randomAlphanumeric } from "../deps/random.js";
-import type { SessionRow, UserRow } from "../store/database.js";
+import type { SessionRow } from "../store/database.js";
 import { deleteSessionById, extendSession, insertSession } from "../store/session-store.js";
+import type { ActiveSession } from "./active-session.js";
 
-/** A validated session: the row, its user, and the raw token the caller presented. */
-export interface ActiveSession {
-  session: SessionRow;
-  user: UserRow;
-  token: string;
-  /**
-   * Set when the request carried an API key instead of a session (issue 24): the key, its
-   * organization for an organization's key (then `user` is the person who created it), and the
-   * permissions it holds. Absent for every real session.
-   */
-  apiKey?: ApiKeySessionInfo;
-}
-
-export interface ApiKeySessionInfo {
-  id: string;
-  organizationId: string | null;
-  permissions: Readonly<Record<string, readonly string[]>> | null;
-}
+export type { ActiveSession };
 
 export interface NewSessionInput {
   userId: string;

@@ -2,6 +2,7 @@ import type { ClientInfo, ResponseDraft } from "../endpoint.js";
 import type { AuthContext } from "../context.js";
 import { APIError } from "../errors.js";
 import { handOverAnonymousUser } from "../oauth/anonymous.js";
+import type { Audit } from "../security/security-events.js";
 import { createSession, type ActiveSession } from "./session.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { deleteSessionByTokenHash } from "../store/session-store.js";
@@ -23,6 +24,8 @@ export async function startSession(
      * in them is handed over to this user (spec §7).
      */
     headers: Headers;
+    /** The call's audit: a hand-over of an anonymous user writes its row. */
+    audit: Audit<"anonymous-linked">;
   },
 ): Promise<{ token: string; session: ActiveSession["session"] }> {
   let created: Awaited<ReturnType<typeof createSession>>;
@@ -38,7 +41,7 @@ export async function startSession(
     throw APIError.from(500, "FAILED_TO_CREATE_SESSION");
   }
   const { token, ...session } = created;
-  await handOverAnonymousUser(ctx, input.headers, input.userId, input.client);
+  await handOverAnonymousUser(ctx, input.headers, input.userId, input.audit);
   await endPresentedSession(ctx, input.headers);
   draft.headers.append("set-cookie", buildSessionCookie(ctx, token, { rememberMe: input.rememberMe, expiresAt: session.expiresAt }));
   if (ctx.options.bearer.enabled) {

@@ -30,4 +30,4 @@ export {
   type RecordingMailer,
   type SeededOrganization,
   type TestPerson,
-} from "../organization/testing.js";
+} from "./organization.js";

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { APIError, AUDIT_EVENT_TYPES, type Auth, type AuditEventView, type AuditEventQuery } from "@gatehouse/auth-core";
-import type { AppEnv } from "../app.js";
+import type { AppEnv } from "../app-env.js";
 import { viewerOf } from "../trpc/routers/audit-input.js";
 import { EVENT_CSV_HEADER, eventCSVCells, toCSVLine } from "./csv.js";
 

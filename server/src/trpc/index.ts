@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { Hono } from "hono";
 import { APIError, checkFetchSite, checkRequestOrigin, type Auth } from "@gatehouse/auth-core";
-import type { AppEnv } from "../app.js";
+import type { AppEnv } from "../app-env.js";
 import { createContext } from "./context.js";
 import { appRouter } from "./routers/_app.js";
 

@@ -14,7 +14,6 @@ import {
 } from "../../api-key/manage.js";
 import { toWireApiKey } from "../../api-key/wire.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { insertApiKey } from "../../store/api-key-store.js";
 import type { MemberRow } from "../../store/database.js";
 import { findOrganizationById } from "../../store/organization-store.js";
@@ -55,8 +54,11 @@ export const createApiKey = defineEndpoint({
   path: "/api-key/create",
   body,
   session: "optional",
+  // Each key created mails its owner: as many as invitations allow.
+  rateLimit: { window: 60, max: 10 },
+  audit: ["api-key-created"],
   async handler(call): Promise<WireCreatedApiKey> {
-    const { ctx, body, session, client } = call;
+    const { ctx, body, session, audit } = call;
     requireApiKeysEnabled(ctx);
     const options = ctx.options.apiKey;
     const server = isServerCall(call);
@@ -96,7 +98,7 @@ export const createApiKey = defineEndpoint({
     const key = generateApiKey(ctx.random, options.defaultKeyLength, prefix);
     const expiresInSeconds = body.expiresIn ?? options.keyExpiration.defaultExpiresIn;
     const organization = body.organizationId !== undefined ? await findOrganizationById(ctx.db, body.organizationId) : undefined;
-    const record = await ctx.db.transaction().execute(async (trx) => {
+    const record = await audit.change(async (trx, log) => {
       const row = await insertApiKey(trx, {
         id: generateId(ctx.random),
         name: body.name ?? null,
@@ -122,13 +124,11 @@ export const createApiKey = defineEndpoint({
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
       });
-      await writeAuditEvent(ctx, trx, {
+      await log.write({
         userId: actor.id,
         type: "api-key-created",
-        outcome: "success",
         method: "api-key",
         organizationId: row.organizationId,
-        client,
         detail: { keyId: row.id, name: row.name, start: row.start },
       });
       return row;

@@ -13,6 +13,8 @@ export const getApiKey = defineEndpoint({
   path: "/api-key/get",
   query,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<WireApiKey> {
     requireApiKeysEnabled(ctx);
     return toWireApiKey(await findManageableKey(ctx, session.user.id, query.id));

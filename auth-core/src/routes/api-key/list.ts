@@ -24,6 +24,8 @@ export const listApiKeys = defineEndpoint({
   path: "/api-key/list",
   query,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<WireApiKeyList> {
     requireApiKeysEnabled(ctx);
     if (query.organizationId !== undefined) await requireOrganizationKeyManager(ctx, query.organizationId, session.user.id);

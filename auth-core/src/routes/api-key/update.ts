@@ -11,7 +11,6 @@ import {
   requireApiKeysEnabled,
 } from "../../api-key/manage.js";
 import { toWireApiKey } from "../../api-key/wire.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { updateApiKey as updateApiKeyRow } from "../../store/api-key-store.js";
 import type { ApiKeyUpdate } from "../../store/database.js";
 import { findMember } from "../../store/member-store.js";
@@ -48,8 +47,10 @@ export const updateApiKey = defineEndpoint({
   path: "/api-key/update",
   body,
   session: "optional",
+  rateLimit: "default",
+  audit: ["api-key-updated"],
   async handler(call): Promise<WireApiKey> {
-    const { ctx, body, session, client } = call;
+    const { ctx, body, session, audit } = call;
     requireApiKeysEnabled(ctx);
     const server = isServerCall(call);
     const userId = session?.user.id ?? (server ? body.userId : undefined);
@@ -99,16 +100,14 @@ export const updateApiKey = defineEndpoint({
     if (Object.keys(changes).length === 0) throw APIError.from(400, "NO_VALUES_TO_UPDATE");
     changes.updatedAt = now.toISOString();
 
-    const updated = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await audit.change(async (trx, log) => {
       const row = await updateApiKeyRow(trx, record.id, changes);
       if (!row) throw APIError.from(404, "KEY_NOT_FOUND");
-      await writeAuditEvent(ctx, trx, {
+      await log.write({
         userId,
         type: "api-key-updated",
-        outcome: "success",
         method: "api-key",
         organizationId: row.organizationId,
-        client,
         detail: {
           keyId: row.id,
           start: row.start,

@@ -23,10 +23,14 @@ export const verifyApiKey = defineEndpoint({
   path: "/api-key/verify",
   body,
   session: "none",
-  async handler({ ctx, body, client }): Promise<WireApiKeyVerification> {
+  // Each call is a use of the key, limited by the key's own limit; per address, the default.
+  rateLimit: "default",
+  // Written by the key check: a refused use each time, a key's first use of each day.
+  audit: ["api-key-used", "api-key-refused"],
+  async handler({ ctx, body, audit }): Promise<WireApiKeyVerification> {
     requireApiKeysEnabled(ctx);
     try {
-      const { record } = await useApiKey(ctx, body.key, { permissions: body.permissions, client });
+      const { record } = await useApiKey(ctx, body.key, { permissions: body.permissions, audit: () => audit });
       return { valid: true, error: null, key: toWireApiKey(record) };
     } catch (error) {
       if (!(error instanceof APIError)) throw error;

@@ -5,7 +5,6 @@ import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { discardUserEmailTokens } from "../../email/email-tokens.js";
 import { sendVerificationMail } from "../../email/verification-mail.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 import { findUserByEmail, updateUser } from "../../store/user-store.js";
@@ -16,7 +15,7 @@ const body = z.object({
 });
 
 function couldNotUpdate(): APIError {
-  return APIError.withMessage(400, "Couldn't update your email");
+  return APIError.from(400, "COULDN_T_UPDATE_YOUR_EMAIL");
 }
 
 /**
@@ -32,11 +31,13 @@ export const changeEmail = defineEndpoint({
   path: "/change-email",
   body,
   session: "fresh",
-  async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
-    if (!ctx.options.email.changeEmail.enabled) throw APIError.withMessage(400, "Change email is disabled");
+  rateLimit: { window: 10, max: 3 },
+  audit: ["email-changed"],
+  async handler({ ctx, body, session, client, audit }): Promise<{ status: boolean }> {
+    if (!ctx.options.email.changeEmail.enabled) throw APIError.from(400, "CHANGE_EMAIL_IS_DISABLED");
     const { user } = session;
     const newEmail = parseEmailOrThrow(body.newEmail);
-    if (newEmail === user.email) throw APIError.withMessage(400, "Email is the same");
+    if (newEmail === user.email) throw APIError.from(400, "EMAIL_IS_THE_SAME");
     if (await findUserByEmail(ctx.db, newEmail)) throw couldNotUpdate();
     const verificationEnabled = ctx.options.email.verification.enabled;
 
@@ -44,12 +45,12 @@ export const changeEmail = defineEndpoint({
       // The mail goes out first: if the transport refuses it, the email has not changed.
       if (verificationEnabled) await sendVerificationMail(ctx, { user, email: newEmail, callbackURL: body.callbackURL, client });
       try {
-        await ctx.db.transaction().execute(async (trx) => {
+        await audit.change(async (trx, log) => {
           const updated = await updateUser(trx, user.id, { email: newEmail, emailVerified: 0, updatedAt: ctx.clock.now().toISOString() });
           if (!updated) throw APIError.from(500, "FAILED_TO_UPDATE_USER");
           await discardUserEmailTokens(trx, "reset-password", user.id);
           await deleteSessionsByUserId(trx, user.id, session.session.id);
-          await writeAuditEvent(ctx, trx, { userId: user.id, type: "email-changed", outcome: "success", client, detail: { confirmed: false } });
+          await log.write({ userId: user.id, type: "email-changed", detail: { confirmed: false } });
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw couldNotUpdate();
@@ -59,7 +60,7 @@ export const changeEmail = defineEndpoint({
       return { status: true };
     }
 
-    if (!verificationEnabled) throw APIError.withMessage(400, "Verification email isn't enabled");
+    if (!verificationEnabled) throw APIError.from(400, "VERIFICATION_EMAIL_ISN_T_ENABLED");
     await sendVerificationMail(ctx, { user, email: user.email, updateTo: newEmail, callbackURL: body.callbackURL, client });
     return { status: true };
   },

@@ -6,7 +6,6 @@ import { randomBytes } from "../../deps/random.js";
 import { toWireUser } from "../../http/public-json.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { discardUserEmailTokens } from "../../email/email-tokens.js";
-import { recordSecurityEvent, writeAuditEvent } from "../../security/security-events.js";
 import { startSession } from "../../session/start-session.js";
 import { findCredentialAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
@@ -28,18 +27,19 @@ export const changePassword = defineEndpoint({
   path: "/change-password",
   body,
   session: "required",
-  async handler({ ctx, body, session, headers, client, response }): Promise<{ token: string | null; user: WireUser }> {
+  rateLimit: { window: 10, max: 3 },
+  audit: ["password-changed", "anonymous-linked"],
+  async handler({ ctx, body, session, headers, client, response, audit }): Promise<{ token: string | null; user: WireUser }> {
     const { user } = session;
     assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword);
     const account = await findCredentialAccount(ctx.db, user.id);
     if (!account?.password) throw APIError.from(400, "CREDENTIAL_ACCOUNT_NOT_FOUND");
     if (!(await ctx.passwordHasher.verify(body.currentPassword, account.password))) {
-      await recordSecurityEvent(ctx, {
+      await audit.record({
         userId: user.id,
         type: "password-changed",
         outcome: "failure",
         method: "password",
-        client,
         detail: { reason: "INVALID_PASSWORD" },
       });
       throw APIError.from(400, "INVALID_PASSWORD");
@@ -47,23 +47,21 @@ export const changePassword = defineEndpoint({
     const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
     const now = ctx.clock.now().toISOString();
     const revoke = body.revokeOtherSessions === true;
-    await ctx.db.transaction().execute(async (trx) => {
+    await audit.change(async (trx, log) => {
       await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now });
       // A reset link mailed before the change would undo it: it stops working (issue 12).
       await discardUserEmailTokens(trx, "reset-password", user.id);
       if (revoke) await deleteSessionsByUserId(trx, user.id);
-      await writeAuditEvent(ctx, trx, {
+      await log.write({
         userId: user.id,
         type: "password-changed",
-        outcome: "success",
         method: "password",
-        client,
         detail: { sessionsRevoked: revoke },
       });
     });
     let token: string | null = null;
     if (revoke) {
-      ({ token } = await startSession(ctx, response, { userId: user.id, rememberMe: session.session.rememberMe === 1, client, headers }));
+      ({ token } = await startSession(ctx, response, { userId: user.id, rememberMe: session.session.rememberMe === 1, client, headers, audit }));
     }
     sendAccountNotice(ctx, user, user.email, { kind: "password-changed" });
     return { token, user: toWireUser(user) };

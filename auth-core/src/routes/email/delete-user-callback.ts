@@ -16,12 +16,14 @@ export const deleteUserCallback = defineEndpoint({
   path: "/delete-user/callback",
   query: z.object({ token: z.string().max(256), callbackURL: z.string().optional() }),
   session: "required",
-  async handler({ ctx, query, session, client, response }): Promise<DeleteUserAnswer | Response> {
+  rateLimit: "default",
+  audit: ["account-deleted"],
+  async handler({ ctx, query, session, response, audit }): Promise<DeleteUserAnswer | Response> {
     if (!ctx.options.email.deleteUser.enabled) throw APIError.from(404, "NOT_FOUND");
     const { callbackURL } = query;
     try {
       await assertDeleteToken(ctx, query.token, session.user.id);
-      await deleteUserAccount(ctx, { user: session.user, client, token: query.token, method: "token" });
+      await deleteUserAccount(ctx, { user: session.user, audit, token: query.token, method: "token" });
     } catch (error) {
       if (callbackURL && error instanceof APIError && error.code === "INVALID_TOKEN") {
         return redirectResponse(withQueryParams(callbackURL, { error: "INVALID_TOKEN" }, ctx.options.baseURL));

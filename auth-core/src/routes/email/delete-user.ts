@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AuthContext } from "../../context.js";
-import { defineEndpoint, type ClientInfo } from "../../endpoint.js";
+import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { constantTimeEqual } from "../../crypto/constant-time.js";
 import { randomLowerAlphanumeric } from "../../deps/random.js";
@@ -9,9 +9,9 @@ import { discardEmailToken, findEmailToken, storeEmailToken } from "../../email/
 import { authEndpointURL } from "../../email/links.js";
 import { buildDeleteAccountMessage } from "../../email/messages.js";
 import { deleteUserAccount } from "../../email/user-deletion.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
 import { isFreshSession } from "../../session/session.js";
 import { buildClearedSessionCookie } from "../../session/session-cookie.js";
+import type { Audit } from "../../security/security-events.js";
 import type { UserRow } from "../../store/database.js";
 import { findCredentialAccount } from "../../store/account-store.js";
 
@@ -35,18 +35,17 @@ export async function assertDeleteToken(ctx: AuthContext, token: string, userId:
   if (!row || !constantTimeEqual(row.value, userId)) throw APIError.from(404, "INVALID_TOKEN");
 }
 
-async function mailDeleteLink(ctx: AuthContext, user: UserRow, callbackURL: string | undefined, client: ClientInfo): Promise<void> {
+async function mailDeleteLink(ctx: AuthContext, user: UserRow, callbackURL: string | undefined, audit: Audit<"account-deletion-requested">): Promise<void> {
   const { deleteTokenExpiresIn } = ctx.options.email.deleteUser;
   const token = randomLowerAlphanumeric(ctx.random, DELETE_TOKEN_LENGTH);
   await storeEmailToken(ctx, { kind: "delete-account", token, userId: user.id, expiresIn: deleteTokenExpiresIn });
   const url = authEndpointURL(ctx, "/delete-user/callback", { token, callbackURL: callbackURL || "/" });
   const message = buildDeleteAccountMessage({ to: user.email, name: user.name, url, expiresIn: deleteTokenExpiresIn });
   const sent = await deliverMail(ctx, message, { flow: "delete-account", userId: user.id });
-  await recordSecurityEvent(ctx, {
+  await audit.record({
     userId: user.id,
     type: "account-deletion-requested",
     outcome: sent ? "success" : "failure",
-    client,
     detail: sent ? undefined : { reason: "FAILED_TO_SEND_EMAIL" },
   });
   if (!sent) {
@@ -65,7 +64,9 @@ export const deleteUser = defineEndpoint({
   path: "/delete-user",
   body,
   session: "required",
-  async handler({ ctx, body, session, client, response }): Promise<DeleteUserAnswer> {
+  rateLimit: "default",
+  audit: ["account-deleted", "account-deletion-requested"],
+  async handler({ ctx, body, session, response, audit }): Promise<DeleteUserAnswer> {
     const policy = ctx.options.email.deleteUser;
     if (!policy.enabled) throw APIError.from(404, "NOT_FOUND");
     const { user } = session;
@@ -73,25 +74,25 @@ export const deleteUser = defineEndpoint({
       const account = await findCredentialAccount(ctx.db, user.id);
       if (!account?.password) throw APIError.from(400, "CREDENTIAL_ACCOUNT_NOT_FOUND");
       if (!(await ctx.passwordHasher.verify(body.password, account.password))) {
-        await recordSecurityEvent(ctx, { userId: user.id, type: "account-deleted", outcome: "failure", client, detail: { reason: "INVALID_PASSWORD" } });
+        await audit.record({ userId: user.id, type: "account-deleted", outcome: "failure", detail: { reason: "INVALID_PASSWORD" } });
         throw APIError.from(400, "INVALID_PASSWORD");
       }
     }
     if (body.token) {
       await assertDeleteToken(ctx, body.token, user.id);
-      await deleteUserAccount(ctx, { user, client, token: body.token, method: "token" });
+      await deleteUserAccount(ctx, { user, audit, token: body.token, method: "token" });
       response.headers.append("set-cookie", buildClearedSessionCookie(ctx));
       return { success: true, message: "User deleted" };
     }
     if (policy.sendDeleteAccountVerification) {
-      await mailDeleteLink(ctx, user, body.callbackURL, client);
+      await mailDeleteLink(ctx, user, body.callbackURL, audit);
       return { success: true, message: "Verification email sent" };
     }
     // Spec §5: neither password nor token needs a fresh session (freshAge 0 disables the check).
     if (body.password === undefined && !isFreshSession(session.session, ctx.clock.now(), ctx.options.session.freshAge)) {
       throw APIError.from(400, "SESSION_EXPIRED");
     }
-    await deleteUserAccount(ctx, { user, client, method: body.password === undefined ? "fresh-session" : "password" });
+    await deleteUserAccount(ctx, { user, audit, method: body.password === undefined ? "fresh-session" : "password" });
     response.headers.append("set-cookie", buildClearedSessionCookie(ctx));
     return { success: true, message: "User deleted" };
   },

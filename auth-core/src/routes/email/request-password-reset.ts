@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AuthContext } from "../../context.js";
-import { defineEndpoint, type ClientInfo, type EndpointCall } from "../../endpoint.js";
+import { defineEndpoint, type EndpointCall } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { randomAlphanumeric } from "../../deps/random.js";
 import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
@@ -8,8 +8,10 @@ import { deliverMail } from "../../email/deliver-mail.js";
 import { discardEmailToken, storeEmailToken } from "../../email/email-tokens.js";
 import { authEndpointURL } from "../../email/links.js";
 import { buildPasswordResetMessage } from "../../email/messages.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
+import type { Audit } from "../../security/security-events.js";
 import type { UserRow } from "../../store/database.js";
+
+type ResetEvent = "password-reset-requested";
 import { findUserByEmail } from "../../store/user-store.js";
 
 /** Spec §9: a reset token is 24 characters. */
@@ -35,7 +37,7 @@ export interface ResetRequestAnswer {
  * whether the address exists, so the transport's latency, and its failures, cannot show in it.
  * A refused mail withdraws the token (no live token without its mail) and is logged.
  */
-async function mailResetLink(ctx: AuthContext, user: UserRow, token: string, redirectTo: string | undefined, client: ClientInfo): Promise<void> {
+async function mailResetLink(ctx: AuthContext, user: UserRow, token: string, redirectTo: string | undefined, audit: Audit<ResetEvent>): Promise<void> {
   const { tokenExpiresIn } = ctx.options.email.passwordReset;
   const url = authEndpointURL(ctx, `/reset-password/${token}`, { callbackURL: redirectTo || "/" });
   const sent = await deliverMail(ctx, buildPasswordResetMessage({ to: user.email, name: user.name, url, expiresIn: tokenExpiresIn }), {
@@ -44,31 +46,30 @@ async function mailResetLink(ctx: AuthContext, user: UserRow, token: string, red
   });
   if (!sent) {
     await discardEmailToken(ctx, "reset-password", token);
-    await recordSecurityEvent(ctx, {
+    await audit.record({
       userId: user.id,
       type: "password-reset-requested",
       outcome: "failure",
-      client,
       detail: { reason: "FAILED_TO_SEND_EMAIL" },
     });
     ctx.logger.warn("password reset token withdrawn: its mail was not sent", { userId: user.id });
   }
 }
 
-async function requestReset({ ctx, body, client }: EndpointCall<Body, Record<string, never>, "none">): Promise<ResetRequestAnswer> {
+async function requestReset({ ctx, body, audit }: EndpointCall<Body, Record<string, never>, "none", ResetEvent>): Promise<ResetRequestAnswer> {
   const policy = ctx.options.email.passwordReset;
-  if (!policy.enabled) throw APIError.withMessage(400, "Reset password isn't enabled");
+  if (!policy.enabled) throw APIError.from(400, "RESET_PASSWORD_ISN_T_ENABLED");
   const email = parseEmailOrThrow(body.email);
   const user = await findUserByEmail(ctx.db, email);
   const token = randomAlphanumeric(ctx.random, RESET_TOKEN_LENGTH);
   if (user) {
     await storeEmailToken(ctx, { kind: "reset-password", token, userId: user.id, expiresIn: policy.tokenExpiresIn });
-    await recordSecurityEvent(ctx, { userId: user.id, type: "password-reset-requested", outcome: "success", client });
-    ctx.afterAnswer.run(() => mailResetLink(ctx, user, token, body.redirectTo, client), { message: "password reset mail failed", level: "error" });
+    await audit.record({ userId: user.id, type: "password-reset-requested" });
+    ctx.afterAnswer.run(() => mailResetLink(ctx, user, token, body.redirectTo, audit), { message: "password reset mail failed", level: "error" });
   } else {
     // The same two writes as the known-address branch, so both take the same time.
     await discardEmailToken(ctx, "reset-password", token);
-    await recordSecurityEvent(ctx, { userId: null, type: "password-reset-requested", outcome: "failure", client, detail: { reason: "USER_NOT_FOUND" } });
+    await audit.record({ userId: null, type: "password-reset-requested", outcome: "failure", detail: { reason: "USER_NOT_FOUND" } });
   }
   return { status: true, message: RESET_REQUEST_MESSAGE };
 }
@@ -79,6 +80,8 @@ export const requestPasswordReset = defineEndpoint({
   path: "/request-password-reset",
   body,
   session: "none",
+  rateLimit: { window: 60, max: 3 },
+  audit: ["password-reset-requested"],
   handler: requestReset,
 });
 
@@ -89,5 +92,7 @@ export const forgetPassword = defineEndpoint({
   path: "/forget-password",
   body,
   session: "none",
+  rateLimit: { window: 60, max: 3 },
+  audit: ["password-reset-requested"],
   handler: requestReset,
 });

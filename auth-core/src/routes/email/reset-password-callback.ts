@@ -14,9 +14,11 @@ export const resetPasswordCallback = defineEndpoint({
   path: "/reset-password/:token",
   query: z.object({ callbackURL: z.string().optional() }),
   session: "none",
+  rateLimit: "default",
+  audit: { none: "checks the reset token and redirects; the reset itself is POST /reset-password" },
   async handler({ ctx, params, query }): Promise<Response> {
     const { callbackURL } = query;
-    if (!callbackURL) throw APIError.withMessage(400, "callbackURL is required");
+    if (!callbackURL) throw APIError.from(400, "CALLBACKURL_IS_REQUIRED");
     const token = params.token ?? "";
     const live = token.length > 0 && token.length <= 256 ? await findEmailToken(ctx, "reset-password", token) : null;
     const redirectParams: Record<string, string> = live ? { token } : { error: "INVALID_TOKEN" };

@@ -5,7 +5,6 @@ import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { consumeEmailToken, findEmailToken } from "../../email/email-tokens.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { clearSignInThrottle } from "../../security/sign-in-throttle.js";
 import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
@@ -28,7 +27,9 @@ export const resetPassword = defineEndpoint({
   body,
   query: z.object({ token: z.string().max(256).optional() }),
   session: "none",
-  async handler({ ctx, body, query, client }): Promise<{ status: boolean }> {
+  rateLimit: "default",
+  audit: ["password-reset"],
+  async handler({ ctx, body, query, client, audit }): Promise<{ status: boolean }> {
     const token = body.token ?? query.token;
     if (!token) throw APIError.from(400, "INVALID_TOKEN");
     assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword);
@@ -38,9 +39,12 @@ export const resetPassword = defineEndpoint({
     const now = ctx.clock.now();
     const { revokeSessionsOnPasswordReset } = ctx.options.email.passwordReset;
 
-    const userId = await ctx.db.transaction().execute(async (trx) => {
+    const userId = await audit.change(async (trx, log) => {
       const used = await consumeEmailToken(trx, { kind: "reset-password", token, now });
-      if (!used) return null;
+      if (!used) {
+        log.unchanged(); // used meanwhile by a concurrent reset
+        return null;
+      }
       const account = await findCredentialAccount(trx, used.value);
       if (account) {
         await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now.toISOString() });
@@ -59,12 +63,10 @@ export const resetPassword = defineEndpoint({
       // Following the mailed link proved the mailbox (issue 12): the address counts as verified.
       await updateUser(trx, used.value, { emailVerified: 1, updatedAt: now.toISOString() });
       if (revokeSessionsOnPasswordReset) await deleteSessionsByUserId(trx, used.value);
-      await writeAuditEvent(ctx, trx, {
+      await log.write({
         userId: used.value,
         type: "password-reset",
-        outcome: "success",
         method: "email-link",
-        client,
         detail: { sessionsRevoked: revokeSessionsOnPasswordReset },
       });
       return used.value;

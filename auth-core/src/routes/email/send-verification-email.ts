@@ -20,15 +20,17 @@ export const sendVerificationEmail = defineEndpoint({
   path: "/send-verification-email",
   body,
   session: "optional",
+  rateLimit: { window: 60, max: 3 },
+  audit: { none: "sends a mail; the verification is recorded when the link is used" },
   async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
-    if (!ctx.options.email.verification.enabled) throw APIError.withMessage(400, "Verification email isn't enabled");
+    if (!ctx.options.email.verification.enabled) throw APIError.from(400, "VERIFICATION_EMAIL_ISN_T_ENABLED");
     const email = parseEmailOrThrow(body.email);
     if (session) {
       if (session.user.emailVerified === 1) {
-        throw APIError.withMessage(400, "You can only send a verification email to an unverified email");
+        throw APIError.from(400, "YOU_CAN_ONLY_SEND_A_VERIFICATION_EMAIL_TO_AN_UNVERIFIED_EMAIL");
       }
       if (normalizeEmail(session.user.email) !== email) {
-        throw APIError.withMessage(400, "You can only send a verification email to your own email");
+        throw APIError.from(400, "YOU_CAN_ONLY_SEND_A_VERIFICATION_EMAIL_TO_YOUR_OWN_EMAIL");
       }
       await sendVerificationMail(ctx, { user: session.user, email, callbackURL: body.callbackURL, client });
       return { status: true };

@@ -4,7 +4,6 @@ import { APIError } from "../../errors.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 
@@ -19,23 +18,25 @@ export const setPassword = defineEndpoint({
   path: "/set-password",
   body: z.object({ newPassword: z.string().max(4096) }),
   session: "fresh",
+  rateLimit: "default",
+  audit: ["password-set"],
   serverOnly: true,
-  async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
+  async handler({ ctx, body, session, client, audit }): Promise<{ status: boolean }> {
     const { user } = session;
     assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword);
     const account = await findCredentialAccount(ctx.db, user.id);
     if (account?.password) throw APIError.from(400, "USER_ALREADY_HAS_PASSWORD");
     const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
     const now = ctx.clock.now().toISOString();
-    const event = { userId: user.id, type: "password-set", outcome: "success", method: "password", client } as const;
+    const event = { userId: user.id, type: "password-set", method: "password" } as const;
     if (account) {
-      await ctx.db.transaction().execute(async (trx) => {
+      await audit.change(async (trx, log) => {
         await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now });
-        await writeAuditEvent(ctx, trx, event);
+        await log.write(event);
       });
     } else {
       try {
-        await ctx.db.transaction().execute(async (trx) => {
+        await audit.change(async (trx, log) => {
           await insertAccount(trx, {
             id: generateId(ctx.random),
             accountId: user.id,
@@ -45,7 +46,7 @@ export const setPassword = defineEndpoint({
             createdAt: now,
             updatedAt: now,
           });
-          await writeAuditEvent(ctx, trx, event);
+          await log.write(event);
         });
       } catch (error) {
         // A concurrent set-password won: the unique (providerId, accountId) lets one through.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AuthContext } from "../../context.js";
 import { defineEndpoint, type ClientInfo, type ResponseDraft } from "../../endpoint.js";
-import { APIError } from "../../errors.js";
+import { APIError, type ErrorCode } from "../../errors.js";
 import { constantTimeEqual } from "../../crypto/constant-time.js";
 import { verifyEmailVerificationToken } from "../../crypto/email-token.js";
 import { normalizeEmail } from "../../email/email-address.js";
@@ -10,7 +10,7 @@ import { consumeEmailToken, discardUserEmailTokens, findEmailToken } from "../..
 import { redirectResponse, withQueryParams } from "../../email/links.js";
 import { sendVerificationMail } from "../../email/verification-mail.js";
 import { toWireUser } from "../../http/public-json.js";
-import { recordSecurityEvent, writeAuditEvent } from "../../security/security-events.js";
+import type { Audit } from "../../security/security-events.js";
 import type { ActiveSession } from "../../session/session.js";
 import { startSession } from "../../session/start-session.js";
 import type { UserRow } from "../../store/database.js";
@@ -27,15 +27,27 @@ const query = z.object({
 type VerifyResult = { status: boolean; user: WireUser } | Response;
 
 /** Spec §8: verify-email errors go to the callback as `error`, or are a 401 without one. */
-function fail(ctx: AuthContext, callbackURL: string | undefined, error: string): Response {
-  if (callbackURL) return redirectResponse(withQueryParams(callbackURL, { error }, ctx.options.baseURL));
-  throw APIError.withMessage(401, error);
+/** The 401 of each verify-email error: its code, with the spec's snake-case word as the message. */
+const VERIFY_ERROR_CODES = {
+  token_expired: "TOKEN_EXPIRED",
+  invalid_token: "INVALID_TOKEN",
+  user_not_found: "USER_NOT_FOUND",
+  unauthorized: "UNAUTHORIZED",
+} as const satisfies Record<string, ErrorCode>;
+
+function redirectWithError(ctx: AuthContext, callbackURL: string, error: string): Response {
+  return redirectResponse(withQueryParams(callbackURL, { error }, ctx.options.baseURL));
+}
+
+function fail(ctx: AuthContext, callbackURL: string | undefined, error: keyof typeof VERIFY_ERROR_CODES): Response {
+  if (callbackURL) return redirectWithError(ctx, callbackURL, error);
+  throw APIError.from(401, VERIFY_ERROR_CODES[error], { wording: error });
 }
 
 /** The new address was taken meanwhile (spec §5 wording); as a query value, in snake case like the others. */
 function failTaken(ctx: AuthContext, callbackURL: string | undefined): Response {
   if (callbackURL) return redirectResponse(withQueryParams(callbackURL, { error: "couldnt_update_your_email" }, ctx.options.baseURL));
-  throw APIError.withMessage(400, "Couldn't update your email");
+  throw APIError.from(400, "COULDN_T_UPDATE_YOUR_EMAIL");
 }
 
 function done(ctx: AuthContext, callbackURL: string | undefined, user: UserRow): VerifyResult {
@@ -49,6 +61,7 @@ interface ConfirmChangeInput {
   session: ActiveSession | null;
   callbackURL: string | undefined;
   client: ClientInfo;
+  audit: Audit<"email-changed">;
 }
 
 /**
@@ -64,26 +77,26 @@ async function confirmEmailChange(ctx: AuthContext, input: ConfirmChangeInput): 
   try {
     await sendVerificationMail(ctx, { user, email: newEmail, callbackURL, client: input.client });
   } catch (error) {
-    if (callbackURL && error instanceof APIError) return fail(ctx, callbackURL, error.code.toLowerCase());
+    if (callbackURL && error instanceof APIError) return redirectWithError(ctx, callbackURL, error.code.toLowerCase());
     throw error;
   }
   const now = ctx.clock.now();
   let updated: UserRow | null;
   try {
-    updated = await ctx.db.transaction().execute(async (trx) => {
+    updated = await input.audit.change(async (trx, log) => {
       const used = await consumeEmailToken(trx, { kind: "email-verification", token: input.jti, now, userId: user.id });
-      if (!used) return null;
-      const row = await updateUser(trx, user.id, { email: newEmail, emailVerified: 0, updatedAt: now.toISOString() });
+      const row = used ? await updateUser(trx, user.id, { email: newEmail, emailVerified: 0, updatedAt: now.toISOString() }) : undefined;
+      if (!row) {
+        log.unchanged(); // a token used meanwhile, or no such user: nothing changes
+        return null;
+      }
       // Reset links mailed to the address the account leaves stop working with it.
-      if (!row) return null;
       await discardUserEmailTokens(trx, "reset-password", user.id);
       await deleteSessionsByUserId(trx, user.id, input.session?.session.id);
-      await writeAuditEvent(ctx, trx, {
+      await log.write({
         userId: user.id,
         type: "email-changed",
-        outcome: "success",
         method: "email-link",
-        client: input.client,
         detail: { confirmed: true },
       });
       return row;
@@ -103,7 +116,9 @@ export const verifyEmail = defineEndpoint({
   path: "/verify-email",
   query,
   session: "optional",
-  async handler({ ctx, query, session, headers, client, response }): Promise<VerifyResult> {
+  rateLimit: "default",
+  audit: ["email-verified", "email-changed", "sign-in", "anonymous-linked"],
+  async handler({ ctx, query, session, headers, client, response, audit }): Promise<VerifyResult> {
     const { callbackURL } = query;
     const now = ctx.clock.now();
     const verified = await verifyEmailVerificationToken(ctx.secret, query.token, now);
@@ -117,14 +132,14 @@ export const verifyEmail = defineEndpoint({
     if (!constantTimeEqual(record.value, user.id)) return fail(ctx, callbackURL, "invalid_token");
 
     if (claims.updateTo) {
-      return confirmEmailChange(ctx, { user, jti: claims.jti, updateTo: claims.updateTo, session, callbackURL, client });
+      return confirmEmailChange(ctx, { user, jti: claims.jti, updateTo: claims.updateTo, session, callbackURL, client, audit });
     }
 
-    const updated = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await audit.change(async (trx, log) => {
       const used = await consumeEmailToken(trx, { kind: "email-verification", token: claims.jti, now, userId: user.id });
-      if (!used) return null;
-      const row = (await updateUser(trx, user.id, { emailVerified: 1, updatedAt: now.toISOString() })) ?? null;
-      if (row) await writeAuditEvent(ctx, trx, { userId: user.id, type: "email-verified", outcome: "success", method: "email-link", client });
+      const row = used ? ((await updateUser(trx, user.id, { emailVerified: 1, updatedAt: now.toISOString() })) ?? null) : null;
+      if (row) await log.write({ userId: user.id, type: "email-verified", method: "email-link" });
+      else log.unchanged(); // a token used meanwhile: nothing changes
       return row;
     });
     if (!updated) return fail(ctx, callbackURL, "invalid_token");
@@ -132,7 +147,7 @@ export const verifyEmail = defineEndpoint({
     // Only a browser that holds no session is signed in (issue 12): one signed in as someone
     // else, or anonymously, keeps what it has, and no anonymous data is handed over by a link.
     if (ctx.options.email.verification.autoSignInAfterVerification && session === null) {
-      await startSignedInSession(ctx, response, { userId: user.id, client, headers });
+      await startSignedInSession(ctx, response, { userId: user.id, client, headers, audit });
     }
     return done(ctx, callbackURL, updated);
   },
@@ -141,8 +156,8 @@ export const verifyEmail = defineEndpoint({
 async function startSignedInSession(
   ctx: AuthContext,
   response: ResponseDraft,
-  { userId, client, headers }: { userId: string; client: ClientInfo; headers: Headers },
+  { userId, client, headers, audit }: { userId: string; client: ClientInfo; headers: Headers; audit: Audit<"sign-in" | "anonymous-linked"> },
 ): Promise<void> {
-  await startSession(ctx, response, { userId, rememberMe: true, client, headers });
-  await recordSecurityEvent(ctx, { userId, type: "sign-in", outcome: "success", client, method: "email-link" });
+  await startSession(ctx, response, { userId, rememberMe: true, client, headers, audit });
+  await audit.record({ userId, type: "sign-in", method: "email-link" });
 }

@@ -11,6 +11,8 @@ export const getJwks = defineEndpoint({
   method: "GET",
   path: "/jwks",
   session: "none",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, response }): Promise<{ keys: JWK[] }> {
     if (!ctx.options.jwt.enabled) throw APIError.from(404, "NOT_FOUND");
     // First use: a key exists before anyone asks to verify with it.

@@ -7,6 +7,8 @@ export const getToken = defineEndpoint({
   method: "GET",
   path: "/token",
   session: "required",
+  rateLimit: "default",
+  audit: { none: "signs a token for the current session; nothing of the account changes" },
   async handler({ ctx, session }): Promise<{ token: string }> {
     if (!ctx.options.jwt.enabled) throw APIError.from(404, "NOT_FOUND");
     return { token: await ctx.sessionJWT.tokenFor(ctx, session) };

@@ -5,7 +5,6 @@ import { generateId } from "../../deps/random.js";
 import { assertSeatAvailable } from "../../organization/seats.js";
 import { requireInvitationRecipient } from "../../organization/invitation-access.js";
 import { toWireInvitation, toWireMember } from "../../organization/wire.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { closeLiveInvitation } from "../../store/invitation-store.js";
 import { countMembers, insertMember } from "../../store/member-store.js";
 import { lockOrganization, setSessionActiveOrganization } from "../../store/organization-store.js";
@@ -25,7 +24,9 @@ export const acceptInvitation = defineEndpoint({
   path: "/organization/accept-invitation",
   body,
   session: "required",
-  async handler({ ctx, body, session, client }): Promise<{ invitation: WireInvitation; member: WireMember }> {
+  rateLimit: "default",
+  audit: ["invitation-accepted"],
+  async handler({ ctx, body, session, client, audit }): Promise<{ invitation: WireInvitation; member: WireMember }> {
     const now = ctx.clock.now();
     const found = await requireInvitationRecipient(ctx, body.invitationId, session.user, now);
     if (ctx.options.organization.requireEmailVerificationOnInvitation && session.user.emailVerified !== 1) {
@@ -34,7 +35,7 @@ export const acceptInvitation = defineEndpoint({
     const { organizationId } = found;
     let accepted;
     try {
-      accepted = await ctx.db.transaction().execute(async (trx) => {
+      accepted = await audit.change(async (trx, log) => {
         if (!(await lockOrganization(trx, organizationId))) throw APIError.from(400, "INVITATION_NOT_FOUND");
         if ((await countMembers(trx, organizationId)) >= ctx.options.organization.membershipLimit) {
           throw APIError.from(403, "ORGANIZATION_MEMBERSHIP_LIMIT_REACHED");
@@ -57,12 +58,10 @@ export const acceptInvitation = defineEndpoint({
           }
           await insertTeamMember(trx, { id: generateId(ctx.random), teamId: team.id, userId: session.user.id, createdAt: now.toISOString() });
         }
-        await writeAuditEvent(ctx, trx, {
+        await log.write({
           userId: session.user.id,
           type: "invitation-accepted",
-          outcome: "success",
           organizationId,
-          client,
           detail: { invitationId: invitation.id, role: invitation.role },
         });
         return { invitation, member };

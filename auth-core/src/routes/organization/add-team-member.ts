@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
@@ -20,7 +19,9 @@ export const addTeamMember = defineEndpoint({
   path: "/organization/add-team-member",
   body,
   session: "required",
-  async handler({ ctx, body, session, client }): Promise<WireTeamMember> {
+  rateLimit: "default",
+  audit: ["team-member-added"],
+  async handler({ ctx, body, session, client, audit }): Promise<WireTeamMember> {
     const team = await requireTeam(ctx, body.teamId);
     const actor = await requireMember(ctx, team.organizationId, session.user.id);
     requirePermission(actor, { member: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER");
@@ -31,19 +32,17 @@ export const addTeamMember = defineEndpoint({
       throw APIError.from(403, "TEAM_MEMBER_LIMIT_REACHED");
     }
     try {
-      const row = await ctx.db.transaction().execute(async (trx) => {
+      const row = await audit.change(async (trx, log) => {
         const inserted = await insertTeamMember(trx, {
           id: generateId(ctx.random),
           teamId: team.id,
           userId: body.userId,
           createdAt: ctx.clock.now().toISOString(),
         });
-        await writeAuditEvent(ctx, trx, {
+        await log.write({
           userId: session.user.id,
           type: "team-member-added",
-          outcome: "success",
           organizationId: team.organizationId,
-          client,
           detail: { teamId: team.id, memberUserId: body.userId },
         });
         return inserted;

@@ -3,7 +3,6 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { requireActingMember, requirePermission } from "../../organization/guards.js";
 import { toWireInvitation } from "../../organization/wire.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { cancelPendingInvitation, findInvitationById } from "../../store/invitation-store.js";
 import type { WireInvitation } from "../../shared/wire-types.js";
 
@@ -16,23 +15,23 @@ export const cancelInvitation = defineEndpoint({
   body,
   session: "required",
   apiKeySession: "allow",
-  async handler({ ctx, body, session, client }): Promise<WireInvitation> {
+  rateLimit: "default",
+  audit: ["invitation-cancelled"],
+  async handler({ ctx, body, session, client, audit }): Promise<WireInvitation> {
     const found = await findInvitationById(ctx.db, body.invitationId);
     if (!found) throw APIError.from(400, "INVITATION_NOT_FOUND");
     const member = await requireActingMember(ctx, session, found.organizationId);
     requirePermission(member, { invitation: ["cancel"] }, "YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION");
-    const invitation = await ctx.db.transaction().execute(async (trx) => {
+    const invitation = await audit.change(async (trx, log) => {
       const cancelled = await cancelPendingInvitation(trx, found.id);
       if (cancelled) {
-        await writeAuditEvent(ctx, trx, {
+        await log.write({
           userId: session.user.id,
           type: "invitation-cancelled",
-          outcome: "success",
           organizationId: cancelled.organizationId,
-          client,
           detail: { invitationId: cancelled.id, email: cancelled.email },
         });
-      }
+      } else log.unchanged(); // nothing matched: nothing to record
       return cancelled;
     });
     if (!invitation) throw APIError.from(400, "INVITATION_NOT_FOUND");

@@ -11,6 +11,8 @@ export const checkOrganizationSlug = defineEndpoint({
   path: "/organization/check-slug",
   body,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, body }): Promise<{ status: boolean }> {
     if (await findOrganizationBySlug(ctx.db, body.slug)) throw APIError.from(400, "ORGANIZATION_SLUG_ALREADY_TAKEN");
     return { status: true };

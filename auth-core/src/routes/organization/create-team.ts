@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
@@ -16,7 +15,9 @@ export const createTeam = defineEndpoint({
   path: "/organization/create-team",
   body,
   session: "required",
-  async handler({ ctx, body, session, client }): Promise<WireTeam> {
+  rateLimit: "default",
+  audit: ["team-created"],
+  async handler({ ctx, body, session, client, audit }): Promise<WireTeam> {
     const organizationId = resolveOrganizationId(session, body.organizationId);
     const member = await requireMember(ctx, organizationId, session.user.id);
     requirePermission(member, { team: ["create"] }, "YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION");
@@ -24,14 +25,12 @@ export const createTeam = defineEndpoint({
       throw APIError.from(400, "YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS");
     }
     const now = ctx.clock.now().toISOString();
-    const team = await ctx.db.transaction().execute(async (trx) => {
+    const team = await audit.change(async (trx, log) => {
       const row = await insertTeam(trx, { id: generateId(ctx.random), name: body.name, organizationId, createdAt: now, updatedAt: now });
-      await writeAuditEvent(ctx, trx, {
+      await log.write({
         userId: session.user.id,
         type: "team-created",
-        outcome: "success",
         organizationId,
-        client,
         detail: { teamId: row.id, name: row.name },
       });
       return row;

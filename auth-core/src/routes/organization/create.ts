@@ -3,7 +3,6 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
 import { toWireMember, toWireOrganization } from "../../organization/wire.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { countMembershipsOfUser, insertMember } from "../../store/member-store.js";
 import { findOrganizationBySlug, insertOrganization, setSessionActiveOrganization } from "../../store/organization-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
@@ -24,7 +23,9 @@ export const createOrganization = defineEndpoint({
   path: "/organization/create",
   body,
   session: "required",
-  async handler({ ctx, body, session, client }): Promise<WireOrganization & { members: WireMember[] }> {
+  rateLimit: "default",
+  audit: ["organization-created"],
+  async handler({ ctx, body, session, client, audit }): Promise<WireOrganization & { members: WireMember[] }> {
     const options = ctx.options.organization;
     if (!options.allowUserToCreateOrganization) throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION");
     if ((await countMembershipsOfUser(ctx.db, session.user.id)) >= options.organizationLimit) {
@@ -35,7 +36,7 @@ export const createOrganization = defineEndpoint({
     const now = ctx.clock.now();
     let created;
     try {
-      created = await ctx.db.transaction().execute(async (trx) => {
+      created = await audit.change(async (trx, log) => {
         const organization = await insertOrganization(trx, {
           id: generateId(ctx.random),
           name: body.name,
@@ -51,12 +52,10 @@ export const createOrganization = defineEndpoint({
           role: options.creatorRole,
           createdAt: now.toISOString(),
         });
-        await writeAuditEvent(ctx, trx, {
+        await log.write({
           userId: session.user.id,
           type: "organization-created",
-          outcome: "success",
           organizationId: organization.id,
-          client,
           detail: { name: organization.name },
         });
         return { organization, member };

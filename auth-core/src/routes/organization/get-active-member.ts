@@ -10,6 +10,8 @@ export const getActiveMember = defineEndpoint({
   method: "GET",
   path: "/organization/get-active-member",
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, session }): Promise<WireMemberWithUser> {
     const organizationId = session.session.activeOrganizationId;
     if (!organizationId) throw APIError.from(400, "NO_ACTIVE_ORGANIZATION");

@@ -35,6 +35,8 @@ export const getFullOrganization = defineEndpoint({
   path: "/organization/get-full-organization",
   query: querySchema,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<WireFullOrganization | null> {
     const organization = await findRequestedOrganization(ctx, query, session);
     if (organization === null) return null;

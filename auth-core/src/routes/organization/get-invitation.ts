@@ -16,6 +16,8 @@ export const getInvitation = defineEndpoint({
   path: "/organization/get-invitation",
   query,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<WireInvitationDetail> {
     const invitation = await requireInvitationRecipient(ctx, query.id, session.user, ctx.clock.now());
     const organization = await findOrganizationById(ctx.db, invitation.organizationId);

@@ -22,9 +22,11 @@ export const hasPermission = defineEndpoint({
   path: "/organization/has-permission",
   body,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, body, session }): Promise<{ error: null; success: boolean }> {
     const request = body.permissions ?? body.permission;
-    if (!request) throw APIError.withMessage(400, "invalid permission check. no permission(s) were passed.");
+    if (!request) throw APIError.from(400, "INVALID_PERMISSION_CHECK_NO_PERMISSION_S_WERE_PASSED");
     const organizationId = resolveOrganizationId(session, body.organizationId);
     const member = await requireMember(ctx, organizationId, session.user.id);
     return { error: null, success: checkMatrix(member.role, request, body.connector ?? "AND") };

@@ -7,7 +7,6 @@ import { requireActingMember, requirePermission, resolveOrganizationId } from ".
 import { sendInvitationMail } from "../../organization/send-invitation.js";
 import { normalizeRoles } from "../../organization/roles.js";
 import { toWireInvitation } from "../../organization/wire.js";
-import { discardAuditEvent, writeAuditEvent } from "../../security/security-events.js";
 import { assertSeatAvailable } from "../../organization/seats.js";
 import { canGrantRoles } from "../../shared/access-control.js";
 import type { InvitationRow } from "../../store/database.js";
@@ -36,7 +35,9 @@ export const createInvitation = defineEndpoint({
   body,
   session: "required",
   apiKeySession: "allow",
-  async handler({ ctx, body, session, client }): Promise<WireInvitation> {
+  rateLimit: { window: 60, max: 10 },
+  audit: ["member-invited"],
+  async handler({ ctx, body, session, client, audit }): Promise<WireInvitation> {
     const options = ctx.options.organization;
     const email = parseEmailOrThrow(body.email);
     const organizationId = resolveOrganizationId(session, body.organizationId);
@@ -57,7 +58,7 @@ export const createInvitation = defineEndpoint({
     const expiresAt = new Date(now.getTime() + options.invitationExpiresIn * 1000);
     const existing = await findLiveInvitation(ctx.db, organizationId, email, now);
     if (existing && !body.resend) throw APIError.from(400, "USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION");
-    const { invitation, eventId } = await ctx.db.transaction().execute(async (trx) => {
+    const { invitation, eventId } = await audit.change(async (trx, log) => {
       let row: InvitationRow | undefined;
       if (existing) {
         row = await extendInvitation(trx, existing.id, expiresAt);
@@ -80,12 +81,10 @@ export const createInvitation = defineEndpoint({
           createdAt: now.toISOString(),
         });
       }
-      const id = await writeAuditEvent(ctx, trx, {
+      const id = await log.write({
         userId: session.user.id,
         type: "member-invited",
-        outcome: "success",
         organizationId,
-        client,
         detail: { invitationId: row.id, email, role, resent: existing !== undefined },
       });
       return { invitation: row, eventId: id };
@@ -95,8 +94,7 @@ export const createInvitation = defineEndpoint({
     if (!sent) {
       // A new invitation nobody was told about would only block a later invite: undo it, and
       // the row that recorded it (a resend that was not sent did not happen either).
-      await ctx.db.transaction().execute(async (trx) => {
-        await discardAuditEvent(trx, eventId);
+      await audit.revert(eventId, async (trx) => {
         if (!existing) await deleteInvitationById(trx, invitation.id);
       });
       throw APIError.from(500, "FAILED_TO_SEND_INVITATION_EMAIL");

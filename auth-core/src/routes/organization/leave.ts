@@ -3,7 +3,6 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { countOwners, holdsOwnerRole } from "../../organization/roles.js";
 import { toWireMember } from "../../organization/wire.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { deleteMemberById, findMember, listMemberRoles } from "../../store/member-store.js";
 import { clearActiveOrganization, lockOrganization } from "../../store/organization-store.js";
 import { deleteTeamMembershipsInOrganization } from "../../store/team-store.js";
@@ -18,9 +17,11 @@ export const leaveOrganization = defineEndpoint({
   path: "/organization/leave",
   body,
   session: "required",
-  async handler({ ctx, body, session, client }): Promise<WireMember> {
+  rateLimit: "default",
+  audit: ["member-left"],
+  async handler({ ctx, body, session, client, audit }): Promise<WireMember> {
     const { organizationId } = body;
-    const member = await ctx.db.transaction().execute(async (trx) => {
+    const member = await audit.change(async (trx, log) => {
       await lockOrganization(trx, organizationId);
       const own = await findMember(trx, organizationId, session.user.id);
       if (!own) throw APIError.from(400, "MEMBER_NOT_FOUND");
@@ -30,7 +31,7 @@ export const leaveOrganization = defineEndpoint({
       await deleteTeamMembershipsInOrganization(trx, organizationId, session.user.id);
       await deleteMemberById(trx, own.id);
       await clearActiveOrganization(trx, organizationId, session.user.id);
-      await writeAuditEvent(ctx, trx, { userId: session.user.id, type: "member-left", outcome: "success", organizationId, client });
+      await log.write({ userId: session.user.id, type: "member-left", organizationId });
       return own;
     });
     return toWireMember(member);

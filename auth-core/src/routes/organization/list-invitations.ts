@@ -15,6 +15,8 @@ export const listInvitations = defineEndpoint({
   query,
   session: "required",
   apiKeySession: "allow",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<WireInvitation[]> {
     const organizationId = resolveOrganizationId(session, query.organizationId);
     await requireActingMember(ctx, session, organizationId);

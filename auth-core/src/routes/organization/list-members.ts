@@ -22,6 +22,8 @@ export const listMembers = defineEndpoint({
   query,
   session: "required",
   apiKeySession: "allow",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<{ members: WireMemberWithUser[]; total: number }> {
     let explicit = query.organizationId;
     if (!explicit && query.organizationSlug) {

@@ -19,6 +19,8 @@ export const listTeamMembers = defineEndpoint({
   path: "/organization/list-team-members",
   query,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<WireTeamMember[]> {
     const teamId = query.teamId || session.session.activeTeamId;
     if (!teamId) throw APIError.from(400, "YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM");

@@ -13,6 +13,8 @@ export const listOrganizationTeams = defineEndpoint({
   path: "/organization/list-teams",
   query,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<WireTeam[]> {
     const organizationId = resolveOrganizationId(session, query.organizationId);
     await requireMember(ctx, organizationId, session.user.id);

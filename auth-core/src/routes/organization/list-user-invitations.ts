@@ -9,6 +9,8 @@ export const listUserInvitations = defineEndpoint({
   method: "GET",
   path: "/organization/list-user-invitations",
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, session }): Promise<WireUserInvitation[]> {
     const rows = await listLiveInvitationsForEmail(ctx.db, session.user.email.toLowerCase(), ctx.clock.now());
     return rows.map((row) => ({

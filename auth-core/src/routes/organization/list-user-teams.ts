@@ -9,6 +9,8 @@ export const listUserTeams = defineEndpoint({
   method: "GET",
   path: "/organization/list-user-teams",
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, session }): Promise<WireTeam[]> {
     return (await listTeamsOfUser(ctx.db, session.user.id)).map(toWireTeam);
   },

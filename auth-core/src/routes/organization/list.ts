@@ -9,6 +9,8 @@ export const listOrganizations = defineEndpoint({
   method: "GET",
   path: "/organization/list",
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, session }): Promise<WireOrganization[]> {
     return (await listOrganizationsOfUser(ctx.db, session.user.id)).map(toWireOrganization);
   },

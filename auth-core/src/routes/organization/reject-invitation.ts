@@ -3,7 +3,6 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { requireInvitationRecipient } from "../../organization/invitation-access.js";
 import { toWireInvitation } from "../../organization/wire.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { closeLiveInvitation } from "../../store/invitation-store.js";
 import type { WireInvitation } from "../../shared/wire-types.js";
 
@@ -15,21 +14,21 @@ export const rejectInvitation = defineEndpoint({
   path: "/organization/reject-invitation",
   body,
   session: "required",
-  async handler({ ctx, body, session, client }): Promise<{ invitation: WireInvitation; member: null }> {
+  rateLimit: "default",
+  audit: ["invitation-rejected"],
+  async handler({ ctx, body, session, client, audit }): Promise<{ invitation: WireInvitation; member: null }> {
     const now = ctx.clock.now();
     const found = await requireInvitationRecipient(ctx, body.invitationId, session.user, now);
-    const invitation = await ctx.db.transaction().execute(async (trx) => {
+    const invitation = await audit.change(async (trx, log) => {
       const closed = await closeLiveInvitation(trx, found.id, "rejected", now);
       if (closed) {
-        await writeAuditEvent(ctx, trx, {
+        await log.write({
           userId: session.user.id,
           type: "invitation-rejected",
-          outcome: "success",
           organizationId: closed.organizationId,
-          client,
           detail: { invitationId: closed.id },
         });
-      }
+      } else log.unchanged(); // nothing matched: nothing to record
       return closed;
     });
     if (!invitation) throw APIError.from(400, "INVITATION_NOT_FOUND");

@@ -5,7 +5,6 @@ import { normalizeEmail } from "../../email/email-address.js";
 import { requireActingMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
 import { countOwners, holdsOwnerRole } from "../../organization/roles.js";
 import { toWireMember } from "../../organization/wire.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { canGrantRoles } from "../../shared/access-control.js";
 import { deleteMemberById, findMemberByEmail, findMemberById, listMemberRoles } from "../../store/member-store.js";
 import { clearActiveOrganization, lockOrganization } from "../../store/organization-store.js";
@@ -21,7 +20,9 @@ export const removeMember = defineEndpoint({
   body,
   session: "required",
   apiKeySession: "allow",
-  async handler({ ctx, body, session, client }): Promise<{ member: WireMember }> {
+  rateLimit: "default",
+  audit: ["member-removed"],
+  async handler({ ctx, body, session, client, audit }): Promise<{ member: WireMember }> {
     const organizationId = resolveOrganizationId(session, body.organizationId);
     const actor = await requireActingMember(ctx, session, organizationId);
     requirePermission(actor, { member: ["delete"] }, "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER");
@@ -32,7 +33,7 @@ export const removeMember = defineEndpoint({
     // Nobody acts above their own role: an admin cannot remove an owner.
     if (!canGrantRoles(actor.role, target.role)) throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER");
 
-    await ctx.db.transaction().execute(async (trx) => {
+    await audit.change(async (trx, log) => {
       await lockOrganization(trx, organizationId);
       if (holdsOwnerRole(target.role) && countOwners(await listMemberRoles(trx, organizationId)) <= 1) {
         throw APIError.from(400, "YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER");
@@ -40,12 +41,10 @@ export const removeMember = defineEndpoint({
       await deleteTeamMembershipsInOrganization(trx, organizationId, target.userId);
       if (!(await deleteMemberById(trx, target.id))) throw APIError.from(400, "MEMBER_NOT_FOUND");
       await clearActiveOrganization(trx, organizationId, target.userId);
-      await writeAuditEvent(ctx, trx, {
+      await log.write({
         userId: session.user.id,
         type: "member-removed",
-        outcome: "success",
         organizationId,
-        client,
         detail: { memberUserId: target.userId },
       });
     });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { requireMember, requirePermission } from "../../organization/guards.js";
@@ -16,23 +15,23 @@ export const removeTeamMember = defineEndpoint({
   path: "/organization/remove-team-member",
   body,
   session: "required",
-  async handler({ ctx, body, session, client }): Promise<{ message: string }> {
+  rateLimit: "default",
+  audit: ["team-member-removed"],
+  async handler({ ctx, body, session, client, audit }): Promise<{ message: string }> {
     const team = await requireTeam(ctx, body.teamId);
     const actor = await requireMember(ctx, team.organizationId, session.user.id);
     requirePermission(actor, { member: ["delete"] }, "YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER");
-    const removed = await ctx.db.transaction().execute(async (trx) => {
+    const removed = await audit.change(async (trx, log) => {
       const deleted = await deleteTeamMember(trx, team.id, body.userId);
       if (deleted) {
         await clearActiveTeam(trx, team.id, body.userId);
-        await writeAuditEvent(ctx, trx, {
+        await log.write({
           userId: session.user.id,
           type: "team-member-removed",
-          outcome: "success",
           organizationId: team.organizationId,
-          client,
           detail: { teamId: team.id, memberUserId: body.userId },
         });
-      }
+      } else log.unchanged(); // nothing matched: nothing to record
       return deleted;
     });
     if (!removed) throw APIError.from(400, "USER_IS_NOT_A_MEMBER_OF_THE_TEAM");

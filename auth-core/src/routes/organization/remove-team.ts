@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { requireMember, requirePermission } from "../../organization/guards.js";
 import { requireTeam } from "../../organization/team-access.js";
@@ -15,19 +14,19 @@ export const removeTeam = defineEndpoint({
   path: "/organization/remove-team",
   body,
   session: "required",
-  async handler({ ctx, body, session, client }): Promise<{ message: string }> {
+  rateLimit: "default",
+  audit: ["team-deleted"],
+  async handler({ ctx, body, session, client, audit }): Promise<{ message: string }> {
     const team = await requireTeam(ctx, body.teamId, body.organizationId);
     const member = await requireMember(ctx, team.organizationId, session.user.id, "YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION");
     requirePermission(member, { team: ["delete"] }, "YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION");
-    await ctx.db.transaction().execute(async (trx) => {
+    await audit.change(async (trx, log) => {
       await clearActiveTeam(trx, team.id);
       await deleteTeamById(trx, team.id);
-      await writeAuditEvent(ctx, trx, {
+      await log.write({
         userId: session.user.id,
         type: "team-deleted",
-        outcome: "success",
         organizationId: team.organizationId,
-        client,
         detail: { teamId: team.id, name: team.name },
       });
     });

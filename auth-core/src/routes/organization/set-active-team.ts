@@ -16,6 +16,8 @@ export const setActiveTeam = defineEndpoint({
   path: "/organization/set-active-team",
   body,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "changes which team the session shows, not a membership" },
   async handler({ ctx, body, session }): Promise<WireTeam | null> {
     const now = ctx.clock.now();
     if (body.teamId === null) {

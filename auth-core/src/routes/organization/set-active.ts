@@ -18,6 +18,8 @@ export const setActiveOrganization = defineEndpoint({
   path: "/organization/set-active",
   body,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "changes which organization the session shows, not a membership" },
   async handler({ ctx, body, session }): Promise<WireOrganization | null> {
     const now = ctx.clock.now();
     if (body.organizationId === null) {

@@ -4,7 +4,6 @@ import { APIError } from "../../errors.js";
 import { requireActingMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
 import { countOwners, holdsOwnerRole, normalizeRoles } from "../../organization/roles.js";
 import { toWireMember } from "../../organization/wire.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { canGrantRoles } from "../../shared/access-control.js";
 import { findMemberById, listMemberRoles, updateMemberRole as updateMemberRoleRow } from "../../store/member-store.js";
 import { lockOrganization } from "../../store/organization-store.js";
@@ -23,7 +22,9 @@ export const updateMemberRole = defineEndpoint({
   body,
   session: "required",
   apiKeySession: "allow",
-  async handler({ ctx, body, session, client }): Promise<WireMember> {
+  rateLimit: "default",
+  audit: ["member-role-changed"],
+  async handler({ ctx, body, session, client, audit }): Promise<WireMember> {
     const organizationId = resolveOrganizationId(session, body.organizationId);
     const actor = await requireActingMember(ctx, session, organizationId);
     requirePermission(actor, { member: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER");
@@ -35,7 +36,7 @@ export const updateMemberRole = defineEndpoint({
       throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER");
     }
 
-    const updated = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await audit.change(async (trx, log) => {
       await lockOrganization(trx, organizationId);
       const current = await findMemberById(trx, target.id);
       if (!current) throw APIError.from(400, "MEMBER_NOT_FOUND");
@@ -44,15 +45,13 @@ export const updateMemberRole = defineEndpoint({
       }
       const row = await updateMemberRoleRow(trx, target.id, role);
       if (row) {
-        await writeAuditEvent(ctx, trx, {
+        await log.write({
           userId: session.user.id,
           type: "member-role-changed",
-          outcome: "success",
           organizationId,
-          client,
           detail: { memberUserId: target.userId, from: current.role, role },
         });
-      }
+      } else log.unchanged(); // nothing matched: nothing to record
       return row;
     });
     if (!updated) throw APIError.from(400, "MEMBER_NOT_FOUND");

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { requireMember, requirePermission } from "../../organization/guards.js";
@@ -19,24 +18,24 @@ export const updateTeam = defineEndpoint({
   path: "/organization/update-team",
   body,
   session: "required",
-  async handler({ ctx, body, session, client }): Promise<WireTeam> {
+  rateLimit: "default",
+  audit: ["team-updated"],
+  async handler({ ctx, body, session, client, audit }): Promise<WireTeam> {
     const team = await requireTeam(ctx, body.teamId, body.data.organizationId);
     const member = await requireMember(ctx, team.organizationId, session.user.id, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM");
     requirePermission(member, { team: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM");
     if (body.data.name === undefined) return toWireTeam(team);
     const name = body.data.name;
-    const updated = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await audit.change(async (trx, log) => {
       const row = await renameTeam(trx, team.id, name, ctx.clock.now());
       if (row) {
-        await writeAuditEvent(ctx, trx, {
+        await log.write({
           userId: session.user.id,
           type: "team-updated",
-          outcome: "success",
           organizationId: team.organizationId,
-          client,
           detail: { teamId: team.id, name },
         });
-      }
+      } else log.unchanged(); // nothing matched: nothing to record
       return row;
     });
     if (!updated) throw APIError.from(400, "TEAM_NOT_FOUND");

@@ -3,7 +3,6 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
 import { toWireOrganization } from "../../organization/wire.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { findOrganizationBySlug, updateOrganization, type OrganizationUpdate } from "../../store/organization-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 import type { WireOrganization } from "../../shared/wire-types.js";
@@ -24,7 +23,9 @@ export const updateOrganizationEndpoint = defineEndpoint({
   path: "/organization/update",
   body,
   session: "required",
-  async handler({ ctx, body, session, client }): Promise<WireOrganization> {
+  rateLimit: "default",
+  audit: ["organization-updated"],
+  async handler({ ctx, body, session, client, audit }): Promise<WireOrganization> {
     const organizationId = resolveOrganizationId(session, body.organizationId);
     const member = await requireMember(ctx, organizationId, session.user.id);
     requirePermission(member, { organization: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION");
@@ -41,18 +42,16 @@ export const updateOrganizationEndpoint = defineEndpoint({
     };
     let updated;
     try {
-      updated = await ctx.db.transaction().execute(async (trx) => {
+      updated = await audit.change(async (trx, log) => {
         const row = await updateOrganization(trx, organizationId, update);
         if (row) {
-          await writeAuditEvent(ctx, trx, {
+          await log.write({
             userId: session.user.id,
             type: "organization-updated",
-            outcome: "success",
             organizationId,
-            client,
             detail: { fields: Object.keys(update).join(",") },
           });
-        }
+        } else log.unchanged(); // nothing matched: nothing to record
         return row;
       });
     } catch (error) {

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { recordSecurityEvent, writeAuditEvent } from "../../security/security-events.js";
 import { deletePasskeyOfUser, findPasskeyById } from "../../store/passkey-store.js";
 
 const body = z.object({ id: z.string().min(1).max(128) });
@@ -13,20 +12,25 @@ export const deletePasskey = defineEndpoint({
   path: "/passkey/delete-passkey",
   body,
   session: "required",
-  async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
+  rateLimit: "default",
+  audit: ["passkey-deleted"],
+  async handler({ ctx, body, session, client, audit }): Promise<{ status: boolean }> {
     const userId = session.user.id;
     const passkey = await findPasskeyById(ctx.db, body.id);
     if (!passkey) throw APIError.from(404, "PASSKEY_NOT_FOUND");
     // The delete itself is also scoped to the owner, so a check-then-act race cannot widen it.
     const deleted =
       passkey.userId === userId &&
-      (await ctx.db.transaction().execute(async (trx) => {
-        if (!(await deletePasskeyOfUser(trx, body.id, userId))) return false;
-        await writeAuditEvent(ctx, trx, { userId, type: "passkey-deleted", outcome: "success", method: "passkey", client, detail: { passkeyId: passkey.id } });
+      (await audit.change(async (trx, log) => {
+        if (!(await deletePasskeyOfUser(trx, body.id, userId))) {
+          log.unchanged(); // deleted meanwhile: nothing to record
+          return false;
+        }
+        await log.write({ userId, type: "passkey-deleted", method: "passkey", detail: { passkeyId: passkey.id } });
         return true;
       }));
     if (!deleted) {
-      await recordSecurityEvent(ctx, { userId, type: "passkey-deleted", outcome: "failure", client, detail: { reason: "not-owner" } });
+      await audit.record({ userId, type: "passkey-deleted", outcome: "failure", detail: { reason: "not-owner" } });
       throw APIError.from(401, "YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY");
     }
     return { status: true };

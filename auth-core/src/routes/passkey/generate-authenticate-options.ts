@@ -24,6 +24,8 @@ export const generatePasskeyAuthenticationOptions = defineEndpoint({
   path: "/passkey/generate-authenticate-options",
   body,
   session: "optional",
+  rateLimit: { window: 10, max: 10 },
+  audit: { none: "stores a ceremony challenge; the sign-in row comes with verify-authentication" },
   async handler({ ctx, body, session, headers, response }): Promise<PublicKeyCredentialRequestOptionsJSON> {
     let passkeys: PasskeyRow[] = [];
     if (body.email !== undefined) {

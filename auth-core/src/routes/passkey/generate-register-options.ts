@@ -24,6 +24,8 @@ export const generatePasskeyRegistrationOptions = defineEndpoint({
   query,
   // A passkey is a lasting way in: adding one needs a fresh session, so a stolen one cannot plant it.
   session: "fresh",
+  rateLimit: "default",
+  audit: { none: "stores a ceremony challenge; the passkey row comes with verify-registration" },
   async handler({ ctx, query, session, headers, response }): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const { user } = session;
     const existing = await findPasskeysByUserId(ctx.db, user.id);

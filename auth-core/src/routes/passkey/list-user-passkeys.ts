@@ -9,6 +9,8 @@ export const listPasskeys = defineEndpoint({
   method: "GET",
   path: "/passkey/list-user-passkeys",
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, session }): Promise<WirePasskey[]> {
     const rows = await findPasskeysByUserId(ctx.db, session.user.id);
     return rows.map(toWirePasskey);

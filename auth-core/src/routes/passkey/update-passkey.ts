@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { toWirePasskey } from "../../passkey/wire-passkey.js";
-import { recordSecurityEvent, writeAuditEvent } from "../../security/security-events.js";
 import type { WirePasskey } from "../../shared/wire-types.js";
 import { findPasskeyById, renamePasskey } from "../../store/passkey-store.js";
 
@@ -15,19 +14,21 @@ export const updatePasskey = defineEndpoint({
   path: "/passkey/update-passkey",
   body,
   session: "required",
-  async handler({ ctx, body, session, client }): Promise<{ passkey: WirePasskey }> {
+  rateLimit: "default",
+  audit: ["passkey-renamed"],
+  async handler({ ctx, body, session, client, audit }): Promise<{ passkey: WirePasskey }> {
     const userId = session.user.id;
     const passkey = await findPasskeyById(ctx.db, body.id);
     if (!passkey) throw APIError.from(404, "PASSKEY_NOT_FOUND");
     if (passkey.userId !== userId) {
-      await recordSecurityEvent(ctx, { userId, type: "passkey-renamed", outcome: "failure", client, detail: { reason: "not-owner" } });
+      await audit.record({ userId, type: "passkey-renamed", outcome: "failure", detail: { reason: "not-owner" } });
       throw APIError.from(401, "YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY");
     }
     // Scoped to the owner as well; gone in between means it was deleted meanwhile.
-    const renamed = await ctx.db.transaction().execute(async (trx) => {
+    const renamed = await audit.change(async (trx, log) => {
       const row = await renamePasskey(trx, body.id, userId, body.name);
-      if (row)
-        await writeAuditEvent(ctx, trx, { userId, type: "passkey-renamed", outcome: "success", method: "passkey", client, detail: { passkeyId: row.id } });
+      if (row) await log.write({ userId, type: "passkey-renamed", method: "passkey", detail: { passkeyId: row.id } });
+      else log.unchanged(); // not the caller's passkey: nothing renamed
       return row;
     });
     if (!renamed) throw APIError.from(404, "PASSKEY_NOT_FOUND");

@@ -2,7 +2,6 @@ import type { VerifiedAuthenticationResponse } from "@simplewebauthn/server";
 import { loadWebAuthn } from "../../passkey/webauthn.js";
 import { z } from "zod";
 import type { AuthContext } from "../../context.js";
-import type { ClientInfo } from "../../endpoint.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError, type ErrorCode } from "../../errors.js";
 import { toWireSession, toWireUser } from "../../http/public-json.js";
@@ -10,11 +9,11 @@ import { takeChallenge } from "../../passkey/challenge.js";
 import { decodePublicKey, MAX_STORED_COUNTER, parseTransports } from "../../passkey/credential.js";
 import { asAuthenticationResponse, authenticationResponseSchema } from "../../passkey/response-schemas.js";
 import { passkeyUserHandle } from "../../passkey/user-handle.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
 import { startSession } from "../../session/start-session.js";
 import type { WireSessionResult } from "../../shared/wire-types.js";
 import { advancePasskeyCounter, findPasskeyByCredentialID } from "../../store/passkey-store.js";
 import { findUserById } from "../../store/user-store.js";
+import type { Audit } from "../../security/security-events.js";
 
 const body = z.object({ response: authenticationResponseSchema });
 
@@ -25,12 +24,11 @@ interface Refusal {
   code: ErrorCode;
 }
 
-async function refuse(ctx: AuthContext, client: ClientInfo, refusal: Refusal): Promise<never> {
-  await recordSecurityEvent(ctx, {
+async function refuse(audit: Audit<"sign-in">, refusal: Refusal): Promise<never> {
+  await audit.record({
     userId: refusal.userId,
     type: "sign-in",
     outcome: "failure",
-    client,
     method: "passkey",
     detail: { reason: refusal.reason },
   });
@@ -47,14 +45,15 @@ export const verifyPasskeyAuthentication = defineEndpoint({
   path: "/passkey/verify-authentication",
   body,
   session: "none",
-  async handler({ ctx, body, headers, client, response }): Promise<WireSessionResult> {
+  rateLimit: { window: 10, max: 3 },
+  audit: ["sign-in", "anonymous-linked"],
+  async handler({ ctx, body, headers, client, response, audit }): Promise<WireSessionResult> {
     const challenge = await takeChallenge(ctx, headers, response, "authentication");
     const assertion = asAuthenticationResponse(body.response);
-    const failed = (userId: string | null, reason: string): Promise<never> =>
-      refuse(ctx, client, { userId, reason, status: 401, code: "AUTHENTICATION_FAILED" });
+    const failed = (userId: string | null, reason: string): Promise<never> => refuse(audit, { userId, reason, status: 401, code: "AUTHENTICATION_FAILED" });
 
     const passkey = await findPasskeyByCredentialID(ctx.db, assertion.id);
-    if (!passkey) return refuse(ctx, client, { userId: challenge.userId, reason: "PASSKEY_NOT_FOUND", status: 401, code: "PASSKEY_NOT_FOUND" });
+    if (!passkey) return refuse(audit, { userId: challenge.userId, reason: "PASSKEY_NOT_FOUND", status: 401, code: "PASSKEY_NOT_FOUND" });
     // Options asked for one person's credentials: another person's cannot answer them.
     if (challenge.userId !== null && challenge.userId !== passkey.userId) return failed(challenge.userId, "credential-of-another-user");
     // A discoverable credential names its account; it must be the one the credential belongs to.
@@ -99,12 +98,12 @@ export const verifyPasskeyAuthentication = defineEndpoint({
 
     let started: Awaited<ReturnType<typeof startSession>>;
     try {
-      started = await startSession(ctx, response, { userId: user.id, rememberMe: true, client, headers });
+      started = await startSession(ctx, response, { userId: user.id, rememberMe: true, client, headers, audit });
     } catch (error) {
       if (error instanceof APIError) throw APIError.from(500, "UNABLE_TO_CREATE_SESSION");
       throw error;
     }
-    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", client, method: "passkey", detail: { passkeyId: passkey.id } });
+    await audit.record({ userId: user.id, type: "sign-in", method: "passkey", detail: { passkeyId: passkey.id } });
     return { session: toWireSession(started.session, started.token), user: toWireUser(user) };
   },
 });

@@ -2,7 +2,6 @@ import type { VerifiedRegistrationResponse } from "@simplewebauthn/server";
 import { loadWebAuthn } from "../../passkey/webauthn.js";
 import { z } from "zod";
 import type { AuthContext } from "../../context.js";
-import type { ClientInfo } from "../../endpoint.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError, type ErrorCode } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
@@ -11,18 +10,18 @@ import { encodePublicKey, formatTransports, MAX_STORED_COUNTER } from "../../pas
 import { asRegistrationResponse, registrationResponseSchema } from "../../passkey/response-schemas.js";
 import { toWirePasskey } from "../../passkey/wire-passkey.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
-import { recordSecurityEvent, writeAuditEvent } from "../../security/security-events.js";
 import type { WirePasskey } from "../../shared/wire-types.js";
 import { insertPasskey } from "../../store/passkey-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
+import type { Audit } from "../../security/security-events.js";
 
 const body = z.object({
   response: registrationResponseSchema,
   name: z.string().max(255).optional(),
 });
 
-async function refuse(ctx: AuthContext, client: ClientInfo, userId: string, status: number, code: ErrorCode): Promise<never> {
-  await recordSecurityEvent(ctx, { userId, type: "passkey-added", outcome: "failure", method: "passkey", client, detail: { reason: code } });
+async function refuse(audit: Audit<"passkey-added">, userId: string, status: number, code: ErrorCode): Promise<never> {
+  await audit.record({ userId, type: "passkey-added", outcome: "failure", method: "passkey", detail: { reason: code } });
   throw APIError.from(status, code);
 }
 
@@ -34,11 +33,13 @@ export const verifyPasskeyRegistration = defineEndpoint({
   body,
   // A passkey is a lasting way in: adding one needs a fresh session, so a stolen one cannot plant it.
   session: "fresh",
-  async handler({ ctx, body, session, headers, client, response }): Promise<WirePasskey> {
+  rateLimit: "default",
+  audit: ["passkey-added"],
+  async handler({ ctx, body, session, headers, client, response, audit }): Promise<WirePasskey> {
     const userId = session.user.id;
     const challenge = await takeChallenge(ctx, headers, response, "registration");
     // The challenge was issued to whoever was signed in then; nobody else may finish it.
-    if (challenge.userId !== userId) return refuse(ctx, client, userId, 401, "YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY");
+    if (challenge.userId !== userId) return refuse(audit, userId, 401, "YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY");
 
     let verification: VerifiedRegistrationResponse;
     try {
@@ -54,15 +55,15 @@ export const verifyPasskeyRegistration = defineEndpoint({
       });
     } catch (error) {
       ctx.logger.warn("passkey registration not verified", { error: error instanceof Error ? error.message : String(error) });
-      return refuse(ctx, client, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
+      return refuse(audit, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
     }
-    if (!verification.verified) return refuse(ctx, client, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
+    if (!verification.verified) return refuse(audit, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
     const { credential, credentialDeviceType, credentialBackedUp, aaguid } = verification.registrationInfo;
-    if (credential.counter > MAX_STORED_COUNTER) return refuse(ctx, client, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
+    if (credential.counter > MAX_STORED_COUNTER) return refuse(audit, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
 
     let row;
     try {
-      row = await ctx.db.transaction().execute(async (trx) => {
+      row = await audit.change(async (trx, log) => {
         const inserted = await insertPasskey(trx, {
           id: generateId(ctx.random),
           name: body.name ?? challenge.name,
@@ -76,19 +77,17 @@ export const verifyPasskeyRegistration = defineEndpoint({
           aaguid,
           createdAt: ctx.clock.now(),
         });
-        await writeAuditEvent(ctx, trx, {
+        await log.write({
           userId,
           type: "passkey-added",
-          outcome: "success",
           method: "passkey",
-          client,
           detail: { passkeyId: inserted.id, deviceType: inserted.deviceType },
         });
         return inserted;
       });
     } catch (error) {
       // The same credential registered before (by anyone): the browser should have excluded it.
-      if (isUniqueViolation(error)) return refuse(ctx, client, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
+      if (isUniqueViolation(error)) return refuse(audit, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
       throw error;
     }
     sendAccountNotice(ctx, session.user, session.user.email, { kind: "passkey-added", passkeyName: row.name ?? null });

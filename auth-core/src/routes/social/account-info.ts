@@ -15,19 +15,21 @@ export const accountInfo = defineEndpoint({
   path: "/account-info",
   body,
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads the provider's profile; may store refreshed tokens" },
   async handler({ ctx, body, session }): Promise<OAuthProfile> {
     const accounts = await findAccountsByUserId(ctx.db, session.user.id);
     const account = accounts.find((a) => a.id === body.accountId || (a.accountId === body.accountId && a.providerId !== "credential"));
     if (!account) throw APIError.from(400, "ACCOUNT_NOT_FOUND");
     const provider = ctx.options.social.providers.get(account.providerId);
-    if (!provider) throw APIError.withMessage(500, `Provider account provider is ${account.providerId} but it is not configured`);
+    if (!provider) throw APIError.from(500, "PROVIDER_NOT_CONFIGURED", { params: { id: account.providerId } });
     let tokens: UsableTokens;
     try {
       tokens = await getUsableTokens(ctx, provider, account);
     } catch {
-      throw APIError.withMessage(400, "Failed to get a valid access token");
+      throw APIError.from(400, "FAILED_TO_GET_A_VALID_ACCESS_TOKEN");
     }
-    if (!tokens.accessToken) throw APIError.withMessage(400, "Access token not found");
+    if (!tokens.accessToken) throw APIError.from(400, "ACCESS_TOKEN_NOT_FOUND");
     const profile = await getProviderProfile(ctx, provider, { accessToken: tokens.accessToken, idToken: tokens.idToken });
     if (!profile) throw APIError.from(400, "FAILED_TO_GET_USER_INFO");
     return profile;

@@ -37,7 +37,9 @@ export const callback = defineEndpoint({
   query: params,
   body: params,
   session: "none",
-  async handler({ ctx, params: path, query, body, request, headers, client, response }): Promise<Response> {
+  rateLimit: "default",
+  audit: ["sign-in", "sign-up", "account-linked", "email-verified", "anonymous-linked"],
+  async handler({ ctx, params: path, query, body, request, headers, client, response, audit }): Promise<Response> {
     const providerId = path.id ?? "";
     if (request?.method === "POST") {
       const merged = new URLSearchParams();
@@ -99,7 +101,7 @@ export const callback = defineEndpoint({
           profile: profile.user,
           tokens,
           user: { id: state.link.userId, email: state.link.email },
-          client,
+          audit,
         });
         return linked === "linked" ? redirectTo(state.callbackURL) : redirectWithError(errorURL, linked);
       }
@@ -113,6 +115,7 @@ export const callback = defineEndpoint({
         client,
         draft: response,
         headers,
+        audit,
       });
       if (!result.ok) return redirectWithError(errorURL, result.error.split(" ").join("_"));
       return redirectTo(result.isRegister ? (state.newUserURL ?? state.callbackURL) : state.callbackURL);

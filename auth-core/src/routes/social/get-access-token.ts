@@ -13,10 +13,12 @@ export const getAccessToken = defineEndpoint({
   path: "/get-access-token",
   body: tokenAccountBody,
   session: "optional",
+  rateLimit: "default",
+  audit: { none: "may store the provider's refreshed tokens; the link itself is unchanged" },
   async handler({ ctx, body, request, session }): Promise<WireAccessToken> {
     const userId = resolveTokenUserId(request, session, body);
     const provider = ctx.options.social.providers.get(body.providerId);
-    if (!provider) throw APIError.withMessage(400, `Provider ${body.providerId} is not supported.`);
+    if (!provider) throw APIError.from(400, "PROVIDER_NOT_SUPPORTED", { params: { id: body.providerId } });
     const account = await findTokenAccount(ctx, userId, body);
     try {
       const tokens = await getUsableTokens(ctx, provider, account);
@@ -28,7 +30,7 @@ export const getAccessToken = defineEndpoint({
       };
     } catch (error) {
       ctx.logger.warn("access token refresh failed", { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
-      throw APIError.withMessage(400, "Failed to get a valid access token");
+      throw APIError.from(400, "FAILED_TO_GET_A_VALID_ACCESS_TOKEN");
     }
   },
 });

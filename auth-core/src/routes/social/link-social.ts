@@ -21,9 +21,9 @@ export type LinkSocialResult = { url: string; redirect: boolean; status?: undefi
 
 /** Spec §4 and §8: the 401/417 messages of a refused ID-token link. */
 const LINK_REFUSALS = {
-  unable_to_link_account: [401, "Account not linked - linking not allowed"],
-  "email_doesn't_match": [401, "Account not linked - different emails not allowed"],
-  account_already_linked_to_different_user: [417, "Account not linked - unable to create account"],
+  unable_to_link_account: [401, "ACCOUNT_NOT_LINKED_LINKING_NOT_ALLOWED"],
+  "email_doesn't_match": [401, "ACCOUNT_NOT_LINKED_DIFFERENT_EMAILS_NOT_ALLOWED"],
+  account_already_linked_to_different_user: [417, "ACCOUNT_NOT_LINKED_UNABLE_TO_CREATE_ACCOUNT"],
 } as const;
 
 /**
@@ -36,15 +36,17 @@ export const linkSocial = defineEndpoint({
   path: "/link-social",
   body,
   session: "required",
-  async handler({ ctx, body, session, client, response }): Promise<LinkSocialResult> {
+  rateLimit: "default",
+  audit: ["account-linked"],
+  async handler({ ctx, body, session, response, audit }): Promise<LinkSocialResult> {
     const provider = requireProvider(ctx, body.provider);
     const user = { id: session.user.id, email: session.user.email };
     if (body.idToken) {
       const { user: profile, tokens } = await readIdTokenProfile(ctx, provider, body.idToken);
-      const linked = await linkProviderAccount(ctx, { provider, profile, tokens, user, client });
+      const linked = await linkProviderAccount(ctx, { provider, profile, tokens, user, audit });
       if (linked !== "linked") {
-        const [status, message] = LINK_REFUSALS[linked];
-        throw APIError.withMessage(status, message);
+        const [status, code] = LINK_REFUSALS[linked];
+        throw APIError.from(status, code);
       }
       return { url: "", redirect: false, status: true };
     }

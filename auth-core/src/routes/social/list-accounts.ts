@@ -28,6 +28,8 @@ export const listAccounts = defineEndpoint({
   method: "GET",
   path: "/list-accounts",
   session: "required",
+  rateLimit: "default",
+  audit: { none: "reads only" },
   async handler({ ctx, session }): Promise<WireLinkedAccount[]> {
     return (await findAccountsByUserId(ctx.db, session.user.id)).map(toWireLinkedAccount);
   },

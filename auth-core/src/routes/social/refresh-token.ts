@@ -20,12 +20,14 @@ export const refreshToken = defineEndpoint({
   path: "/refresh-token",
   body: tokenAccountBody,
   session: "optional",
+  rateLimit: "default",
+  audit: { none: "stores the provider's new tokens; the link itself is unchanged" },
   async handler({ ctx, body, request, session }): Promise<WireRefreshedTokens> {
     const userId = resolveTokenUserId(request, session, body);
     const account = await findTokenAccount(ctx, userId, body);
     const provider = ctx.options.social.providers.get(body.providerId);
-    if (!provider) throw APIError.withMessage(400, `Provider ${body.providerId} not found.`);
-    if (!provider.supportsRefresh) throw APIError.withMessage(400, `Provider ${body.providerId} does not support token refreshing.`);
+    if (!provider) throw APIError.from(400, "PROVIDER_NOT_FOUND", { wording: "Provider {id} not found.", params: { id: body.providerId } });
+    if (!provider.supportsRefresh) throw APIError.from(400, "PROVIDER_DOES_NOT_SUPPORT_TOKEN_REFRESHING", { params: { id: body.providerId } });
     try {
       const tokens = await refreshAccountTokens(ctx, provider, account);
       return {
@@ -39,7 +41,7 @@ export const refreshToken = defineEndpoint({
       };
     } catch (error) {
       ctx.logger.warn("token refresh failed", { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
-      throw APIError.withMessage(400, "Failed to refresh access token");
+      throw APIError.from(400, "FAILED_TO_REFRESH_ACCESS_TOKEN");
     }
   },
 });

@@ -2,7 +2,6 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
 import { toWireUser } from "../../http/public-json.js";
-import { recordSecurityEvent } from "../../security/security-events.js";
 import { startSession } from "../../session/start-session.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import { insertUser } from "../../store/user-store.js";
@@ -16,10 +15,12 @@ export const signInAnonymous = defineEndpoint({
   method: "POST",
   path: "/sign-in/anonymous",
   session: "optional",
-  async handler({ ctx, session, headers, client, response }): Promise<{ token: string; user: WireUser }> {
+  rateLimit: { window: 10, max: 3 },
+  audit: ["sign-in", "anonymous-linked"],
+  async handler({ ctx, session, headers, client, response, audit }): Promise<{ token: string; user: WireUser }> {
     const options = ctx.options.social.anonymous;
     if (!options.enabled) throw APIError.from(404, "NOT_FOUND");
-    if (session?.user.isAnonymous === 1) throw APIError.withMessage(400, "Anonymous users cannot sign in again anonymously");
+    if (session?.user.isAnonymous === 1) throw APIError.from(400, "ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY");
     const id = generateId(ctx.random);
     const domain = options.emailDomainName ?? new URL(ctx.options.baseURL).hostname;
     const now = ctx.clock.now().toISOString();
@@ -33,8 +34,8 @@ export const signInAnonymous = defineEndpoint({
       createdAt: now,
       updatedAt: now,
     });
-    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: true, client, headers });
-    await recordSecurityEvent(ctx, { userId: user.id, type: "sign-in", outcome: "success", client, method: "anonymous" });
+    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: true, client, headers, audit });
+    await audit.record({ userId: user.id, type: "sign-in", method: "anonymous" });
     return { token, user: toWireUser(user) };
   },
 });

@@ -1,13 +1,22 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
-import { APIError } from "../../errors.js";
+import { APIError, type ErrorCode } from "../../errors.js";
 import { toWireUser } from "../../http/public-json.js";
 import { createAuthorizationURL, providerRedirectURI } from "../../oauth/engine.js";
 import { readIdTokenProfile } from "../../oauth/id-token-profile.js";
-import { completeSocialSignIn } from "../../oauth/social-sign-in.js";
+import { completeSocialSignIn, type SocialSignInError } from "../../oauth/social-sign-in.js";
 import { createOAuthState } from "../../oauth/state.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import { idTokenInput, requireProvider, scopesInput } from "./shared.js";
+
+/** Spec §8: the 401 of a refused ID-token sign-in, with the spec's lowercase message. */
+const SOCIAL_SIGN_IN_ERROR_CODES = {
+  "account not linked": "ACCOUNT_NOT_LINKED",
+  "signup disabled": "SIGNUP_DISABLED",
+  "unable to create user": "UNABLE_TO_CREATE_USER",
+  "unable to create session": "UNABLE_TO_CREATE_SESSION",
+  "unable to link account": "UNABLE_TO_LINK_ACCOUNT",
+} as const satisfies Record<SocialSignInError, ErrorCode>;
 
 const body = z.object({
   provider: z.string().max(64),
@@ -36,7 +45,9 @@ export const signInSocial = defineEndpoint({
   path: "/sign-in/social",
   body,
   session: "none",
-  async handler({ ctx, body, headers, client, response }): Promise<SignInSocialResult> {
+  rateLimit: { window: 10, max: 3 },
+  audit: ["sign-in", "sign-up", "account-linked", "email-verified", "anonymous-linked"],
+  async handler({ ctx, body, headers, client, response, audit }): Promise<SignInSocialResult> {
     const provider = requireProvider(ctx, body.provider);
     if (body.idToken) {
       const { user: profile, tokens } = await readIdTokenProfile(ctx, provider, body.idToken);
@@ -48,8 +59,9 @@ export const signInSocial = defineEndpoint({
         client,
         draft: response,
         headers,
+        audit,
       });
-      if (!result.ok) throw APIError.withMessage(401, result.error);
+      if (!result.ok) throw APIError.from(401, SOCIAL_SIGN_IN_ERROR_CODES[result.error], { wording: result.error });
       return { redirect: false, token: result.token, url: undefined, user: toWireUser(result.user) };
     }
     const { state, codeVerifier, nonce } = await createOAuthState(ctx, response, {

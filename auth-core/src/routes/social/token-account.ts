@@ -21,7 +21,7 @@ export type TokenAccountBody = z.infer<typeof tokenAccountBody>;
 export function resolveTokenUserId(request: Request | null, session: ActiveSession | null, body: TokenAccountBody): string {
   if (request !== null && !session) throw APIError.from(401, "UNAUTHORIZED");
   const userId = session?.user.id ?? body.userId;
-  if (!userId) throw APIError.withMessage(400, "Either userId or session is required");
+  if (!userId) throw APIError.from(400, "EITHER_USERID_OR_SESSION_IS_REQUIRED");
   return userId;
 }
 

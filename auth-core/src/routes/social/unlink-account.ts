@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { writeAuditEvent } from "../../security/security-events.js";
 import { deleteAccount, findAccountsByUserId } from "../../store/account-store.js";
 
 const body = z.object({
@@ -19,16 +18,18 @@ export const unlinkAccount = defineEndpoint({
   path: "/unlink-account",
   body,
   session: "fresh",
-  async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
+  rateLimit: "default",
+  audit: ["account-unlinked"],
+  async handler({ ctx, body, session, client, audit }): Promise<{ status: boolean }> {
     const accounts = await findAccountsByUserId(ctx.db, session.user.id);
     if (accounts.length === 1 && !ctx.options.social.accountLinking.allowUnlinkingAll) {
       throw APIError.from(400, "FAILED_TO_UNLINK_LAST_ACCOUNT");
     }
     const account = accounts.find((a) => a.providerId === body.providerId && (body.accountId === undefined || a.accountId === body.accountId));
     if (!account) throw APIError.from(400, "ACCOUNT_NOT_FOUND");
-    await ctx.db.transaction().execute(async (trx) => {
+    await audit.change(async (trx, log) => {
       await deleteAccount(trx, account.id);
-      await writeAuditEvent(ctx, trx, { userId: session.user.id, type: "account-unlinked", outcome: "success", client, method: account.providerId });
+      await log.write({ userId: session.user.id, type: "account-unlinked", method: account.providerId });
     });
     return { status: true };
   },

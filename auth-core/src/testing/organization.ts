@@ -9,7 +9,7 @@ import type { Mailer, MailMessage } from "../email/mailer.js";
 import { insertMember } from "../store/member-store.js";
 import { insertOrganization } from "../store/organization-store.js";
 import { insertTeam } from "../store/team-store.js";
-import { createTestBrowser, type TestBrowser } from "../testing/http.js";
+import { createTestBrowser, type TestBrowser } from "./http.js";
 
 export interface RecordingMailer extends Mailer {
   messages: MailMessage[];
