@@ -17,6 +17,8 @@ const config: KnipConfig = {
     // The bench loads the server's own packages (better-sqlite3, kysely, @hono/node-server),
     // which npm hoists from the server workspace to the root node_modules.
     "scripts/bench/*.mjs": ["unlisted"],
+    // The common-password list's build reads auth-core's own dependency (@zxcvbn-ts/language-common).
+    "scripts/build-common-passwords.ts": ["unlisted"],
     // STYLE-ANCHORS rule 11: each server call's module exports its fetcher, its queryOptions and
     // its hook, whether or not another module imports all three today.
     "web/src/features/*/api/*.ts": ["exports"],

@@ -25,6 +25,7 @@ import { createPlanService, type PlanService } from "./organization/plan-service
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 import { createAfterAnswer } from "./deps/after-answer.js";
 import { createApiKeyLookup, deleteExpiredApiKeys } from "./store/api-key-store.js";
+import { createAdminConsoleService, type AdminConsoleService } from "./admin/console-service.js";
 
 type Endpoints = typeof endpoints;
 
@@ -59,6 +60,8 @@ export interface Auth {
   audit: AuditService;
   /** Organization plans and their seat limits (issue 11). */
   plans: PlanService;
+  /** The operator's console reads and ADMIN_EMAILS at startup (issue 23); callers check the admin role. */
+  admin: AdminConsoleService;
   /**
    * Resolves when the work started after answers (notices, verification and reset mails) has
    * ended: a server awaits it on shutdown before closing the database; tests, to read the mails.
@@ -128,6 +131,7 @@ export function createAuth(options: AuthOptions): Auth {
     context: ctx,
     audit: createAuditService(ctx),
     plans: createPlanService(ctx),
+    admin: createAdminConsoleService(ctx),
     settled: () => ctx.afterAnswer.settled(),
     async deleteExpired() {
       const now = ctx.clock.now();

@@ -3,6 +3,7 @@ import type { AuthContext } from "./context.js";
 import type { RateLimitRule } from "./http/rate-limit.js";
 import type { Audit, AuditDeclaration } from "./security/security-events.js";
 import type { ActiveSession } from "./session/session.js";
+import type { ErrorCode } from "./errors.js";
 import type { AuditEventType } from "./shared/audit-events.js";
 
 export type HttpMethod = "GET" | "POST";
@@ -13,6 +14,16 @@ export type HttpMethod = "GET" | "POST";
  * - required: 401 UNAUTHORIZED without one; fresh: also 403 unless created within freshAge.
  */
 export type SessionRequirement = "none" | "optional" | "required" | "fresh";
+
+/**
+ * Issue 23: the caller's session must hold these admin permissions (better-auth's admin
+ * statements); otherwise 403 with the plugin's own refusal for this endpoint. Checked by the
+ * session gate before the input is read, on the role read with the user (never cached).
+ */
+export interface AdminRequirement {
+  permissions: Readonly<Record<string, readonly string[]>>;
+  refusal: ErrorCode;
+}
 
 export interface ClientInfo {
   ipAddress: string | null;
@@ -72,6 +83,14 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
    * reading endpoints, and on organization actions whose permission checks read `session.apiKey`.
    */
   apiKeySession?: "allow";
+  /** Issue 23: admins only (see AdminRequirement); an impersonation session never passes. */
+  admin?: AdminRequirement;
+  /**
+   * Issue 23: a POST that needs a session changes the person's account, so an admin acting as
+   * them (an impersonation session) is refused there by default; "allowed" opts an endpoint in
+   * (reads, switching the active organization, ending the impersonation).
+   */
+  impersonation?: "allowed";
   /** Required, so that no endpoint is left without a decision (see docs/endpoints.md). */
   rateLimit: EndpointRateLimit;
   /**

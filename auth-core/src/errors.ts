@@ -15,7 +15,7 @@ export interface ErrorEntry {
  * code better-auth 1.x derives from it ("Invalid callbackURL" → INVALID_CALLBACKURL).
  */
 export const ERROR_CODES = {
-  USER_NOT_FOUND: { status: [400, 401], message: "User not found", also: ["user_not_found"] },
+  USER_NOT_FOUND: { status: [400, 401, 404], message: "User not found", also: ["user_not_found"] },
   FAILED_TO_CREATE_USER: { status: 422, message: "Failed to create user" },
   FAILED_TO_CREATE_SESSION: { status: 500, message: "Failed to create session" },
   FAILED_TO_UPDATE_USER: { status: 500, message: "Failed to update user" },
@@ -33,7 +33,7 @@ export const ERROR_CODES = {
   PASSWORD_TOO_SHORT: { status: 400, message: "Password too short" },
   PASSWORD_TOO_LONG: { status: 400, message: "Password too long" },
   // Issue 13 (NIST SP 800-63B-4): a password from the list of commonly used ones.
-  PASSWORD_COMPROMISED: { status: 400, message: "This password is too common. Choose another." },
+  PASSWORD_COMPROMISED: { status: 400, message: "The password you entered has been compromised. Please choose a different password." },
   USER_ALREADY_EXISTS: { status: 422, message: "User already exists." },
   EMAIL_CAN_NOT_BE_UPDATED: { status: 400, message: "Email can not be updated" },
   CREDENTIAL_ACCOUNT_NOT_FOUND: { status: 400, message: "Credential account not found" },
@@ -174,6 +174,40 @@ export const ERROR_CODES = {
   // Gatehouse's own: what an API key may not stand for (account changes, keys, admin actions).
   API_KEY_NOT_ALLOWED: { status: 403, message: "An API key cannot be used for this action" },
   INVALID_API_KEY_PERMISSIONS: { status: 400, message: "The permissions name a resource or action the access-control matrix does not know" },
+  // Issue 23: better-auth 1.x's admin plugin codes and wording (BANNED_USER: its default banned-user message).
+  BANNED_USER: { status: 403, message: "You have been banned from this application. Please contact support if you believe this is an error." },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 400, message: "User already exists. Use another email." },
+  YOU_CANNOT_BAN_YOURSELF: { status: 400, message: "You cannot ban yourself" },
+  YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE: { status: 403, message: "You are not allowed to change users role" },
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS: { status: 403, message: "You are not allowed to create users" },
+  YOU_ARE_NOT_ALLOWED_TO_LIST_USERS: { status: 403, message: "You are not allowed to list users" },
+  YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS: { status: 403, message: "You are not allowed to list users sessions" },
+  YOU_ARE_NOT_ALLOWED_TO_BAN_USERS: { status: 403, message: "You are not allowed to ban users" },
+  YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS: { status: 403, message: "You are not allowed to impersonate users" },
+  YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS: { status: 403, message: "You are not allowed to revoke users sessions" },
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS: { status: 403, message: "You are not allowed to delete users" },
+  YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD: { status: 403, message: "You are not allowed to set users password" },
+  YOU_ARE_NOT_ALLOWED_TO_GET_USER: { status: 403, message: "You are not allowed to get user" },
+  NO_DATA_TO_UPDATE: { status: 400, message: "No data to update" },
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS: { status: 403, message: "You are not allowed to update users" },
+  YOU_CANNOT_REMOVE_YOURSELF: { status: 400, message: "You cannot remove yourself" },
+  YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: { status: 400, message: "You are not allowed to set a non-existent role value" },
+  YOU_CANNOT_IMPERSONATE_ADMINS: { status: 403, message: "You cannot impersonate admins" },
+  INVALID_ROLE_TYPE: { status: 400, message: "Invalid role type" },
+  YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL: { status: 403, message: "You are not allowed to update users email" },
+  PASSWORD_CANNOT_BE_UPDATED_VIA_UPDATE_USER: {
+    status: 400,
+    message: "Password cannot be updated through update-user. Use the set-user-password endpoint instead",
+  },
+  USER_ID_CANNOT_BE_UPDATED: { status: 400, message: "User id cannot be updated" },
+  // Gatehouse's own rules around the plugin's: an admin never demotes themselves, someone is always an admin.
+  YOU_CANNOT_CHANGE_YOUR_OWN_ROLE: { status: 400, message: "You cannot change your own role" },
+  YOU_CANNOT_DEMOTE_THE_LAST_ADMIN: { status: 400, message: "The last admin cannot be demoted" },
+  YOU_ARE_NOT_IMPERSONATING_ANYONE: { status: 400, message: "You are not impersonating anyone" },
+  ADMIN_SESSION_NOT_FOUND: { status: 400, message: "Failed to find admin session" },
+  NOT_ALLOWED_WHILE_IMPERSONATING: { status: 403, message: "This action is not available while acting as another person" },
+  // The admin plugin's has-permission words this without a code: the code better-auth 1.x derives from it.
+  USER_ID_OR_ROLE_IS_REQUIRED: { status: 400, message: "user id or role is required" },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -14,6 +14,7 @@ export type { Database } from "./store/database.js";
 export { createSQLiteDialect } from "./store/sqlite-dialect.js";
 export type { PasswordHasher, ScryptParams } from "./crypto/password.js";
 export { createScryptHasher, DEFAULT_SCRYPT_PARAMS } from "./crypto/password.js";
+export { preloadCommonPasswords } from "./crypto/common-passwords.js";
 export type { HandlerInfo } from "./router.js";
 export { checkFetchSite, checkRequestOrigin } from "./http/origin-check.js";
 export { resolveClientAddress } from "./http/client-address.js";
@@ -35,6 +36,8 @@ export {
 export type * from "./shared/wire-types.js";
 export type { AuditEventsInput, AuditService, AuditViewer } from "./audit/audit-service.js";
 export type { PlanService } from "./organization/plan-service.js";
+export type { AdminConsoleService } from "./admin/console-service.js";
+export { assertNotBanned, isBanActive } from "./admin/ban.js";
 export {
   AUDIT_EVENT_LABELS,
   AUDIT_EVENT_TYPES,

@@ -14,9 +14,10 @@ import type { OrganizationOptions, ResolvedOrganizationOptions } from "./organiz
 import { resolveOrganizationOptions } from "./organization/options.js";
 import { resolveJWTOptions, type JWTOptions, type ResolvedJWTOptions } from "./jwt/options.js";
 import { resolveApiKeyOptions, type ApiKeyOptions, type ResolvedApiKeyOptions } from "./api-key/options.js";
+import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from "./admin/options.js";
 import type { RateLimitPolicy, RateLimitRule } from "./http/rate-limit.js";
 
-export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, ApiKeyOptions {
+export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, AdminOptions, ApiKeyOptions {
   database: AuthDatabase;
   /** Public origin of the app, e.g. https://app.example.com. */
   baseURL: string;
@@ -46,6 +47,12 @@ export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOpt
     throttle?: { enabled?: boolean; freeFailures?: number; hardStop?: number };
     /** Refuse commonly used passwords (400 PASSWORD_COMPROMISED) when one is set. Default true. */
     refuseCommonPasswords?: boolean;
+    /**
+     * A new password needs at least 15 characters (400 PASSWORD_TOO_SHORT), whatever
+     * minPasswordLength says: NIST SP 800-63B-4 §3.1.1.2 asks 15 when the password is the only
+     * factor (8 when it is one of two). Default false.
+     */
+    singleFactorMinimum?: boolean;
   };
   session?: {
     /** Seconds; default 7 days. */
@@ -142,9 +149,13 @@ export interface ResolvedOptions {
   passkey: ResolvedPasskeyOptions;
   organization: ResolvedOrganizationOptions;
   apiKey: ResolvedApiKeyOptions;
+  admin: ResolvedAdminOptions;
 }
 
 const DAY = 24 * 60 * 60;
+
+/** NIST SP 800-63B-4 §3.1.1.2: the minimum length of a password that is the only factor. */
+const SINGLE_FACTOR_MIN_LENGTH = 15;
 
 export function resolveOptions(options: AuthOptions): ResolvedOptions {
   const base = new URL(options.baseURL);
@@ -156,7 +167,10 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     emailAndPassword: {
       enabled: options.emailAndPassword?.enabled ?? true,
       disableSignUp: options.emailAndPassword?.disableSignUp ?? false,
-      minPasswordLength: options.emailAndPassword?.minPasswordLength ?? 8,
+      minPasswordLength: Math.max(
+        options.emailAndPassword?.minPasswordLength ?? 8,
+        options.emailAndPassword?.singleFactorMinimum ? SINGLE_FACTOR_MIN_LENGTH : 0,
+      ),
       maxPasswordLength: options.emailAndPassword?.maxPasswordLength ?? 128,
       autoSignIn: options.emailAndPassword?.autoSignIn ?? true,
       throttle: {
@@ -197,5 +211,6 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     passkey: resolvePasskeyOptions(options, base),
     organization: resolveOrganizationOptions(options),
     apiKey: resolveApiKeyOptions(options),
+    admin: resolveAdminOptions(options),
   };
 }

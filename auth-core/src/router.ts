@@ -9,6 +9,7 @@ import { createAudit } from "./security/security-events.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
 import { readSessionToken } from "./session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeySession } from "./api-key/key-session.js";
+import { hasAdminPermission } from "./shared/admin-roles.js";
 import type { AuditEventType } from "./shared/audit-events.js";
 
 export interface HandlerInfo {
@@ -139,12 +140,34 @@ async function resolveSession(ctx: AuthContext, endpoint: AnyEndpoint, headers: 
 }
 
 /**
+ * Issue 23's rules of the gate: an admin endpoint needs the permission on the role read with the
+ * user this request (a role change applies to open sessions at once), and a session through which
+ * an admin acts as someone else calls neither admin endpoints nor account changes.
+ */
+function checkSessionRules(endpoint: AnyEndpoint, active: ActiveSession): void {
+  const impersonated = active.session.impersonatedBy !== null;
+  if (endpoint.admin) {
+    if (impersonated) throw APIError.from(403, "NOT_ALLOWED_WHILE_IMPERSONATING");
+    if (!hasAdminPermission(active.user.role, endpoint.admin.permissions)) throw APIError.from(403, endpoint.admin.refusal);
+    return;
+  }
+  if (impersonated && changesAccount(endpoint)) throw APIError.from(403, "NOT_ALLOWED_WHILE_IMPERSONATING");
+}
+
+function changesAccount(endpoint: AnyEndpoint): boolean {
+  if (endpoint.impersonation === "allowed") return false;
+  if (endpoint.session !== "required" && endpoint.session !== "fresh") return false;
+  return typeof endpoint.method === "string" ? endpoint.method === "POST" : endpoint.method.includes("POST");
+}
+
+/**
  * Runs one endpoint: session gate, validation, handler. Both doors (HTTP and api) come here.
  * The gate comes first so a caller without the session an endpoint needs learns nothing about
  * its inputs (401/403 before any 400).
  */
 export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<{ result: unknown; draft: ResponseDraft }> {
   const session = endpoint.session === "none" ? null : await resolveSession(ctx, endpoint, input.headers, input.client);
+  if (session) checkSessionRules(endpoint, session);
   const body = parseInput<never>(endpoint.body, input.body, "body");
   const query = parseInput<never>(endpoint.query, input.query, "query");
   assertNoNulCharacter(body, "body");

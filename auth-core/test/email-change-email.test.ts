@@ -38,7 +38,7 @@ describe.each(testDialects())("change email on %s", (dialect) => {
   }
   async function signedIn(email: string): Promise<TestBrowser> {
     const browser = createTestBrowser(t.auth);
-    expect((await browser.post("/sign-up/email", { name: "Di", email, password: "a password" })).status).toBe(200);
+    expect((await browser.post("/sign-up/email", { name: "Di", email, password: "a larch ribbon" })).status).toBe(200);
     return browser;
   }
   async function verifiedUser(email: string): Promise<TestBrowser> {

@@ -33,7 +33,7 @@ describe.each(testDialects())("account deletion on %s", (dialect) => {
   }
   async function signedIn(email: string): Promise<{ browser: TestBrowser; userId: string }> {
     const browser = createTestBrowser(t.auth);
-    const answer = await browser.post("/sign-up/email", { name: "Ed", email, password: "a password" });
+    const answer = await browser.post("/sign-up/email", { name: "Ed", email, password: "a larch ribbon" });
     const { user } = (await answer.json()) as { user: { id: string } };
     return { browser, userId: user.id };
   }
@@ -120,7 +120,7 @@ describe.each(testDialects())("account deletion on %s", (dialect) => {
     const email = address("ed");
     const { browser, userId } = await signedIn(email);
     const second = createTestBrowser(t.auth);
-    expect((await second.post("/sign-in/email", { email, password: "a password" })).status).toBe(200);
+    expect((await second.post("/sign-in/email", { email, password: "a larch ribbon" })).status).toBe(200);
     const other = await signedIn(address("other"));
     await seedBelongings(userId, "a");
     await seedBelongings(other.userId, "b");
@@ -132,7 +132,7 @@ describe.each(testDialects())("account deletion on %s", (dialect) => {
     expect(await wrong.json()).toEqual({ code: "INVALID_PASSWORD", message: "Invalid password" });
     expect((await rowsOf(userId)).user).toBe(1);
 
-    const answer = await browser.post("/delete-user", { password: "a password" });
+    const answer = await browser.post("/delete-user", { password: "a larch ribbon" });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ success: true, message: "User deleted" });
     expect(answer.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
@@ -165,7 +165,7 @@ describe.each(testDialects())("account deletion on %s", (dialect) => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ code: "SESSION_EXPIRED", message: "Session expired. Re-authenticate to perform this action." });
     expect((await rowsOf(stale.userId)).user).toBe(1);
-    expect(await (await stale.browser.post("/delete-user", { password: "a password" })).json()).toEqual({ success: true, message: "User deleted" });
+    expect(await (await stale.browser.post("/delete-user", { password: "a larch ribbon" })).json()).toEqual({ success: true, message: "User deleted" });
   });
 
   it("confirms through a mailed link that works once, for the signed-in owner only", async () => {
@@ -247,7 +247,7 @@ describe.each(testDialects())("account deletion on %s", (dialect) => {
     });
     const { browser, userId } = await signedIn(address("kept"));
     const before = await rowsOf(userId);
-    const refused = await browser.post("/delete-user", { password: "a password" });
+    const refused = await browser.post("/delete-user", { password: "a larch ribbon" });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toBe("Accounts with open invoices cannot be deleted");
     expect(await rowsOf(userId)).toEqual(before);
@@ -256,7 +256,7 @@ describe.each(testDialects())("account deletion on %s", (dialect) => {
   it("answers 404 when deletion is disabled, 401 without a session, and 503 when the mail fails", async () => {
     await setup({ enabled: false });
     const { browser, userId } = await signedIn(address("nodelete"));
-    const off = await browser.post("/delete-user", { password: "a password" });
+    const off = await browser.post("/delete-user", { password: "a larch ribbon" });
     expect(off.status).toBe(404);
     expect((await browser.get("/delete-user/callback?token=abc")).status).toBe(404);
     expect((await rowsOf(userId)).user).toBe(1);

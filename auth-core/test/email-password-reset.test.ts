@@ -88,13 +88,13 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
     expect(landing.status).toBe(302);
     expect(landing.headers.get("location")).toBe(`/reset?token=${token}`);
 
-    const reset = await browser.post("/reset-password", { newPassword: "new password", token });
+    const reset = await browser.post("/reset-password", { newPassword: "fresh larch ribbon", token });
     expect(await reset.json()).toEqual({ status: true });
     expect(await t.database.db.selectFrom("verification").selectAll().execute()).toEqual([]);
     // Signed in from another browser: one that signs in again gives up the session it presented.
     const other = createTestBrowser(t.auth);
     expect((await other.post("/sign-in/email", { email, password: "old password" })).status).toBe(401);
-    expect((await other.post("/sign-in/email", { email, password: "new password" })).status).toBe(200);
+    expect((await other.post("/sign-in/email", { email, password: "fresh larch ribbon" })).status).toBe(200);
     // The session that was open before the reset is kept unless revokeSessionsOnPasswordReset.
     expect(await t.database.db.selectFrom("session").select("id").execute()).toHaveLength(2);
 
@@ -160,7 +160,7 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
     t.clock.advance(HOUR + 1000);
     const landing = await browser.get(authPath(link));
     expect(landing.headers.get("location")).toBe("/reset?error=INVALID_TOKEN");
-    const reset = await browser.post("/reset-password", { newPassword: "new password", token });
+    const reset = await browser.post("/reset-password", { newPassword: "fresh larch ribbon", token });
     expect(reset.status).toBe(400);
     expect(await reset.json()).toEqual({ code: "INVALID_TOKEN", message: "Invalid token" });
     // Seen expired, the record was removed.
@@ -174,7 +174,7 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
     await signUp(browser, email);
     const { token } = await requestReset("/request-password-reset", email);
     t.clock.advance(299 * 1000);
-    expect(await (await browser.post("/reset-password", { newPassword: "new password", token })).json()).toEqual({ status: true });
+    expect(await (await browser.post("/reset-password", { newPassword: "fresh larch ribbon", token })).json()).toEqual({ status: true });
   });
 
   it("uses a token once, also from the query string", async () => {
@@ -183,11 +183,11 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
     const email = address("once");
     await signUp(browser, email);
     const { token } = await requestReset("/request-password-reset", email);
-    const first = await browser.post(`/reset-password?token=${token}`, { newPassword: "new password" });
+    const first = await browser.post(`/reset-password?token=${token}`, { newPassword: "fresh larch ribbon" });
     expect(await first.json()).toEqual({ status: true });
     const second = await browser.post("/reset-password", { newPassword: "third password", token });
     expect(await second.json()).toEqual({ code: "INVALID_TOKEN", message: "Invalid token" });
-    expect((await browser.post("/sign-in/email", { email, password: "new password" })).status).toBe(200);
+    expect((await browser.post("/sign-in/email", { email, password: "fresh larch ribbon" })).status).toBe(200);
   });
 
   it("keeps the token when the new password is refused, and concurrent uses let one through", async () => {
@@ -214,12 +214,15 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
     expect((await browser.post("/delete-user", {})).status).toBe(200);
     const deleteToken = findLink(await smtp.waitForMail(email), "/delete-user/callback").searchParams.get("token")!;
     for (const token of [deleteToken, verifyLink.searchParams.get("token")!, "A".repeat(24)]) {
-      const reset = await browser.post("/reset-password", { newPassword: "new password", token });
+      const reset = await browser.post("/reset-password", { newPassword: "fresh larch ribbon", token });
       expect(await reset.json()).toEqual({ code: "INVALID_TOKEN", message: "Invalid token" });
       const landing = await browser.get(`/reset-password/${encodeURIComponent(token)}?callbackURL=/reset`);
       expect(landing.headers.get("location")).toBe("/reset?error=INVALID_TOKEN");
     }
-    expect(await (await browser.post("/reset-password", { newPassword: "new password" })).json()).toEqual({ code: "INVALID_TOKEN", message: "Invalid token" });
+    expect(await (await browser.post("/reset-password", { newPassword: "fresh larch ribbon" })).json()).toEqual({
+      code: "INVALID_TOKEN",
+      message: "Invalid token",
+    });
   });
 
   it("revokes every session when configured", async () => {
@@ -228,7 +231,7 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
     const email = address("revoke");
     await signUp(browser, email);
     const { token } = await requestReset("/request-password-reset", email);
-    await browser.post("/reset-password", { newPassword: "new password", token });
+    await browser.post("/reset-password", { newPassword: "fresh larch ribbon", token });
     expect(await (await browser.get("/get-session")).text()).toBe("null");
     expect(await t.database.db.selectFrom("session").select("id").execute()).toEqual([]);
   });
@@ -240,8 +243,8 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
     await signUp(browser, email);
     await t.database.db.deleteFrom("account").execute();
     const { token } = await requestReset("/request-password-reset", email);
-    expect(await (await browser.post("/reset-password", { newPassword: "new password", token })).json()).toEqual({ status: true });
-    expect((await browser.post("/sign-in/email", { email, password: "new password" })).status).toBe(200);
+    expect(await (await browser.post("/reset-password", { newPassword: "fresh larch ribbon", token })).json()).toEqual({ status: true });
+    expect((await browser.post("/sign-in/email", { email, password: "fresh larch ribbon" })).status).toBe(200);
   });
 
   it("needs a callbackURL on the link, refuses an untrusted one, and says when reset is off", async () => {

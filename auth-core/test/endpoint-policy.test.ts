@@ -49,7 +49,7 @@ describe("the endpoint table declares every endpoint's audit rows", () => {
     const silent = changing.filter((endpoint) => !Array.isArray(endpoint.audit)).map((endpoint) => [endpoint.name, (endpoint.audit as { none: string }).none]);
     // Each of these was decided: a reason other than "reads only" is given for every one that writes.
     const readsOnly = silent.filter(([, reason]) => reason === "reads only").map(([name]) => name);
-    expect(readsOnly.sort()).toEqual(["checkOrganizationSlug", "hasPermission"]);
+    expect(readsOnly.sort()).toEqual(["checkOrganizationSlug", "hasPermission", "listUserSessions", "userHasPermission"]);
     // An endpoint that writes rows uses the call's audit; one that declares none never reaches for it.
     const unused = changing.filter((endpoint) => Array.isArray(endpoint.audit) && auditUse(endpoint).length === 0).map((e) => e.name);
     expect(unused).toEqual([]);
@@ -116,9 +116,9 @@ describe.each(testDialects())("policies applied on %s", (dialect) => {
   it("an override by name is applied by the router, and an unknown name is refused at start", async () => {
     t = await createTestAuth({ dialect, options: { rateLimit: { endpoints: { signUpEmail: { window: 60, max: 1 } } } } });
     const b = createTestBrowser(t.auth);
-    expect((await b.post("/sign-up/email", { name: "A", email: "a@example.com", password: "password-123" })).status).toBe(200);
+    expect((await b.post("/sign-up/email", { name: "A", email: "a@example.com", password: "larch-ribbon-123" })).status).toBe(200);
     t.clock.advance(30_000); // past the declared 10 s window, inside the override's 60 s
-    const limited = await b.post("/sign-up/email", { name: "B", email: "b@example.com", password: "password-123" });
+    const limited = await b.post("/sign-up/email", { name: "B", email: "b@example.com", password: "larch-ribbon-123" });
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual({ code: "TOO_MANY_REQUESTS", message: "Too many requests. Please try again later." });
     await expect(createTestAuth({ dialect, options: { rateLimit: { endpoints: { signInEmial: false } } } })).rejects.toThrow(/signInEmial/);
@@ -127,9 +127,9 @@ describe.each(testDialects())("policies applied on %s", (dialect) => {
   it("the deprecated customRules still apply, matched against each endpoint's path", async () => {
     t = await createTestAuth({ dialect, options: { rateLimit: { customRules: { "/sign-up/*": { window: 60, max: 1 } } } } });
     const b = createTestBrowser(t.auth);
-    expect((await b.post("/sign-up/email", { name: "A", email: "a@example.com", password: "password-123" })).status).toBe(200);
+    expect((await b.post("/sign-up/email", { name: "A", email: "a@example.com", password: "larch-ribbon-123" })).status).toBe(200);
     t.clock.advance(30_000);
-    expect((await b.post("/sign-up/email", { name: "B", email: "b@example.com", password: "password-123" })).status).toBe(429);
+    expect((await b.post("/sign-up/email", { name: "B", email: "b@example.com", password: "larch-ribbon-123" })).status).toBe(429);
   });
 
   it("a change that ends without its row is rolled back and refused; an undeclared type is refused", async () => {

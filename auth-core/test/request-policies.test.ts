@@ -16,7 +16,7 @@ describe.each(testDialects())("request policies on %s", (dialect) => {
   it("refuses state-changing requests from foreign or missing origins", async () => {
     t = await createTestAuth({ dialect });
     const b = createTestBrowser(t.auth);
-    await b.post("/sign-up/email", { name: "O", email: "o@example.com", password: "password-123" });
+    await b.post("/sign-up/email", { name: "O", email: "o@example.com", password: "larch-ribbon-123" });
     const cookie = b.cookieHeader();
 
     const crossSite = await t.auth.handler(post("/sign-out", {}, { cookie, origin: "https://evil.example" }));
@@ -24,7 +24,9 @@ describe.each(testDialects())("request policies on %s", (dialect) => {
     expect(await crossSite.json()).toEqual({ code: "INVALID_ORIGIN", message: "Invalid origin" });
 
     // Login CSRF: a foreign page may not sign a browser in, cookies or not.
-    const loginCSRF = await t.auth.handler(post("/sign-in/email", { email: "o@example.com", password: "password-123" }, { origin: "https://evil.example" }));
+    const loginCSRF = await t.auth.handler(
+      post("/sign-in/email", { email: "o@example.com", password: "larch-ribbon-123" }, { origin: "https://evil.example" }),
+    );
     expect(loginCSRF.status).toBe(403);
 
     const refererOnly = await t.auth.handler(post("/revoke-other-sessions", {}, { cookie, referer: "https://evil.example/page" }));
@@ -45,7 +47,7 @@ describe.each(testDialects())("request policies on %s", (dialect) => {
   it("accepts extra trusted origins, including wildcard ones", async () => {
     t = await createTestAuth({ dialect, options: { trustedOrigins: ["https://*.example.org"] } });
     const ok = await t.auth.handler(
-      post("/sign-up/email", { name: "W", email: "w@example.com", password: "password-123" }, { origin: "https://app.example.org" }),
+      post("/sign-up/email", { name: "W", email: "w@example.com", password: "larch-ribbon-123" }, { origin: "https://app.example.org" }),
     );
     expect(ok.status).toBe(200);
   });
@@ -54,12 +56,12 @@ describe.each(testDialects())("request policies on %s", (dialect) => {
     t = await createTestAuth({ dialect });
     const b = createTestBrowser(t.auth);
     for (const bad of ["https://evil.example/x", "//evil.example", "/%2F%2Fevil.example", "/\\evil.example"]) {
-      const r = await b.post("/sign-up/email", { name: "C", email: "c@example.com", password: "password-123", [field]: bad });
+      const r = await b.post("/sign-up/email", { name: "C", email: "c@example.com", password: "larch-ribbon-123", [field]: bad });
       expect(r.status).toBe(403);
       expect(await r.json()).toEqual({ code, message });
       t.clock.advance(10_000);
     }
-    const good = await b.post("/sign-up/email", { name: "C", email: "c@example.com", password: "password-123", [field]: "/welcome" });
+    const good = await b.post("/sign-up/email", { name: "C", email: "c@example.com", password: "larch-ribbon-123", [field]: "/welcome" });
     expect(good.status).toBe(200);
   });
 
@@ -169,7 +171,7 @@ describe.each(testDialects())("request policies on %s", (dialect) => {
       new Request("https://auth.example.com/api/auth/sign-up/email", {
         method: "POST",
         headers: { "content-type": "application/json", origin: "https://auth.example.com" },
-        body: JSON.stringify({ name: "S", email: "s@example.com", password: "password-123" }),
+        body: JSON.stringify({ name: "S", email: "s@example.com", password: "larch-ribbon-123" }),
       }),
     );
     const cookie = r.headers.getSetCookie()[0]!;

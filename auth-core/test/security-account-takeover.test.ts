@@ -42,13 +42,13 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
 
   async function signUp(email: string): Promise<TestBrowser> {
     const browser = createTestBrowser(t.auth);
-    expect((await browser.post("/sign-up/email", { name: "Owner", email, password: "password-123" })).status).toBe(200);
+    expect((await browser.post("/sign-up/email", { name: "Owner", email, password: "larch-ribbon-123" })).status).toBe(200);
     return browser;
   }
 
   async function signIn(email: string): Promise<TestBrowser> {
     const browser = createTestBrowser(t.auth);
-    expect((await browser.post("/sign-in/email", { email, password: "password-123" })).status).toBe(200);
+    expect((await browser.post("/sign-in/email", { email, password: "larch-ribbon-123" })).status).toBe(200);
     return browser;
   }
 
@@ -121,18 +121,18 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
   it("tells the owner when the password is changed, and never the requester anything more", async () => {
     await setup();
     const owner = await signUp("owner@example.com");
-    const answer = await owner.post("/change-password", { currentPassword: "password-123", newPassword: "password-456" });
+    const answer = await owner.post("/change-password", { currentPassword: "larch-ribbon-123", newPassword: "larch-ribbon-456" });
     expect(answer.status).toBe(200);
     const notice = await mailTo(mails, "owner@example.com", /password was changed/);
     expect(linksIn(notice)).toEqual(["http://localhost:3000/settings"]);
-    expect(notice.text).not.toContain("password-456");
+    expect(notice.text).not.toContain("larch-ribbon-456");
   });
 
   it("tells the owner when a first password is set", async () => {
     await setup();
     const owner = await signUp("owner@example.com");
     await t.database.db.updateTable("account").set({ password: null }).execute();
-    await t.auth.api.setPassword({ body: { newPassword: "password-789" }, headers: new Headers({ cookie: owner.cookieHeader() }) });
+    await t.auth.api.setPassword({ body: { newPassword: "larch-ribbon-789" }, headers: new Headers({ cookie: owner.cookieHeader() }) });
     await mailTo(mails, "owner@example.com", /A password was added/);
   });
 
@@ -142,7 +142,7 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
     expect((await createTestBrowser(t.auth).post("/request-password-reset", { email: "owner@example.com", redirectTo: "/reset" })).status).toBe(200);
     const mail = await mailTo(mails, "owner@example.com", /Reset your/);
     const token = new URL(linksIn(mail)[0]!).pathname.split("/").at(-1)!;
-    expect((await createTestBrowser(t.auth).post("/reset-password", { token, newPassword: "password-456" })).status).toBe(200);
+    expect((await createTestBrowser(t.auth).post("/reset-password", { token, newPassword: "larch-ribbon-456" })).status).toBe(200);
 
     const user = await t.database.db.selectFrom("user").select("emailVerified").executeTakeFirstOrThrow();
     expect(Number(user.emailVerified)).toBe(1);
@@ -155,7 +155,7 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
     await createTestBrowser(t.auth).post("/request-password-reset", { email: "owner@example.com", redirectTo: "/reset" });
     const mail = await mailTo(mails, "owner@example.com", /Reset your/);
     const token = new URL(linksIn(mail)[0]!).pathname.split("/").at(-1)!;
-    expect((await owner.post("/change-password", { currentPassword: "password-123", newPassword: "password-456" })).status).toBe(200);
+    expect((await owner.post("/change-password", { currentPassword: "larch-ribbon-123", newPassword: "larch-ribbon-456" })).status).toBe(200);
 
     const reset = await createTestBrowser(t.auth).post("/reset-password", { token, newPassword: "taken-over-1" });
     expect(reset.status).toBe(400);
@@ -205,7 +205,7 @@ describe.each(testDialects())("account takeover defences on %s", (dialect) => {
       options: { rateLimit: { enabled: false }, mailer: { send: async (m) => void own.push(m) }, accountNotices: { enabled: false } },
     });
     const owner = await signUp("owner@example.com");
-    expect((await owner.post("/change-password", { currentPassword: "password-123", newPassword: "password-456" })).status).toBe(200);
+    expect((await owner.post("/change-password", { currentPassword: "larch-ribbon-123", newPassword: "larch-ribbon-456" })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(own).toEqual([]);
   });

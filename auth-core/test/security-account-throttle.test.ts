@@ -72,6 +72,24 @@ describe.each(testDialects())("per-account throttle on %s", (dialect) => {
     for (let i = 0; i < 5; i++) expect((await attempt("victim@example.com", `again-${i}`)).status).toBe(401);
   });
 
+  it("counts parallel attempts as they arrive: of 60 wrong passwords from 60 addresses at once, 5 are checked, and the right one then waits", async () => {
+    // Issue 25, finding 1: the count was read before the password check and written after it,
+    // so 149 parallel guesses were all checked. Each attempt is reserved before its check now.
+    await setup();
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => attempt("victim@example.com", `parallel-guess-${i}`)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(55);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.headers.get("x-retry-after")).toBe("1");
+    expect(await body(refused)).toEqual({ code: "TOO_MANY_REQUESTS", message: "Too many requests. Please try again later." });
+    const right = await attempt("victim@example.com", "right-password-1");
+    expect(right.status).toBe(429);
+    // An unknown address under the same run: the same counts.
+    const unknown = await Promise.all(Array.from({ length: 60 }, (_, i) => attempt("nobody@example.com", `parallel-guess-${i}`)));
+    expect(unknown.map((a) => a.status).filter((s) => s === 401)).toHaveLength(5);
+  });
+
   it("doubles the wait with each failure and records each refusal in the audit log", async () => {
     await setup();
     for (let i = 0; i < 5; i++) await attempt("victim@example.com", `guess-${i}`);
@@ -101,8 +119,8 @@ describe.each(testDialects())("per-account throttle on %s", (dialect) => {
     // A reset through the mailbox opens password sign-in again.
     expect((await createTestBrowser(t.auth).post("/request-password-reset", { email: "victim@example.com", redirectTo: "/reset" })).status).toBe(200);
     const token = (await waitForMailedLink(mails, "/reset-password/")).pathname.split("/").at(-1)!;
-    expect((await createTestBrowser(t.auth).post("/reset-password", { token, newPassword: "new-password-2" })).status).toBe(200);
-    expect((await attempt("victim@example.com", "new-password-2")).status).toBe(200);
+    expect((await createTestBrowser(t.auth).post("/reset-password", { token, newPassword: "larch-ribbon-2" })).status).toBe(200);
+    expect((await attempt("victim@example.com", "larch-ribbon-2")).status).toBe(200);
   });
 });
 

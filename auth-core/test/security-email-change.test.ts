@@ -35,19 +35,19 @@ describe.each(testDialects())("reset links after an email change on %s", (dialec
   it("an unverified user's direct change voids the old address's reset link", async () => {
     await setup();
     const owner = createTestBrowser(t.auth);
-    await owner.post("/sign-up/email", { name: "O", email: "old@example.com", password: "password-123" });
+    await owner.post("/sign-up/email", { name: "O", email: "old@example.com", password: "larch-ribbon-123" });
     const token = await pendingResetToken("old@example.com");
     expect((await owner.post("/change-email", { newEmail: "new@example.com" })).status).toBe(200);
 
     const reset = await createTestBrowser(t.auth).post("/reset-password", { token, newPassword: "taken-over-1" });
     expect(reset.status).toBe(400);
-    expect((await createTestBrowser(t.auth).post("/sign-in/email", { email: "new@example.com", password: "password-123" })).status).toBe(200);
+    expect((await createTestBrowser(t.auth).post("/sign-in/email", { email: "new@example.com", password: "larch-ribbon-123" })).status).toBe(200);
   });
 
   it("a confirmed change of a verified user voids it too", async () => {
     await setup();
     const owner = createTestBrowser(t.auth);
-    await owner.post("/sign-up/email", { name: "O", email: "old@example.com", password: "password-123" });
+    await owner.post("/sign-up/email", { name: "O", email: "old@example.com", password: "larch-ribbon-123" });
     await t.database.db.updateTable("user").set({ emailVerified: 1 }).execute();
     const token = await pendingResetToken("old@example.com");
     expect((await owner.post("/change-email", { newEmail: "new@example.com" })).status).toBe(200);

@@ -37,7 +37,7 @@ describe.each(testDialects())("over-long addresses on %s", (dialect) => {
       },
     });
     const owner = createTestBrowser(t.auth);
-    expect((await owner.post("/sign-up/email", { name: "O", email: "owner@example.com", password: "password-123" })).status).toBe(200);
+    expect((await owner.post("/sign-up/email", { name: "O", email: "owner@example.com", password: "larch-ribbon-123" })).status).toBe(200);
     expect((await owner.post("/organization/create", { name: "Acme", slug: "acme" })).status).toBe(200);
     return owner;
   }
@@ -47,7 +47,7 @@ describe.each(testDialects())("over-long addresses on %s", (dialect) => {
     const longest = at("h".repeat(64), `${"i".repeat(63)}.${"j".repeat(63)}.${"k".repeat(57)}.com`);
     expect(longest.length).toBe(254);
     expect(Buffer.byteLength(longest)).toBe(254);
-    expect((await createTestBrowser(t.auth).post("/sign-up/email", { name: "L", email: longest, password: "password-123" })).status).toBe(200);
+    expect((await createTestBrowser(t.auth).post("/sign-up/email", { name: "L", email: longest, password: "larch-ribbon-123" })).status).toBe(200);
     expect((await owner.post("/organization/invite-member", { email: at("m".repeat(64)), role: "member" })).status).toBe(200);
   });
 
@@ -56,8 +56,8 @@ describe.each(testDialects())("over-long addresses on %s", (dialect) => {
     const users = async (): Promise<number> => (await t.database.db.selectFrom("user").select("id").execute()).length;
     const before = { users: await users(), mails: mails.length };
     const calls: Array<[string, () => Promise<Response>]> = [
-      ["sign-up", () => createTestBrowser(t.auth).post("/sign-up/email", { name: "X", email, password: "password-123" })],
-      ["sign-in", () => createTestBrowser(t.auth).post("/sign-in/email", { email, password: "password-123" })],
+      ["sign-up", () => createTestBrowser(t.auth).post("/sign-up/email", { name: "X", email, password: "larch-ribbon-123" })],
+      ["sign-in", () => createTestBrowser(t.auth).post("/sign-in/email", { email, password: "larch-ribbon-123" })],
       ["reset", () => createTestBrowser(t.auth).post("/request-password-reset", { email })],
       ["verification", () => createTestBrowser(t.auth).post("/send-verification-email", { email })],
       ["change-email", () => owner.post("/change-email", { newEmail: email })],

@@ -12,7 +12,7 @@ describe.each(testDialects())("send-verification-email does not reveal accounts 
   afterEach(async () => t.destroy());
 
   async function signUp(email: string): Promise<void> {
-    const response = await createTestBrowser(t.auth).post("/sign-up/email", { name: "U", email, password: "password-123" });
+    const response = await createTestBrowser(t.auth).post("/sign-up/email", { name: "U", email, password: "larch-ribbon-123" });
     expect(response.status).toBe(200);
   }
 

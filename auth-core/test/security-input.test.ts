@@ -14,7 +14,7 @@ describe.each(testDialects())("a NUL character in the input on %s", (dialect) =>
   async function setup(): Promise<void> {
     t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
     b = createTestBrowser(t.auth);
-    expect((await b.post("/sign-up/email", { name: "A", email: "a@example.com", password: "password-123" })).status).toBe(200);
+    expect((await b.post("/sign-up/email", { name: "A", email: "a@example.com", password: "larch-ribbon-123" })).status).toBe(200);
     expect((await b.post("/organization/create", { name: "Org", slug: "org" })).status).toBe(200);
   }
 
@@ -45,7 +45,7 @@ describe.each(testDialects())("a NUL character in the input on %s", (dialect) =>
 
   it("a sign-up with a NUL in the name is refused and creates nothing", async () => {
     t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
-    const response = await createTestBrowser(t.auth).post("/sign-up/email", { name: "A\u0000", email: "n@example.com", password: "password-123" });
+    const response = await createTestBrowser(t.auth).post("/sign-up/email", { name: "A\u0000", email: "n@example.com", password: "larch-ribbon-123" });
     expect(response.status).toBe(400);
     expect(await t.database.db.selectFrom("user").select("id").execute()).toEqual([]);
   });
@@ -93,7 +93,7 @@ describe.each(testDialects())("request body size on %s", (dialect) => {
     expect(streamed.status).toBe(413);
     expect(pulled).toBeLessThan(1024); // stopped reading, did not take the whole 64 MiB
 
-    const normal = await createTestBrowser(t.auth).post("/sign-up/email", { name: "N", email: "n@example.com", password: "password-123" });
+    const normal = await createTestBrowser(t.auth).post("/sign-up/email", { name: "N", email: "n@example.com", password: "larch-ribbon-123" });
     expect(normal.status).toBe(200);
   });
 });

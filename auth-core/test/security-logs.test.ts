@@ -18,7 +18,7 @@ describe.each(testDialects())("error logs on %s", (dialect) => {
     };
     const mails: MailMessage[] = [];
     const t = await createTestAuth({ dialect, options: { logger, mailer: { send: async (m) => void mails.push(m) } } });
-    await createTestBrowser(t.auth).post("/sign-up/email", { name: "L", email: "l@example.com", password: "password-123" });
+    await createTestBrowser(t.auth).post("/sign-up/email", { name: "L", email: "l@example.com", password: "larch-ribbon-123" });
     const token = "Tok3nThatMustNotBeLogged1";
     await t.database.destroy(); // the database goes away: the lookup fails unhandled
     const response = await createTestBrowser(t.auth).get(`/reset-password/${token}?callbackURL=/reset`);

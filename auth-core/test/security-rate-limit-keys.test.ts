@@ -15,7 +15,7 @@ describe.each(testDialects())("rate-limit keys on %s", (dialect) => {
     const mails: MailMessage[] = [];
     t = await createTestAuth({ dialect, options: { rateLimit: { storage: "database" }, mailer: { send: async (m) => void mails.push(m) } } });
     const browser = createTestBrowser(t.auth);
-    await browser.post("/sign-up/email", { name: "R", email: "r@example.com", password: "password-123" });
+    await browser.post("/sign-up/email", { name: "R", email: "r@example.com", password: "larch-ribbon-123" });
     await browser.post("/request-password-reset", { email: "r@example.com", redirectTo: "/reset" });
     const link = await waitForMailedLink(mails, "/reset-password/");
     const token = link.pathname.split("/").at(-1)!;

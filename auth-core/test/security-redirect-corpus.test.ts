@@ -89,7 +89,7 @@ describe("the rule on every URL-taking endpoint", () => {
     });
     // Endpoints behind the session gate check their input only for a signed-in caller.
     signedIn = createTestBrowser(t.auth);
-    expect((await signedIn.post("/sign-up/email", { name: "S", email: "s@example.com", password: "password-123" })).status).toBe(200);
+    expect((await signedIn.post("/sign-up/email", { name: "S", email: "s@example.com", password: "larch-ribbon-123" })).status).toBe(200);
   });
   afterAll(async () => {
     await t.destroy();
@@ -99,8 +99,8 @@ describe("the rule on every URL-taking endpoint", () => {
     ["/sign-in/social", "callbackURL", { provider: "google" }, "Invalid callbackURL"],
     ["/sign-in/social", "errorCallbackURL", { provider: "google" }, "Invalid errorCallbackURL"],
     ["/sign-in/social", "newUserCallbackURL", { provider: "google" }, "Invalid newUserCallbackURL"],
-    ["/sign-up/email", "callbackURL", { name: "N", email: "n@example.com", password: "password-123" }, "Invalid callbackURL"],
-    ["/sign-in/email", "callbackURL", { email: "n@example.com", password: "password-123" }, "Invalid callbackURL"],
+    ["/sign-up/email", "callbackURL", { name: "N", email: "n@example.com", password: "larch-ribbon-123" }, "Invalid callbackURL"],
+    ["/sign-in/email", "callbackURL", { email: "n@example.com", password: "larch-ribbon-123" }, "Invalid callbackURL"],
     ["/request-password-reset", "redirectTo", { email: "n@example.com" }, "Invalid redirectURL"],
     ["/send-verification-email", "callbackURL", { email: "n@example.com" }, "Invalid callbackURL"],
     ["/change-email", "callbackURL", { newEmail: "m@example.com" }, "Invalid callbackURL"],

@@ -45,7 +45,7 @@ describe.each(testDialects())("redirects to a validated callbackURL on %s", (dia
   it("verify-email redirects to a non-ASCII callbackURL (percent-encoded) instead of answering 500", async () => {
     await setup({ emailVerification: { sendOnSignUp: true } });
     const browser = createTestBrowser(t.auth);
-    await browser.post("/sign-up/email", { name: "U", email: "u@example.com", password: "password-123" });
+    await browser.post("/sign-up/email", { name: "U", email: "u@example.com", password: "larch-ribbon-123" });
     const link = linkIn(mails[0], "/verify-email");
     link.searchParams.set("callbackURL", "/welcome/café€");
     const response = await browser.get(`${link.pathname.replace("/api/auth", "")}${link.search}`);
@@ -58,7 +58,7 @@ describe.each(testDialects())("redirects to a validated callbackURL on %s", (dia
   it("delete-user callback redirects to a non-ASCII callbackURL instead of answering 500 after deleting", async () => {
     await setup({ user: { deleteUser: { enabled: true, sendDeleteAccountVerification: true } } });
     const browser = createTestBrowser(t.auth);
-    await browser.post("/sign-up/email", { name: "D", email: "d@example.com", password: "password-123" });
+    await browser.post("/sign-up/email", { name: "D", email: "d@example.com", password: "larch-ribbon-123" });
     expect((await browser.post("/delete-user", {})).status).toBe(200);
     const link = linkIn(mails.at(-1), "/delete-user/callback");
     link.searchParams.set("callbackURL", "/adiós€");

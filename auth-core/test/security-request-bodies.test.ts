@@ -16,18 +16,18 @@ const postPaths = table
   .map((e) => e.path.replace(/:[a-zA-Z]+/g, "x"));
 
 const SIMPLE_BODIES: Array<[type: string, body: string]> = [
-  ["text/plain", JSON.stringify({ email: "v@example.com", password: "password-123" })],
-  ["text/plain;charset=UTF-8", JSON.stringify({ email: "v@example.com", password: "password-123" })],
+  ["text/plain", JSON.stringify({ email: "v@example.com", password: "larch-ribbon-123" })],
+  ["text/plain;charset=UTF-8", JSON.stringify({ email: "v@example.com", password: "larch-ribbon-123" })],
   ["application/x-www-form-urlencoded", "email=v%40example.com&password=password-123"],
   ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nv@example.com\r\n--x--\r\n'],
-  ["", JSON.stringify({ email: "v@example.com", password: "password-123" })],
+  ["", JSON.stringify({ email: "v@example.com", password: "larch-ribbon-123" })],
 ];
 
 describe("request bodies and fetch metadata", () => {
   let t: TestAuth;
   beforeAll(async () => {
     t = await createTestAuth({ options: { rateLimit: { enabled: false } } });
-    await createTestBrowser(t.auth).post("/sign-up/email", { name: "V", email: "v@example.com", password: "password-123" });
+    await createTestBrowser(t.auth).post("/sign-up/email", { name: "V", email: "v@example.com", password: "larch-ribbon-123" });
   });
   afterAll(async () => {
     await t.destroy();
@@ -46,7 +46,7 @@ describe("request bodies and fetch metadata", () => {
   });
 
   it("a simple cross-site body signed in before the fix: now 415, no session", async () => {
-    const answer = await post("/sign-in/email", { type: "text/plain", body: JSON.stringify({ email: "v@example.com", password: "password-123" }) });
+    const answer = await post("/sign-in/email", { type: "text/plain", body: JSON.stringify({ email: "v@example.com", password: "larch-ribbon-123" }) });
     expect(answer.status).toBe(415);
     expect(await answer.json()).toEqual({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Content-Type must be application/json" });
     expect(answer.headers.getSetCookie()).toEqual([]);
@@ -65,7 +65,7 @@ describe("request bodies and fetch metadata", () => {
   });
 
   it("accepts JSON (with a charset) from the same origin, the same site, and from non-browsers", async () => {
-    const body = JSON.stringify({ email: "v@example.com", password: "password-123" });
+    const body = JSON.stringify({ email: "v@example.com", password: "larch-ribbon-123" });
     for (const site of ["same-origin", "same-site", "none", undefined]) {
       const headers = site ? { "sec-fetch-site": site } : undefined;
       expect((await post("/sign-in/email", { type: "application/json; charset=utf-8", body, headers })).status, String(site)).toBe(200);

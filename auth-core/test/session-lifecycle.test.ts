@@ -14,14 +14,14 @@ interface SessionBody {
 
 async function signUp(t: TestAuth, email: string, extra: Record<string, unknown> = {}): Promise<TestBrowser> {
   const b = createTestBrowser(t.auth, { clientAddress: freshAddress() });
-  const r = await b.post("/sign-up/email", { name: "User", email, password: "password-123", ...extra });
+  const r = await b.post("/sign-up/email", { name: "User", email, password: "larch-ribbon-123", ...extra });
   expect(r.status).toBe(200);
   return b;
 }
 
 async function signIn(t: TestAuth, email: string, rememberMe?: boolean): Promise<{ browser: TestBrowser; response: Response }> {
   const browser = createTestBrowser(t.auth, { clientAddress: freshAddress() });
-  const response = await browser.post("/sign-in/email", { email, password: "password-123", rememberMe });
+  const response = await browser.post("/sign-in/email", { email, password: "larch-ribbon-123", rememberMe });
   expect(response.status).toBe(200);
   return { browser, response };
 }

@@ -19,7 +19,7 @@ describe.each(testDialects())("session limits on %s", (dialect) => {
   async function setup(session: AuthOptions["session"] = {}): Promise<TestBrowser> {
     t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false }, session } });
     const browser = createTestBrowser(t.auth);
-    expect((await browser.post("/sign-up/email", { name: "P", email: "p@example.com", password: "password-123" })).status).toBe(200);
+    expect((await browser.post("/sign-up/email", { name: "P", email: "p@example.com", password: "larch-ribbon-123" })).status).toBe(200);
     return browser;
   }
 
@@ -100,9 +100,9 @@ describe.each(testDialects())("session limits on %s", (dialect) => {
 
   it("the idle limit applies to a session without remember-me too", async () => {
     t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false }, session: { idleTimeout: 60 * 60 } } });
-    await createTestBrowser(t.auth).post("/sign-up/email", { name: "P", email: "p@example.com", password: "password-123" });
+    await createTestBrowser(t.auth).post("/sign-up/email", { name: "P", email: "p@example.com", password: "larch-ribbon-123" });
     const browser = createTestBrowser(t.auth);
-    expect((await browser.post("/sign-in/email", { email: "p@example.com", password: "password-123", rememberMe: false })).status).toBe(200);
+    expect((await browser.post("/sign-in/email", { email: "p@example.com", password: "larch-ribbon-123", rememberMe: false })).status).toBe(200);
     t.clock.advance(50 * 60 * 1000);
     expect(await sessionOf(browser)).not.toBeNull();
     t.clock.advance(50 * 60 * 1000); // 100 minutes since sign-in, 50 since the last request
@@ -117,7 +117,7 @@ describe.each(testDialects())("session limits on %s", (dialect) => {
     for (const [name, value] of browser.cookies) copied.cookies.set(name, value);
     expect(await sessionOf(copied)).not.toBeNull();
 
-    expect((await browser.post("/sign-in/email", { email: "p@example.com", password: "password-123" })).status).toBe(200);
+    expect((await browser.post("/sign-in/email", { email: "p@example.com", password: "larch-ribbon-123" })).status).toBe(200);
     expect(await sessionOf(copied)).toBeNull();
     expect(await sessionOf(browser)).not.toBeNull();
     expect(await sessionRows()).toBe(1);
@@ -125,12 +125,12 @@ describe.each(testDialects())("session limits on %s", (dialect) => {
 
   it("ends the presented session of another user too (a planted cookie)", async () => {
     const victim = await setup();
-    await createTestBrowser(t.auth).post("/sign-up/email", { name: "A", email: "attacker@example.com", password: "password-123" });
+    await createTestBrowser(t.auth).post("/sign-up/email", { name: "A", email: "attacker@example.com", password: "larch-ribbon-123" });
     const attacker = createTestBrowser(t.auth);
-    await attacker.post("/sign-in/email", { email: "attacker@example.com", password: "password-123" });
+    await attacker.post("/sign-in/email", { email: "attacker@example.com", password: "larch-ribbon-123" });
     // The attacker's cookie planted in the victim's browser, and a copy kept by the attacker.
     for (const [name, value] of attacker.cookies) victim.cookies.set(name, value);
-    expect((await victim.post("/sign-in/email", { email: "p@example.com", password: "password-123" })).status).toBe(200);
+    expect((await victim.post("/sign-in/email", { email: "p@example.com", password: "larch-ribbon-123" })).status).toBe(200);
     expect(await sessionOf(attacker)).toBeNull();
     expect(await sessionOf(victim)).toMatchObject({ user: { email: "p@example.com" } });
   });

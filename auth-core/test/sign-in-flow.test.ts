@@ -38,12 +38,12 @@ describe.each(testDialects())("email and password sessions on %s", (dialect) => 
 
   it("signs in with the right password only", async () => {
     const browser = createTestBrowser(t.auth);
-    await browser.post("/sign-up/email", { name: "Bo", email: "bo@example.com", password: "password-1" });
+    await browser.post("/sign-up/email", { name: "Bo", email: "bo@example.com", password: "larch-ribbon-1" });
     browser.cookies.clear();
-    const wrong = await browser.post("/sign-in/email", { email: "bo@example.com", password: "password-2" });
+    const wrong = await browser.post("/sign-in/email", { email: "bo@example.com", password: "larch-ribbon-2" });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" });
-    const right = await browser.post("/sign-in/email", { email: "BO@example.com", password: "password-1", callbackURL: "/dashboard" });
+    const right = await browser.post("/sign-in/email", { email: "BO@example.com", password: "larch-ribbon-1", callbackURL: "/dashboard" });
     expect(right.status).toBe(200);
     const json = (await right.json()) as { redirect: boolean; url: string; token: string };
     expect(json.redirect).toBe(true);

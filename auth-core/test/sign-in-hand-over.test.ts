@@ -19,7 +19,7 @@ describe.each(testDialects())("anonymous hand-over on email sign-in and sign-up 
   it.each(["sign-up", "sign-in"] as const)("on email %s the anonymous user goes and its events follow", async (method) => {
     if (method === "sign-in") {
       const other = createTestBrowser(t.auth, { clientAddress: "192.0.2.21" });
-      await other.post("/sign-up/email", { name: "Real", email: "real@example.com", password: "password-123" });
+      await other.post("/sign-up/email", { name: "Real", email: "real@example.com", password: "larch-ribbon-123" });
     }
     const { browser, anonymousId } = await anonymousBrowserWithEvent();
     await t.database.db
@@ -36,7 +36,7 @@ describe.each(testDialects())("anonymous hand-over on email sign-in and sign-up 
       })
       .execute();
     const path = method === "sign-up" ? "/sign-up/email" : "/sign-in/email";
-    const r = await browser.post(path, { name: "Real", email: "real@example.com", password: "password-123" });
+    const r = await browser.post(path, { name: "Real", email: "real@example.com", password: "larch-ribbon-123" });
     expect(r.status).toBe(200);
     const realId = ((await r.json()) as { user: { id: string } }).user.id;
     expect(await t.database.db.selectFrom("user").select("id").where("id", "=", anonymousId).execute()).toEqual([]);

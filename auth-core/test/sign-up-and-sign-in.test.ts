@@ -52,7 +52,7 @@ describe.each(testDialects())("sign-up and sign-in policies on %s", (dialect) =>
         createTestBrowser(t.auth, { clientAddress: `10.0.0.${i}` }).post("/sign-up/email", {
           name: `N${i}`,
           email: "race@example.com",
-          password: "password-123",
+          password: "larch-ribbon-123",
         }),
       ),
     );
@@ -69,7 +69,7 @@ describe.each(testDialects())("sign-up and sign-in policies on %s", (dialect) =>
     const counter = countingHasher();
     t = await createTestAuth({ dialect, options: { emailAndPassword: { passwordHasher: counter.hasher } } });
     const b = createTestBrowser(t.auth, { clientAddress: "10.1.1.1" });
-    await b.post("/sign-up/email", { name: "Has", email: "has@example.com", password: "password-123" });
+    await b.post("/sign-up/email", { name: "Has", email: "has@example.com", password: "larch-ribbon-123" });
     const now = new Date().toISOString();
     await t.database.db.insertInto("user").values({ id: "social-only", name: "S", email: "social@example.com", createdAt: now, updatedAt: now }).execute();
     b.cookies.clear();
@@ -100,10 +100,10 @@ describe.each(testDialects())("sign-up and sign-in policies on %s", (dialect) =>
   it("records security events for sign-up, sign-in success and failure, and sign-out", async () => {
     t = await createTestAuth({ dialect });
     const b = createTestBrowser(t.auth, { clientAddress: "192.0.2.7" });
-    await b.post("/sign-up/email", { name: "E", email: "e@example.com", password: "password-123" }, { "user-agent": "TestAgent/1" });
+    await b.post("/sign-up/email", { name: "E", email: "e@example.com", password: "larch-ribbon-123" }, { "user-agent": "TestAgent/1" });
     await b.post("/sign-out");
     await b.post("/sign-in/email", { email: "e@example.com", password: "nope-nope" });
-    await b.post("/sign-in/email", { email: "e@example.com", password: "password-123" });
+    await b.post("/sign-in/email", { email: "e@example.com", password: "larch-ribbon-123" });
     const events = await t.database.db.selectFrom("securityEvent").select(["type", "outcome", "ipAddress"]).orderBy("createdAt").orderBy("id").execute();
     const summary = events.map((e) => `${e.type}:${e.outcome}`).sort();
     expect(summary).toEqual(["sign-in:failure", "sign-in:success", "sign-out:success", "sign-up:success"]);

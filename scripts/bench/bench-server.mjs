@@ -29,8 +29,9 @@ const auth = createServerAuth({
 
 const raw = new SQLite(config.databaseURL.replace(/^file:/, ""), { readonly: true });
 const floorQuery = raw.prepare(
-  `select s.id, s.userId, s.expiresAt, s.createdAt, s.updatedAt, s.ipAddress, s.userAgent, s.activeOrganizationId, s.activeTeamId,
-          u.id as uid, u.name, u.email, u.emailVerified, u.image, u.isAnonymous, u.createdAt as uCreatedAt, u.updatedAt as uUpdatedAt
+  `select s.id, s.userId, s.expiresAt, s.createdAt, s.updatedAt, s.ipAddress, s.userAgent, s.activeOrganizationId, s.activeTeamId, s.impersonatedBy,
+          u.id as uid, u.name, u.email, u.emailVerified, u.image, u.isAnonymous, u.role, u.banned, u.banReason, u.banExpires,
+          u.createdAt as uCreatedAt, u.updatedAt as uUpdatedAt
      from session s join "user" u on u.id = s.userId where s.tokenHash = ?`,
 );
 // The session JWT get-session sends beside its answer (set-auth-jwt), fetched once per token:
@@ -79,6 +80,7 @@ const app = createApp({
           userAgent: row.userAgent,
           activeOrganizationId: row.activeOrganizationId,
           activeTeamId: row.activeTeamId,
+          impersonatedBy: row.impersonatedBy,
         },
         user: {
           id: row.uid,
@@ -87,6 +89,10 @@ const app = createApp({
           image: row.image,
           emailVerified: row.emailVerified === 1,
           isAnonymous: row.isAnonymous === 1,
+          role: row.role ?? "user",
+          banned: row.banned === 1,
+          banReason: row.banReason,
+          banExpires: row.banExpires,
           createdAt: row.uCreatedAt,
           updatedAt: row.uUpdatedAt,
         },

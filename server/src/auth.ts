@@ -1,4 +1,4 @@
-import { createAuth, type Auth, type Database, type Logger, type Mailer } from "@gatehouse/auth-core";
+import { createAuth, type Auth, type Clock, type Database, type Logger, type Mailer } from "@gatehouse/auth-core";
 import type { Kysely } from "kysely";
 import type { ServerConfig } from "./env.js";
 import type { ServerProviders } from "./providers/server-providers.js";
@@ -10,6 +10,8 @@ export interface ServerAuthDeps {
   secret: string;
   mailer: Mailer;
   logger: Logger;
+  /** Where auth reads the time (tests move it); default the system clock. */
+  clock?: Clock;
   /** Social sign-in: the environment's providers and the development stand-ins; default none. */
   providers?: ServerProviders;
 }
@@ -24,6 +26,10 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     trustedOrigins: config.trustedOrigins,
     logger: deps.logger,
     mailer: deps.mailer,
+    clock: deps.clock,
+    // SESSION_* (issue 25): lifetimes in seconds; the defaults are the library's.
+    session: config.session,
+    emailAndPassword: { singleFactorMinimum: config.singleFactorPasswordMinimum },
     rateLimit: {
       enabled: config.rateLimit,
       // Several processes on one PostgreSQL must share their limits.
@@ -49,6 +55,8 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     jwt: { enabled: true },
     // Notices of password, address, passkey and provider changes link to the Settings page.
     accountNotices: { reviewURL: "/settings" },
+    // Issue 23: ADMIN_EMAILS names the first operators (applied once their address is verified).
+    admin: { adminEmails: config.adminEmails },
     // <ID>_CLIENT_ID/_CLIENT_SECRET and each provider's own variables, or the development identity provider.
     socialProviders: deps.providers?.socialProviders ?? {},
     additionalProviders: deps.providers?.additionalProviders ?? [],

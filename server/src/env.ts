@@ -3,6 +3,14 @@ import { LOG_LEVELS } from "./logging.js";
 import { readDevIdpProviders, readProviderEnv, type ConfiguredProvider } from "./providers/read-provider-env.js";
 import type { ProviderId } from "./providers/provider-table.js";
 
+const DAY = 24 * 60 * 60;
+/** A duration in whole seconds, at most ten years. */
+const seconds = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(10 * 365 * DAY);
+
 /** The run contract of DESIGN.md. main.ts is the only reader of process.env. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -24,6 +32,24 @@ const envSchema = z.object({
   API_KEY_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
   API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   API_KEY_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(86_400),
+  // Issue 25: session lifetimes in seconds (defaults: the library's), and NIST's single-factor minimum.
+  SESSION_EXPIRES_IN: seconds.min(60).default(7 * DAY),
+  SESSION_UPDATE_AGE: seconds.default(DAY),
+  SESSION_FRESH_AGE: seconds.default(DAY),
+  SESSION_IDLE_TIMEOUT: seconds.default(0),
+  SESSION_ABSOLUTE_LIFETIME: seconds.default(30 * DAY),
+  PASSWORD_SINGLE_FACTOR_MINIMUM: z.enum(["on", "off"]).default("off"),
+  // Issue 23: the first operators, comma-separated; each must be an address.
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email()))
+    .optional(),
 });
 
 export interface ServerConfig {
@@ -50,6 +76,12 @@ export interface ServerConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   /** API keys' limit: on or off for every key; uses per window (seconds) given to each new key. */
   apiKeyRateLimit: { enabled: boolean; maxRequests: number; windowSeconds: number };
+  /** SESSION_*: the library's session options, in seconds (0 turns idleTimeout, absoluteLifetime and freshAge off). */
+  session: { expiresIn: number; updateAge: number; freshAge: number; idleTimeout: number; absoluteLifetime: number };
+  /** PASSWORD_SINGLE_FACTOR_MINIMUM=on: new passwords need 15 characters (NIST SP 800-63B-4, password as the only factor). */
+  singleFactorPasswordMinimum: boolean;
+  /** ADMIN_EMAILS: addresses whose verified owners hold the admin role (issue 23). */
+  adminEmails: string[];
 }
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
@@ -90,5 +122,14 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     devIdpProviders,
     logLevel: e.LOG_LEVEL,
     apiKeyRateLimit: { enabled: e.API_KEY_RATE_LIMIT === "on", maxRequests: e.API_KEY_RATE_LIMIT_MAX, windowSeconds: e.API_KEY_RATE_LIMIT_WINDOW },
+    session: {
+      expiresIn: e.SESSION_EXPIRES_IN,
+      updateAge: e.SESSION_UPDATE_AGE,
+      freshAge: e.SESSION_FRESH_AGE,
+      idleTimeout: e.SESSION_IDLE_TIMEOUT,
+      absoluteLifetime: e.SESSION_ABSOLUTE_LIFETIME,
+    },
+    singleFactorPasswordMinimum: e.PASSWORD_SINGLE_FACTOR_MINIMUM === "on",
+    adminEmails: e.ADMIN_EMAILS ?? [],
   };
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { migrateToLatest } from "@gatehouse/migrations";
+import { preloadCommonPasswords } from "@gatehouse/auth-core";
 import { createApp } from "./app.js";
 import { createServerAuth } from "./auth.js";
 import { openDatabase } from "./database.js";
@@ -49,6 +50,10 @@ const auth = createServerAuth({
   providers,
 });
 
+// Issue 23: listed, verified addresses whose role was never set become admins.
+const granted = await auth.admin.applyAdminEmails();
+if (granted > 0) logger.info("ADMIN_EMAILS: admin role granted", { count: granted });
+
 const app = createApp({
   auth,
   logger,
@@ -63,6 +68,8 @@ const app = createApp({
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info("gatehouse listening", { url: config.baseURL, port: info.port, database: database.dialect });
+  // The common-password list (3.3 MB) is read off the event loop now, not by the first sign-up.
+  preloadCommonPasswords().catch((error: unknown) => logger.error("common-password list not read", { error: String(error) }));
 });
 
 const sweep = setInterval(

@@ -35,7 +35,7 @@ describe("server app", () => {
     const signUp = await app.request("/api/auth/sign-up/email", {
       method: "POST",
       headers: { "content-type": "application/json", origin: "http://localhost:3000" },
-      body: JSON.stringify({ name: "H", email: "h@example.com", password: "password-123" }),
+      body: JSON.stringify({ name: "H", email: "h@example.com", password: "larch-ribbon-123" }),
     });
     expect(signUp.status).toBe(200);
     const cookie = signUp.headers.getSetCookie()[0]!.split(";")[0]!;

@@ -26,6 +26,12 @@ describe("run contract", () => {
     });
   });
 
+  it("reads ADMIN_EMAILS as a list of addresses, and refuses anything else", () => {
+    expect(readConfig({}).adminEmails).toEqual([]);
+    expect(readConfig({ ADMIN_EMAILS: " Ops@Example.com, root@example.com ," }).adminEmails).toEqual(["ops@example.com", "root@example.com"]);
+    expect(() => readConfig({ ADMIN_EMAILS: "ops@example.com, not-an-address" })).toThrow(/ADMIN_EMAILS/);
+  });
+
   it("requires AUTH_SECRET in production and rejects bad values", () => {
     expect(() => readConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
     expect(() => readConfig({ PORT: "http" })).toThrow(/PORT/);
@@ -50,7 +56,9 @@ describe("run contract", () => {
       "2026_11_25_000000_sign_in_throttle",
       "2026_11_25_000100_jwks",
       "2026_11_25_000200_audit_log",
+      "2026_11_26_000300_admin",
       "2026_11_26_000400_api_keys",
+      "2026_11_26_000500_verification_value_index",
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     await database.destroy();

@@ -66,7 +66,7 @@ describe("faults", () => {
 
     it("answers 503 quickly while the database is down, says so on /healthz, and recovers by itself", async () => {
       const server = await start({ DATABASE_URL: cluster!.url });
-      const signUp = await call(server, "/api/auth/sign-up/email", { body: { name: "R", email: "restart@example.com", password: "password-123" } });
+      const signUp = await call(server, "/api/auth/sign-up/email", { body: { name: "R", email: "restart@example.com", password: "larch-ribbon-123" } });
       expect(signUp.status).toBe(200);
       const cookie = sessionCookie(signUp);
       expect((await call(server, "/api/auth/get-session", { cookie })).status).toBe(200);
@@ -83,7 +83,7 @@ describe("faults", () => {
       expect(down.status).toBe(503);
       expect(down.headers.get("retry-after")).toBe("5");
       expect(await down.json()).toEqual({ code: "DATABASE_UNAVAILABLE", message: "The database is unreachable. Please try again shortly." });
-      const signUpDown = await call(server, "/api/auth/sign-up/email", { body: { name: "S", email: "down@example.com", password: "password-123" } });
+      const signUpDown = await call(server, "/api/auth/sign-up/email", { body: { name: "S", email: "down@example.com", password: "larch-ribbon-123" } });
       expect(signUpDown.status).toBe(503);
       const health = await call(server, "/healthz");
       expect(health.status).toBe(503);
@@ -125,14 +125,14 @@ describe("faults", () => {
         for (let n = 0; !stop; n++) {
           const email = `${prefix}-${w}-${n}@example.com`;
           try {
-            const signUp = await call(server, "/api/auth/sign-up/email", { body: { name: "K", email, password: "password-0" } });
+            const signUp = await call(server, "/api/auth/sign-up/email", { body: { name: "K", email, password: "larch-ribbon-0" } });
             if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}`);
             answered += 1;
-            const account = { confirmed: "password-0", pending: null as string | null };
+            const account = { confirmed: "larch-ribbon-0", pending: null as string | null };
             accounts.set(email, account);
             const cookie = sessionCookie(signUp);
             for (let k = 1; k <= 3 && !stop; k++) {
-              account.pending = `password-${k}`;
+              account.pending = `larch-ribbon-${k}`;
               const change = await call(server, "/api/auth/change-password", {
                 cookie,
                 body: { currentPassword: account.confirmed, newPassword: account.pending },

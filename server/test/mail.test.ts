@@ -125,7 +125,7 @@ describe("email flows through the server", () => {
     const signUp = await app.request("/api/auth/sign-up/email", {
       method: "POST",
       headers,
-      body: JSON.stringify({ name: "Sam", email: "sam@example.com", password: "password-123", callbackURL: "/dashboard" }),
+      body: JSON.stringify({ name: "Sam", email: "sam@example.com", password: "larch-ribbon-123", callbackURL: "/dashboard" }),
     });
     expect(signUp.status).toBe(200);
     const cookie = signUp.headers.getSetCookie()[0]!.split(";")[0]!;

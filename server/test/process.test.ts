@@ -54,7 +54,7 @@ afterEach(() => {
 describe("server process", () => {
   it("finishes in-flight requests on SIGTERM, then closes and exits 0", async () => {
     const server = await startServer({});
-    const body = JSON.stringify({ name: "T", email: "t@example.com", password: "password-123" });
+    const body = JSON.stringify({ name: "T", email: "t@example.com", password: "larch-ribbon-123" });
     // Send the headers and half the body, stop the server, then finish the request: it must
     // still be answered, because it was in flight when SIGTERM arrived.
     const request = httpRequest({
@@ -83,7 +83,7 @@ describe("server process", () => {
     expect(JSON.parse(response.text).user.email).toBe("t@example.com");
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('"message":"stopped"');
-    expect(server.output()).not.toContain("password-123");
+    expect(server.output()).not.toContain("larch-ribbon-123");
   });
 
   it("refuses to start in production without AUTH_SECRET", async () => {

@@ -32,6 +32,8 @@ export async function resolveApiKeySession(ctx: AuthContext, key: string, client
       userAgent: client.userAgent,
       activeOrganizationId: record.organizationId,
       activeTeamId: null,
+      // A key is never an admin acting as someone.
+      impersonatedBy: null,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     },

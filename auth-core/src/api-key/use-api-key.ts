@@ -5,7 +5,7 @@ import { createAudit, type Audit, type AuditClient } from "../security/security-
 import type { PermissionConnector, PermissionRequest } from "../shared/access-control.js";
 import { claimApiKeyUse, deleteApiKeyById, findApiKeyById, type ApiKeyRecord, type ApiKeyUseClaim } from "../store/api-key-store.js";
 import type { UserRow } from "../store/database.js";
-import { isBannedUser } from "./banned.js";
+import { isBanActive } from "../admin/ban.js";
 import { hashApiKey } from "./key-material.js";
 import { keyPermissions } from "./wire.js";
 
@@ -164,7 +164,7 @@ async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen
   }
   if (options.permissions && !keyGrants(keyPermissions(record), options.permissions)) throw refuse(401, "KEY_NOT_FOUND");
   if (record.userId !== null && !user) throw refuse(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
-  if (user && record.userId !== null && isBannedUser(user)) throw refuse(401, "USER_BANNED");
+  if (user && record.userId !== null && isBanActive(user, now)) throw refuse(401, "USER_BANNED");
   if (record.remaining === 0 && record.refillAmount === null) {
     // Used up for good: the plugin deletes such a key.
     await deleteApiKeyById(ctx.db, record.id);

@@ -31,6 +31,7 @@ export function toAuditEventView(record: AuditEventRecord): AuditEventView {
     organizationId: record.organizationId,
     organizationName: record.organizationName,
     actor: record.userId && record.userEmail !== null ? { id: record.userId, name: record.userName ?? "", email: record.userEmail } : null,
+    targetUserId: record.targetUserId,
     ipAddress: record.ipAddress,
     userAgent: record.userAgent,
     createdAt: new Date(record.createdAt),

@@ -8,13 +8,15 @@ function assertPasswordLength(password: string, bounds: { minPasswordLength: num
 }
 
 /**
- * A new password (sign-up, reset, change, set): within the length bounds, and not one of the
- * commonly used passwords (issue 13; NIST SP 800-63B-4) unless the option turns that check off.
+ * A new password (sign-up, reset, change, set): within the length bounds, and neither one of the
+ * commonly used passwords nor a variant of one, nor built on the product's name or the person's
+ * own address or name (issues 13 and 25; NIST SP 800-63B-4), unless the option turns that check off.
  */
 export function assertNewPasswordAllowed(
   password: string,
   policy: { minPasswordLength: number; maxPasswordLength: number; refuseCommonPasswords: boolean },
+  owner: { email?: string; name?: string },
 ): void {
   assertPasswordLength(password, policy);
-  if (policy.refuseCommonPasswords && isCommonPassword(password)) throw APIError.from(400, "PASSWORD_COMPROMISED");
+  if (policy.refuseCommonPasswords && isCommonPassword(password, owner)) throw APIError.from(400, "PASSWORD_COMPROMISED");
 }

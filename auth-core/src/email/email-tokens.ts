@@ -5,6 +5,7 @@ import { generateId } from "../deps/random.js";
 import type { DB, VerificationRow } from "../store/database.js";
 import {
   consumeVerification,
+  deleteOlderVerificationsOfValue,
   deleteVerificationsByIdentifier,
   deleteVerificationsOfValue,
   findVerification,
@@ -28,16 +29,25 @@ function emailTokenIdentifier(kind: EmailTokenKind, token: string): string {
   return `${kind}${SEPARATOR[kind]}${hashToken(token)}`;
 }
 
-/** Stores the hash of a freshly mailed token for `userId`, live for `expiresIn` seconds. */
-export async function storeEmailToken(ctx: AuthContext, input: { kind: EmailTokenKind; token: string; userId: string; expiresIn: number }): Promise<void> {
+/**
+ * Stores the hash of a freshly mailed token for `userId`, live for `expiresIn` seconds. With
+ * `maxLive`, the user's older tokens of this kind beyond that many (this one included) end: the
+ * oldest first (issue 25: 1,000 reset links were live at once for one account).
+ */
+export async function storeEmailToken(
+  ctx: AuthContext,
+  input: { kind: EmailTokenKind; token: string; userId: string; expiresIn: number; maxLive?: number },
+): Promise<void> {
   const now = ctx.clock.now();
+  const id = generateId(ctx.random);
   await insertVerification(ctx.db, {
-    id: generateId(ctx.random),
+    id,
     identifier: emailTokenIdentifier(input.kind, input.token),
     value: input.userId,
     expiresAt: new Date(now.getTime() + input.expiresIn * 1000),
     now,
   });
+  if (input.maxLive !== undefined) await deleteOlderVerificationsOfValue(ctx.db, `${input.kind}${SEPARATOR[input.kind]}`, input.userId, id, input.maxLive - 1);
 }
 
 /** Whether a stored row is the token's and (when given) belongs to `userId`: compared in constant time. */

@@ -113,6 +113,7 @@ export type AccountChange =
   | { kind: "password-set" }
   | { kind: "email-changed"; newEmail: string }
   | { kind: "passkey-added"; passkeyName: string | null }
+  | { kind: "passkey-deleted"; passkeyName: string | null }
   | { kind: "provider-linked"; providerId: string }
   | { kind: "api-key-created"; keyName: string | null; start: string | null; organizationName: string | null };
 
@@ -160,6 +161,13 @@ function describeChange(change: AccountChange, to: string): { subject: string; l
         line: `An API key ${label ? `${label} ` : ""}was just created ${whose}; whoever holds it can act with its permissions until it is deleted, disabled or expires.`,
       };
     }
+    case "passkey-deleted":
+      return {
+        subject: `A passkey was removed from your ${APP_NAME} account`,
+        line: change.passkeyName
+          ? `The passkey named "${change.passkeyName}" was just removed from your account.`
+          : "A passkey was just removed from your account.",
+      };
     case "provider-linked": {
       const provider = providerDisplayName(change.providerId);
       return {

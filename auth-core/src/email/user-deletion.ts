@@ -11,7 +11,7 @@ import { consumeEmailToken } from "./email-tokens.js";
  * removal independent of a database's FK setting. Security events keep their rows with the
  * user id cleared (ON DELETE SET NULL): the log outlives the account, the person does not.
  */
-async function deleteUserData(trx: DB, userId: string): Promise<void> {
+export async function deleteUserData(trx: DB, userId: string): Promise<void> {
   await trx.deleteFrom("session").where("userId", "=", userId).execute();
   await trx.deleteFrom("account").where("userId", "=", userId).execute();
   await trx.deleteFrom("passkey").where("userId", "=", userId).execute();

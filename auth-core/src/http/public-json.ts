@@ -1,5 +1,6 @@
 import type { SessionRow, UserRow } from "../store/database.js";
 import type { WireSession, WireUser } from "../shared/wire-types.js";
+import { DEFAULT_ROLE } from "../shared/admin-roles.js";
 
 /** The only way a user row becomes JSON: names every field, so nothing else can leak. */
 export function toWireUser(row: UserRow): WireUser {
@@ -10,6 +11,10 @@ export function toWireUser(row: UserRow): WireUser {
     image: row.image,
     emailVerified: row.emailVerified === 1,
     isAnonymous: row.isAnonymous === 1,
+    role: row.role ?? DEFAULT_ROLE,
+    banned: row.banned === 1,
+    banReason: row.banReason,
+    banExpires: row.banExpires,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -28,5 +33,6 @@ export function toWireSession(row: SessionRow, token: string = row.id): WireSess
     userAgent: row.userAgent,
     activeOrganizationId: row.activeOrganizationId,
     activeTeamId: row.activeTeamId,
+    impersonatedBy: row.impersonatedBy,
   };
 }

@@ -1,3 +1,4 @@
+import { APIError } from "../errors.js";
 import type { AuthContext } from "../context.js";
 import type { ClientInfo, ResponseDraft } from "../endpoint.js";
 import { generateId } from "../deps/random.js";
@@ -164,7 +165,9 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
   let token: string;
   try {
     ({ token } = await startSession(ctx, input.draft, { userId: user.id, rememberMe: true, client: input.client, headers: input.headers, audit }));
-  } catch {
+  } catch (error) {
+    // Issue 23: a banned person is told so (the callback redirects with BANNED_USER, as better-auth does).
+    if (error instanceof APIError && error.code === "BANNED_USER") throw error;
     return { ok: false, error: "unable to create session" };
   }
   await audit.record({ ...event, userId: user.id });

@@ -32,15 +32,19 @@ function stateCookieName(ctx: AuthContext): string {
 
 /**
  * The state is stored under its SHA-256 (a database reader cannot replay it) and bound to the
- * browser that started the flow by a signed, HttpOnly cookie holding the raw state.
+ * browser that started the flow by a signed, HttpOnly cookie holding the raw state. The
+ * identifier records the provider the flow was started for (issue 25): a callback for another
+ * provider finds no state, so one provider's code and PKCE verifier never reach another's token
+ * endpoint. (Spec §3 fixes the fields of the stored value, so the provider lives in the key.)
  */
-function stateIdentifier(state: string): string {
-  return `oauth-state:${hashToken(state)}`;
+function stateIdentifier(providerId: string, state: string): string {
+  return `oauth-state:${providerId}:${hashToken(state)}`;
 }
 
 export async function createOAuthState(
   ctx: AuthContext,
   draft: ResponseDraft,
+  providerId: string,
   input: Omit<OAuthStateData, "codeVerifier" | "expiresAt">,
 ): Promise<{ state: string; codeVerifier: string; nonce: string }> {
   const now = ctx.clock.now();
@@ -49,7 +53,13 @@ export async function createOAuthState(
   const expiresAt = new Date(now.getTime() + STATE_LIFETIME_SECONDS * 1000);
   const data: OAuthStateData = { ...input, codeVerifier, expiresAt: expiresAt.getTime() };
   try {
-    await insertVerification(ctx.db, { id: generateId(ctx.random), identifier: stateIdentifier(state), value: JSON.stringify(data), expiresAt, now });
+    await insertVerification(ctx.db, {
+      id: generateId(ctx.random),
+      identifier: stateIdentifier(providerId, state),
+      value: JSON.stringify(data),
+      expiresAt,
+      now,
+    });
   } catch (error) {
     // Spec §8: the flow cannot start without its stored state.
     ctx.logger.error("OAuth state not stored", { error: error instanceof Error ? error.message : String(error) });
@@ -72,9 +82,10 @@ export type ConsumedState = { ok: true; data: OAuthStateData } | { ok: false; re
 /**
  * Takes the state for the callback: the browser must present the cookie of this very state
  * (checked first, so a stranger cannot burn someone else's state), then the stored value is
- * consumed by one delete (replay finds nothing) and must not have expired.
+ * consumed by one delete (replay finds nothing) and must not have expired. Only a state started
+ * for `providerId` is found.
  */
-export async function consumeOAuthState(ctx: AuthContext, draft: ResponseDraft, headers: Headers, state: string): Promise<ConsumedState> {
+export async function consumeOAuthState(ctx: AuthContext, draft: ResponseDraft, headers: Headers, providerId: string, state: string): Promise<ConsumedState> {
   const signed = readCookie(headers.get("cookie"), stateCookieName(ctx));
   const bound = signed ? verifySignedCookieValue(ctx.cookieKey, signed) : null;
   if (bound === null || !constantTimeEqual(bound, state)) return { ok: false, reason: "cookie_mismatch" };
@@ -83,7 +94,7 @@ export async function consumeOAuthState(ctx: AuthContext, draft: ResponseDraft, 
     serializeCookie(stateCookieName(ctx), "", { maxAge: 0, httpOnly: true, secure: ctx.options.cookies.secure, sameSite: "Lax" }),
   );
   const now = ctx.clock.now();
-  const row = await consumeVerification(ctx.db, stateIdentifier(state), now);
+  const row = await consumeVerification(ctx.db, stateIdentifier(providerId, state), now);
   if (!row) return { ok: false, reason: "not_found" };
   let parsed: OAuthStateData;
   try {

@@ -4,6 +4,7 @@ import { getSession } from "./get-session.js";
 import { listSessions } from "./list-sessions.js";
 import { ok } from "./ok.js";
 import { organizationEndpoints } from "./organization/index.js";
+import { adminEndpoints } from "./admin/index.js";
 import { passkeyEndpoints } from "./passkey/index.js";
 import { revokeOtherSessions } from "./revoke-other-sessions.js";
 import { revokeSession } from "./revoke-session.js";
@@ -46,4 +47,5 @@ export const endpoints = [
   ...passkeyEndpoints,
   ...organizationEndpoints,
   ...apiKeyEndpoints,
+  ...adminEndpoints,
 ] as const;

@@ -16,6 +16,7 @@ export const listSessions = defineEndpoint({
   audit: { none: "reads only" },
   async handler({ ctx, session }): Promise<WireSession[]> {
     const rows = await findSessionsByUserId(ctx.db, session.user.id, ctx.clock.now());
-    return rows.map((row) => toWireSession(row));
+    // better-auth's admin plugin: an admin's impersonation session is not the person's to see.
+    return rows.filter((row) => row.impersonatedBy === null).map((row) => toWireSession(row));
   },
 });

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../endpoint.js";
 import { APIError } from "../errors.js";
 import { emailField, parseEmailOrThrow } from "../email/email-address.js";
 import { toWireUser } from "../http/public-json.js";
-import { checkSignInThrottle, clearSignInThrottle, recordFailedSignIn, throttledError } from "../security/sign-in-throttle.js";
+import { clearSignInThrottle, reserveSignInAttempt, throttledError } from "../security/sign-in-throttle.js";
 import { startSession } from "../session/start-session.js";
 import { findCredentialAccount } from "../store/account-store.js";
 import { findUserByEmail } from "../store/user-store.js";
@@ -35,7 +35,7 @@ export const signInEmail = defineEndpoint({
   async handler({ ctx, body, headers, client, response, audit }): Promise<SignInResult> {
     if (!ctx.options.emailAndPassword.enabled) throw APIError.from(400, "EMAIL_AND_PASSWORD_IS_NOT_ENABLED");
     const email = parseEmailOrThrow(body.email);
-    const throttle = await checkSignInThrottle(ctx, email);
+    const throttle = await reserveSignInAttempt(ctx, email);
 
     // Unknown user, no credential account and wrong password cost the same scrypt and answer
     // the same 401, so neither timing nor wording tells whether an account exists.
@@ -51,8 +51,8 @@ export const signInEmail = defineEndpoint({
     const storedHash = account?.password ?? (await ctx.dummyPasswordHash);
     const passwordMatches = await ctx.passwordHasher.verify(body.password, storedHash);
     if (!user || !account?.password || !passwordMatches) {
+      // Already counted by the reservation.
       await recordFailure("INVALID_EMAIL_OR_PASSWORD");
-      await recordFailedSignIn(ctx, throttle.key);
       throw APIError.from(401, "INVALID_EMAIL_OR_PASSWORD");
     }
     await clearSignInThrottle(ctx, email);

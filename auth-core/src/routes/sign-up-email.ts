@@ -35,7 +35,7 @@ export const signUpEmail = defineEndpoint({
     if (!policy.enabled) throw APIError.from(400, "EMAIL_AND_PASSWORD_IS_NOT_ENABLED");
     if (policy.disableSignUp) throw APIError.from(400, "EMAIL_AND_PASSWORD_SIGN_UP_IS_NOT_ENABLED");
     const email = parseEmailOrThrow(body.email);
-    assertNewPasswordAllowed(body.password, policy);
+    assertNewPasswordAllowed(body.password, policy, { email: body.email, name: body.name });
     if (await findUserByEmail(ctx.db, email)) throw APIError.from(422, "USER_ALREADY_EXISTS");
 
     const passwordHash = await ctx.passwordHasher.hash(body.password, randomBytes(ctx.random, 16));

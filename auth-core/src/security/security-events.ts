@@ -1,6 +1,6 @@
 import type { AuthContext } from "../context.js";
 import { generateId } from "../deps/random.js";
-import type { AuditEventType, AuditOutcome } from "../shared/audit-events.js";
+import type { AuditEventType, AuditOutcome, TargetedAuditEventType } from "../shared/audit-events.js";
 import type { DB } from "../store/database.js";
 import { deleteSecurityEventById, deleteSecurityEventsBefore, insertSecurityEvent, type NewSecurityEvent } from "../store/security-event-store.js";
 
@@ -11,8 +11,16 @@ export interface AuditClient {
   requestId?: string;
 }
 
+/**
+ * Issue 23: an operator's row names the person acted on (their own log shows it); no other row
+ * may name one.
+ */
+type AuditTarget<E extends AuditEventType> = E extends TargetedAuditEventType ? { targetUserId: string } : { targetUserId?: never };
+
 /** One row, as an endpoint writes it: the client and time are filled in by the audit it was given. */
-export interface AuditEntry<E extends AuditEventType> {
+export type AuditEntry<E extends AuditEventType> = AuditRow<E> & AuditTarget<E>;
+
+interface AuditRow<E extends AuditEventType> {
   type: E;
   userId: string | null;
   /** Default "success". */
@@ -80,6 +88,7 @@ function toRow(ctx: AuthContext, client: AuditClient, entry: AuditEntry<AuditEve
   return {
     id: generateId(ctx.random),
     userId: entry.userId,
+    targetUserId: entry.targetUserId ?? null,
     type: entry.type,
     outcome: entry.outcome ?? "success",
     method: entry.method ?? null,

@@ -1,7 +1,7 @@
 import type { AuthContext } from "../context.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { APIError } from "../errors.js";
-import { clearThrottle, countThrottledFailure, findThrottleState, type ThrottleState } from "../store/sign-in-throttle-store.js";
+import { clearThrottle, findThrottleState, reserveAttempt, type ReservationRule, type ThrottleState } from "../store/sign-in-throttle-store.js";
 
 /**
  * Per-account throttling of failed password sign-ins (issue 12; NIST SP 800-63B-4 §3.2.2):
@@ -16,6 +16,10 @@ import { clearThrottle, countThrottledFailure, findThrottleState, type ThrottleS
  *
  * Keyed by the normalised address, so an unknown address is throttled and answered exactly like
  * a known one.
+ *
+ * Each attempt is counted as a failure before its password is checked, in the statement that
+ * decides whether it may go ahead (issue 25: read before and written after the check, 149
+ * parallel guesses were all checked); the right password then clears the count.
  */
 export interface ThrottlePolicy {
   enabled: boolean;
@@ -44,17 +48,29 @@ export function throttledError(waitSeconds: number): APIError {
   return APIError.from(429, "TOO_MANY_REQUESTS", { headers: { "x-retry-after": String(waitSeconds) } });
 }
 
-/** Before the password is checked: the row's key, and how long this address must wait. */
-export async function checkSignInThrottle(ctx: AuthContext, email: string): Promise<{ key: string; wait: number | null }> {
-  const policy = ctx.options.emailAndPassword.throttle;
-  const key = throttleKey(email);
-  if (!policy.enabled) return { key, wait: null };
-  const state = await findThrottleState(ctx.db, key);
-  return { key, wait: throttleWait(state, ctx.clock.now(), policy) };
+/** The reservation's condition for `now`: throttleWait's rule, as the latest allowed last-failure time per count. */
+function reservationRule(now: Date, policy: ThrottlePolicy): ReservationRule {
+  const before = (seconds: number): string => new Date(now.getTime() - seconds * 1000).toISOString();
+  const steps: { failures: number; at: string }[] = [];
+  for (let n = policy.freeFailures; n < policy.hardStop && 2 ** (n - policy.freeFailures) < MAX_DELAY_SECONDS; n++)
+    steps.push({ failures: n, at: before(2 ** (n - policy.freeFailures)) });
+  const otherwise = before(MAX_DELAY_SECONDS);
+  const [first = { failures: policy.freeFailures, at: otherwise }, ...rest] = steps;
+  return { freeFailures: policy.freeFailures, hardStop: policy.hardStop, notAfter: [first, ...rest], otherwise };
 }
 
-export async function recordFailedSignIn(ctx: AuthContext, key: string): Promise<void> {
-  if (ctx.options.emailAndPassword.throttle.enabled) await countThrottledFailure(ctx.db, key, ctx.clock.now());
+/**
+ * Before the password is checked: reserves this attempt (counted as a failure until the right
+ * password clears it), or answers how long the address must wait (nothing counted).
+ */
+export async function reserveSignInAttempt(ctx: AuthContext, email: string): Promise<{ wait: number | null }> {
+  const policy = ctx.options.emailAndPassword.throttle;
+  if (!policy.enabled) return { wait: null };
+  const key = throttleKey(email);
+  const now = ctx.clock.now();
+  if (await reserveAttempt(ctx.db, key, now, reservationRule(now, policy))) return { wait: null };
+  // Refused: how long to wait, from the row as it stands (cleared meanwhile: try again in a second).
+  return { wait: throttleWait(await findThrottleState(ctx.db, key), now, policy) ?? 1 };
 }
 
 /** The right password, or a completed reset: the count starts again. */

@@ -3,6 +3,7 @@ import { hashToken } from "../crypto/token-hash.js";
 import { generateId, randomAlphanumeric } from "../deps/random.js";
 import type { SessionRow } from "../store/database.js";
 import { deleteSessionById, extendSession, insertSession } from "../store/session-store.js";
+import { isBanActive } from "../admin/ban.js";
 import type { ActiveSession } from "./active-session.js";
 
 export type { ActiveSession };
@@ -14,6 +15,8 @@ export interface NewSessionInput {
   ipAddress: string | null;
   userAgent: string | null;
   activeOrganizationId?: string | null;
+  /** Issue 23: the admin acting through this session, which ends at `endsAt` at the latest. */
+  impersonation?: { adminId: string; endsAt: Date };
 }
 
 const SESSION_TOKEN_LENGTH = 32;
@@ -26,16 +29,21 @@ export async function createSession(ctx: AuthContext, input: NewSessionInput): P
     id: generateId(ctx.random),
     tokenHash: hashToken(token),
     userId: input.userId,
-    expiresAt: slidingExpiry(now, now, ctx.options.session).toISOString(),
+    expiresAt: earliest(slidingExpiry(now, now, ctx.options.session), input.impersonation?.endsAt).toISOString(),
     rememberMe: input.rememberMe ? 1 : 0,
     ipAddress: input.ipAddress,
     userAgent: input.userAgent,
     activeOrganizationId: input.activeOrganizationId ?? null,
     activeTeamId: null,
+    impersonatedBy: input.impersonation?.adminId ?? null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   });
   return { ...row, token };
+}
+
+function earliest(date: Date, other: Date | undefined): Date {
+  return other && other.getTime() < date.getTime() ? other : date;
 }
 
 export interface SessionLifetimePolicy {
@@ -68,7 +76,9 @@ export async function validateSessionToken(ctx: AuthContext, token: string): Pro
   const lookup = ctx.lookupSession(ctx.sessionTokens.hashOf(token));
   const found = lookup instanceof Promise ? await lookup : lookup;
   if (!found) return null;
-  if (hasSessionEnded(found.session, ctx.clock.now(), ctx.options.session)) {
+  const now = ctx.clock.now();
+  // Issue 23: a banned person's sessions end with the ban; one that slipped past it ends here.
+  if (hasSessionEnded(found.session, now, ctx.options.session) || isBanActive(found.user, now)) {
     await deleteSessionById(ctx.db, found.session.id);
     return null;
   }

@@ -6,6 +6,8 @@ import type { Audit } from "../security/security-events.js";
 import { createSession, type ActiveSession } from "./session.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { deleteSessionByTokenHash } from "../store/session-store.js";
+import { findUserById } from "../store/user-store.js";
+import { admitToSession } from "../admin/admission.js";
 import { bearerTokenFor, buildSessionCookie, readSessionToken } from "./session-cookie.js";
 
 /**
@@ -28,6 +30,10 @@ export async function startSession(
     audit: Audit<"anonymous-linked">;
   },
 ): Promise<{ token: string; session: ActiveSession["session"] }> {
+  const user = await findUserById(ctx.db, input.userId);
+  if (!user) throw APIError.from(500, "FAILED_TO_CREATE_SESSION");
+  // Issue 23: a ban refuses every way in here, and ADMIN_EMAILS is applied.
+  await admitToSession(ctx, user, input.client);
   let created: Awaited<ReturnType<typeof createSession>>;
   try {
     created = await createSession(ctx, {

@@ -46,9 +46,35 @@ export const AUDIT_EVENT_TYPES = [
   "api-key-deleted",
   "api-key-used",
   "api-key-refused",
+  // Issue 23: operators' actions, in the acting admin's log and naming the person (targetUserId).
+  "user-banned",
+  "user-unbanned",
+  "user-impersonated",
+  "impersonation-stopped",
+  "user-role-changed",
+  "user-created-by-admin",
+  "user-updated-by-admin",
+  "user-removed",
+  "user-password-set-by-admin",
+  "user-sessions-revoked-by-admin",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+/** Issue 23: the operators' event types; each row names the person acted on (targetUserId). */
+export type TargetedAuditEventType = Extract<
+  AuditEventType,
+  | "user-banned"
+  | "user-unbanned"
+  | "user-impersonated"
+  | "impersonation-stopped"
+  | "user-role-changed"
+  | "user-created-by-admin"
+  | "user-updated-by-admin"
+  | "user-removed"
+  | "user-password-set-by-admin"
+  | "user-sessions-revoked-by-admin"
+>;
 
 export type AuditOutcome = "success" | "failure";
 export const AUDIT_OUTCOMES: readonly AuditOutcome[] = ["success", "failure"];
@@ -101,6 +127,16 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "api-key-deleted": "API key deleted",
   "api-key-used": "API key used (first use of the day)",
   "api-key-refused": "API key refused",
+  "user-banned": "Banned by an admin",
+  "user-unbanned": "Unbanned by an admin",
+  "user-impersonated": "Impersonated by an admin",
+  "impersonation-stopped": "Impersonation stopped",
+  "user-role-changed": "Role changed",
+  "user-created-by-admin": "Created by an admin",
+  "user-updated-by-admin": "Profile updated by an admin",
+  "user-removed": "Removed by an admin",
+  "user-password-set-by-admin": "Password set by an admin",
+  "user-sessions-revoked-by-admin": "Sessions revoked by an admin",
 };
 
 export function isAuditEventType(value: string): value is AuditEventType {
@@ -145,6 +181,8 @@ export interface AuditEventView {
   organizationName: string | null;
   /** null: a deleted account, or a failure that named no account. */
   actor: { id: string; name: string; email: string } | null;
+  /** Issue 23: the person an admin acted on (their own log shows the row too); null otherwise. */
+  targetUserId: string | null;
   ipAddress: string | null;
   userAgent: string | null;
   createdAt: Date;

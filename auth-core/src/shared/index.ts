@@ -5,3 +5,5 @@ export { dateTransformer, type DataTransformer } from "./date-transformer.js";
 export * from "./access-control.js";
 export type * from "./wire-types.js";
 export * from "./audit-events.js";
+export * from "./admin-roles.js";
+export * from "./admin-console.js";

@@ -7,6 +7,11 @@ export interface WireUser {
   image: string | null;
   emailVerified: boolean;
   isAnonymous: boolean;
+  /** Issue 23 (better-auth's admin plugin fields): "user" unless an operator holds "admin". */
+  role: string;
+  banned: boolean;
+  banReason: string | null;
+  banExpires: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -23,6 +28,8 @@ export interface WireSession {
   userAgent: string | null;
   activeOrganizationId: string | null;
   activeTeamId: string | null;
+  /** The admin acting through this session (issue 23), else null. */
+  impersonatedBy: string | null;
 }
 
 export interface WireSessionResult {

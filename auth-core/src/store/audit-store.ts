@@ -9,7 +9,7 @@ import type { Database, DB } from "./database.js";
  */
 
 /** Whose events: one person's, or an organization's (its own rows and its members' personal ones). */
-export type AuditScope = { kind: "user"; userId: string } | { kind: "organization"; organizationId: string };
+export type AuditScope = { kind: "user"; userId: string } | { kind: "organization"; organizationId: string } | { kind: "installation" };
 
 export interface AuditFilter {
   scope: AuditScope;
@@ -35,6 +35,7 @@ export interface AuditEventRecord {
   organizationId: string | null;
   organizationName: string | null;
   userId: string | null;
+  targetUserId: string | null;
   userName: string | null;
   userEmail: string | null;
   ipAddress: string | null;
@@ -50,11 +51,16 @@ type EventExpressions = ExpressionBuilder<Database, "securityEvent">;
  * of its current members written since they joined. Rows of another organization stay out.
  */
 function scopeCondition(eb: EventExpressions, scope: AuditScope): Expression<SqlBool> {
-  if (scope.kind === "user") return eb("securityEvent.userId", "=", scope.userId);
+  // Issue 23: a person's log also holds what an admin did to their account.
+  if (scope.kind === "user") return eb.or([eb("securityEvent.userId", "=", scope.userId), eb("securityEvent.targetUserId", "=", scope.userId)]);
+  // Issue 23: an operator's counts over every row.
+  if (scope.kind === "installation") return eb.and([]);
   return eb.or([
     eb("securityEvent.organizationId", "=", scope.organizationId),
     eb.and([
       eb("securityEvent.organizationId", "is", null),
+      // An operator's actions on other people are not their organization's business.
+      eb("securityEvent.targetUserId", "is", null),
       eb.exists(
         eb
           .selectFrom("member")
@@ -106,6 +112,7 @@ export async function listAuditEvents(db: DB, filter: AuditFilter, page: { after
       "securityEvent.organizationId",
       "organization.name as organizationName",
       "securityEvent.userId",
+      "securityEvent.targetUserId",
       "user.name as userName",
       "user.email as userEmail",
       "securityEvent.ipAddress",
@@ -144,7 +151,7 @@ function utcDay(): RawBuilder<string> {
  * The two never overlap (one has organizationId set, the other null); the caller adds them up.
  */
 export async function countAuditEventsByDay(db: DB, filter: AuditFilter): Promise<AuditCountRow[]> {
-  if (filter.scope.kind === "user") return groupByDay(db.selectFrom("securityEvent").where((eb) => filterCondition(eb, filter)));
+  if (filter.scope.kind !== "organization") return groupByDay(db.selectFrom("securityEvent").where((eb) => filterCondition(eb, filter)));
   const organizationId = filter.scope.organizationId;
   const own = await groupByDay(
     db
@@ -162,6 +169,7 @@ export async function countAuditEventsByDay(db: DB, filter: AuditFilter): Promis
           .onRef("member.createdAt", "<=", "securityEvent.createdAt"),
       )
       .where("securityEvent.organizationId", "is", null)
+      .where("securityEvent.targetUserId", "is", null)
       .where((eb) => narrowingCondition(eb, filter)),
   );
   return [...own, ...members];
@@ -205,6 +213,8 @@ export async function countAccountHoldings(db: DB, userId: string, now: Date): P
     .select((eb) => eb.fn.countAll<string | number>().as("n"))
     .where("userId", "=", userId)
     .where("expiresAt", ">", now.toISOString())
+    // An admin's impersonation session is not the person's (list-sessions leaves it out too).
+    .where("impersonatedBy", "is", null)
     .executeTakeFirstOrThrow();
   const passkeys = await db
     .selectFrom("passkey")

@@ -12,6 +12,12 @@ interface UserTable {
   emailVerified: Generated<number>;
   image: string | null;
   isAnonymous: Generated<number>;
+  /** Issue 23: comma-separated application roles ("admin"); null: never set, read as "user". */
+  role: string | null;
+  banned: Generated<number>;
+  banReason: string | null;
+  /** When the ban lapses by itself; null: until lifted. */
+  banExpires: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -26,6 +32,8 @@ interface SessionTable {
   userAgent: string | null;
   activeOrganizationId: string | null;
   activeTeamId: string | null;
+  /** The admin acting through this session (issue 23); null for the person's own sessions. */
+  impersonatedBy: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -130,6 +138,8 @@ interface SecurityEventTable {
   userAgent: string | null;
   /** Small JSON object: never a secret, token or password. */
   detail: string | null;
+  /** The person an admin's action was about (issue 23): the row shows in their log too. */
+  targetUserId: string | null;
   createdAt: string;
 }
 

@@ -4,6 +4,7 @@ import type { DB } from "./database.js";
 export interface NewSecurityEvent {
   id: string;
   userId: string | null;
+  targetUserId: string | null;
   type: AuditEventType;
   outcome: AuditOutcome;
   /** password, passkey, anonymous, email-link or a provider id. */
@@ -23,6 +24,7 @@ export async function insertSecurityEvent(db: DB, event: NewSecurityEvent): Prom
     .values({
       id: event.id,
       userId: event.userId,
+      targetUserId: event.targetUserId,
       type: event.type,
       outcome: event.outcome,
       method: event.method,

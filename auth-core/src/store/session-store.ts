@@ -17,6 +17,7 @@ interface JoinedRow {
   s_userAgent: string | null;
   s_activeOrganizationId: string | null;
   s_activeTeamId: string | null;
+  s_impersonatedBy: string | null;
   s_createdAt: string;
   s_updatedAt: string;
   u_id: string;
@@ -25,6 +26,10 @@ interface JoinedRow {
   u_emailVerified: number;
   u_image: string | null;
   u_isAnonymous: number;
+  u_role: string | null;
+  u_banned: number;
+  u_banReason: string | null;
+  u_banExpires: string | null;
   u_createdAt: string;
   u_updatedAt: string;
 }
@@ -43,6 +48,7 @@ function buildLookupQuery(db: Kysely<Database>, tokenHash: string) {
       "s.userAgent as s_userAgent",
       "s.activeOrganizationId as s_activeOrganizationId",
       "s.activeTeamId as s_activeTeamId",
+      "s.impersonatedBy as s_impersonatedBy",
       "s.createdAt as s_createdAt",
       "s.updatedAt as s_updatedAt",
       "u.id as u_id",
@@ -51,6 +57,10 @@ function buildLookupQuery(db: Kysely<Database>, tokenHash: string) {
       "u.emailVerified as u_emailVerified",
       "u.image as u_image",
       "u.isAnonymous as u_isAnonymous",
+      "u.role as u_role",
+      "u.banned as u_banned",
+      "u.banReason as u_banReason",
+      "u.banExpires as u_banExpires",
       "u.createdAt as u_createdAt",
       "u.updatedAt as u_updatedAt",
     ])
@@ -69,6 +79,7 @@ function splitJoinedRow(row: JoinedRow): SessionWithUserRow {
       userAgent: row.s_userAgent,
       activeOrganizationId: row.s_activeOrganizationId,
       activeTeamId: row.s_activeTeamId,
+      impersonatedBy: row.s_impersonatedBy,
       createdAt: row.s_createdAt,
       updatedAt: row.s_updatedAt,
     },
@@ -79,6 +90,10 @@ function splitJoinedRow(row: JoinedRow): SessionWithUserRow {
       emailVerified: row.u_emailVerified,
       image: row.u_image,
       isAnonymous: row.u_isAnonymous,
+      role: row.u_role,
+      banned: row.u_banned,
+      banReason: row.u_banReason,
+      banExpires: row.u_banExpires,
       createdAt: row.u_createdAt,
       updatedAt: row.u_updatedAt,
     },
@@ -147,5 +162,15 @@ export async function deleteExpiredSessions(db: DB, now: Date): Promise<number> 
 /** Deletes the session with this token hash; returns its user id, or null if there was none. */
 export async function deleteSessionByTokenHash(db: DB, tokenHash: string): Promise<string | null> {
   const row = await db.deleteFrom("session").where("tokenHash", "=", tokenHash).returning("userId").executeTakeFirst();
+  return row?.userId ?? null;
+}
+
+/** Deletes the session with this id or token hash (an admin's handle); returns its user id, or null. */
+export async function deleteSessionByHandle(db: DB, handle: { id: string; tokenHash: string }): Promise<string | null> {
+  const row = await db
+    .deleteFrom("session")
+    .where((eb) => eb.or([eb("id", "=", handle.id), eb("tokenHash", "=", handle.tokenHash)]))
+    .returning("userId")
+    .executeTakeFirst();
   return row?.userId ?? null;
 }

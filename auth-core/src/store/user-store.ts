@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB, NewUserRow, UserRow, UserUpdate } from "./database.js";
 
 export async function findUserById(db: DB, id: string): Promise<UserRow | undefined> {
@@ -19,4 +20,23 @@ export async function updateUser(db: DB, id: string, update: UserUpdate): Promis
 
 export async function deleteUserById(db: DB, id: string): Promise<void> {
   await db.deleteFrom("user").where("id", "=", id).execute();
+}
+
+/** Issue 23: sets the role only while none was ever set (ADMIN_EMAILS never overrides a set-role). */
+export async function setRoleIfUnset(db: DB, id: string, role: string, now: string): Promise<UserRow | undefined> {
+  return db.updateTable("user").set({ role, updatedAt: now }).where("id", "=", id).where("role", "is", null).returningAll().executeTakeFirst();
+}
+
+export async function clearUserBan(db: DB, id: string, now: Date): Promise<UserRow | undefined> {
+  return updateUser(db, id, { banned: 0, banReason: null, banExpires: null, updatedAt: now.toISOString() });
+}
+
+/** The people holding the admin role among comma-separated roles ("admin", "user,admin"). */
+export async function countAdmins(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("user")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where(sql<boolean>`(',' || ${sql.ref("role")} || ',') like ${"%,admin,%"}`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

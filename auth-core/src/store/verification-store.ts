@@ -52,6 +52,29 @@ export async function deleteVerificationsOfValue(db: DB, prefix: string, value: 
   await db.deleteFrom("verification").where("value", "=", value).where("identifier", "like", `${prefix}%`).execute();
 }
 
+/**
+ * Keeps the `keep` newest values held for `value` under `prefix` besides `newest` (just stored),
+ * deleting the older ones: one statement.
+ */
+export async function deleteOlderVerificationsOfValue(db: DB, prefix: string, value: string, newest: string, keep: number): Promise<void> {
+  await db
+    .deleteFrom("verification")
+    .where("id", "in", (qb) =>
+      qb
+        .selectFrom("verification")
+        .select("id")
+        .where("value", "=", value)
+        .where("identifier", "like", `${prefix}%`)
+        .where("id", "!=", newest)
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        // SQLite takes OFFSET only after a LIMIT.
+        .limit(Number.MAX_SAFE_INTEGER)
+        .offset(keep),
+    )
+    .execute();
+}
+
 export async function deleteExpiredVerifications(db: DB, now: Date): Promise<number> {
   const result = await db.deleteFrom("verification").where("expiresAt", "<=", now.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);

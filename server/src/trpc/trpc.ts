@@ -1,10 +1,22 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPCContext } from "./context.js";
-import { dateTransformer } from "@gatehouse/auth-core/shared";
+import { dateTransformer, isAdminRole } from "@gatehouse/auth-core/shared";
 import { APIError } from "@gatehouse/auth-core";
 
-/** @see https://trpc.io/docs/server/routers */
-const t = initTRPC.context<TRPCContext>().create({ transformer: dateTransformer });
+/**
+ * No answer carries a stack (issue 25): tRPC's default formatter adds one whenever NODE_ENV is
+ * not "production" (isDev), so isDev is off everywhere. An unexpected failure (not a refusal of
+ * ours) answers a generic message: its own may name tables or values.
+ * @see https://trpc.io/docs/server/routers
+ */
+const t = initTRPC.context<TRPCContext>().create({
+  transformer: dateTransformer,
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const unexpected = error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof APIError);
+    return unexpected ? { ...shape, message: "Internal server error" } : shape;
+  },
+});
 
 export const router = t.router;
 export const publicProcedure = t.procedure;
@@ -13,7 +25,16 @@ export const createCallerFactory = t.createCallerFactory;
 /** An auth-core refusal keeps its spec §8 message; its status picks the tRPC code. */
 export function toTRPCError(error: unknown): unknown {
   if (!(error instanceof APIError)) return error;
-  const code = error.status === 401 ? "UNAUTHORIZED" : error.status === 403 ? "FORBIDDEN" : error.status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
+  const code =
+    error.status === 401
+      ? "UNAUTHORIZED"
+      : error.status === 403
+        ? "FORBIDDEN"
+        : error.status === 404
+          ? "NOT_FOUND"
+          : error.status >= 500
+            ? "INTERNAL_SERVER_ERROR"
+            : "BAD_REQUEST";
   return new TRPCError({ code, message: error.message, cause: error });
 }
 
@@ -21,4 +42,15 @@ export function toTRPCError(error: unknown): unknown {
 export const protectedProcedure = t.procedure.use(function requireSession({ ctx, next }) {
   if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "You need to sign in to access this page." });
   return next({ ctx: { ...ctx, session: ctx.session } });
+});
+
+/**
+ * Issue 23: operators only. The role comes with the session read for this request (a role
+ * change applies at once), and an admin acting as someone else is that person here.
+ */
+export const adminProcedure = protectedProcedure.use(function requireAdmin({ ctx, next }) {
+  if (!isAdminRole(ctx.session.user.role) || ctx.session.session.impersonatedBy !== null) {
+    throw new TRPCError({ code: "FORBIDDEN", message: "Only admins may use the admin console." });
+  }
+  return next();
 });

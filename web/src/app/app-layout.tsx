@@ -4,6 +4,10 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import type { WireSessionResult } from "@gatehouse/auth-core/shared";
 import { SESSION_QUERY_KEY, useSession } from "../features/auth/api/get-session.js";
 import { useSignOut } from "../features/auth/api/sign-out.js";
+import { isAdminRole } from "@gatehouse/auth-core/shared";
+import { adminActionError } from "../features/admin/api/admin-request.js";
+import { useStopImpersonating } from "../features/admin/api/impersonate-user.js";
+import { ImpersonationBanner } from "../features/admin/components/impersonation-banner.js";
 import { OrganizationSwitcher } from "../features/organization/components/organization-switcher.js";
 import { loginURLFor } from "../lib/login-params.js";
 import { AUTH_QUERY_ROOT } from "../lib/query-client.js";
@@ -23,6 +27,33 @@ const NAV_ITEMS = [
   { to: "/settings", label: "Settings" },
   { to: "/about", label: "About" },
 ] as const;
+
+/** Issue 23: the console's link, for admins only (not while acting as someone else). */
+const ADMIN_ITEM = { to: "/admin", label: "Admin" } as const;
+
+function useNavItems(): ReadonlyArray<{ to: string; label: string }> {
+  const session = useSession();
+  const data = session.data;
+  const admin = data ? isAdminRole(data.user.role) && !data.session.impersonatedBy : false;
+  return admin ? [...NAV_ITEMS, ADMIN_ITEM] : NAV_ITEMS;
+}
+
+/** While an admin acts as someone (issue 23): the banner on every page, with the way back. */
+function Impersonation(): ReactElement | null {
+  const session = useSession();
+  const stop = useStopImpersonating();
+  const data = session.data;
+  if (!data?.session.impersonatedBy) return null;
+  return (
+    <ImpersonationBanner
+      name={data.user.name}
+      email={data.user.email}
+      stopping={stop.isPending}
+      error={stop.isError ? adminActionError(stop.error) : null}
+      onStop={() => stop.mutate({ userId: data.user.id })}
+    />
+  );
+}
 
 function AccountMenu(): ReactElement {
   const session = useSession();
@@ -124,7 +155,8 @@ function AuthFailureScreen({ error }: { error: unknown }): ReactElement {
 export function AppLayout(): ReactElement {
   const failure = useAuthFailure();
   const { pathname } = useLocation();
-  const page = NAV_ITEMS.find((item) => pathname.startsWith(item.to));
+  const navItems = useNavItems();
+  const page = [...NAV_ITEMS, ADMIN_ITEM].find((item) => pathname.startsWith(item.to));
   const menu = useHeaderMenu();
   useRefetchRemoteCallsOnOrganizationChange();
   useEffect(() => {
@@ -135,7 +167,7 @@ export function AppLayout(): ReactElement {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="topbar">
+      <header className="topbar" data-admin={navItems.length > NAV_ITEMS.length || undefined}>
         <Link className="brand" to="/dashboard">
           Gatehouse
         </Link>
@@ -152,7 +184,7 @@ export function AppLayout(): ReactElement {
         <div id="header-menu" className="header-menu" data-open={menu.open || undefined}>
           <nav aria-label="Main">
             <ul>
-              {NAV_ITEMS.map((item) => (
+              {navItems.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to}>{item.label}</NavLink>
                 </li>
@@ -163,6 +195,7 @@ export function AppLayout(): ReactElement {
           <AccountMenu />
         </div>
       </header>
+      <Impersonation />
       <main id="main" tabIndex={-1}>
         {failure !== null ? (
           <AuthFailureScreen error={failure} />

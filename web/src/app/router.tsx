@@ -66,6 +66,8 @@ function createRoutes(deps: RouterDeps): RouteObject[] {
         { path: "accept-invitation/:id", ...page(async () => ({ Component: (await import("./routes/accept-invitation.js")).AcceptInvitationPage })) },
         { path: "subscribe", ...page(async () => ({ Component: (await import("./routes/subscribe.js")).SubscribePage })) },
         { path: "settings", ...page(async () => ({ Component: (await import("./routes/settings.js")).SettingsPage })) },
+        { path: "admin", ...page(async () => ({ Component: (await import("./routes/admin.js")).AdminPage })) },
+        { path: "admin/users/:id", ...page(async () => ({ Component: (await import("./routes/admin-person.js")).AdminPersonPage })) },
         {
           path: "about",
           ...page(async () => {

@@ -31,7 +31,7 @@ export const changePassword = defineEndpoint({
   audit: ["password-changed", "anonymous-linked"],
   async handler({ ctx, body, session, headers, client, response, audit }): Promise<{ token: string | null; user: WireUser }> {
     const { user } = session;
-    assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword);
+    assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword, user);
     const account = await findCredentialAccount(ctx.db, user.id);
     if (!account?.password) throw APIError.from(400, "CREDENTIAL_ACCOUNT_NOT_FOUND");
     if (!(await ctx.passwordHasher.verify(body.currentPassword, account.password))) {

@@ -5,7 +5,7 @@ import { APIError } from "../../errors.js";
 import { randomAlphanumeric } from "../../deps/random.js";
 import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
 import { deliverMail } from "../../email/deliver-mail.js";
-import { discardEmailToken, storeEmailToken } from "../../email/email-tokens.js";
+import { discardEmailToken, discardUserEmailTokens, storeEmailToken } from "../../email/email-tokens.js";
 import { authEndpointURL } from "../../email/links.js";
 import { buildPasswordResetMessage } from "../../email/messages.js";
 import type { Audit } from "../../security/security-events.js";
@@ -16,6 +16,9 @@ import { findUserByEmail } from "../../store/user-store.js";
 
 /** Spec §9: a reset token is 24 characters. */
 const RESET_TOKEN_LENGTH = 24;
+
+/** Issue 25: live reset links per account; a sixth ends the oldest. */
+const MAX_LIVE_RESET_LINKS = 5;
 
 /** Spec §8: the one answer, for known and unknown addresses alike. */
 const RESET_REQUEST_MESSAGE = "If this email exists in our system, check your email for the reset link";
@@ -63,12 +66,14 @@ async function requestReset({ ctx, body, audit }: EndpointCall<Body, Record<stri
   const user = await findUserByEmail(ctx.db, email);
   const token = randomAlphanumeric(ctx.random, RESET_TOKEN_LENGTH);
   if (user) {
-    await storeEmailToken(ctx, { kind: "reset-password", token, userId: user.id, expiresIn: policy.tokenExpiresIn });
+    await storeEmailToken(ctx, { kind: "reset-password", token, userId: user.id, expiresIn: policy.tokenExpiresIn, maxLive: MAX_LIVE_RESET_LINKS });
     await audit.record({ userId: user.id, type: "password-reset-requested" });
     ctx.afterAnswer.run(() => mailResetLink(ctx, user, token, body.redirectTo, audit), { message: "password reset mail failed", level: "error" });
   } else {
-    // The same two writes as the known-address branch, so both take the same time.
+    // The same writes as the known-address branch (store, end older links, audit), so both
+    // take the same time; no user holds the empty id.
     await discardEmailToken(ctx, "reset-password", token);
+    await discardUserEmailTokens(ctx.db, "reset-password", "");
     await audit.record({ userId: null, type: "password-reset-requested", outcome: "failure", detail: { reason: "USER_NOT_FOUND" } });
   }
   return { status: true, message: RESET_REQUEST_MESSAGE };

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
-import { consumeEmailToken, findEmailToken } from "../../email/email-tokens.js";
+import { consumeEmailToken, discardUserEmailTokens, findEmailToken } from "../../email/email-tokens.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { clearSignInThrottle } from "../../security/sign-in-throttle.js";
 import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
@@ -32,9 +32,12 @@ export const resetPassword = defineEndpoint({
   async handler({ ctx, body, query, client, audit }): Promise<{ status: boolean }> {
     const token = body.token ?? query.token;
     if (!token) throw APIError.from(400, "INVALID_TOKEN");
-    assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword);
-    // A cheap look first, so a guessed token costs no password hash.
-    if (!(await findEmailToken(ctx, "reset-password", token))) throw APIError.from(400, "INVALID_TOKEN");
+    // A cheap look first, so a guessed token costs no password hash; the owner's address and
+    // name take part in the screening of the new password.
+    const link = await findEmailToken(ctx, "reset-password", token);
+    const holder = link ? await findUserById(ctx.db, link.value) : undefined;
+    assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword, holder ?? {});
+    if (!link) throw APIError.from(400, "INVALID_TOKEN");
     const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
     const now = ctx.clock.now();
     const { revokeSessionsOnPasswordReset } = ctx.options.email.passwordReset;
@@ -45,6 +48,9 @@ export const resetPassword = defineEndpoint({
         log.unchanged(); // used meanwhile by a concurrent reset
         return null;
       }
+      // Every other reset link of the account ends with this one (issue 25): an older link must
+      // not reset the password again.
+      await discardUserEmailTokens(trx, "reset-password", used.value);
       const account = await findCredentialAccount(trx, used.value);
       if (account) {
         await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now.toISOString() });

@@ -23,7 +23,7 @@ export const setPassword = defineEndpoint({
   serverOnly: true,
   async handler({ ctx, body, session, client, audit }): Promise<{ status: boolean }> {
     const { user } = session;
-    assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword);
+    assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword, user);
     const account = await findCredentialAccount(ctx.db, user.id);
     if (account?.password) throw APIError.from(400, "USER_ALREADY_HAS_PASSWORD");
     const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));

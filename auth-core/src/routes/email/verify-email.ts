@@ -13,6 +13,7 @@ import { toWireUser } from "../../http/public-json.js";
 import type { Audit } from "../../security/security-events.js";
 import type { ActiveSession } from "../../session/session.js";
 import { startSession } from "../../session/start-session.js";
+import { grantListedAdmin } from "../../admin/admission.js";
 import type { UserRow } from "../../store/database.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
@@ -143,13 +144,15 @@ export const verifyEmail = defineEndpoint({
       return row;
     });
     if (!updated) return fail(ctx, callbackURL, "invalid_token");
+    // Issue 23: a listed address becomes an admin's once its owner proves it.
+    const current = await grantListedAdmin(ctx, updated, client);
 
     // Only a browser that holds no session is signed in (issue 12): one signed in as someone
     // else, or anonymously, keeps what it has, and no anonymous data is handed over by a link.
     if (ctx.options.email.verification.autoSignInAfterVerification && session === null) {
       await startSignedInSession(ctx, response, { userId: user.id, client, headers, audit });
     }
-    return done(ctx, callbackURL, updated);
+    return done(ctx, callbackURL, current);
   },
 });
 

@@ -11,6 +11,7 @@ export const checkOrganizationSlug = defineEndpoint({
   path: "/organization/check-slug",
   body,
   session: "required",
+  impersonation: "allowed",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, body }): Promise<{ status: boolean }> {

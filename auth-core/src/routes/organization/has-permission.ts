@@ -22,6 +22,7 @@ export const hasPermission = defineEndpoint({
   path: "/organization/has-permission",
   body,
   session: "required",
+  impersonation: "allowed",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, body, session }): Promise<{ error: null; success: boolean }> {

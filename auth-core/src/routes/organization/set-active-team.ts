@@ -16,6 +16,7 @@ export const setActiveTeam = defineEndpoint({
   path: "/organization/set-active-team",
   body,
   session: "required",
+  impersonation: "allowed",
   rateLimit: "default",
   audit: { none: "changes which team the session shows, not a membership" },
   async handler({ ctx, body, session }): Promise<WireTeam | null> {

@@ -18,6 +18,7 @@ export const setActiveOrganization = defineEndpoint({
   path: "/organization/set-active",
   body,
   session: "required",
+  impersonation: "allowed",
   rateLimit: "default",
   audit: { none: "changes which organization the session shows, not a membership" },
   async handler({ ctx, body, session }): Promise<WireOrganization | null> {

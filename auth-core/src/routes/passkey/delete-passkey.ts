@@ -1,20 +1,25 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
+import { sendAccountNotice } from "../../email/account-notices.js";
 import { deletePasskeyOfUser, findPasskeyById } from "../../store/passkey-store.js";
 
 const body = z.object({ id: z.string().min(1).max(128) });
 
-/** POST /passkey/delete-passkey {id}: removes one of the caller's passkeys, never another's. */
+/**
+ * POST /passkey/delete-passkey {id}: removes one of the caller's passkeys, never another's. A
+ * fresh session only, and the owner is told (issue 25): a stolen session must not quietly take
+ * away the owner's way in, as it may not add one either.
+ */
 export const deletePasskey = defineEndpoint({
   name: "deletePasskey",
   method: "POST",
   path: "/passkey/delete-passkey",
   body,
-  session: "required",
+  session: "fresh",
   rateLimit: "default",
   audit: ["passkey-deleted"],
-  async handler({ ctx, body, session, client, audit }): Promise<{ status: boolean }> {
+  async handler({ ctx, body, session, audit }): Promise<{ status: boolean }> {
     const userId = session.user.id;
     const passkey = await findPasskeyById(ctx.db, body.id);
     if (!passkey) throw APIError.from(404, "PASSKEY_NOT_FOUND");
@@ -33,6 +38,7 @@ export const deletePasskey = defineEndpoint({
       await audit.record({ userId, type: "passkey-deleted", outcome: "failure", detail: { reason: "not-owner" } });
       throw APIError.from(401, "YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY");
     }
+    sendAccountNotice(ctx, session.user, session.user.email, { kind: "passkey-deleted", passkeyName: passkey.name ?? null });
     return { status: true };
   },
 });

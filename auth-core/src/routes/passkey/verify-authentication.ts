@@ -100,6 +100,7 @@ export const verifyPasskeyAuthentication = defineEndpoint({
     try {
       started = await startSession(ctx, response, { userId: user.id, rememberMe: true, client, headers, audit });
     } catch (error) {
+      if (error instanceof APIError && error.code === "BANNED_USER") throw error;
       if (error instanceof APIError) throw APIError.from(500, "UNABLE_TO_CREATE_SESSION");
       throw error;
     }

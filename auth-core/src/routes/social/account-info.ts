@@ -15,6 +15,7 @@ export const accountInfo = defineEndpoint({
   path: "/account-info",
   body,
   session: "required",
+  impersonation: "allowed",
   rateLimit: "default",
   audit: { none: "reads the provider's profile; may store refreshed tokens" },
   async handler({ ctx, body, session }): Promise<OAuthProfile> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
 import { createProviderEngine, exchangeAuthorizationCode, getProviderProfile, providerRedirectURI } from "../../oauth/engine.js";
 import { claimIdTokenUse } from "../../oauth/id-token-replay.js";
 import { linkProviderAccount } from "../../oauth/link-account.js";
@@ -51,7 +52,8 @@ export const callback = defineEndpoint({
     if (!parsed.success) return redirectWithError(fallbackErrorURL, "invalid_callback_request");
     const input = parsed.data;
     if (!input.state) return redirectWithError(fallbackErrorURL, "state_not_found");
-    const consumed = await consumeOAuthState(ctx, response, headers, input.state);
+    // A state started for another provider is not found here (issue 25): no token request follows.
+    const consumed = await consumeOAuthState(ctx, response, headers, providerId, input.state);
     if (!consumed.ok) return redirectWithError(fallbackErrorURL, "please_restart_the_process");
     const state = consumed.data;
     const errorURL = state.errorURL ?? fallbackErrorURL;
@@ -120,6 +122,8 @@ export const callback = defineEndpoint({
       if (!result.ok) return redirectWithError(errorURL, result.error.split(" ").join("_"));
       return redirectTo(result.isRegister ? (state.newUserURL ?? state.callbackURL) : state.callbackURL);
     } catch (error) {
+      // better-auth: a refusal with a code (BANNED_USER) reaches the error URL with its message.
+      if (error instanceof APIError && error.code === "BANNED_USER") return redirectWithError(errorURL, error.code, error.message);
       ctx.logger.error("OAuth callback failed", { provider: providerId, error: error instanceof Error ? error.message : String(error) });
       return redirectWithError(errorURL, "internal_server_error");
     }

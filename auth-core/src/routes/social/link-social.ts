@@ -50,7 +50,7 @@ export const linkSocial = defineEndpoint({
       }
       return { url: "", redirect: false, status: true };
     }
-    const { state, codeVerifier, nonce } = await createOAuthState(ctx, response, {
+    const { state, codeVerifier, nonce } = await createOAuthState(ctx, response, provider.id, {
       callbackURL: body.callbackURL || ctx.options.baseURL,
       errorURL: body.errorCallbackURL || undefined,
       link: { email: user.email, userId: user.id },

@@ -64,7 +64,7 @@ export const signInSocial = defineEndpoint({
       if (!result.ok) throw APIError.from(401, SOCIAL_SIGN_IN_ERROR_CODES[result.error], { wording: result.error });
       return { redirect: false, token: result.token, url: undefined, user: toWireUser(result.user) };
     }
-    const { state, codeVerifier, nonce } = await createOAuthState(ctx, response, {
+    const { state, codeVerifier, nonce } = await createOAuthState(ctx, response, provider.id, {
       callbackURL: body.callbackURL || ctx.options.baseURL,
       errorURL: body.errorCallbackURL || undefined,
       newUserURL: body.newUserCallbackURL || undefined,

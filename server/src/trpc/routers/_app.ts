@@ -4,11 +4,23 @@ import { listEnabledProviders, type EnabledProvider } from "../../providers/enab
 import { accountRouter } from "./account.js";
 import { auditRouter } from "./audit.js";
 import { planRouter } from "./plan.js";
+import { adminRouter } from "./admin.js";
 
 /** The session as the web app sees it over tRPC: dates as Date, no session token. */
 export interface SessionView {
-  user: { id: string; email: string; name: string; image: string | null; emailVerified: boolean; createdAt: Date; updatedAt: Date };
-  session: { id: string; userId: string; expiresAt: Date; createdAt: Date; updatedAt: Date; ipAddress: string | null; userAgent: string | null };
+  /** role: "user" or "admin" (issue 23): the web app shows the console link to admins only. */
+  user: { id: string; email: string; name: string; image: string | null; emailVerified: boolean; role: string; createdAt: Date; updatedAt: Date };
+  /** impersonatedBy: the admin acting through this session (the banner), else null. */
+  session: {
+    id: string;
+    userId: string;
+    expiresAt: Date;
+    createdAt: Date;
+    updatedAt: Date;
+    ipAddress: string | null;
+    userAgent: string | null;
+    impersonatedBy: string | null;
+  };
 }
 
 // Columns are picked explicitly so a new wire field never leaks by accident (the token stays out).
@@ -20,6 +32,7 @@ function toSessionView({ user, session }: WireSessionResult): SessionView {
       name: user.name,
       image: user.image,
       emailVerified: user.emailVerified,
+      role: user.role,
       createdAt: new Date(user.createdAt),
       updatedAt: new Date(user.updatedAt),
     },
@@ -31,6 +44,7 @@ function toSessionView({ user, session }: WireSessionResult): SessionView {
       updatedAt: new Date(session.updatedAt),
       ipAddress: session.ipAddress,
       userAgent: session.userAgent,
+      impersonatedBy: session.impersonatedBy,
     },
   };
 }
@@ -40,6 +54,7 @@ export const appRouter = router({
   account: accountRouter,
   audit: auditRouter,
   plan: planRouter,
+  admin: adminRouter,
   auth: router({
     /** Spec §7: the auth session query returns user and session. */
     session: protectedProcedure.query(({ ctx }): SessionView => toSessionView(ctx.session)),

@@ -60,6 +60,12 @@ export function SettingsPage(): ReactElement {
     <article className="page">
       <h1>Settings</h1>
       <p className="lead">Your profile and everything that keeps your account safe.</p>
+      {data.session.impersonatedBy && (
+        <p className="notice" role="note">
+          You are acting as {data.user.name || data.user.email}: you can look, but the server refuses every change to their profile, password, address,
+          passkeys, linked accounts, sessions and the account itself.
+        </p>
+      )}
       <nav className="toc" aria-label="Settings sections">
         <a href="#profile">Profile</a> <a href="#email">Email</a> <a href="#password">Password</a> <a href="#passkeys">Passkeys</a>{" "}
         <a href="#accounts">Linked accounts</a> <a href="#api-keys">API keys</a> <a href="#sessions">Sessions</a> <a href="#delete-account">Delete account</a>

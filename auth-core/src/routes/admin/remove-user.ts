@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { requireUser } from "../../admin/admin-actions.js";
+import { deleteUserData } from "../../email/user-deletion.js";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+
+/** better-auth's admin remove-user: the account and everything it holds, like a deletion by its owner. */
+export const removeUserEndpoint = defineEndpoint({
+  name: "removeUser",
+  method: "POST",
+  path: "/admin/remove-user",
+  body: z.object({ userId: z.coerce.string().min(1).max(256) }),
+  session: "required",
+  admin: { permissions: { user: ["delete"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS" },
+  rateLimit: "default",
+  audit: ["user-removed"],
+  async handler({ ctx, body, session, audit }): Promise<{ success: boolean }> {
+    if (body.userId === session.user.id) throw APIError.from(400, "YOU_CANNOT_REMOVE_YOURSELF");
+    const target = await requireUser(ctx, body.userId);
+    await audit.change(async (trx, log) => {
+      await deleteUserData(trx, target.id);
+      // The row keeps the address: the person is gone, the operator's log says who it was.
+      await log.write({ userId: session.user.id, targetUserId: target.id, type: "user-removed", detail: { email: target.email } });
+    });
+    return { success: true };
+  },
+});

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { deleteSessionsByUserId } from "../../store/session-store.js";
+
+/** better-auth's admin revoke-user-sessions: every session of the person ends. */
+export const revokeUserSessionsEndpoint = defineEndpoint({
+  name: "revokeUserSessions",
+  method: "POST",
+  path: "/admin/revoke-user-sessions",
+  body: z.object({ userId: z.coerce.string().min(1).max(256) }),
+  session: "required",
+  admin: { permissions: { session: ["revoke"] }, refusal: "YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS" },
+  rateLimit: "default",
+  audit: ["user-sessions-revoked-by-admin"],
+  async handler({ body, session, audit }): Promise<{ success: boolean }> {
+    await audit.change(async (trx, log) => {
+      const count = await deleteSessionsByUserId(trx, body.userId);
+      if (count === 0) return log.unchanged();
+      await log.write({ userId: session.user.id, targetUserId: body.userId, type: "user-sessions-revoked-by-admin", detail: { scope: "all", count } });
+    });
+    return { success: true };
+  },
+});

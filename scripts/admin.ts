@@ -1,0 +1,35 @@
+// npm run admin -- grant <email> | revoke <email>: gives or takes back the admin role (issue 23)
+// on DATABASE_URL from this machine, the way an operator recovers when no admin can sign in.
+import { createAuth, APIError, silentLogger } from "@gatehouse/auth-core";
+import { migrateToLatest } from "@gatehouse/migrations";
+import { openDatabase } from "../server/src/database.js";
+import { readConfig } from "../server/src/env.js";
+import { resolveAuthSecret } from "../server/src/secret.js";
+
+const USAGE = "usage: npm run admin -- grant <email> | revoke <email>";
+const [command, email] = process.argv.slice(2);
+if ((command !== "grant" && command !== "revoke") || !email) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const config = readConfig(process.env);
+const database = openDatabase(config.databaseURL);
+let exitCode = 0;
+try {
+  await migrateToLatest(database.db);
+  const auth = createAuth({
+    database: database.db,
+    baseURL: config.baseURL,
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    logger: silentLogger,
+  });
+  const { changed, user } = await auth.admin.setRoleByEmail(email, command === "grant" ? "admin" : "user");
+  console.log(`${user.email}: role ${user.role}${changed ? "" : " (unchanged)"}`);
+} catch (error) {
+  console.error(error instanceof APIError ? `${error.code}: ${error.message}` : String(error));
+  exitCode = 1;
+} finally {
+  await database.destroy();
+}
+process.exit(exitCode);
