@@ -13,6 +13,8 @@ const config: KnipConfig = {
   // A type that an exported value's inferred type uses must stay exported, or declaration emit
   // fails (TS4023, e.g. routes/email/request-password-reset.ts's ResetRequestAnswer).
   ignoreExportsUsedInFile: { interface: true, type: true },
+  // util-linux's taskset pins the bench's processes to cores (scripts/bench/run.mjs), when present.
+  ignoreBinaries: ["taskset"],
   ignoreIssues: {
     // The bench loads the server's own packages (better-sqlite3, kysely, @hono/node-server),
     // which npm hoists from the server workspace to the root node_modules.

@@ -12,6 +12,7 @@ export { consoleLogger, silentLogger } from "./deps/logger.js";
 export type { Mailer, MailMessage } from "./email/mailer.js";
 export type { Database } from "./store/database.js";
 export { createSQLiteDialect } from "./store/sqlite-dialect.js";
+export { withDirectReads, type DirectRead } from "./store/direct-reads.js";
 export type { PasswordHasher, ScryptParams } from "./crypto/password.js";
 export { createScryptHasher, DEFAULT_SCRYPT_PARAMS } from "./crypto/password.js";
 export { preloadCommonPasswords } from "./crypto/common-passwords.js";

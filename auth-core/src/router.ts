@@ -17,6 +17,12 @@ export interface HandlerInfo {
   clientAddress?: string | null;
   /** The server's request id: security events and the error log of this request carry it. */
   requestId?: string;
+  /**
+   * Headers every answer of this call carries unless the endpoint sets its own (a server's
+   * security headers and request id). Given as one plain object, they are written into the
+   * answer as it is built, so the server need not copy the answer's headers to add them.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface CallInput {
@@ -36,41 +42,48 @@ interface Route {
   rateLimit: RateLimitRule | null;
 }
 
+/** The defaults of a JSON answer (jsonResponse writes the same two as a literal). */
 const JSON_HEADERS: Readonly<Record<string, string>> = { "content-type": "application/json", "cache-control": "no-store" };
-const JSON_HEADER_ENTRIES = Object.entries(JSON_HEADERS);
+const NO_HEADERS: Readonly<Record<string, string>> = {};
 
-function isEmptyHeaders(headers: Headers): boolean {
-  return headers.keys().next().done === true;
+/**
+ * A JSON answer; `no-store` because answers carry tokens and session data. The headers stay a
+ * plain object: servers such as @hono/node-server write those without building a Headers
+ * object (the hot path of get-session). `base` are the caller's headers for every answer. The
+ * object is filled key by key: V8 spreads (`{ ...a, ...b }`) of these header objects measured
+ * over 10 times slower (about 5 µs against 0.3 per answer).
+ */
+function jsonResponse(data: unknown, status: number, base: Readonly<Record<string, string>>, extra?: Record<string, string>): Response {
+  const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store" };
+  for (const name in base) headers[name] = base[name]!;
+  if (extra) for (const name in extra) headers[name] = extra[name]!;
+  return new Response(JSON.stringify(data ?? null), { status, headers });
 }
 
 /**
- * A JSON answer; `no-store` because answers carry tokens and session data. Without extra headers
- * the headers stay a plain object: servers such as @hono/node-server write those without
- * building a Headers object (the hot path of get-session).
+ * The answer to a handler's result. A draft without cookies becomes a plain header object (see
+ * jsonResponse); with cookies its Headers (owned by this call, unused after it) become the
+ * answer's own, completed with the defaults, rather than copied: each copy of a Headers object
+ * checks every value again (a session JWT is half a kilobyte).
  */
-function jsonResponse(data: unknown, status = 200, extra?: Headers | Record<string, string>): Response {
-  const body = JSON.stringify(data ?? null);
-  if (!(extra instanceof Headers)) return new Response(body, { status, headers: { ...JSON_HEADERS, ...extra } });
-  if (isEmptyHeaders(extra)) return new Response(body, { status, headers: { ...JSON_HEADERS } });
-  const headers = new Headers(extra);
-  for (const [name, value] of Object.entries(JSON_HEADERS)) if (!headers.has(name)) headers.set(name, value);
-  return new Response(body, { status, headers });
-}
-
-/**
- * The answer to a handler's result. Its draft's headers (owned by this call, unused after it)
- * become the answer's own, completed with the JSON defaults, rather than copied: each copy of a
- * Headers object checks every value again (a session JWT is half a kilobyte).
- */
-function draftJSONResponse(data: unknown, draft: ResponseDraft): Response {
+function draftJSONResponse(data: unknown, draft: ResponseDraft, base: Readonly<Record<string, string>>): Response {
+  if (draft instanceof LazyDraft && !draft.hasHeaders) return jsonResponse(data, draft.status, base);
   const { headers } = draft;
-  if (isEmptyHeaders(headers)) return jsonResponse(data, draft.status);
-  for (const [name, value] of JSON_HEADER_ENTRIES) if (!headers.has(name)) headers.set(name, value);
+  // Asked by name: Headers implementations differ in how their iterators name and join cookies.
+  if (headers.has("set-cookie")) return draftJSONResponseWithCookies(data, draft, base);
+  let own: Record<string, string> | undefined;
+  headers.forEach((value, name) => ((own ??= {})[name] = value));
+  return jsonResponse(data, draft.status, base, own);
+}
+
+function draftJSONResponseWithCookies(data: unknown, draft: ResponseDraft, base: Readonly<Record<string, string>>): Response {
+  const { headers } = draft;
+  for (const defaults of [JSON_HEADERS, base]) for (const name in defaults) if (!headers.has(name)) headers.set(name, defaults[name]!);
   return new Response(JSON.stringify(data ?? null), { status: draft.status, headers });
 }
 
-function errorResponse(error: APIError): Response {
-  return jsonResponse(error.toJSON(), error.status, error.headers);
+function errorResponse(error: APIError, base: Readonly<Record<string, string>>): Response {
+  return jsonResponse(error.toJSON(), error.status, base, error.headers);
 }
 
 function matchParams(segments: string[], path: string): Record<string, string> | null {
@@ -98,6 +111,18 @@ function validationError(where: "body" | "query", error: { issues: ReadonlyArray
   if (!issue) return APIError.from(400, "VALIDATION_ERROR", { wording: "Invalid request" });
   const field = issue.path.length ? `${where}.${issue.path.map(String).join(".")}` : where;
   return APIError.from(400, "VALIDATION_ERROR", { params: { field, issue: issue.message } });
+}
+
+/** A handler's draft whose Headers object is made only when the handler sets a header (most answers set none). */
+class LazyDraft implements ResponseDraft {
+  status = 200;
+  #headers: Headers | undefined;
+  get headers(): Headers {
+    return (this.#headers ??= new Headers());
+  }
+  get hasHeaders(): boolean {
+    return this.#headers !== undefined;
+  }
 }
 
 /** Schemas that turn an empty input into an empty object (all fields optional, no defaults). */
@@ -175,7 +200,7 @@ export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input
   assertNoNulCharacter(input.params, "params");
   checkURLInputs(body, ctx.options.trustedOrigins);
   checkURLInputs(query, ctx.options.trustedOrigins);
-  const draft: ResponseDraft = { status: 200, headers: new Headers() };
+  const draft: ResponseDraft = new LazyDraft();
   const call: EndpointCall<never, never, SessionRequirement, AuditEventType> = {
     ctx,
     body,
@@ -192,8 +217,8 @@ export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input
   return { result, draft };
 }
 
-/** Turns a handler's result and draft into the HTTP answer. */
-export function toResponse(result: unknown, draft: ResponseDraft): Response {
+/** Turns a handler's result and draft into the HTTP answer; `base` headers where it sets none of its own. */
+export function toResponse(result: unknown, draft: ResponseDraft, base: Readonly<Record<string, string>> = NO_HEADERS): Response {
   if (result instanceof Response) {
     const headers = new Headers(result.headers);
     draft.headers.forEach((value, key) => {
@@ -201,9 +226,10 @@ export function toResponse(result: unknown, draft: ResponseDraft): Response {
       headers.set(key, value);
     });
     for (const cookie of draft.headers.getSetCookie()) headers.append("set-cookie", cookie);
+    for (const name in base) if (!headers.has(name)) headers.set(name, base[name]!);
     return new Response(result.body, { status: result.status, headers });
   }
-  return draftJSONResponse(result, draft);
+  return draftJSONResponse(result, draft, base);
 }
 
 /** Bodies here are small JSON or form posts (a passkey attestation or an ID token: kilobytes). */
@@ -309,6 +335,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
   const { basePath } = ctx.options;
 
   return async function handle(request, info = {}) {
+    const base = info.headers ?? NO_HEADERS;
     // What the error log names: the route, never the raw path (a path parameter can be a token).
     let loggedPath = "(no route)";
     try {
@@ -358,15 +385,15 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
         request,
         client,
       });
-      return toResponse(result, draft);
+      return toResponse(result, draft, base);
     } catch (error) {
-      if (error instanceof APIError) return errorResponse(error);
+      if (error instanceof APIError) return errorResponse(error, base);
       ctx.logger.error("unhandled error in auth handler", {
         path: loggedPath,
         requestId: info.requestId,
         error: error instanceof Error ? error.message : String(error),
       });
-      return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"));
+      return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base);
     }
   };
 }

@@ -6,8 +6,10 @@ import { APIError, type Auth, type Logger } from "@gatehouse/auth-core";
 import { databaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable.js";
 import { redactPath, requestLog } from "./middleware/request-log.js";
 import type { AppEnv } from "./app-env.js";
-import { securityHeaders } from "./middleware/security-headers.js";
+import { createRequestIds } from "./middleware/request-id.js";
+import { apiSecurityHeaders, isAPIPath, securityHeaders } from "./middleware/security-headers.js";
 import { mountAPIReference } from "./api-reference.js";
+import { createAuthDoor } from "./auth-door.js";
 
 export interface AppDeps {
   auth: Auth;
@@ -20,6 +22,8 @@ export interface AppDeps {
   databaseReachable?: () => Promise<boolean>;
   /** Served over https (BASE_URL): turns on HSTS. */
   https?: boolean;
+  /** Behind a trusted proxy (TRUSTED_PROXY=on): a well-formed X-Request-Id it sends is kept. */
+  trustedProxy?: boolean;
 }
 
 /**
@@ -38,13 +42,23 @@ function spaCacheHeaders(): MiddlewareHandler<AppEnv> {
 /** The Hono app: /api/auth/* to auth-core, then tRPC, then the SPA. No side effects. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use("*", requestLog(deps.logger));
-  app.use("*", securityHeaders({ https: deps.https ?? false }));
+  const https = deps.https ?? false;
+  const ids = createRequestIds({ trustIncoming: deps.trustedProxy ?? false });
+  const apiHeaders = apiSecurityHeaders({ https });
+  app.use("*", requestLog(deps.logger, ids));
+  app.use("*", securityHeaders({ https }));
 
   mountAPIReference(app);
-  app.on(["GET", "POST"], "/api/auth/*", (c) =>
-    deps.auth.handler(c.req.raw, { clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null, requestId: c.get("requestId") }),
-  );
+  // Reached only by what the auth door below leaves to Hono (HEAD, the auth pages). For an API
+  // answer auth-core writes the security headers and the request id into it as it builds it
+  // (one plain object), so neither middleware above touches the answer's headers.
+  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    const requestId = c.get("requestId");
+    const clientAddress = c.env?.incoming?.socket?.remoteAddress ?? null;
+    if (!isAPIPath(c.req.path)) return deps.auth.handler(c.req.raw, { clientAddress, requestId });
+    c.set("answerHeadersSet", true);
+    return deps.auth.handler(c.req.raw, { clientAddress, requestId, headers: { ...apiHeaders, "x-request-id": requestId } });
+  });
   // Readiness for a load balancer: 503 while the database is unreachable, so traffic goes
   // elsewhere; the process itself stays up and recovers when the database returns.
   app.get("/healthz", async (c) => {
@@ -73,5 +87,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     deps.logger.error("unhandled error", { requestId: c.get("requestId"), path: redactPath(c.req.path), error: error.message });
     return c.json(APIError.from(500, "INTERNAL_SERVER_ERROR").toJSON(), 500);
   });
+
+  // The auth API's answers (most requests the app makes) come in by their own door, before Hono.
+  const authDoor = createAuthDoor({ auth: deps.auth, logger: deps.logger, ids, apiHeaders });
+  const honoFetch = app.fetch;
+  app.fetch = (request, env, executionContext) => authDoor(request, env) ?? honoFetch(request, env, executionContext);
   return app;
 }

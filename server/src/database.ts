@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
-import { consoleLogger, createSQLiteDialect, type APIError, type Database, type Logger } from "@gatehouse/auth-core";
+import { consoleLogger, createSQLiteDialect, withDirectReads, type APIError, type Database, type Logger } from "@gatehouse/auth-core";
 import { databaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable.js";
 
 export interface ServerDatabase {
@@ -67,7 +67,18 @@ function openPostgres(url: string, options: DatabaseOptions): ServerDatabase {
     // An idle connection was cut; the pool has dropped it already.
     logger.warn("database connection lost", { error: error.message });
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool, health) }) });
+  const guarded = guardPool(pool, health);
+  // The session lookup on every request runs on a pooled connection directly (as a named
+  // statement, see guardPool), without Kysely's connection machinery around it.
+  const dialect = withDirectReads(new PostgresDialect({ pool: guarded }), async (text, parameters) => {
+    const client = await guarded.connect();
+    try {
+      return (await client.query(text, parameters)).rows;
+    } finally {
+      client.release();
+    }
+  });
+  const db = new Kysely<Database>({ dialect });
   return { db, dialect: "postgres", ping: async () => health.observe(await ping(db)), destroy: () => db.destroy() };
 }
 
@@ -88,8 +99,31 @@ function databaseHealth(logger: Logger): { observe(up: boolean): boolean; failed
   };
 }
 
-/** Turns connection failures into 503s and drops a client whose connection broke. */
+/** How many distinct statements a process names (each connection keeps a plan per name it ran). */
+const NAMED_STATEMENTS = 200;
+
+/**
+ * Names of prepared statements by SQL text: a named statement is parsed and planned once per
+ * connection and then only bound and run (the session lookup on every request among them), where
+ * Kysely's unnamed ones are parsed and planned again each time. The first NAMED_STATEMENTS select
+ * texts seen get a name (not DDL, not writes); texts with `*` never do, so a column added by a migration that another process
+ * runs cannot meet a plan cached with the old columns ("cached plan must not change result type").
+ */
+function statementNames(): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_STATEMENTS && text.startsWith("select ") && !text.includes("*")) {
+      name = `gatehouse_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
+/** Turns connection failures into 503s and drops a client whose connection broke; names repeated statements. */
 function guardPool(pool: pg.Pool, health: ReturnType<typeof databaseHealth>): PostgresPool {
+  const nameOf = statementNames();
   return {
     async connect(): Promise<PostgresPoolClient> {
       let client: pg.PoolClient;
@@ -102,7 +136,11 @@ function guardPool(pool: pg.Pool, health: ReturnType<typeof databaseHealth>): Po
       health.observe(true);
       let broken = false;
       const query = (text: unknown, values?: unknown): unknown => {
-        const result = (client.query as (text: unknown, values?: unknown) => unknown)(text, values);
+        const name = typeof text === "string" ? nameOf(text) : undefined;
+        const result =
+          name === undefined
+            ? (client.query as (text: unknown, values?: unknown) => unknown)(text, values)
+            : client.query({ name, text: text as string, values: values as unknown[] });
         if (!(result instanceof Promise)) return result; // a cursor
         return result.catch((error: unknown) => {
           if (!isDatabaseUnavailable(error)) throw error;

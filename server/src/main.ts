@@ -64,6 +64,7 @@ const app = createApp({
   },
   databaseReachable: () => database.ping(),
   https: config.baseURL.startsWith("https:"),
+  trustedProxy: config.trustProxy,
 });
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
@@ -95,7 +96,8 @@ function shutdown(signal: string): void {
     await devIdp?.close();
     await database.destroy();
     logger.info("stopped");
-    logger.flush();
+    // Every request line buffered by the asynchronous log is written before the process ends.
+    await logger.end();
     process.exit(0);
   });
 }

@@ -1,8 +1,9 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSoftwareAuthenticator, startTestOpenIDProvider, type TestOpenIDProvider } from "@gatehouse/auth-core/testing";
 import { postgresBinaryStatus, startPrivatePostgres, type PrivatePostgres } from "./support/private-postgres.js";
+import { roundRobin } from "./support/round-robin.js";
 import { freePort, startServerProcess, type ServerProcess } from "./support/server-process.js";
 
 /**
@@ -12,24 +13,6 @@ import { freePort, startServerProcess, type ServerProcess } from "./support/serv
  */
 const postgres = postgresBinaryStatus();
 const GOOGLE = { clientId: "multi-client", clientSecret: "multi-secret" };
-
-/** The load balancer: each request to the next instance, headers and body passed through. */
-function roundRobin(port: number, targets: () => number[]): Promise<{ server: Server; hits: number[] }> {
-  const hits: number[] = [];
-  let next = 0;
-  const server = createServer((req, res) => {
-    const ports = targets();
-    const index = next++ % ports.length;
-    hits.push(index);
-    const upstream = httpRequest({ host: "127.0.0.1", port: ports[index], method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on("error", () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve({ server, hits })));
-}
 
 describe("three instances on one PostgreSQL", () => {
   if (postgres.mustFail) {

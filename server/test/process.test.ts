@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -84,6 +84,44 @@ describe("server process", () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('"message":"stopped"');
     expect(server.output()).not.toContain("larch-ribbon-123");
+  });
+
+  it("writes the request log asynchronously and loses no line on shutdown", async () => {
+    const server = await startServer({});
+    // Enough lines for several batched writes, the last batch still buffered when SIGTERM comes.
+    const ids: string[] = [];
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let i = 0; i < 40; i++) {
+          const id = await new Promise<string>((resolve, reject) => {
+            const request = httpRequest({ host: "127.0.0.1", port: server.port, path: `/api/auth/get-session?n=${i}`, agent }, (res) => {
+              res.resume();
+              res.on("end", () => resolve(String(res.headers["x-request-id"])));
+            });
+            request.on("error", reject);
+            request.end();
+          });
+          ids.push(id);
+        }
+      }),
+    );
+    agent.destroy();
+    child!.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    const logged = new Set(
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { message?: string; requestId?: string })
+        .filter((entry) => entry.message === "request")
+        .map((entry) => entry.requestId),
+    );
+    expect(ids).toHaveLength(320);
+    expect(ids.filter((id) => !logged.has(id))).toEqual([]);
+    // ...and the shutdown's own lines after them.
+    expect(server.output().trimEnd().endsWith('"message":"stopped"}')).toBe(true);
   });
 
   it("refuses to start in production without AUTH_SECRET", async () => {

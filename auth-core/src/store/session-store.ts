@@ -1,5 +1,6 @@
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Database, DB, NewSessionRow, SessionRow, UserRow } from "./database.js";
+import { directReaderFor } from "./direct-reads.js";
 import { immediateReaderFor } from "./sqlite-dialect.js";
 
 interface SessionWithUserRow {
@@ -103,7 +104,8 @@ function splitJoinedRow(row: JoinedRow): SessionWithUserRow {
 /**
  * The session lookup run on every authenticated request. The SQL is compiled once per database
  * and re-executed with a new parameter, so the hot path does no query building; on embedded
- * SQLite it runs at once when the connection is free (`immediateReaderFor`).
+ * SQLite it runs at once when the connection is free (`immediateReaderFor`), on PostgreSQL
+ * straight on a pooled connection (`directReaderFor`).
  */
 export interface SessionLookup {
   /** The row at once when SQLite could read it immediately, otherwise a promise of it. */
@@ -113,11 +115,14 @@ export interface SessionLookup {
 export function createSessionLookup(db: Kysely<Database>): SessionLookup {
   const template: CompiledQuery<JoinedRow> = buildLookupQuery(db, "").compile();
   const readNow = immediateReaderFor(db);
+  const readDirect = directReaderFor(db);
   const fromRows = (rows: JoinedRow[]): SessionWithUserRow | null => (rows[0] ? splitJoinedRow(rows[0]) : null);
   return (tokenHash) => {
     const query: CompiledQuery<JoinedRow> = { ...template, parameters: [tokenHash] };
     const rows = readNow?.(query);
-    return rows ? fromRows(rows) : db.executeQuery(query).then((result) => fromRows(result.rows));
+    if (rows) return fromRows(rows);
+    if (readDirect) return readDirect(query).then(fromRows);
+    return db.executeQuery(query).then((result) => fromRows(result.rows));
   };
 }
 

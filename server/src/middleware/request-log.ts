@@ -1,36 +1,41 @@
-import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "@gatehouse/auth-core";
 import { REQUEST_LOG_MESSAGE } from "../logging.js";
+import type { RequestIds } from "./request-id.js";
 
 /** What the request log puts in Hono's context for the handlers after it. */
 export interface RequestLogVariables {
   requestId: string;
+  /** Set by a handler whose answer already carries X-Request-Id and its security headers (built in). */
+  answerHeadersSet: boolean;
 }
 
 /**
  * One line per request: method, path, status, time and a request id, which the answer's
  * X-Request-Id, the error log and the security events of the request share. Never the query
- * string (reset and verification tokens travel there), headers or bodies.
+ * string (reset and verification tokens travel there), headers or bodies. The line goes to the
+ * logger as it is; the server's logger writes it asynchronously (logging.ts).
  */
-export function requestLog(logger: Logger): MiddlewareHandler<{ Variables: RequestLogVariables }> {
+export function requestLog(logger: Logger, ids: RequestIds): MiddlewareHandler<{ Variables: RequestLogVariables }> {
   return async function logRequest(c, next) {
     const started = performance.now();
-    const requestId = randomUUID();
+    const requestId = ids.next(ids.trustIncoming ? c.req.header("x-request-id") : undefined);
     c.set("requestId", requestId);
     await next();
-    c.res.headers.set("x-request-id", requestId);
-    logger.info(REQUEST_LOG_MESSAGE, {
-      requestId,
-      method: c.req.method,
-      path: redactPath(c.req.path),
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
+    const res = c.res;
+    if (c.get("answerHeadersSet") !== true) res.headers.set("x-request-id", requestId);
+    logRequestLine(logger, requestId, c.req.method, c.req.path, res.status, started);
   };
 }
 
+/** The request's log line; `started` is its performance.now() at arrival. */
+export function logRequestLine(logger: Logger, requestId: string, method: string, path: string, status: number, started: number): void {
+  logger.info(REQUEST_LOG_MESSAGE, { requestId, method, path: redactPath(path), status, ms: Math.round((performance.now() - started) * 10) / 10 });
+}
+
+const TOKEN_SEGMENT = /(\/reset-password\/|\/magic-link\/)[^/]+/;
+
 /** Path segments after a token-bearing route are replaced (GET /reset-password/{token}). */
 export function redactPath(path: string): string {
-  return path.replace(/(\/reset-password\/|\/magic-link\/)[^/]+/, "$1[redacted]");
+  return path.includes("/reset-password/") || path.includes("/magic-link/") ? path.replace(TOKEN_SEGMENT, "$1[redacted]") : path;
 }

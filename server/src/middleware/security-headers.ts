@@ -1,8 +1,44 @@
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import type { RequestLogVariables } from "./request-log.js";
+
+const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
- * Browser protections on every answer (issue 13), through Hono's secureHeaders:
+ * The short header set of a JSON (or CSV) API answer, after OWASP's REST Security Cheat Sheet:
+ * never cached (answers carry tokens and personal data), nothing to render or frame
+ * (`default-src 'none'; frame-ancestors 'none'`), no content sniffing, no Referer, and HSTS
+ * when the service is served over https. Built once; every API answer carries these values.
+ */
+export function apiSecurityHeaders(options: { https: boolean }): Readonly<Record<string, string>> {
+  return Object.freeze({
+    "cache-control": "no-store",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    ...(options.https ? { "strict-transport-security": HSTS } : {}),
+  });
+}
+
+/**
+ * Whether a path answers the API (JSON or the reports CSV): the short header set. Everything
+ * else is a page or a page's asset (the SPA, the auth error page, the API reference) and gets
+ * the full set.
+ */
+export function isAPIPath(path: string): boolean {
+  if (path === "/healthz") return true;
+  if (!path.startsWith("/api/")) return false;
+  return !(path === "/api/auth/error" || path === "/api/auth/reference" || path.startsWith("/api/auth/reference/"));
+}
+
+/**
+ * Browser protections on every answer (issues 13 and 26).
+ *
+ * API answers get the short set (apiSecurityHeaders), unless the handler built them into the
+ * answer already (`answerHeadersSet`: the /api/auth door does, so its answers are written
+ * without a copy of their headers); a header the handler set itself is kept.
+ *
+ * Pages get the full set, through Hono's secureHeaders:
  * - a Content-Security-Policy the built SPA passes with no inline script: everything from this
  *   origin, images also from https and data: URIs (profile pictures), no plugins, no <base>,
  *   forms only to this origin, and no framing (clickjacking of the sign-in screen);
@@ -12,10 +48,11 @@ import { secureHeaders } from "hono/secure-headers";
  *   carries a token (reset, verification and deletion links), so the token never leaves in a
  *   Referer;
  * - HSTS only when the app is served over https.
- * A handler that sets its own policy (the auth error page) keeps it.
+ * A page that sets its own policy (the auth error page, the API reference) keeps it.
  */
-export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
-  const apply = secureHeaders({
+export function securityHeaders(options: { https: boolean }): MiddlewareHandler<{ Variables: RequestLogVariables }> {
+  const api = Object.entries(apiSecurityHeaders(options));
+  const page = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
@@ -30,20 +67,26 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler 
     },
     xFrameOptions: "DENY",
     referrerPolicy: "strict-origin-when-cross-origin",
-    strictTransportSecurity: options.https ? "max-age=31536000; includeSubDomains" : false,
+    strictTransportSecurity: options.https ? HSTS : false,
     overwrite: false,
   });
   return async function setSecurityHeaders(c, next) {
-    await apply(c, async () => {
+    if (isAPIPath(c.req.path)) {
       await next();
-      if (carriesToken(c.req.path, c.req.url)) c.res.headers.set("referrer-policy", "no-referrer");
+      if (c.get("answerHeadersSet") === true) return;
+      const headers = c.res.headers;
+      for (const [name, value] of api) if (!headers.has(name)) headers.set(name, value);
+      return;
+    }
+    await page(c, async () => {
+      await next();
+      if (carriesToken(c.req.url)) c.res.headers.set("referrer-policy", "no-referrer");
     });
   };
 }
 
-/** Token links: /api/auth/reset-password/<token>, verify-email?token=, delete-user/callback?token=, and any ?token= page. */
-function carriesToken(path: string, url: string): boolean {
-  if (path.startsWith("/api/auth/reset-password/")) return true;
+/** A page whose query names `token` (verification, deletion and invitation links). */
+function carriesToken(url: string): boolean {
   // Parsing the query costs every request; a query that cannot name `token` is skipped.
   const query = url.indexOf("?");
   if (query === -1 || (!url.includes("token", query) && !url.includes("%", query))) return false;

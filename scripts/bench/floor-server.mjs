@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// The benchmark's floor and ceiling: a plain Hono app on plain @hono/node-server, with no
+// Gatehouse middleware and no Gatehouse code at all (nothing from the workspace is imported).
+//   GET /bare   constant JSON, no headers of its own: the ceiling of this stack;
+//   GET /floor  one prepared SELECT of a session joined to its user, found by the SHA-256 of the
+//               cookie's token, answered with get-session's bytes: the same JSON, the short API
+//               header set and a set-auth-jwt of a session JWT's length (reused, as get-session
+//               reuses its own); no cookie or no row: `null` with the API headers.
+// Configured by run.mjs through the environment:
+//   PORT, FLOOR_SQLITE=<file> or FLOOR_PG_URL=<url> (+ FLOOR_PG_SCHEMA, FLOOR_PG_POOL, default 10),
+//   FLOOR_JWT (the set-auth-jwt value), FLOOR_COOKIE (the session cookie's name).
+import { createHash } from "node:crypto";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+
+const port = Number(process.env.PORT);
+const jwt = process.env.FLOOR_JWT ?? "";
+const cookieName = `${process.env.FLOOR_COOKIE ?? "gatehouse.session_token"}=`;
+
+const SELECT = `select s.id, s."userId", s."expiresAt", s."createdAt", s."updatedAt", s."ipAddress", s."userAgent",
+       s."activeOrganizationId", s."activeTeamId", s."impersonatedBy", u.id as uid, u.name, u.email, u."emailVerified", u.image,
+       u."isAnonymous", u.role, u.banned, u."banReason", u."banExpires", u."createdAt" as "uCreatedAt", u."updatedAt" as "uUpdatedAt"
+  from session s join "user" u on u.id = s."userId" where s."tokenHash" = `;
+
+/** find(tokenHash) → the joined row or undefined, synchronously (SQLite) or as a promise (pg). */
+let find;
+if (process.env.FLOOR_PG_URL) {
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({
+    connectionString: process.env.FLOOR_PG_URL,
+    max: Number(process.env.FLOOR_PG_POOL ?? 10),
+    ...(process.env.FLOOR_PG_SCHEMA ? { options: `-c search_path=${process.env.FLOOR_PG_SCHEMA}` } : {}),
+  });
+  // A named statement: parsed and planned once per connection.
+  const statement = { name: "floor_session_lookup", text: `${SELECT}$1`, values: [""] };
+  find = (hash) => pool.query({ ...statement, values: [hash] }).then((r) => r.rows[0]);
+} else {
+  const { default: SQLite } = await import("better-sqlite3");
+  const db = new SQLite(process.env.FLOOR_SQLITE, { readonly: true });
+  const statement = db.prepare(`${SELECT}?`);
+  find = (hash) => statement.get(hash);
+}
+
+// The short header set of a JSON API answer (OWASP REST security guidance).
+const API_HEADERS = {
+  "content-type": "application/json",
+  "cache-control": "no-store",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+};
+const SESSION_HEADERS = { ...API_HEADERS, "set-auth-jwt": jwt, "access-control-expose-headers": "set-auth-jwt" };
+
+function tokenOf(cookieHeader) {
+  if (!cookieHeader) return null;
+  const at = cookieHeader.indexOf(cookieName);
+  if (at === -1) return null;
+  const end = cookieHeader.indexOf(";", at);
+  const value = decodeURIComponent(cookieHeader.slice(at + cookieName.length, end === -1 ? undefined : end));
+  return value.split(".")[0];
+}
+
+function answer(row, token) {
+  if (!row) return new Response("null", { headers: API_HEADERS });
+  const body = {
+    session: {
+      id: row.id,
+      token,
+      userId: row.userId,
+      expiresAt: row.expiresAt,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      ipAddress: row.ipAddress,
+      userAgent: row.userAgent,
+      activeOrganizationId: row.activeOrganizationId,
+      activeTeamId: row.activeTeamId,
+      impersonatedBy: row.impersonatedBy,
+    },
+    user: {
+      id: row.uid,
+      email: row.email,
+      name: row.name,
+      image: row.image,
+      emailVerified: row.emailVerified === 1,
+      isAnonymous: row.isAnonymous === 1,
+      role: row.role ?? "user",
+      banned: row.banned === 1,
+      banReason: row.banReason,
+      banExpires: row.banExpires,
+      createdAt: row.uCreatedAt,
+      updatedAt: row.uUpdatedAt,
+    },
+  };
+  return new Response(JSON.stringify(body), { headers: SESSION_HEADERS });
+}
+
+const app = new Hono();
+app.get("/bare", (c) => c.json({ ok: true }));
+app.get("/floor", (c) => {
+  const token = tokenOf(c.req.header("cookie"));
+  if (!token) return answer(undefined, token);
+  const row = find(createHash("sha256").update(token).digest("base64url"));
+  return row instanceof Promise ? row.then((r) => answer(r, token)) : answer(row, token);
+});
+serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => console.log("floor listening"));
+process.on("SIGTERM", () => process.exit(0));

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import pg from "pg";
+import { migrateToLatest } from "@gatehouse/migrations";
+import { silentLogger } from "@gatehouse/auth-core";
+import { TEST_BASE_URL } from "@gatehouse/auth-core/testing";
+import { createApp } from "../src/app.js";
+import { createServerAuth } from "../src/auth.js";
+import { openDatabase, type ServerDatabase } from "../src/database.js";
+import { readConfig } from "../src/env.js";
+
+const PG_URL = process.env.GATEHOUSE_TEST_PG_URL;
+if (!PG_URL) console.warn("GATEHOUSE_TEST_PG_URL is unset: skipping the server's PostgreSQL pool tests");
+
+/**
+ * Issue 26: on the server's PostgreSQL pool, get-session's session lookup runs straight on a
+ * pooled connection, and repeated selects are named prepared statements; writes, DDL and texts
+ * with `*` never are.
+ */
+describe.skipIf(!PG_URL)("the server's PostgreSQL pool", () => {
+  const schema = `srv_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  let admin: pg.Client;
+  let database: ServerDatabase;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create schema "${schema}"`);
+    // One connection, so the prepared statements asked for below are the ones the requests made.
+    database = openDatabase(`${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`, { logger: silentLogger, poolSize: 1 });
+    await migrateToLatest(database.db, { migrationTableSchema: schema });
+  });
+  afterAll(async () => {
+    await database?.destroy();
+    await admin?.query(`drop schema if exists "${schema}" cascade`);
+    await admin?.end();
+  });
+
+  it("answers get-session from the direct lookup, and prepares the lookup once under a name", async () => {
+    const config = readConfig({ NODE_ENV: "test", BASE_URL: TEST_BASE_URL, RATE_LIMIT: "off" });
+    const auth = createServerAuth({
+      config,
+      db: database.db,
+      dialect: "postgres",
+      secret: "p".repeat(40),
+      mailer: { send: async () => undefined },
+      logger: silentLogger,
+    });
+    const app = createApp({ auth, logger: silentLogger });
+    const signUp = await app.request(`${TEST_BASE_URL}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_BASE_URL },
+      body: JSON.stringify({ name: "P", email: "p@example.com", password: "unusual-phrase-7" }),
+    });
+    expect(signUp.status).toBe(200);
+    await auth.settled();
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    for (let i = 0; i < 3; i++) {
+      const answer = await app.request(`${TEST_BASE_URL}/api/auth/get-session`, { headers: { cookie } });
+      expect(((await answer.json()) as { user: { email: string } }).user.email).toBe("p@example.com");
+    }
+
+    const prepared = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(database.db);
+    const lookups = prepared.rows.filter((row) => row.statement.startsWith('select "s"."id" as "s_id"'));
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]!.name).toMatch(/^gatehouse_\d+$/);
+    for (const row of prepared.rows) {
+      expect(row.statement.startsWith("select "), row.statement).toBe(true);
+      expect(row.statement, row.statement).not.toContain("*");
+    }
+    // A signed-out get-session still answers null; an unknown token finds no row.
+    expect(await (await app.request(`${TEST_BASE_URL}/api/auth/get-session`)).json()).toBeNull();
+  });
+});
