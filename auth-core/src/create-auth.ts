@@ -17,6 +17,7 @@ import { createSessionLookup } from "./store/session-store.js";
 import { deleteExpiredSessions } from "./store/session-store.js";
 import { deleteExpiredVerifications } from "./store/verification-store.js";
 import { deleteStaleThrottles } from "./store/sign-in-throttle-store.js";
+import { deleteExpiredChallenges } from "./store/two-factor-store.js";
 import { createDiscoveryCache } from "./oauth/discovery.js";
 import { createIdTokenVerifier } from "./oauth/id-token.js";
 import { pruneAuditLog } from "./security/security-events.js";
@@ -71,7 +72,14 @@ export interface Auth {
    * Deletes expired sessions, verification values and API keys, and audit rows past their retention; the
    * server calls it periodically.
    */
-  deleteExpired(): Promise<{ sessions: number; verifications: number; throttles: number; securityEvents: number; apiKeys: number }>;
+  deleteExpired(): Promise<{
+    sessions: number;
+    verifications: number;
+    throttles: number;
+    securityEvents: number;
+    twoFactorChallenges: number;
+    apiKeys: number;
+  }>;
 }
 
 /** Builds the auth service: one endpoint table behind two doors, `handler` and `api`. */
@@ -142,6 +150,7 @@ export function createAuth(options: AuthOptions): Auth {
         throttles: await deleteStaleThrottles(ctx.db, new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000)),
         securityEvents: await pruneAuditLog(ctx, now),
         apiKeys: await deleteExpiredApiKeys(ctx.db, now),
+        twoFactorChallenges: await deleteExpiredChallenges(ctx.db, now),
       };
     },
   };

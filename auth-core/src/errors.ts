@@ -208,6 +208,22 @@ export const ERROR_CODES = {
   NOT_ALLOWED_WHILE_IMPERSONATING: { status: 403, message: "This action is not available while acting as another person" },
   // The admin plugin's has-permission words this without a code: the code better-auth 1.x derives from it.
   USER_ID_OR_ROLE_IS_REQUIRED: { status: 400, message: "user id or role is required" },
+  // Two-factor (issue 22): better-auth 1.7's twoFactor plugin codes and wording.
+  OTP_NOT_CONFIGURED: { status: 400, message: "OTP is not available" },
+  OTP_HAS_EXPIRED: { status: 400, message: "OTP has expired" },
+  TOTP_NOT_ENABLED: { status: 400, message: "TOTP not enabled" },
+  TOTP_ALREADY_ENABLED: { status: 400, message: "TOTP is already enabled" },
+  TWO_FACTOR_NOT_ENABLED: { status: 400, message: "Two factor isn't enabled" },
+  BACKUP_CODES_NOT_ENABLED: { status: 400, message: "Backup codes aren't enabled" },
+  INVALID_BACKUP_CODE: { status: 401, message: "Invalid backup code" },
+  INVALID_CODE: { status: 401, message: "Invalid code" },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { status: 400, message: "Too many attempts. Please request a new code." },
+  ACCOUNT_TEMPORARILY_LOCKED: {
+    status: 429,
+    message: "Too many failed verification attempts. Your account is temporarily locked. Please try again later.",
+  },
+  INVALID_TWO_FACTOR_COOKIE: { status: 401, message: "Invalid two factor cookie" },
+  YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_TWO_FACTOR_RULE: { status: 403, message: "Only an owner can require two-factor authentication for the organization" },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

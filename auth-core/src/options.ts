@@ -16,8 +16,10 @@ import { resolveJWTOptions, type JWTOptions, type ResolvedJWTOptions } from "./j
 import { resolveApiKeyOptions, type ApiKeyOptions, type ResolvedApiKeyOptions } from "./api-key/options.js";
 import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from "./admin/options.js";
 import type { RateLimitPolicy, RateLimitRule } from "./http/rate-limit.js";
+import { resolveTwoFactorOptions, type ResolvedTwoFactorOptions, type TwoFactorOptions } from "./two-factor/options.js";
 
-export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, AdminOptions, ApiKeyOptions {
+export interface AuthOptions
+  extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, AdminOptions, TwoFactorOptions, ApiKeyOptions {
   database: AuthDatabase;
   /** Public origin of the app, e.g. https://app.example.com. */
   baseURL: string;
@@ -150,6 +152,7 @@ export interface ResolvedOptions {
   organization: ResolvedOrganizationOptions;
   apiKey: ResolvedApiKeyOptions;
   admin: ResolvedAdminOptions;
+  twoFactor: ResolvedTwoFactorOptions;
 }
 
 const DAY = 24 * 60 * 60;
@@ -212,5 +215,6 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     organization: resolveOrganizationOptions(options),
     apiKey: resolveApiKeyOptions(options),
     admin: resolveAdminOptions(options),
+    twoFactor: resolveTwoFactorOptions(options),
   };
 }

@@ -3,6 +3,7 @@ import * as initialSchema from "./2026_11_22_000000_initial_schema.js";
 import * as signInThrottle from "./2026_11_25_000000_sign_in_throttle.js";
 import * as jwks from "./2026_11_25_000100_jwks.js";
 import * as auditLog from "./2026_11_25_000200_audit_log.js";
+import * as twoFactor from "./2026_11_26_000200_two_factor.js";
 import * as admin from "./2026_11_26_000300_admin.js";
 import * as apiKeys from "./2026_11_26_000400_api_keys.js";
 import * as verificationValueIndex from "./2026_11_26_000500_verification_value_index.js";
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_25_000000_sign_in_throttle": signInThrottle,
   "2026_11_25_000100_jwks": jwks,
   "2026_11_25_000200_audit_log": auditLog,
+  "2026_11_26_000200_two_factor": twoFactor,
   "2026_11_26_000300_admin": admin,
   "2026_11_26_000400_api_keys": apiKeys,
   "2026_11_26_000500_verification_value_index": verificationValueIndex,

@@ -19,7 +19,7 @@ const cookieName = `${process.env.FLOOR_COOKIE ?? "gatehouse.session_token"}=`;
 
 const SELECT = `select s.id, s."userId", s."expiresAt", s."createdAt", s."updatedAt", s."ipAddress", s."userAgent",
        s."activeOrganizationId", s."activeTeamId", s."impersonatedBy", u.id as uid, u.name, u.email, u."emailVerified", u.image,
-       u."isAnonymous", u.role, u.banned, u."banReason", u."banExpires", u."createdAt" as "uCreatedAt", u."updatedAt" as "uUpdatedAt"
+       u."isAnonymous", u."twoFactorEnabled", u.role, u.banned, u."banReason", u."banExpires", u."createdAt" as "uCreatedAt", u."updatedAt" as "uUpdatedAt"
   from session s join "user" u on u.id = s."userId" where s."tokenHash" = `;
 
 /** find(tokenHash) → the joined row or undefined, synchronously (SQLite) or as a promise (pg). */
@@ -87,6 +87,7 @@ function answer(row, token) {
       banned: row.banned === 1,
       banReason: row.banReason,
       banExpires: row.banExpires,
+      twoFactorEnabled: row.twoFactorEnabled === 1,
       createdAt: row.uCreatedAt,
       updatedAt: row.uUpdatedAt,
     },

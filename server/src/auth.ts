@@ -53,6 +53,8 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     bearer: { enabled: true },
     // Session JWTs (GET /token, /jwks, set-auth-jwt) for services that trust users without our database.
     jwt: { enabled: true },
+    // Two-factor for password sign-in (TOTP, backup codes, codes mailed through the mailer).
+    twoFactor: { enabled: true },
     // Notices of password, address, passkey and provider changes link to the Settings page.
     accountNotices: { reviewURL: "/settings" },
     // Issue 23: ADMIN_EMAILS names the first operators (applied once their address is verified).

@@ -56,6 +56,7 @@ describe("run contract", () => {
       "2026_11_25_000000_sign_in_throttle",
       "2026_11_25_000100_jwks",
       "2026_11_25_000200_audit_log",
+      "2026_11_26_000200_two_factor",
       "2026_11_26_000300_admin",
       "2026_11_26_000400_api_keys",
       "2026_11_26_000500_verification_value_index",

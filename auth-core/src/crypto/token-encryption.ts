@@ -19,6 +19,19 @@ export function deriveSigningKeyEncryptionKey(secret: string): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "gatehouse", "gatehouse:jwks-private-key-encryption:v1", 32));
 }
 
+/** The key that encrypts TOTP secrets at rest (two-factor): its own HKDF label of the secret. */
+export function deriveTwoFactorSecretKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "gatehouse", "gatehouse:two-factor-secret-encryption:v1", 32));
+}
+
+/**
+ * The HMAC key of backup codes and mailed codes at rest: a stolen database alone does not let
+ * anyone test guesses offline.
+ */
+export function deriveTwoFactorCodeKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "gatehouse", "gatehouse:two-factor-code-hash:v1", 32));
+}
+
 /** AES-256-GCM: `v1.<base64url(iv | ciphertext | tag)>`; a fresh 96-bit IV for every value. */
 export function encryptToken(key: Buffer, random: RandomReader, plaintext: string): string {
   const iv = randomBytes(random, IV_LENGTH);

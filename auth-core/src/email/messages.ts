@@ -26,19 +26,24 @@ interface MessageParts {
   subject: string;
   greeting: string;
   lines: string[];
-  action: { label: string; url: string };
+  /** The button; a mail that only carries a code has none. */
+  action?: { label: string; url: string };
   footer: string;
 }
 
 function compose(parts: MessageParts): MailMessage {
-  const text = [parts.greeting, "", ...parts.lines, "", `${parts.action.label}: ${parts.action.url}`, "", parts.footer, "", `— ${APP_NAME}`].join("\n");
+  const actionText = parts.action ? ["", `${parts.action.label}: ${parts.action.url}`] : [];
+  const text = [parts.greeting, "", ...parts.lines, ...actionText, "", parts.footer, "", `— ${APP_NAME}`].join("\n");
+  const actionHTML = parts.action
+    ? `<p><a href="${escapeHTML(parts.action.url)}" style="display:inline-block;padding:.6rem 1rem;background:#2456d6;color:#fff;border-radius:6px;text-decoration:none">${escapeHTML(parts.action.label)}</a></p>
+<p style="font-size:.85rem;color:#52606d">If the button does not work, open this link: <a href="${escapeHTML(parts.action.url)}">${escapeHTML(parts.action.url)}</a></p>
+`
+    : "";
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2933;line-height:1.5">
 <p>${escapeHTML(parts.greeting)}</p>
 ${parts.lines.map((line) => `<p>${escapeHTML(line)}</p>`).join("\n")}
-<p><a href="${escapeHTML(parts.action.url)}" style="display:inline-block;padding:.6rem 1rem;background:#2456d6;color:#fff;border-radius:6px;text-decoration:none">${escapeHTML(parts.action.label)}</a></p>
-<p style="font-size:.85rem;color:#52606d">If the button does not work, open this link: <a href="${escapeHTML(parts.action.url)}">${escapeHTML(parts.action.url)}</a></p>
-<p style="font-size:.85rem;color:#52606d">${escapeHTML(parts.footer)}</p>
+${actionHTML}<p style="font-size:.85rem;color:#52606d">${escapeHTML(parts.footer)}</p>
 <p>— ${APP_NAME}</p>
 </body></html>`;
   return { to: parts.to, subject: parts.subject, text, html };
@@ -115,6 +120,8 @@ export type AccountChange =
   | { kind: "passkey-added"; passkeyName: string | null }
   | { kind: "passkey-deleted"; passkeyName: string | null }
   | { kind: "provider-linked"; providerId: string }
+  | { kind: "two-factor-disabled" }
+  | { kind: "backup-codes-regenerated" }
   | { kind: "api-key-created"; keyName: string | null; start: string | null; organizationName: string | null };
 
 /** Display names of the spec §9 provider ids whose spelling is not the id capitalised. */
@@ -168,6 +175,16 @@ function describeChange(change: AccountChange, to: string): { subject: string; l
           ? `The passkey named "${change.passkeyName}" was just removed from your account.`
           : "A passkey was just removed from your account.",
       };
+    case "two-factor-disabled":
+      return {
+        subject: `Two-factor authentication was turned off for your ${APP_NAME} account`,
+        line: "Two-factor authentication was just turned off: your password alone now signs in to your account.",
+      };
+    case "backup-codes-regenerated":
+      return {
+        subject: `New backup codes were made for your ${APP_NAME} account`,
+        line: "New two-factor backup codes were just made for your account; the earlier ones no longer work.",
+      };
     case "provider-linked": {
       const provider = providerDisplayName(change.providerId);
       return {
@@ -205,5 +222,19 @@ export function buildAccountNoticeMessage(input: AccountNoticeInput): MailMessag
     ],
     action: { label: "Review your account", url: input.reviewURL },
     footer: "This notice was sent because a security setting of your account changed. It contains no link that changes anything.",
+  });
+}
+
+/** The code of a second sign-in step, mailed on request (two-factor send-otp). */
+export function buildTwoFactorCodeMessage(input: { to: string; name: string; code: string; expiresIn: number }): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `Your ${APP_NAME} sign-in code: ${input.code}`,
+    greeting: greet(input.name),
+    lines: [
+      `Your sign-in code is ${input.code}.`,
+      `It is valid for ${describeLifetime(input.expiresIn)} and works once, in the browser where you asked for it.`,
+    ],
+    footer: "If you did not just sign in, someone knows your password: change it now.",
   });
 }

@@ -15,6 +15,7 @@ export function toWireUser(row: UserRow): WireUser {
     banned: row.banned === 1,
     banReason: row.banReason,
     banExpires: row.banExpires,
+    twoFactorEnabled: row.twoFactorEnabled === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -14,7 +14,15 @@ function parseMetadata(text: string | null): Record<string, unknown> | null {
 }
 
 export function toWireOrganization(row: OrganizationRow): WireOrganization {
-  return { id: row.id, name: row.name, slug: row.slug, logo: row.logo, metadata: parseMetadata(row.metadata), createdAt: row.createdAt };
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    logo: row.logo,
+    metadata: parseMetadata(row.metadata),
+    requireTwoFactor: row.requireTwoFactor === 1,
+    createdAt: row.createdAt,
+  };
 }
 
 export function toWireMember(row: MemberRow): WireMember {

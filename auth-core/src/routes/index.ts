@@ -17,6 +17,7 @@ import { updateUser } from "./update-user.js";
 import { getJwks } from "./jwt/jwks.js";
 import { getToken } from "./jwt/token.js";
 import { createOpenAPIEndpoint } from "./open-api.js";
+import { twoFactorEndpoints } from "./two-factor/index.js";
 import type { AnyEndpoint } from "../endpoint.js";
 import { apiKeyEndpoints } from "./api-key/index.js";
 
@@ -48,4 +49,5 @@ export const endpoints = [
   ...organizationEndpoints,
   ...apiKeyEndpoints,
   ...adminEndpoints,
+  ...twoFactorEndpoints,
 ] as const;

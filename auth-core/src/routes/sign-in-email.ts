@@ -8,6 +8,7 @@ import { startSession } from "../session/start-session.js";
 import { findCredentialAccount } from "../store/account-store.js";
 import { findUserByEmail } from "../store/user-store.js";
 import { sendVerificationMail } from "../email/verification-mail.js";
+import { secondStepFor, type TwoFactorRedirect } from "../two-factor/sign-in-step.js";
 import type { WireUser } from "../shared/wire-types.js";
 
 const body = z.object({
@@ -32,7 +33,7 @@ export const signInEmail = defineEndpoint({
   session: "none",
   rateLimit: { window: 10, max: 3 },
   audit: ["sign-in", "anonymous-linked"],
-  async handler({ ctx, body, headers, client, response, audit }): Promise<SignInResult> {
+  async handler({ ctx, body, headers, client, response, audit }): Promise<SignInResult | TwoFactorRedirect> {
     if (!ctx.options.emailAndPassword.enabled) throw APIError.from(400, "EMAIL_AND_PASSWORD_IS_NOT_ENABLED");
     const email = parseEmailOrThrow(body.email);
     const throttle = await reserveSignInAttempt(ctx, email);
@@ -66,6 +67,9 @@ export const signInEmail = defineEndpoint({
       throw APIError.from(403, "EMAIL_NOT_VERIFIED");
     }
 
+    // With two-factor on, the password alone makes no session: the second step does.
+    const pending = await secondStepFor(ctx, { user, rememberMe: body.rememberMe ?? true, headers, response });
+    if (pending) return pending;
     const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client, headers, audit });
     await audit.record({ userId: user.id, type: "sign-in", method: "password" });
     return { redirect: Boolean(body.callbackURL), token, url: body.callbackURL, user: toWireUser(user) };

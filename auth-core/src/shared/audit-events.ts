@@ -57,6 +57,11 @@ export const AUDIT_EVENT_TYPES = [
   "user-removed",
   "user-password-set-by-admin",
   "user-sessions-revoked-by-admin",
+  "two-factor-enabled",
+  "two-factor-disabled",
+  "two-factor-backup-codes-regenerated",
+  "two-factor-verified",
+  "two-factor-rule-changed",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -83,7 +88,7 @@ export const AUDIT_OUTCOMES: readonly AuditOutcome[] = ["success", "failure"];
  * How the person proved who they were. A social provider's id ("google", "github", …) is a
  * method too, so the column is a string; these are the ones that are not provider ids.
  */
-export const AUDIT_METHODS = ["password", "passkey", "anonymous", "email-link"] as const;
+export const AUDIT_METHODS = ["password", "passkey", "anonymous", "email-link", "totp", "otp", "backup-code"] as const;
 export type AuditMethod = (typeof AUDIT_METHODS)[number] | (string & {});
 
 export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
@@ -137,6 +142,11 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "user-removed": "Removed by an admin",
   "user-password-set-by-admin": "Password set by an admin",
   "user-sessions-revoked-by-admin": "Sessions revoked by an admin",
+  "two-factor-enabled": "Two-factor turned on",
+  "two-factor-disabled": "Two-factor turned off",
+  "two-factor-backup-codes-regenerated": "Backup codes regenerated",
+  "two-factor-verified": "Second step",
+  "two-factor-rule-changed": "Two-factor rule changed",
 };
 
 export function isAuditEventType(value: string): value is AuditEventType {

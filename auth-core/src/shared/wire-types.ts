@@ -12,6 +12,8 @@ export interface WireUser {
   banned: boolean;
   banReason: string | null;
   banExpires: string | null;
+  /** better-auth's twoFactor plugin field: a second step is asked at password sign-in. */
+  twoFactorEnabled: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -66,6 +68,8 @@ export interface WireOrganization {
   slug: string;
   logo: string | null;
   metadata: Record<string, unknown> | null;
+  /** Gatehouse: members who sign in by password must have two-factor on (set by an owner). */
+  requireTwoFactor: boolean;
   createdAt: string;
 }
 

@@ -18,6 +18,8 @@ interface UserTable {
   banReason: string | null;
   /** When the ban lapses by itself; null: until lifted. */
   banExpires: string | null;
+  /** 1 once a TOTP secret was confirmed with a valid code (two-factor/). */
+  twoFactorEnabled: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -84,6 +86,8 @@ interface OrganizationTable {
   logo: string | null;
   metadata: string | null;
   plan: string | null;
+  /** 1: members who sign in by password must have two-factor on before its pages. */
+  requireTwoFactor: Generated<number>;
   createdAt: string;
 }
 
@@ -157,6 +161,39 @@ interface SignInThrottleTable {
   lastFailureAt: string;
 }
 
+interface TwoFactorTable {
+  id: string;
+  userId: string;
+  /** The TOTP key (base32), encrypted under the auth secret (crypto/token-encryption.ts). */
+  secret: string;
+  verified: Generated<number>;
+  lastUsedStep: number | null;
+  failedAttempts: Generated<number>;
+  lockedUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface TwoFactorBackupCodeTable {
+  id: string;
+  userId: string;
+  /** HMAC-SHA256 of the code under a key derived from the auth secret. */
+  codeHash: string;
+  createdAt: string;
+}
+
+interface TwoFactorChallengeTable {
+  /** SHA-256 of the pending step's token (the browser's signed cookie holds the token). */
+  id: string;
+  userId: string;
+  rememberMe: Generated<number>;
+  attempts: Generated<number>;
+  otpHash: string | null;
+  otpExpiresAt: string | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
 export interface JwksTable {
   /** The key id (`kid`). */
   id: string;
@@ -216,6 +253,9 @@ export interface Database {
   signInThrottle: SignInThrottleTable;
   jwks: JwksTable;
   apikey: ApiKeyTable;
+  twoFactor: TwoFactorTable;
+  twoFactorBackupCode: TwoFactorBackupCodeTable;
+  twoFactorChallenge: TwoFactorChallengeTable;
 }
 
 /** Either the database or an open transaction: store functions take this first. */
@@ -242,3 +282,5 @@ export type TeamMemberRow = Selectable<TeamMemberTable>;
 export type ApiKeyRow = Selectable<ApiKeyTable>;
 export type NewApiKeyRow = Insertable<ApiKeyTable>;
 export type ApiKeyUpdate = Updateable<ApiKeyTable>;
+export type TwoFactorRow = Selectable<TwoFactorTable>;
+export type TwoFactorChallengeRow = Selectable<TwoFactorChallengeTable>;

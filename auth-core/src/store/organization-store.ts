@@ -16,6 +16,7 @@ export interface OrganizationUpdate {
   slug?: string;
   logo?: string | null;
   metadata?: string | null;
+  requireTwoFactor?: number;
 }
 
 export async function insertOrganization(db: DB, row: NewOrganization): Promise<OrganizationRow> {

@@ -31,6 +31,7 @@ interface JoinedRow {
   u_banned: number;
   u_banReason: string | null;
   u_banExpires: string | null;
+  u_twoFactorEnabled: number;
   u_createdAt: string;
   u_updatedAt: string;
 }
@@ -62,6 +63,7 @@ function buildLookupQuery(db: Kysely<Database>, tokenHash: string) {
       "u.banned as u_banned",
       "u.banReason as u_banReason",
       "u.banExpires as u_banExpires",
+      "u.twoFactorEnabled as u_twoFactorEnabled",
       "u.createdAt as u_createdAt",
       "u.updatedAt as u_updatedAt",
     ])
@@ -95,6 +97,7 @@ function splitJoinedRow(row: JoinedRow): SessionWithUserRow {
       banned: row.u_banned,
       banReason: row.u_banReason,
       banExpires: row.u_banExpires,
+      twoFactorEnabled: row.u_twoFactorEnabled,
       createdAt: row.u_createdAt,
       updatedAt: row.u_updatedAt,
     },

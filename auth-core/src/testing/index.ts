@@ -3,6 +3,7 @@ export { createTestAuth, TEST_BASE_URL, TEST_SECRET, type TestAuth, type TestAut
 export { createTestDatabase, testDialects, type TestDatabase, type TestDialect } from "./test-database.js";
 export { createTestBrowser, type TestBrowser } from "./http.js";
 export { waitForMail, waitForMailedLink } from "./mail-wait.js";
+export { hotp, totpCodeFor } from "./totp.js";
 export {
   createSoftwareAuthenticator,
   encodeCBOR,

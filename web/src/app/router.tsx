@@ -43,6 +43,13 @@ function createRoutes(deps: RouterDeps): RouteObject[] {
   return [
     { path: "/login", loader: createLoginLoader(deps), element: <LoginScreen />, errorElement: <RouteErrorScreen />, hydrateFallbackElement: <Loading /> },
     {
+      path: "/two-factor",
+      loader: createLoginLoader(deps),
+      ...page(async () => ({ Component: (await import("../features/two-factor/components/second-step-screen.js")).SecondStepScreen })),
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <Loading />,
+    },
+    {
       path: "/",
       id: "app",
       loader: requireSession,

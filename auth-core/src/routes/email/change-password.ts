@@ -10,6 +10,7 @@ import { startSession } from "../../session/start-session.js";
 import { findCredentialAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import type { WireUser } from "../../shared/wire-types.js";
+import { forgetTrustedDevices } from "../../two-factor/trusted-device.js";
 
 const body = z.object({
   newPassword: z.string().max(4096),
@@ -52,6 +53,7 @@ export const changePassword = defineEndpoint({
       // A reset link mailed before the change would undo it: it stops working (issue 12).
       await discardUserEmailTokens(trx, "reset-password", user.id);
       if (revoke) await deleteSessionsByUserId(trx, user.id);
+      await forgetTrustedDevices(trx, user.id);
       await log.write({
         userId: user.id,
         type: "password-changed",

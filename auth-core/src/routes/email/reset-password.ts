@@ -9,6 +9,7 @@ import { clearSignInThrottle } from "../../security/sign-in-throttle.js";
 import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { findUserById, updateUser } from "../../store/user-store.js";
+import { forgetTrustedDevices } from "../../two-factor/trusted-device.js";
 
 const body = z.object({
   newPassword: z.string().max(4096),
@@ -69,6 +70,8 @@ export const resetPassword = defineEndpoint({
       // Following the mailed link proved the mailbox (issue 12): the address counts as verified.
       await updateUser(trx, used.value, { emailVerified: 1, updatedAt: now.toISOString() });
       if (revokeSessionsOnPasswordReset) await deleteSessionsByUserId(trx, used.value);
+      // Two-factor stays on (ASVS 6.4.3); browsers trusted to skip it must answer it again.
+      await forgetTrustedDevices(trx, used.value);
       await log.write({
         userId: used.value,
         type: "password-reset",

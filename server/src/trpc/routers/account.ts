@@ -15,4 +15,12 @@ export const accountRouter = router({
         throw toTRPCError(error);
       }
     }),
+  /** Two-factor: every browser trusted to skip the second step answers it again (auth-core's server-only call). */
+  forgetTrustedDevices: protectedProcedure.mutation(async ({ ctx }): Promise<{ status: boolean }> => {
+    try {
+      return await ctx.auth.api.forgetTrustedDevices({ headers: ctx.headers });
+    } catch (error) {
+      throw toTRPCError(error);
+    }
+  }),
 });

@@ -11,6 +11,7 @@ import { PasswordSection } from "../../features/password/components/password-sec
 import { ProfileSection } from "../../features/profile/components/profile-section.js";
 import { SessionsSection } from "../../features/sessions/components/sessions-section.js";
 import { ApiKeysSection } from "../../features/api-keys/components/api-keys-section.js";
+import { TwoFactorSection } from "../../features/two-factor/components/two-factor-section.js";
 import { AppErrorFallback, ErrorBoundary } from "../error-boundary.js";
 
 /** One failing section shows its error screen without taking the others down. */
@@ -33,13 +34,14 @@ function SectionBoundary({ children }: { children: ReactNode }): ReactElement {
   );
 }
 
-function PasswordAndDeletion(): ReactElement {
+function PasswordAndDeletion({ twoFactorEnabled }: { twoFactorEnabled: boolean }): ReactElement {
   const accounts = useLinkedAccounts();
   const hasPassword = accounts.data?.some((account) => account.providerId === "credential") ?? false;
   if (accounts.isPending) return <p role="status">Loading…</p>;
   return (
     <>
       <PasswordSection hasPassword={hasPassword} />
+      <TwoFactorSection enabled={twoFactorEnabled} hasPassword={hasPassword} />
       <DeleteAccountSection hasPassword={hasPassword} />
     </>
   );
@@ -67,8 +69,9 @@ export function SettingsPage(): ReactElement {
         </p>
       )}
       <nav className="toc" aria-label="Settings sections">
-        <a href="#profile">Profile</a> <a href="#email">Email</a> <a href="#password">Password</a> <a href="#passkeys">Passkeys</a>{" "}
-        <a href="#accounts">Linked accounts</a> <a href="#api-keys">API keys</a> <a href="#sessions">Sessions</a> <a href="#delete-account">Delete account</a>
+        <a href="#profile">Profile</a> <a href="#email">Email</a> <a href="#password">Password</a> <a href="#two-factor">Two-factor</a>{" "}
+        <a href="#passkeys">Passkeys</a> <a href="#accounts">Linked accounts</a> <a href="#api-keys">API keys</a> <a href="#sessions">Sessions</a>{" "}
+        <a href="#delete-account">Delete account</a>
       </nav>
       <div className="grid">
         <SectionBoundary>
@@ -90,7 +93,7 @@ export function SettingsPage(): ReactElement {
           <SessionsSection currentSessionId={data.session.id} />
         </SectionBoundary>
         <SectionBoundary>
-          <PasswordAndDeletion />
+          <PasswordAndDeletion twoFactorEnabled={data.user.twoFactorEnabled} />
         </SectionBoundary>
       </div>
     </article>

@@ -3,6 +3,7 @@ import { useOrganizationPlan } from "../../features/plan/api/get-plan.js";
 import { PlanChooser, PlanSummary } from "../../features/plan/components/plan-panel.js";
 import { CreateOrganizationForm } from "../../features/organization/components/create-organization-form.js";
 import { LoadError, LoadingState } from "../../components/query-state.js";
+import { OrganizationTwoFactorGate } from "../organization-two-factor-gate.js";
 
 /** No active organization: create one here (it becomes active and gets the Free plan), or pick one above. */
 function NoOrganization(): ReactElement {
@@ -36,10 +37,12 @@ export function SubscribePage(): ReactElement {
       ) : plan.data === null ? (
         <NoOrganization />
       ) : (
-        <div className="grid">
-          <PlanSummary plan={plan.data} />
-          <PlanChooser key={plan.data.organization.id} plan={plan.data} />
-        </div>
+        <OrganizationTwoFactorGate>
+          <div className="grid">
+            <PlanSummary plan={plan.data} />
+            <PlanChooser key={plan.data.organization.id} plan={plan.data} />
+          </div>
+        </OrganizationTwoFactorGate>
       )}
     </article>
   );

@@ -8,6 +8,8 @@ import { OrganizationApiKeysSection } from "../../features/api-keys/components/a
 import { useActiveMember } from "../../features/organization/api/get-active-member.js";
 import { useFullOrganization } from "../../features/organization/api/get-full-organization.js";
 import { organizationControls } from "../../features/organization/permissions.js";
+import { OrganizationTwoFactorRuleSection } from "../../features/two-factor/components/organization-rule-section.js";
+import { OrganizationTwoFactorGate } from "../organization-two-factor-gate.js";
 
 function NoOrganization(): ReactElement {
   return (
@@ -51,10 +53,13 @@ export function UsersPage(): ReactElement {
       <p className="lead">
         The people of <strong>{organization.data.name}</strong> <span className="muted">({organization.data.slug})</span>.
       </p>
-      <MembersSection organization={organization.data} viewer={viewer.data} controls={controls} />
-      <InvitationsSection organization={organization.data} controls={controls} now={now} />
-      <TeamsSection organization={organization.data} controls={controls} />
-      <OrganizationApiKeysSection organizationId={organization.data.id} viewerRole={viewer.data.role} />
+      <OrganizationTwoFactorGate>
+        <MembersSection organization={organization.data} viewer={viewer.data} controls={controls} />
+        <InvitationsSection organization={organization.data} controls={controls} now={now} />
+        <TeamsSection organization={organization.data} controls={controls} />
+        {viewer.data.role.split(",").includes("owner") && <OrganizationTwoFactorRuleSection organization={organization.data} />}
+        <OrganizationApiKeysSection organizationId={organization.data.id} viewerRole={viewer.data.role} />
+      </OrganizationTwoFactorGate>
       <LeaveSection organization={organization.data} viewer={viewer.data} />
     </article>
   );

@@ -12,6 +12,9 @@ const METHOD_LABELS: Record<string, string> = {
   "email-link": "Email link",
   google: "Google",
   "api-key": "API key",
+  totp: "Authenticator app",
+  otp: "Mailed code",
+  "backup-code": "Backup code",
 };
 
 /** "passkey" → "Passkey"; a provider id without a label is capitalised ("github" → "Github"). */

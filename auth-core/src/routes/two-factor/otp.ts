@@ -1,0 +1,65 @@
+import { generateRandomString } from "@oslojs/crypto/random";
+import { z } from "zod";
+import { constantTimeEqual } from "../../crypto/constant-time.js";
+import { defineEndpoint } from "../../endpoint.js";
+import { APIError } from "../../errors.js";
+import { deliverMail, mailFailedError } from "../../email/deliver-mail.js";
+import { buildTwoFactorCodeMessage } from "../../email/messages.js";
+import { setChallengeCode } from "../../store/two-factor-store.js";
+import { hashTwoFactorCode } from "../../two-factor/backup-codes.js";
+import { MAILED_CODE_LIFETIME_SECONDS } from "../../two-factor/options.js";
+import { acceptCode, findAnswerer, refuseCode } from "../../two-factor/second-step.js";
+import type { WireUser } from "../../shared/wire-types.js";
+import { assertTwoFactorOn, codeField } from "./shared.js";
+
+function assertOTPOn(ctx: Parameters<typeof assertTwoFactorOn>[0]): void {
+  assertTwoFactorOn(ctx);
+  if (!ctx.options.twoFactor.otpEnabled) throw APIError.from(400, "OTP_NOT_CONFIGURED");
+}
+
+/**
+ * better-auth's POST /two-factor/send-otp: mails a 6-digit code for the pending step of this
+ * browser's sign-in (a new one replaces the last). Sending is no attempt; guessing it is.
+ */
+export const sendTwoFactorOTP = defineEndpoint({
+  name: "sendTwoFactorOTP",
+  method: "POST",
+  path: "/two-factor/send-otp",
+  body: z.object({ trustDevice: z.boolean().optional() }).optional(),
+  session: "none",
+  rateLimit: { window: 10, max: 3 },
+  audit: { none: "mails a code; the step it serves is logged when it passes or fails (verify-otp)" },
+  async handler(call): Promise<{ status: boolean }> {
+    const { ctx } = call;
+    assertOTPOn(ctx);
+    const answerer = await findAnswerer({ ...call, session: null }, { countAttempt: false, allowSession: false });
+    if (answerer.kind !== "sign-in") throw APIError.from(401, "INVALID_TWO_FACTOR_COOKIE");
+    const code = generateRandomString(ctx.random, "0123456789", 6);
+    const expiresAt = new Date(ctx.clock.now().getTime() + MAILED_CODE_LIFETIME_SECONDS * 1000);
+    await setChallengeCode(ctx.db, answerer.stepId, hashTwoFactorCode(ctx, code), expiresAt);
+    const message = buildTwoFactorCodeMessage({ to: answerer.user.email, name: answerer.user.name, code, expiresIn: MAILED_CODE_LIFETIME_SECONDS });
+    if (!(await deliverMail(ctx, message, { flow: "two-factor-code", userId: answerer.user.id }))) throw mailFailedError();
+    return { status: true };
+  },
+});
+
+/** better-auth's POST /two-factor/verify-otp: the mailed code completes the pending step. */
+export const verifyTwoFactorOTP = defineEndpoint({
+  name: "verifyTwoFactorOTP",
+  method: "POST",
+  path: "/two-factor/verify-otp",
+  body: z.object({ code: codeField, trustDevice: z.boolean().optional() }),
+  session: "none",
+  rateLimit: { window: 10, max: 3 },
+  audit: ["two-factor-verified", "sign-in", "anonymous-linked"],
+  async handler(call): Promise<{ token: string; user: WireUser }> {
+    const { ctx, body, audit } = call;
+    assertOTPOn(ctx);
+    const answerer = await findAnswerer({ ...call, session: null }, { countAttempt: true, allowSession: false });
+    if (answerer.kind !== "sign-in") throw APIError.from(401, "INVALID_TWO_FACTOR_COOKIE");
+    const { challenge } = answerer;
+    if (!challenge.otpHash || !challenge.otpExpiresAt || challenge.otpExpiresAt <= ctx.clock.now().toISOString()) throw APIError.from(400, "OTP_HAS_EXPIRED");
+    if (!constantTimeEqual(hashTwoFactorCode(ctx, body.code), challenge.otpHash)) return refuseCode({ ...call, audit }, answerer, "otp", "INVALID_CODE");
+    return acceptCode({ ...call, audit }, answerer, "otp", body.trustDevice === true);
+  },
+});

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import type { AuthContext } from "../../context.js";
+import { decryptToken, deriveTwoFactorSecretKey, encryptToken } from "../../crypto/token-encryption.js";
+import { APIError } from "../../errors.js";
+import { findCredentialAccount } from "../../store/account-store.js";
+
+/** The /two-factor/* endpoints exist only with the twoFactor option on (better-auth: the plugin). */
+export function assertTwoFactorOn(ctx: AuthContext): void {
+  if (!ctx.options.twoFactor.enabled) throw APIError.from(404, "NOT_FOUND");
+}
+
+export const passwordField = z.string().max(4096);
+/** A code as typed: digits of an app or a mail, or a backup code `xxxxx-xxxxx`. */
+export const codeField = z.string().max(64);
+
+/**
+ * The caller's password, checked against their credential account: 400 INVALID_PASSWORD when it
+ * is wrong or the person has none (the same scrypt work either way).
+ */
+export async function checkPassword(ctx: AuthContext, userId: string, password: string): Promise<void> {
+  const account = await findCredentialAccount(ctx.db, userId);
+  const matches = await ctx.passwordHasher.verify(password, account?.password ?? (await ctx.dummyPasswordHash));
+  if (!account?.password || !matches) throw APIError.from(400, "INVALID_PASSWORD");
+}
+
+export function encryptTOTPSecret(ctx: AuthContext, secret: string): string {
+  return encryptToken(deriveTwoFactorSecretKey(ctx.secret), ctx.random, secret);
+}
+
+/** The stored secret in the clear; a value that does not decrypt (another secret) is a 500. */
+export function decryptTOTPSecret(ctx: AuthContext, stored: string): string {
+  const secret = decryptToken(deriveTwoFactorSecretKey(ctx.secret), stored);
+  if (secret === null) throw new Error("two-factor secret does not decrypt under this auth secret");
+  return secret;
+}

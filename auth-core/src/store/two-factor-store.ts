@@ -1,0 +1,120 @@
+import type { DB, TwoFactorChallengeRow, TwoFactorRow } from "./database.js";
+
+export async function findTwoFactor(db: DB, userId: string): Promise<TwoFactorRow | undefined> {
+  return db.selectFrom("twoFactor").selectAll().where("userId", "=", userId).executeTakeFirst();
+}
+
+/** A new secret for the user, unconfirmed; one replaced before its first code goes. */
+export async function putUnverifiedTwoFactor(db: DB, row: { id: string; userId: string; secret: string; now: Date }): Promise<void> {
+  const at = row.now.toISOString();
+  await db.deleteFrom("twoFactor").where("userId", "=", row.userId).execute();
+  await db.insertInto("twoFactor").values({ id: row.id, userId: row.userId, secret: row.secret, verified: 0, createdAt: at, updatedAt: at }).execute();
+}
+
+/**
+ * Takes TOTP step `step` for the user: one conditional UPDATE, so of two requests with the same
+ * code (or a later request with an older one) only the first is accepted. False: already used.
+ */
+export async function claimTOTPStep(db: DB, userId: string, step: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .updateTable("twoFactor")
+    .set({ lastUsedStep: step, updatedAt: now.toISOString() })
+    .where("userId", "=", userId)
+    .where((eb) => eb.or([eb("lastUsedStep", "is", null), eb("lastUsedStep", "<", step)]))
+    .returning("id")
+    .execute();
+  return rows.length === 1;
+}
+
+export async function markTwoFactorVerified(db: DB, userId: string, now: Date): Promise<void> {
+  await db.updateTable("twoFactor").set({ verified: 1, updatedAt: now.toISOString() }).where("userId", "=", userId).execute();
+}
+
+export async function deleteTwoFactor(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom("twoFactor").where("userId", "=", userId).execute();
+  await db.deleteFrom("twoFactorBackupCode").where("userId", "=", userId).execute();
+  await db.deleteFrom("twoFactorChallenge").where("userId", "=", userId).execute();
+}
+
+/** One more failed second step; the lock starts when the count reaches `lockAfter`. */
+export async function countTwoFactorFailure(db: DB, userId: string, lockAfter: number, lockUntil: Date): Promise<void> {
+  const row = await db
+    .updateTable("twoFactor")
+    .set((eb) => ({ failedAttempts: eb("failedAttempts", "+", 1) }))
+    .where("userId", "=", userId)
+    .returning("failedAttempts")
+    .executeTakeFirst();
+  if (row && Number(row.failedAttempts) >= lockAfter) {
+    await db.updateTable("twoFactor").set({ lockedUntil: lockUntil.toISOString(), failedAttempts: 0 }).where("userId", "=", userId).execute();
+  }
+}
+
+export async function clearTwoFactorFailures(db: DB, userId: string): Promise<void> {
+  await db.updateTable("twoFactor").set({ failedAttempts: 0, lockedUntil: null }).where("userId", "=", userId).execute();
+}
+
+/** Replaces the user's backup codes with these hashes. */
+export async function replaceBackupCodes(db: DB, userId: string, rows: Array<{ id: string; codeHash: string }>, now: Date): Promise<void> {
+  await db.deleteFrom("twoFactorBackupCode").where("userId", "=", userId).execute();
+  if (rows.length === 0) return;
+  const at = now.toISOString();
+  await db
+    .insertInto("twoFactorBackupCode")
+    .values(rows.map((row) => ({ ...row, userId, createdAt: at })))
+    .execute();
+}
+
+/** Uses a backup code: one `delete … returning`, so a code is taken at most once. */
+export async function consumeBackupCode(db: DB, userId: string, codeHash: string): Promise<boolean> {
+  const rows = await db.deleteFrom("twoFactorBackupCode").where("userId", "=", userId).where("codeHash", "=", codeHash).returning("id").execute();
+  return rows.length === 1;
+}
+
+export async function insertChallenge(db: DB, row: { id: string; userId: string; rememberMe: boolean; expiresAt: Date; now: Date }): Promise<void> {
+  await db
+    .insertInto("twoFactorChallenge")
+    .values({
+      id: row.id,
+      userId: row.userId,
+      rememberMe: row.rememberMe ? 1 : 0,
+      attempts: 0,
+      expiresAt: row.expiresAt.toISOString(),
+      createdAt: row.now.toISOString(),
+    })
+    .execute();
+}
+
+export async function findLiveChallenge(db: DB, id: string, now: Date): Promise<TwoFactorChallengeRow | undefined> {
+  return db.selectFrom("twoFactorChallenge").selectAll().where("id", "=", id).where("expiresAt", ">", now.toISOString()).executeTakeFirst();
+}
+
+/**
+ * Counts one attempt at the pending step, in one statement: `attempts + 1` only while it is
+ * below `max` and the step is alive. Requests that race each other are all counted, and no more
+ * than `max` of them ever get a row back (and so have their code looked at).
+ */
+export async function countChallengeAttempt(db: DB, id: string, max: number, now: Date): Promise<TwoFactorChallengeRow | undefined> {
+  return db
+    .updateTable("twoFactorChallenge")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", id)
+    .where("attempts", "<", max)
+    .where("expiresAt", ">", now.toISOString())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Ends the pending step; true for the one request that ended it (the winner signs in). */
+export async function deleteChallenge(db: DB, id: string): Promise<boolean> {
+  const rows = await db.deleteFrom("twoFactorChallenge").where("id", "=", id).returning("id").execute();
+  return rows.length === 1;
+}
+
+export async function setChallengeCode(db: DB, id: string, otpHash: string, otpExpiresAt: Date): Promise<void> {
+  await db.updateTable("twoFactorChallenge").set({ otpHash, otpExpiresAt: otpExpiresAt.toISOString() }).where("id", "=", id).execute();
+}
+
+export async function deleteExpiredChallenges(db: DB, now: Date): Promise<number> {
+  const result = await db.deleteFrom("twoFactorChallenge").where("expiresAt", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
+import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
+import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
+
+export interface EnabledTwoFactor {
+  totpURI: string;
+  backupCodes: string[];
+}
+
+/** POST /two-factor/enable {password}: a new secret (as an otpauth URI) and ten backup codes. */
+export function enableTwoFactor(client: AuthClient, input: { password: string }): Promise<EnabledTwoFactor> {
+  return client.request<EnabledTwoFactor>("/two-factor/enable", input);
+}
+
+/** POST /two-factor/verify-totp {code} while signed in: the first valid code turns two-factor on. */
+export function confirmTwoFactor(client: AuthClient, input: { code: string }): Promise<unknown> {
+  return client.request<unknown>("/two-factor/verify-totp", input);
+}
+
+/** POST /two-factor/generate-backup-codes {password}: ten new codes; the old ones stop working. */
+export function regenerateBackupCodes(client: AuthClient, input: { password: string }): Promise<{ backupCodes: string[] }> {
+  return client.request<{ backupCodes: string[] }>("/two-factor/generate-backup-codes", input);
+}
+
+/** POST /two-factor/disable {password}. */
+export function disableTwoFactor(client: AuthClient, input: { password: string }): Promise<unknown> {
+  return client.request<unknown>("/two-factor/disable", input);
+}
+
+export function useEnableTwoFactor(): UseMutationResult<EnabledTwoFactor, Error, { password: string }> {
+  const client = useAuthClient();
+  return useMutation({ mutationKey: ["auth", "two-factor", "enable"], mutationFn: (input) => enableTwoFactor(client, input) });
+}
+
+export function useConfirmTwoFactor(): UseMutationResult<unknown, Error, { code: string }> {
+  const client = useAuthClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["auth", "two-factor", "confirm"],
+    // A wrong code answers 401: a refused code, not a lost session.
+    meta: { signIn: true },
+    mutationFn: (input) => confirmTwoFactor(client, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTH_QUERY_ROOT }),
+  });
+}
+
+export function useRegenerateBackupCodes(): UseMutationResult<{ backupCodes: string[] }, Error, { password: string }> {
+  const client = useAuthClient();
+  return useMutation({ mutationKey: ["auth", "two-factor", "backup-codes"], mutationFn: (input) => regenerateBackupCodes(client, input) });
+}
+
+export function useDisableTwoFactor(): UseMutationResult<unknown, Error, { password: string }> {
+  const client = useAuthClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["auth", "two-factor", "disable"],
+    mutationFn: (input) => disableTwoFactor(client, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTH_QUERY_ROOT }),
+  });
+}
