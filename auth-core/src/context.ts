@@ -9,6 +9,7 @@ import type { RateLimiter } from "./http/rate-limit.js";
 import type { ResolvedOptions } from "./options.js";
 import type { AuthDatabase } from "./store/database.js";
 import type { SessionLookup } from "./store/session-store.js";
+import type { ApiKeyLookup } from "./store/api-key-store.js";
 import type { DiscoveryCache } from "./oauth/discovery.js";
 import type { IdTokenVerifier } from "./oauth/id-token.js";
 import type { SignedTokenVerifier } from "./session/signed-token-verifier.js";
@@ -32,6 +33,8 @@ export interface AuthContext {
   /** A hash of a random password at the configured cost: verified against for unknown users. */
   dummyPasswordHash: Promise<string>;
   lookupSession: SessionLookup;
+  /** The API-key lookup (issue 24): a key's row and the person it stands for, by the key's hash. */
+  lookupApiKey: ApiKeyLookup;
   rateLimiter: RateLimiter;
   /** Session JWTs and their signing keys (jwt option), with the per-session token cache. */
   sessionJWT: SessionJWTIssuer;

@@ -25,6 +25,7 @@ import { createAuditService, type AuditService } from "./audit/audit-service.js"
 import { createPlanService, type PlanService } from "./organization/plan-service.js";
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 import { createAfterAnswer } from "./deps/after-answer.js";
+import { createApiKeyLookup, deleteExpiredApiKeys } from "./store/api-key-store.js";
 import { createAdminConsoleService, type AdminConsoleService } from "./admin/console-service.js";
 
 type Endpoints = typeof endpoints;
@@ -68,10 +69,17 @@ export interface Auth {
    */
   settled(): Promise<void>;
   /**
-   * Deletes expired sessions and verification values, and audit rows past their retention; the
+   * Deletes expired sessions, verification values and API keys, and audit rows past their retention; the
    * server calls it periodically.
    */
-  deleteExpired(): Promise<{ sessions: number; verifications: number; throttles: number; securityEvents: number; twoFactorChallenges: number }>;
+  deleteExpired(): Promise<{
+    sessions: number;
+    verifications: number;
+    throttles: number;
+    securityEvents: number;
+    twoFactorChallenges: number;
+    apiKeys: number;
+  }>;
 }
 
 /** Builds the auth service: one endpoint table behind two doors, `handler` and `api`. */
@@ -95,6 +103,7 @@ export function createAuth(options: AuthOptions): Auth {
     passwordHasher,
     dummyPasswordHash: passwordHasher.hash(Buffer.from(randomBytes(random, 24)).toString("base64url"), randomBytes(random, 16)),
     lookupSession: createSessionLookup(options.database),
+    lookupApiKey: createApiKeyLookup(options.database),
     rateLimiter: resolved.rateLimit.storage === "database" ? createDatabaseRateLimiter(options.database) : createMemoryRateLimiter(),
     sessionJWT: createSessionJWTIssuer(),
     oauth: { discover: createDiscoveryCache(), verifyIdToken: createIdTokenVerifier() },
@@ -140,6 +149,7 @@ export function createAuth(options: AuthOptions): Auth {
         // A throttle with no failure for 30 days is forgotten (at most hardStop tries a month).
         throttles: await deleteStaleThrottles(ctx.db, new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000)),
         securityEvents: await pruneAuditLog(ctx, now),
+        apiKeys: await deleteExpiredApiKeys(ctx.db, now),
         twoFactorChallenges: await deleteExpiredChallenges(ctx.db, now),
       };
     },

@@ -76,6 +76,13 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
    * merely redirects, such as the OAuth callback receiving a provider's form_post.
    */
   acceptsCrossSitePost?: boolean;
+  /**
+   * Whether a request carrying an API key (`x-api-key`) may stand for the key's owner here
+   * (issue 24). Default: refused with 403 API_KEY_NOT_ALLOWED, so an endpoint added later never
+   * lets a key change an account, manage keys or act as an admin unless it says so. Set it on
+   * reading endpoints, and on organization actions whose permission checks read `session.apiKey`.
+   */
+  apiKeySession?: "allow";
   /** Issue 23: admins only (see AdminRequirement); an impersonation session never passes. */
   admin?: AdminRequirement;
   /**

@@ -152,6 +152,33 @@ export const ERROR_CODES = {
   ACCOUNT_NOT_LINKED_LINKING_NOT_ALLOWED: { status: 401, message: "Account not linked - linking not allowed" },
   ACCOUNT_NOT_LINKED_DIFFERENT_EMAILS_NOT_ALLOWED: { status: 401, message: "Account not linked - different emails not allowed" },
   ACCOUNT_NOT_LINKED_UNABLE_TO_CREATE_ACCOUNT: { status: 417, message: "Account not linked - unable to create account" },
+  // Issue 24: API keys, with better-auth 1.7's api-key plugin codes and wording.
+  INVALID_METADATA_TYPE: { status: 400, message: "metadata must be an object or undefined" },
+  REFILL_AMOUNT_AND_INTERVAL_REQUIRED: { status: 400, message: "refillAmount is required when refillInterval is provided" },
+  REFILL_INTERVAL_AND_AMOUNT_REQUIRED: { status: 400, message: "refillInterval is required when refillAmount is provided" },
+  USER_BANNED: { status: 401, message: "User is banned" },
+  UNAUTHORIZED_SESSION: { status: 401, message: "Unauthorized or invalid session" },
+  KEY_NOT_FOUND: { status: [401, 404], message: "API Key not found" },
+  KEY_DISABLED: { status: 401, message: "API Key is disabled" },
+  KEY_EXPIRED: { status: 401, message: "API Key has expired" },
+  USAGE_EXCEEDED: { status: 429, message: "API Key has reached its usage limit" },
+  EXPIRES_IN_IS_TOO_SMALL: { status: 400, message: "The expiresIn is smaller than the predefined minimum value." },
+  EXPIRES_IN_IS_TOO_LARGE: { status: 400, message: "The expiresIn is larger than the predefined maximum value." },
+  INVALID_PREFIX_LENGTH: { status: 400, message: "The prefix length is either too large or too small." },
+  INVALID_NAME_LENGTH: { status: 400, message: "The name length is either too large or too small." },
+  METADATA_DISABLED: { status: 400, message: "Metadata is disabled." },
+  RATE_LIMITED: { status: 429, message: "Rate limit exceeded." },
+  NO_VALUES_TO_UPDATE: { status: 400, message: "No values to update." },
+  KEY_DISABLED_EXPIRATION: { status: 400, message: "Custom key expiration values are disabled." },
+  INVALID_API_KEY: { status: [401, 403], message: "Invalid API key." },
+  INVALID_REFERENCE_ID_FROM_API_KEY: { status: 401, message: "The reference id from the API key is invalid." },
+  SERVER_ONLY_PROPERTY: { status: 400, message: "The property you're trying to set can only be set from the server auth instance only." },
+  NAME_REQUIRED: { status: 400, message: "API Key name is required." },
+  USER_NOT_MEMBER_OF_ORGANIZATION: { status: 403, message: "You are not a member of the organization that owns this API key." },
+  INSUFFICIENT_API_KEY_PERMISSIONS: { status: 403, message: "You do not have permission to perform this action on organization API keys." },
+  // Gatehouse's own: what an API key may not stand for (account changes, keys, admin actions).
+  API_KEY_NOT_ALLOWED: { status: 403, message: "An API key cannot be used for this action" },
+  INVALID_API_KEY_PERMISSIONS: { status: 400, message: "The permissions name a resource or action the access-control matrix does not know" },
   // Issue 23: better-auth 1.x's admin plugin codes and wording (BANNED_USER: its default banned-user message).
   BANNED_USER: { status: 403, message: "You have been banned from this application. Please contact support if you believe this is an error." },
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 400, message: "User already exists. Use another email." },
@@ -211,14 +238,17 @@ export class APIError extends Error {
   readonly status: number;
   readonly code: string;
   readonly headers: Record<string, string>;
+  /** Extra fields of the wire body (e.g. RATE_LIMITED's `details.tryAgainIn`). */
+  readonly details: Record<string, unknown> | undefined;
 
   /** Prefer `APIError.from`: it takes the wording from the catalogue. */
-  constructor(status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+  constructor(status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}, details?: Record<string, unknown>) {
     super(message);
     this.name = "APIError";
     this.status = status;
     this.code = code;
     this.headers = headers;
+    this.details = details;
   }
 
   /**
@@ -228,12 +258,12 @@ export class APIError extends Error {
   static from(
     status: number,
     code: ErrorCode,
-    options: { params?: Record<string, string>; wording?: string; headers?: Record<string, string> } = {},
+    options: { params?: Record<string, string>; wording?: string; headers?: Record<string, string>; details?: Record<string, unknown> } = {},
   ): APIError {
     const entry: ErrorEntry = ERROR_CODES[code];
     let message = options.wording ?? entry.message;
     if (options.params) for (const [name, value] of Object.entries(options.params)) message = message.replaceAll(`{${name}}`, value);
-    return new APIError(status, code, message, options.headers);
+    return new APIError(status, code, message, options.headers, options.details);
   }
 
   /**
@@ -244,7 +274,7 @@ export class APIError extends Error {
     return new APIError(status, code as ErrorCode, message);
   }
 
-  toJSON(): { code: string; message: string } {
-    return { code: this.code, message: this.message };
+  toJSON(): { code: string; message: string; details?: Record<string, unknown> } {
+    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
   }
 }

@@ -13,11 +13,13 @@ import { resolvePasskeyOptions } from "./passkey/options.js";
 import type { OrganizationOptions, ResolvedOrganizationOptions } from "./organization/options.js";
 import { resolveOrganizationOptions } from "./organization/options.js";
 import { resolveJWTOptions, type JWTOptions, type ResolvedJWTOptions } from "./jwt/options.js";
+import { resolveApiKeyOptions, type ApiKeyOptions, type ResolvedApiKeyOptions } from "./api-key/options.js";
 import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from "./admin/options.js";
 import type { RateLimitPolicy, RateLimitRule } from "./http/rate-limit.js";
 import { resolveTwoFactorOptions, type ResolvedTwoFactorOptions, type TwoFactorOptions } from "./two-factor/options.js";
 
-export interface AuthOptions extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, AdminOptions, TwoFactorOptions {
+export interface AuthOptions
+  extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, AdminOptions, TwoFactorOptions, ApiKeyOptions {
   database: AuthDatabase;
   /** Public origin of the app, e.g. https://app.example.com. */
   baseURL: string;
@@ -148,6 +150,7 @@ export interface ResolvedOptions {
   social: ResolvedSocialOptions;
   passkey: ResolvedPasskeyOptions;
   organization: ResolvedOrganizationOptions;
+  apiKey: ResolvedApiKeyOptions;
   admin: ResolvedAdminOptions;
   twoFactor: ResolvedTwoFactorOptions;
 }
@@ -210,6 +213,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     social: resolveSocialOptions(options),
     passkey: resolvePasskeyOptions(options, base),
     organization: resolveOrganizationOptions(options),
+    apiKey: resolveApiKeyOptions(options),
     admin: resolveAdminOptions(options),
     twoFactor: resolveTwoFactorOptions(options),
   };

@@ -8,6 +8,7 @@ import { rateLimitClientKey, resolveEndpointRateLimit, type RateLimitRule } from
 import { createAudit } from "./security/security-events.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
 import { readSessionToken } from "./session/session-cookie.js";
+import { readApiKeyHeader, resolveApiKeySession } from "./api-key/key-session.js";
 import { hasAdminPermission } from "./shared/admin-roles.js";
 import type { AuditEventType } from "./shared/audit-events.js";
 
@@ -145,8 +146,15 @@ function parseInput<T>(schema: AnyEndpoint["body"], value: unknown, where: "body
   return result.data as T;
 }
 
-async function resolveSession(ctx: AuthContext, requirement: SessionRequirement, headers: Headers): Promise<ActiveSession | null> {
+async function resolveSession(ctx: AuthContext, endpoint: AnyEndpoint, headers: Headers, client: ClientInfo): Promise<ActiveSession | null> {
+  const requirement = endpoint.session;
   if (requirement === "none") return null;
+  const apiKey = readApiKeyHeader(ctx, headers);
+  if (apiKey !== null) {
+    // A key stands for its owner only where the endpoint allows it, and is never fresh.
+    if (endpoint.apiKeySession !== "allow" || requirement === "fresh") throw APIError.from(403, "API_KEY_NOT_ALLOWED");
+    return resolveApiKeySession(ctx, apiKey, client);
+  }
   const token = readSessionToken(ctx, headers);
   const active = token ? await validateSessionToken(ctx, token) : null;
   if (!active && requirement !== "optional") throw APIError.from(401, "UNAUTHORIZED");
@@ -183,7 +191,7 @@ function changesAccount(endpoint: AnyEndpoint): boolean {
  * its inputs (401/403 before any 400).
  */
 export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<{ result: unknown; draft: ResponseDraft }> {
-  const session = endpoint.session === "none" ? null : await resolveSession(ctx, endpoint.session, input.headers);
+  const session = endpoint.session === "none" ? null : await resolveSession(ctx, endpoint, input.headers, input.client);
   if (session) checkSessionRules(endpoint, session);
   const body = parseInput<never>(endpoint.body, input.body, "body");
   const query = parseInput<never>(endpoint.query, input.query, "query");

@@ -6,6 +6,7 @@ import * as auditLog from "./2026_11_25_000200_audit_log.js";
 import * as memberLastActive from "./2026_11_26_000100_member_last_active.js";
 import * as twoFactor from "./2026_11_26_000200_two_factor.js";
 import * as admin from "./2026_11_26_000300_admin.js";
+import * as apiKeys from "./2026_11_26_000400_api_keys.js";
 import * as verificationValueIndex from "./2026_11_26_000500_verification_value_index.js";
 
 /**
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_26_000100_member_last_active": memberLastActive,
   "2026_11_26_000200_two_factor": twoFactor,
   "2026_11_26_000300_admin": admin,
+  "2026_11_26_000400_api_keys": apiKeys,
   "2026_11_26_000500_verification_value_index": verificationValueIndex,
 };
 

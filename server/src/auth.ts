@@ -63,5 +63,13 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     // <ID>_CLIENT_ID/_CLIENT_SECRET and each provider's own variables, or the development identity provider.
     socialProviders: deps.providers?.socialProviders ?? {},
     additionalProviders: deps.providers?.additionalProviders ?? [],
+    // API keys (docs/api-keys.md): each new key's limit from API_KEY_RATE_LIMIT*; an operator sets a key's own in-process.
+    apiKey: {
+      rateLimit: {
+        enabled: config.apiKeyRateLimit.enabled,
+        maxRequests: config.apiKeyRateLimit.maxRequests,
+        timeWindow: config.apiKeyRateLimit.windowSeconds * 1000,
+      },
+    },
   });
 }

@@ -29,6 +29,10 @@ const envSchema = z.object({
   DEV_IDP_PROVIDERS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   EMAIL_SIGN_IN: z.enum(["on", "off"]).default("off"),
+  // Issue 24: the limit each new API key gets (better-auth's api-key defaults: 10 uses a day).
+  API_KEY_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+  API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  API_KEY_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(86_400),
   // Issue 25: session lifetimes in seconds (defaults: the library's), and NIST's single-factor minimum.
   SESSION_EXPIRES_IN: seconds.min(60).default(7 * DAY),
   SESSION_UPDATE_AGE: seconds.default(DAY),
@@ -77,6 +81,8 @@ export interface ServerConfig {
    * screen, Google and passkeys.
    */
   emailSignIn: boolean;
+  /** API keys' limit: on or off for every key; uses per window (seconds) given to each new key. */
+  apiKeyRateLimit: { enabled: boolean; maxRequests: number; windowSeconds: number };
   /** SESSION_*: the library's session options, in seconds (0 turns idleTimeout, absoluteLifetime and freshAge off). */
   session: { expiresIn: number; updateAge: number; freshAge: number; idleTimeout: number; absoluteLifetime: number };
   /** PASSWORD_SINGLE_FACTOR_MINIMUM=on: new passwords need 15 characters (NIST SP 800-63B-4, password as the only factor). */
@@ -123,6 +129,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     devIdpProviders,
     logLevel: e.LOG_LEVEL,
     emailSignIn: e.EMAIL_SIGN_IN === "on",
+    apiKeyRateLimit: { enabled: e.API_KEY_RATE_LIMIT === "on", maxRequests: e.API_KEY_RATE_LIMIT_MAX, windowSeconds: e.API_KEY_RATE_LIMIT_WINDOW },
     session: {
       expiresIn: e.SESSION_EXPIRES_IN,
       updateAge: e.SESSION_UPDATE_AGE,

@@ -62,6 +62,7 @@ describe("run contract", () => {
       "2026_11_26_000100_member_last_active",
       "2026_11_26_000200_two_factor",
       "2026_11_26_000300_admin",
+      "2026_11_26_000400_api_keys",
       "2026_11_26_000500_verification_value_index",
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);

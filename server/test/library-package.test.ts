@@ -36,9 +36,16 @@ describe.skipIf(!PG_URL)("the packed library in a project outside the repository
       viaDatabase: { email: string; userId: string };
       viaJWT: { email: string; userId: string };
       forged: number;
+      viaKey: { ownerId: string };
+      viaKeyHTTP: { ownerId: string };
+      wrongKey: number;
     };
     expect(result.viaDatabase).toMatchObject({ via: "shared database", email: "example@example.com" });
     expect(result.viaJWT).toMatchObject({ via: "JWT", email: "example@example.com", userId: result.viaDatabase.userId });
     expect(result.forged).toBe(401);
+    // Issue 24: an API key checked in-process (auth.api.verifyApiKey) and over HTTP (/api-key/verify).
+    expect(result.viaKey).toMatchObject({ via: "verifyApiKey", ownerId: result.viaDatabase.userId });
+    expect(result.viaKeyHTTP).toMatchObject({ via: "HTTP verify", ownerId: result.viaDatabase.userId });
+    expect(result.wrongKey).toBe(401);
   }, 180_000);
 });

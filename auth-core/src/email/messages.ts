@@ -151,7 +151,8 @@ export type AccountChange =
   | { kind: "passkey-deleted"; passkeyName: string | null }
   | { kind: "provider-linked"; providerId: string }
   | { kind: "two-factor-disabled" }
-  | { kind: "backup-codes-regenerated" };
+  | { kind: "backup-codes-regenerated" }
+  | { kind: "api-key-created"; keyName: string | null; start: string | null; organizationName: string | null };
 
 /** Display names of the spec §9 provider ids whose spelling is not the id capitalised. */
 const PROVIDER_NAMES: Record<string, string> = {
@@ -192,6 +193,14 @@ function describeChange(change: AccountChange, to: string, passwordSignIn: boole
         subject: `A passkey was added to your ${APP_NAME} account`,
         line: change.passkeyName ? `A passkey named "${change.passkeyName}" was just added to your account.` : "A passkey was just added to your account.",
       };
+    case "api-key-created": {
+      const label = [change.keyName ? `"${change.keyName}"` : null, change.start ? `(starting ${change.start})` : null].filter(Boolean).join(" ");
+      const whose = change.organizationName ? `for the organization ${change.organizationName}` : "for your account";
+      return {
+        subject: `An API key was created ${change.organizationName ? `for ${change.organizationName}` : `on your ${APP_NAME} account`}`,
+        line: `An API key ${label ? `${label} ` : ""}was just created ${whose}; whoever holds it can act with its permissions until it is deleted, disabled or expires.`,
+      };
+    }
     case "passkey-deleted":
       return {
         subject: `A passkey was removed from your ${APP_NAME} account`,

@@ -6,6 +6,8 @@ import { buildClearedSessionCookie, buildSessionCookie, readSessionToken } from 
 import { readCookie } from "../http/cookies.js";
 import { sessionCookieName } from "../session/session-cookie.js";
 import type { WireSessionResult } from "../shared/wire-types.js";
+import { readApiKeyHeader, resolveApiKeySession } from "../api-key/key-session.js";
+import { APIError } from "../errors.js";
 
 const query = z.object({
   disableRefresh: z.enum(["true", "false"]).optional(),
@@ -20,8 +22,15 @@ export const getSession = defineEndpoint({
   query,
   session: "none",
   rateLimit: "default",
-  audit: { none: "reads the session; its sliding refresh is no change the log keeps" },
-  async handler({ ctx, query, headers, response }): Promise<WireSessionResult | null> {
+  audit: { none: "reads the session; its sliding refresh is no change the log keeps (an API key's use is recorded by the key check)" },
+  async handler({ ctx, query, headers, response, client }): Promise<WireSessionResult | null> {
+    const apiKey = readApiKeyHeader(ctx, headers);
+    if (apiKey !== null) {
+      // Issue 24: a key stands for its owner (an organization's key has no person: refused).
+      const keySession = await resolveApiKeySession(ctx, apiKey, client);
+      if (keySession.apiKey?.organizationId) throw APIError.from(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
+      return { session: toWireSession(keySession.session, keySession.token), user: toWireUser(keySession.user) };
+    }
     const token = readSessionToken(ctx, headers);
     const active = token ? await validateSessionToken(ctx, token) : null;
     if (!active) {

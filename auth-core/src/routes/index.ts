@@ -19,6 +19,7 @@ import { getToken } from "./jwt/token.js";
 import { createOpenAPIEndpoint } from "./open-api.js";
 import { twoFactorEndpoints } from "./two-factor/index.js";
 import type { AnyEndpoint } from "../endpoint.js";
+import { apiKeyEndpoints } from "./api-key/index.js";
 
 /** The OpenAPI document describes the whole table, itself included. */
 const openAPI = createOpenAPIEndpoint(() => endpoints as readonly AnyEndpoint[]);
@@ -46,6 +47,7 @@ export const endpoints = [
   ...socialEndpoints,
   ...passkeyEndpoints,
   ...organizationEndpoints,
+  ...apiKeyEndpoints,
   ...adminEndpoints,
   ...twoFactorEndpoints,
 ] as const;

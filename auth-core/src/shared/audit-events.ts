@@ -42,6 +42,12 @@ export const AUDIT_EVENT_TYPES = [
   "plan-changed",
   // Issue 21: an account link mailed to an invited address.
   "invitation-sign-up-requested",
+  // Issue 24: API keys (a key's use is recorded once a day, its first; a refused verify each time).
+  "api-key-created",
+  "api-key-updated",
+  "api-key-deleted",
+  "api-key-used",
+  "api-key-refused",
   // Issue 23: operators' actions, in the acting admin's log and naming the person (targetUserId).
   "user-banned",
   "user-unbanned",
@@ -124,6 +130,11 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "team-member-removed": "Team member removed",
   "plan-changed": "Plan changed",
   "invitation-sign-up-requested": "Account link sent for an invitation",
+  "api-key-created": "API key created",
+  "api-key-updated": "API key updated",
+  "api-key-deleted": "API key deleted",
+  "api-key-used": "API key used (first use of the day)",
+  "api-key-refused": "API key refused",
   "user-banned": "Banned by an admin",
   "user-unbanned": "Unbanned by an admin",
   "user-impersonated": "Impersonated by an admin",

@@ -138,3 +138,51 @@ export interface WireFullOrganization extends WireOrganization {
   invitations: WireInvitation[];
   teams: WireTeam[];
 }
+
+/**
+ * An API key as better-auth 1.7's api-key plugin answers it (issue 24). `key` (the full key) is
+ * only in the create answer; `referenceId` is the owning person's or organization's id.
+ */
+export interface WireApiKey {
+  id: string;
+  configId: string;
+  name: string | null;
+  start: string | null;
+  prefix: string | null;
+  referenceId: string;
+  /** Gatehouse's addition: whose the key is, "user" or "organization". */
+  referenceType: "user" | "organization";
+  enabled: boolean;
+  expiresAt: string | null;
+  permissions: Record<string, string[]> | null;
+  metadata: Record<string, unknown> | null;
+  rateLimitEnabled: boolean;
+  rateLimitTimeWindow: number | null;
+  rateLimitMax: number | null;
+  requestCount: number;
+  lastRequest: string | null;
+  remaining: number | null;
+  refillAmount: number | null;
+  refillInterval: number | null;
+  lastRefillAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WireCreatedApiKey extends WireApiKey {
+  key: string;
+}
+
+export interface WireApiKeyList {
+  apiKeys: WireApiKey[];
+  total: number;
+  limit?: number;
+  offset?: number;
+}
+
+/** POST /api-key/verify: `error` is null when valid; `key` is null when not. */
+export interface WireApiKeyVerification {
+  valid: boolean;
+  error: { code: string; message: string; details?: Record<string, unknown> } | null;
+  key: WireApiKey | null;
+}

@@ -206,6 +206,39 @@ export interface JwksTable {
   createdAt: string;
 }
 
+/** An API key (issue 24). bigint columns arrive from PostgreSQL as strings: the store reads them. */
+interface ApiKeyTable {
+  id: string;
+  configId: Generated<string>;
+  name: string | null;
+  start: string | null;
+  prefix: string | null;
+  /** SHA-256 of the key, base64url without padding (the plugin's hash): never the key. */
+  keyHash: string;
+  /** A person's own key: its owner. */
+  userId: string | null;
+  /** An organization's key: the organization. */
+  organizationId: string | null;
+  createdBy: string | null;
+  enabled: Generated<number>;
+  expiresAt: string | null;
+  /** JSON: resource → actions. */
+  permissions: string | null;
+  /** JSON object. */
+  metadata: string | null;
+  rateLimitEnabled: Generated<number>;
+  rateLimitTimeWindow: number | string | null;
+  rateLimitMax: number | null;
+  requestCount: Generated<number>;
+  lastRequest: string | null;
+  remaining: number | null;
+  refillAmount: number | null;
+  refillInterval: number | string | null;
+  lastRefillAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -221,6 +254,7 @@ export interface Database {
   rateLimit: RateLimitTable;
   signInThrottle: SignInThrottleTable;
   jwks: JwksTable;
+  apikey: ApiKeyTable;
   twoFactor: TwoFactorTable;
   twoFactorBackupCode: TwoFactorBackupCodeTable;
   twoFactorChallenge: TwoFactorChallengeTable;
@@ -248,5 +282,8 @@ export type NewMemberRow = Insertable<MemberTable>;
 export type InvitationRow = Selectable<InvitationTable>;
 export type TeamRow = Selectable<TeamTable>;
 export type TeamMemberRow = Selectable<TeamMemberTable>;
+export type ApiKeyRow = Selectable<ApiKeyTable>;
+export type NewApiKeyRow = Insertable<ApiKeyTable>;
+export type ApiKeyUpdate = Updateable<ApiKeyTable>;
 export type TwoFactorRow = Selectable<TwoFactorTable>;
 export type TwoFactorChallengeRow = Selectable<TwoFactorChallengeTable>;

@@ -52,9 +52,27 @@ try {
   const viaDatabase = await (await fetch(`${service.url}/whoami/session`, { headers: { cookie } })).json();
   const viaJWT = await (await fetch(`${service.url}/whoami/jwt`, { headers: { authorization: `Bearer ${token}` } })).json();
   const forged = await fetch(`${service.url}/whoami/jwt`, { headers: { authorization: `Bearer ${token.slice(0, -4)}AAAA` } });
-  console.log(JSON.stringify({ viaDatabase, viaJWT, forged: forged.status }));
+
+  // An API key for a script, created with the person's session; the service checks it both ways.
+  const created = await fetch(`${gatehouse.url}/api/auth/api-key/create`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: gatehouse.url, cookie },
+    body: JSON.stringify({ name: "nightly job" }),
+  });
+  const { key } = await created.json();
+  const viaKey = await (await fetch(`${service.url}/whoami/key`, { headers: { "x-api-key": key } })).json();
+  const viaKeyHTTP = await (await fetch(`${service.url}/whoami/key-http`, { headers: { "x-api-key": key } })).json();
+  const wrongKey = await fetch(`${service.url}/whoami/key-http`, { headers: { "x-api-key": `${key.slice(0, -4)}AAAA` } });
+
+  console.log(JSON.stringify({ viaDatabase, viaJWT, forged: forged.status, viaKey, viaKeyHTTP, wrongKey: wrongKey.status }));
   const ok =
-    viaDatabase.email === "example@example.com" && viaJWT.email === "example@example.com" && viaDatabase.userId === viaJWT.userId && forged.status === 401;
+    viaDatabase.email === "example@example.com" &&
+    viaJWT.email === "example@example.com" &&
+    viaDatabase.userId === viaJWT.userId &&
+    forged.status === 401 &&
+    viaKey.ownerId === viaDatabase.userId &&
+    viaKeyHTTP.ownerId === viaDatabase.userId &&
+    wrongKey.status === 401;
   exitCode = ok ? 0 : 1;
 } finally {
   for (const server of servers) server.close();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { requireMember, requirePermission } from "../../organization/guards.js";
+import { requireActingMember, requirePermission } from "../../organization/guards.js";
 import { toWireInvitation } from "../../organization/wire.js";
 import { cancelPendingInvitation, findInvitationById } from "../../store/invitation-store.js";
 import type { WireInvitation } from "../../shared/wire-types.js";
@@ -14,12 +14,13 @@ export const cancelInvitation = defineEndpoint({
   path: "/organization/cancel-invitation",
   body,
   session: "required",
+  apiKeySession: "allow",
   rateLimit: "default",
   audit: ["invitation-cancelled"],
   async handler({ ctx, body, session, client, audit }): Promise<WireInvitation> {
     const found = await findInvitationById(ctx.db, body.invitationId);
     if (!found) throw APIError.from(400, "INVITATION_NOT_FOUND");
-    const member = await requireMember(ctx, found.organizationId, session.user.id);
+    const member = await requireActingMember(ctx, session, found.organizationId);
     requirePermission(member, { invitation: ["cancel"] }, "YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION");
     const invitation = await audit.change(async (trx, log) => {
       const cancelled = await cancelPendingInvitation(trx, found.id);

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
 import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
-import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
+import { requireActingMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
 import { sendInvitationMail } from "../../organization/send-invitation.js";
 import { normalizeRoles } from "../../organization/roles.js";
 import { toWireInvitation } from "../../organization/wire.js";
@@ -34,14 +34,16 @@ export const createInvitation = defineEndpoint({
   path: "/organization/invite-member",
   body,
   session: "required",
+  apiKeySession: "allow",
   rateLimit: { window: 60, max: 10 },
   audit: ["member-invited"],
   async handler({ ctx, body, session, client, audit }): Promise<WireInvitation> {
     const options = ctx.options.organization;
     const email = parseEmailOrThrow(body.email);
     const organizationId = resolveOrganizationId(session, body.organizationId);
-    const inviter = await requireMember(ctx, organizationId, session.user.id);
-    requirePermission(inviter, { invitation: ["create"] }, "YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION");
+    const inviter = await requireActingMember(ctx, session, organizationId);
+    // Inviting adds a member: an API key holding member:create may do it (issue 24; roles hold both or neither).
+    requirePermission(inviter, { invitation: ["create"], member: ["create"] }, "YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION", "OR");
     const role = normalizeRoles(body.role);
     if (!canGrantRoles(inviter.role, role)) throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE");
     const organization = await findOrganizationById(ctx.db, organizationId);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
-import { requireMember, resolveOrganizationId } from "../../organization/guards.js";
+import { requireActingMember, resolveOrganizationId } from "../../organization/guards.js";
 import { toWireInvitation } from "../../organization/wire.js";
 import { listInvitationsOfOrganization } from "../../store/invitation-store.js";
 import type { WireInvitation } from "../../shared/wire-types.js";
@@ -14,11 +14,12 @@ export const listInvitations = defineEndpoint({
   path: "/organization/list-invitations",
   query,
   session: "required",
+  apiKeySession: "allow",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<WireInvitation[]> {
     const organizationId = resolveOrganizationId(session, query.organizationId);
-    await requireMember(ctx, organizationId, session.user.id);
+    await requireActingMember(ctx, session, organizationId);
     return (await listInvitationsOfOrganization(ctx.db, organizationId)).map(toWireInvitation);
   },
 });

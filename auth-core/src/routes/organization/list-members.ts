@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { requireMember, resolveOrganizationId } from "../../organization/guards.js";
+import { requireActingMember, resolveOrganizationId } from "../../organization/guards.js";
 import { toWireMemberWithUser } from "../../organization/wire.js";
 import { countMembers, listMembersWithUsers } from "../../store/member-store.js";
 import { findOrganizationBySlug } from "../../store/organization-store.js";
@@ -21,6 +21,7 @@ export const listMembers = defineEndpoint({
   path: "/organization/list-members",
   query,
   session: "required",
+  apiKeySession: "allow",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<{ members: WireMemberWithUser[]; total: number }> {
@@ -31,7 +32,7 @@ export const listMembers = defineEndpoint({
       explicit = organization.id;
     }
     const organizationId = resolveOrganizationId(session, explicit);
-    await requireMember(ctx, organizationId, session.user.id);
+    await requireActingMember(ctx, session, organizationId);
     const page = { limit: query.limit ?? 100, offset: query.offset ?? 0, direction: query.sortDirection ?? "asc" } as const;
     const [members, total] = await Promise.all([listMembersWithUsers(ctx.db, organizationId, page), countMembers(ctx.db, organizationId)]);
     return { members: members.map(toWireMemberWithUser), total };

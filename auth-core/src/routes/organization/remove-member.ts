@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { normalizeEmail } from "../../email/email-address.js";
-import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
+import { requireActingMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
 import { countOwners, holdsOwnerRole } from "../../organization/roles.js";
 import { toWireMember } from "../../organization/wire.js";
 import { canGrantRoles } from "../../shared/access-control.js";
@@ -19,11 +19,12 @@ export const removeMember = defineEndpoint({
   path: "/organization/remove-member",
   body,
   session: "required",
+  apiKeySession: "allow",
   rateLimit: "default",
   audit: ["member-removed"],
   async handler({ ctx, body, session, client, audit }): Promise<{ member: WireMember }> {
     const organizationId = resolveOrganizationId(session, body.organizationId);
-    const actor = await requireMember(ctx, organizationId, session.user.id);
+    const actor = await requireActingMember(ctx, session, organizationId);
     requirePermission(actor, { member: ["delete"] }, "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER");
     const target = body.memberIdOrEmail.includes("@")
       ? await findMemberByEmail(ctx.db, organizationId, normalizeEmail(body.memberIdOrEmail))

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { requireMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
+import { requireActingMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
 import { countOwners, holdsOwnerRole, normalizeRoles } from "../../organization/roles.js";
 import { toWireMember } from "../../organization/wire.js";
 import { canGrantRoles } from "../../shared/access-control.js";
@@ -21,11 +21,12 @@ export const updateMemberRole = defineEndpoint({
   path: "/organization/update-member-role",
   body,
   session: "required",
+  apiKeySession: "allow",
   rateLimit: "default",
   audit: ["member-role-changed"],
   async handler({ ctx, body, session, client, audit }): Promise<WireMember> {
     const organizationId = resolveOrganizationId(session, body.organizationId);
-    const actor = await requireMember(ctx, organizationId, session.user.id);
+    const actor = await requireActingMember(ctx, session, organizationId);
     requirePermission(actor, { member: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER");
     const role = normalizeRoles(body.role);
     const target = await findMemberById(ctx.db, body.memberId);

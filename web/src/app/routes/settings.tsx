@@ -10,6 +10,7 @@ import { PasskeysSection } from "../../features/passkeys/components/passkeys-sec
 import { PasswordSection } from "../../features/password/components/password-section.js";
 import { ProfileSection } from "../../features/profile/components/profile-section.js";
 import { SessionsSection } from "../../features/sessions/components/sessions-section.js";
+import { ApiKeysSection } from "../../features/api-keys/components/api-keys-section.js";
 import { TwoFactorSection } from "../../features/two-factor/components/two-factor-section.js";
 import { AppErrorFallback, ErrorBoundary } from "../error-boundary.js";
 import { useSignInMethods } from "../../lib/sign-in-methods.js";
@@ -71,7 +72,8 @@ export function SettingsPage(): ReactElement {
       )}
       <nav className="toc" aria-label="Settings sections">
         <a href="#profile">Profile</a> <a href="#email">Email</a> <a href="#password">Password</a> <a href="#two-factor">Two-factor</a>{" "}
-        <a href="#passkeys">Passkeys</a> <a href="#accounts">Linked accounts</a> <a href="#sessions">Sessions</a> <a href="#delete-account">Delete account</a>
+        <a href="#passkeys">Passkeys</a> <a href="#accounts">Linked accounts</a> <a href="#api-keys">API keys</a> <a href="#sessions">Sessions</a>{" "}
+        <a href="#delete-account">Delete account</a>
       </nav>
       <div className="grid">
         <SectionBoundary>
@@ -85,6 +87,9 @@ export function SettingsPage(): ReactElement {
         </SectionBoundary>
         <SectionBoundary>
           <LinkedAccountsSection />
+        </SectionBoundary>
+        <SectionBoundary>
+          <ApiKeysSection scope={{ kind: "personal" }} />
         </SectionBoundary>
         <SectionBoundary>
           <SessionsSection currentSessionId={data.session.id} />

@@ -5,6 +5,7 @@ import { InvitationsSection } from "../../features/organization/components/invit
 import { LeaveSection } from "../../features/organization/components/leave-section.js";
 import { MembersSection } from "../../features/organization/components/members-section.js";
 import { TeamsSection } from "../../features/organization/components/teams-section.js";
+import { OrganizationApiKeysSection } from "../../features/api-keys/components/api-keys-section.js";
 import { useActiveMember } from "../../features/organization/api/get-active-member.js";
 import { useFullOrganization } from "../../features/organization/api/get-full-organization.js";
 import { organizationControls } from "../../features/organization/permissions.js";
@@ -59,6 +60,7 @@ export function UsersPage(): ReactElement {
         <TeamsSection organization={organization.data} controls={controls} />
         {viewer.data.role.split(",").includes("owner") && <OrganizationTwoFactorRuleSection organization={organization.data} />}
         {(controls.updateOrganization || controls.deleteOrganization) && <OrganizationSettingsSection organization={organization.data} controls={controls} />}
+        <OrganizationApiKeysSection organizationId={organization.data.id} viewerRole={viewer.data.role} />
       </OrganizationTwoFactorGate>
       <LeaveSection organization={organization.data} viewer={viewer.data} />
     </article>

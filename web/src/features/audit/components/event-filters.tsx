@@ -11,6 +11,7 @@ const GROUPS: Array<{ label: string; test: (type: AuditEventType) => boolean }> 
   { label: "Password and email", test: (t) => t.startsWith("password-") || t.startsWith("email-") },
   { label: "Passkeys and accounts", test: (t) => t.startsWith("passkey-") || t.startsWith("account-") || t === "anonymous-linked" },
   { label: "Organization", test: (t) => /^(organization|member|invitation|team|plan)-/.test(t) },
+  { label: "API keys", test: (t) => t.startsWith("api-key-") },
 ];
 
 export interface EventFiltersProps {

@@ -11,6 +11,7 @@ const METHOD_LABELS: Record<string, string> = {
   anonymous: "Guest",
   "email-link": "Email link",
   google: "Google",
+  "api-key": "API key",
   totp: "Authenticator app",
   otp: "Mailed code",
   "backup-code": "Backup code",

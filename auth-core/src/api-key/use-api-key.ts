@@ -1,0 +1,211 @@
+import type { AuthContext } from "../context.js";
+import { constantTimeEqual } from "../crypto/constant-time.js";
+import { APIError } from "../errors.js";
+import { createAudit, type Audit, type AuditClient } from "../security/security-events.js";
+import type { PermissionConnector, PermissionRequest } from "../shared/access-control.js";
+import { claimApiKeyUse, deleteApiKeyById, findApiKeyById, type ApiKeyRecord, type ApiKeyUseClaim } from "../store/api-key-store.js";
+import type { UserRow } from "../store/database.js";
+import { isBanActive } from "../admin/ban.js";
+import { hashApiKey } from "./key-material.js";
+import { keyPermissions } from "./wire.js";
+
+/** A key that passed every check, with the person it stands for (its owner, or its creator). */
+export interface UsedApiKey {
+  record: ApiKeyRecord;
+  /** A person's key: its owner. An organization's key: the person who created it, if still there. */
+  user: UserRow | null;
+}
+
+/** The rows a key check writes: a refused use, and a key's first use of each day. */
+const KEY_USE_EVENTS = ["api-key-used", "api-key-refused"] as const;
+type KeyUseAudit = Audit<(typeof KEY_USE_EVENTS)[number]>;
+
+/** The audit of a key check made by the session gate (an endpoint's own declaration does not cover it). */
+export function keyUseAudit(ctx: AuthContext, client: AuditClient): KeyUseAudit {
+  return createAudit(ctx, client, KEY_USE_EVENTS);
+}
+
+interface UseOptions {
+  /** The permissions the caller needs; every action must be granted to the key. */
+  permissions?: PermissionRequest;
+  /** Where its rows go, asked for only when a row is due (most uses write none). */
+  audit: () => KeyUseAudit;
+}
+
+function refuse(
+  status: number,
+  code: "INVALID_API_KEY" | "KEY_DISABLED" | "KEY_EXPIRED" | "KEY_NOT_FOUND" | "USAGE_EXCEEDED" | "USER_BANNED" | "INVALID_REFERENCE_ID_FROM_API_KEY",
+): APIError {
+  return APIError.from(status, code);
+}
+
+/**
+ * Every requested action on each resource is among the key's (better-auth's `role().authorize`);
+ * with "OR", one resource granted whole is enough.
+ */
+export function keyGrants(
+  granted: Readonly<Record<string, readonly string[]>> | null,
+  request: PermissionRequest,
+  connector: PermissionConnector = "AND",
+): boolean {
+  if (!granted) return false;
+  const entries = Object.entries(request);
+  if (entries.length === 0) return false;
+  const grants = ([resource, actions]: [string, readonly string[]]): boolean => {
+    const allowed = Object.hasOwn(granted, resource) ? granted[resource] : undefined;
+    return allowed !== undefined && actions.length > 0 && actions.every((action) => allowed.includes(action));
+  };
+  return connector === "OR" ? entries.some(grants) : entries.every(grants);
+}
+
+const MAX_CLAIM_ATTEMPTS = 16;
+
+function sameUTCDay(a: string | null, now: Date): boolean {
+  return a !== null && a.slice(0, 10) === now.toISOString().slice(0, 10);
+}
+
+/** How fresh `lastRequest` is kept for a key with no limit to count: the UI shows minutes. */
+const LAST_USE_RESOLUTION_MS = 60_000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function isLastUseStale(lastRequest: string | null, now: Date): boolean {
+  if (lastRequest === null) return true;
+  const last = Date.parse(lastRequest);
+  const at = now.getTime();
+  return at - last >= LAST_USE_RESOLUTION_MS || Math.floor(at / DAY_MS) !== Math.floor(last / DAY_MS);
+}
+
+/**
+ * What one use writes, decided from the row as read (the plugin's semantics): with the limit on,
+ * at most `rateLimitMax` uses while each comes within `rateLimitTimeWindow` ms of the previous
+ * one; then 429 RATE_LIMITED with `details.tryAgainIn` (ms). `remaining` counts down (refilled
+ * by `refillAmount` every `refillInterval` ms). Null when the use writes nothing.
+ */
+function planUse(ctx: AuthContext, record: ApiKeyRecord, now: Date): ApiKeyUseClaim | null {
+  const limited = ctx.options.apiKey.rateLimit.enabled && record.rateLimitEnabled === 1;
+  // The common case of a key without a limit or a quota: nothing to write most of the time.
+  if (!limited && record.remaining === null && !isLastUseStale(record.lastRequest, now)) return null;
+  const at = now.toISOString();
+  const claim: ApiKeyUseClaim = { set: {}, guard: {} };
+  const window = record.rateLimitTimeWindow;
+  const max = record.rateLimitMax;
+  if (!limited) {
+    // Nothing to count: "last used" is kept to the minute, so a busy key writes once a minute.
+    if (isLastUseStale(record.lastRequest, now)) claim.set.lastRequest = at;
+  } else if (window !== null && max !== null) {
+    if (record.lastRequest === null) {
+      claim.set = { lastRequest: at, requestCount: 1 };
+      claim.guard.lastRequestAtOrBefore = null;
+    } else {
+      const since = now.getTime() - Date.parse(record.lastRequest);
+      const windowStart = new Date(now.getTime() - window).toISOString();
+      if (since > window) {
+        claim.set = { lastRequest: at, requestCount: 1 };
+        claim.guard.lastRequestAtOrBefore = windowStart;
+      } else if (record.requestCount >= max) {
+        throw APIError.from(429, "RATE_LIMITED", { details: { tryAgainIn: Math.ceil(window - since) } });
+      } else {
+        claim.set = { lastRequest: at, requestCount: "increment" };
+        claim.guard.lastRequestAfter = windowStart;
+        claim.guard.requestCountBelow = max;
+      }
+    }
+  }
+  if (record.remaining !== null) {
+    const { refillInterval, refillAmount } = record;
+    const lastRefill = Date.parse(record.lastRefillAt ?? record.createdAt);
+    if (refillInterval && refillAmount && now.getTime() - lastRefill > refillInterval) {
+      claim.set.remaining = refillAmount - 1;
+      claim.set.lastRefillAt = at;
+      claim.guard.lastRefillAt = record.lastRefillAt;
+    } else if (record.remaining <= 0) {
+      throw refuse(429, "USAGE_EXCEEDED");
+    } else {
+      claim.set.remaining = "decrement";
+      claim.guard.remainingPositive = true;
+    }
+  }
+  if (claim.set.lastRequest === undefined && claim.set.remaining === undefined) return null;
+  // The first use of a UTC day is recorded once: only the use that moves lastRequest off the
+  // previous day's value wins that (a parallel one decides again and sees today).
+  if (!sameUTCDay(record.lastRequest, now)) claim.guard.lastRequestIs = record.lastRequest;
+  return claim;
+}
+
+/** Counts one use atomically; a use that loses a race decides again from the fresh row. */
+async function claimUse(ctx: AuthContext, first: ApiKeyRecord): Promise<{ record: ApiKeyRecord; firstUseToday: boolean }> {
+  let record = first;
+  for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
+    const now = ctx.clock.now();
+    const claim = planUse(ctx, record, now);
+    if (!claim) return { record, firstUseToday: false };
+    const updated = await claimApiKeyUse(ctx.db, record.id, claim);
+    if (updated) return { record: updated, firstUseToday: claim.guard.lastRequestIs !== undefined };
+    const fresh = await findApiKeyById(ctx.db, record.id);
+    if (!fresh) throw refuse(401, "INVALID_API_KEY");
+    record = fresh;
+  }
+  throw APIError.from(429, "RATE_LIMITED", { details: { tryAgainIn: 0 } });
+}
+
+async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen: { record?: ApiKeyRecord }): Promise<UsedApiKey> {
+  const hash = hashApiKey(key);
+  const lookup = ctx.lookupApiKey(hash);
+  const found = lookup instanceof Promise ? await lookup : lookup;
+  if (!found || !constantTimeEqual(found.record.keyHash, hash)) throw refuse(401, "INVALID_API_KEY");
+  const { record, user } = found;
+  seen.record = record;
+  if (record.enabled !== 1) throw refuse(401, "KEY_DISABLED");
+  const now = ctx.clock.now();
+  if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now.getTime()) {
+    await deleteApiKeyById(ctx.db, record.id);
+    throw refuse(401, "KEY_EXPIRED");
+  }
+  if (options.permissions && !keyGrants(keyPermissions(record), options.permissions)) throw refuse(401, "KEY_NOT_FOUND");
+  if (record.userId !== null && !user) throw refuse(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
+  if (user && record.userId !== null && isBanActive(user, now)) throw refuse(401, "USER_BANNED");
+  if (record.remaining === 0 && record.refillAmount === null) {
+    // Used up for good: the plugin deletes such a key.
+    await deleteApiKeyById(ctx.db, record.id);
+    throw refuse(429, "USAGE_EXCEEDED");
+  }
+  const { record: used, firstUseToday } = await claimUse(ctx, record);
+  if (firstUseToday) {
+    await options.audit().record({
+      userId: user?.id ?? null,
+      type: "api-key-used",
+      method: "api-key",
+      organizationId: used.organizationId,
+      detail: { keyId: used.id, start: used.start },
+    });
+  }
+  return { record: used, user };
+}
+
+/**
+ * One use of a key (verify over HTTP or in-process, or a request carrying it): found by the hash
+ * of it, enabled, not expired, holding the asked permissions, its owner still there and not
+ * banned, within its limits, and counted. A refusal throws the plugin's error and is recorded.
+ */
+export async function useApiKey(ctx: AuthContext, key: string, options: UseOptions): Promise<UsedApiKey> {
+  const seen: { record?: ApiKeyRecord } = {};
+  try {
+    return await checkKey(ctx, key, options, seen);
+  } catch (error) {
+    if (error instanceof APIError) await recordRefusal(options.audit(), seen.record, error);
+    throw error;
+  }
+}
+
+/** The row of a refused use: which key (an unknown key names nobody and is never logged itself). */
+async function recordRefusal(audit: KeyUseAudit, record: ApiKeyRecord | undefined, error: APIError): Promise<void> {
+  await audit.record({
+    userId: record?.userId ?? null,
+    type: "api-key-refused",
+    outcome: "failure",
+    method: "api-key",
+    organizationId: record?.organizationId ?? null,
+    detail: { code: error.code, ...(record ? { keyId: record.id, start: record.start } : {}) },
+  });
+}

@@ -1,0 +1,209 @@
+import { sql, type CompiledQuery, type Kysely } from "kysely";
+import type { ApiKeyRow, ApiKeyUpdate, Database, DB, NewApiKeyRow, UserRow } from "./database.js";
+import { immediateReaderFor } from "./sqlite-dialect.js";
+
+/** A stored key with its numbers as numbers (PostgreSQL returns bigint columns as strings). */
+export type ApiKeyRecord = Omit<ApiKeyRow, "rateLimitTimeWindow" | "refillInterval"> & {
+  rateLimitTimeWindow: number | null;
+  refillInterval: number | null;
+};
+
+function toRecord(row: ApiKeyRow): ApiKeyRecord {
+  return {
+    ...row,
+    rateLimitTimeWindow: row.rateLimitTimeWindow === null ? null : Number(row.rateLimitTimeWindow),
+    refillInterval: row.refillInterval === null ? null : Number(row.refillInterval),
+  };
+}
+
+function toRecordOrUndefined(row: ApiKeyRow | undefined): ApiKeyRecord | undefined {
+  return row ? toRecord(row) : undefined;
+}
+
+export async function insertApiKey(db: DB, row: NewApiKeyRow): Promise<ApiKeyRecord> {
+  return toRecord(await db.insertInto("apikey").values(row).returningAll().executeTakeFirstOrThrow());
+}
+
+export async function findApiKeyById(db: DB, id: string): Promise<ApiKeyRecord | undefined> {
+  return toRecordOrUndefined(await db.selectFrom("apikey").selectAll().where("id", "=", id).executeTakeFirst());
+}
+
+/** The apikey columns, read under a `k_` alias beside the whole user row. */
+const KEY_COLUMNS = [
+  "id",
+  "configId",
+  "name",
+  "start",
+  "prefix",
+  "keyHash",
+  "userId",
+  "organizationId",
+  "createdBy",
+  "enabled",
+  "expiresAt",
+  "permissions",
+  "metadata",
+  "rateLimitEnabled",
+  "rateLimitTimeWindow",
+  "rateLimitMax",
+  "requestCount",
+  "lastRequest",
+  "remaining",
+  "refillAmount",
+  "refillInterval",
+  "lastRefillAt",
+  "createdAt",
+  "updatedAt",
+] as const satisfies ReadonlyArray<keyof ApiKeyRow>;
+
+type JoinedKeyRow = Record<string, unknown>;
+
+function buildKeyLookupQuery(db: Kysely<Database>, keyHash: string) {
+  return (
+    db
+      .selectFrom("apikey as k")
+      // The person the key stands for: its owner, or for an organization's key its creator.
+      .leftJoin("user as u", (join) => join.on(sql`"u"."id"`, "=", sql`coalesce("k"."userId", "k"."createdBy")`))
+      .selectAll("u")
+      .select(KEY_COLUMNS.map((column) => `k.${column} as k_${column}` as const))
+      .where("k.keyHash", "=", keyHash)
+  );
+}
+
+const KEY_ALIASES = KEY_COLUMNS.map((column) => [column, `k_${column}`] as const);
+
+/** Splits a joined row; the user's column names are learnt from the first row (every row has the same). */
+function createRowSplitter(): (row: JoinedKeyRow) => ApiKeyWithOwner {
+  let userColumns: string[] | null = null;
+  return (row) => {
+    const key: Record<string, unknown> = {};
+    for (const [column, alias] of KEY_ALIASES) key[column] = row[alias];
+    if (key.rateLimitTimeWindow != null) key.rateLimitTimeWindow = Number(key.rateLimitTimeWindow);
+    if (key.refillInterval != null) key.refillInterval = Number(key.refillInterval);
+    userColumns ??= Object.keys(row).filter((name) => !name.startsWith("k_"));
+    let user: Record<string, unknown> | null = null;
+    if (row.id != null) {
+      user = {};
+      for (const column of userColumns) user[column] = row[column];
+    }
+    return { record: key as ApiKeyRecord, user: user as UserRow | null };
+  };
+}
+
+export interface ApiKeyWithOwner {
+  record: ApiKeyRecord;
+  user: UserRow | null;
+}
+
+/**
+ * The lookup of a presented key, run on every request that carries one: one indexed read of its
+ * hash joined with the person it stands for, compiled once and (on embedded SQLite) answered at
+ * once when the connection is free, as the session lookup is.
+ */
+export type ApiKeyLookup = (keyHash: string) => ApiKeyWithOwner | null | Promise<ApiKeyWithOwner | null>;
+
+export function createApiKeyLookup(db: Kysely<Database>): ApiKeyLookup {
+  const template = buildKeyLookupQuery(db, "").compile() as CompiledQuery<JoinedKeyRow>;
+  const readNow = immediateReaderFor(db);
+  const split = createRowSplitter();
+  const fromRows = (rows: JoinedKeyRow[]): ApiKeyWithOwner | null => (rows[0] ? split(rows[0]) : null);
+  return (keyHash) => {
+    const query: CompiledQuery<JoinedKeyRow> = { ...template, parameters: [keyHash] };
+    const rows = readNow?.(query);
+    return rows ? fromRows(rows) : db.executeQuery(query).then((result) => fromRows(result.rows));
+  };
+}
+
+export type ApiKeyOwner = { userId: string } | { organizationId: string };
+
+export interface ApiKeyListPage {
+  limit?: number;
+  offset?: number;
+  sortBy?: "createdAt" | "updatedAt" | "name" | "expiresAt" | "lastRequest";
+  sortDirection?: "asc" | "desc";
+}
+
+/** One owner's keys (a person's own, or an organization's: never both), with their total. */
+export async function listApiKeysByOwner(db: DB, owner: ApiKeyOwner, page: ApiKeyListPage): Promise<{ rows: ApiKeyRecord[]; total: number }> {
+  const base = db.selectFrom("apikey");
+  const scoped = "userId" in owner ? base.where("userId", "=", owner.userId) : base.where("organizationId", "=", owner.organizationId);
+  let query = scoped
+    .selectAll()
+    .orderBy(page.sortBy ?? "createdAt", page.sortDirection ?? "asc")
+    .orderBy("id");
+  if (page.limit !== undefined) query = query.limit(page.limit);
+  if (page.offset !== undefined) query = (page.limit === undefined ? query.limit(Number.MAX_SAFE_INTEGER) : query).offset(page.offset);
+  const [rows, count] = await Promise.all([query.execute(), scoped.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow()]);
+  return { rows: rows.map(toRecord), total: Number(count.total) };
+}
+
+export async function updateApiKey(db: DB, id: string, changes: ApiKeyUpdate): Promise<ApiKeyRecord | undefined> {
+  return toRecordOrUndefined(await db.updateTable("apikey").set(changes).where("id", "=", id).returningAll().executeTakeFirst());
+}
+
+export async function deleteApiKeyById(db: DB, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("apikey").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function deleteExpiredApiKeys(db: DB, now: Date): Promise<number> {
+  const result = await db.deleteFrom("apikey").where("expiresAt", "is not", null).where("expiresAt", "<", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** How one use changes a key: the new values, applied only while every guard still holds. */
+export interface ApiKeyUseClaim {
+  set: { lastRequest?: string; requestCount?: number | "increment"; remaining?: number | "decrement"; lastRefillAt?: string };
+  guard: {
+    /** The window is still the one observed: lastRequest after this instant. */
+    lastRequestAfter?: string;
+    /** A new window starts: lastRequest at or before this instant (or never). */
+    lastRequestAtOrBefore?: string | null;
+    /** The counter is still below the limit. */
+    requestCountBelow?: number;
+    /** Uses are left. */
+    remainingPositive?: boolean;
+    /** The refill observed is still the last one (compare-and-set). */
+    lastRefillAt?: string | null;
+    /** The previous use observed is still the last one (one "first use of the day"). */
+    lastRequestIs?: string | null;
+  };
+}
+
+/**
+ * Counts one use of a key atomically: one UPDATE … RETURNING whose WHERE holds the limits, so
+ * parallel uses can never pass the limit (a use that loses a guard changes nothing and gets
+ * undefined, and the caller decides again from the row as it now is).
+ */
+export async function claimApiKeyUse(db: DB, id: string, claim: ApiKeyUseClaim): Promise<ApiKeyRecord | undefined> {
+  const { set, guard } = claim;
+  let query = db
+    .updateTable("apikey")
+    .set((eb) => ({
+      ...(set.lastRequest !== undefined ? { lastRequest: set.lastRequest } : {}),
+      ...(set.lastRefillAt !== undefined ? { lastRefillAt: set.lastRefillAt } : {}),
+      ...(set.requestCount === "increment"
+        ? { requestCount: eb("requestCount", "+", 1) }
+        : set.requestCount !== undefined
+          ? { requestCount: set.requestCount }
+          : {}),
+      ...(set.remaining === "decrement" ? { remaining: eb("remaining", "-", 1) } : set.remaining !== undefined ? { remaining: set.remaining } : {}),
+    }))
+    .where("id", "=", id);
+  if (guard.lastRequestAfter !== undefined) query = query.where("lastRequest", ">", guard.lastRequestAfter);
+  if (guard.lastRequestAtOrBefore !== undefined) {
+    const before = guard.lastRequestAtOrBefore;
+    query = before === null ? query.where("lastRequest", "is", null) : query.where("lastRequest", "<=", before);
+  }
+  if (guard.requestCountBelow !== undefined) query = query.where("requestCount", "<", guard.requestCountBelow);
+  if (guard.remainingPositive) query = query.where("remaining", ">", 0);
+  if (guard.lastRefillAt !== undefined) {
+    const at = guard.lastRefillAt;
+    query = at === null ? query.where("lastRefillAt", "is", null) : query.where("lastRefillAt", "=", at);
+  }
+  if (guard.lastRequestIs !== undefined) {
+    const at = guard.lastRequestIs;
+    query = at === null ? query.where("lastRequest", "is", null) : query.where("lastRequest", "=", at);
+  }
+  return toRecordOrUndefined(await query.returningAll().executeTakeFirst());
+}

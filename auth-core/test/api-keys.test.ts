@@ -1,0 +1,337 @@
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createRecordingMailer, readJSON, seedOrganization, signUpPerson, type RecordingMailer, type TestPerson } from "../src/testing/organization.js";
+import type { WireApiKey, WireApiKeyList, WireApiKeyVerification, WireCreatedApiKey, WireSessionResult } from "../src/shared/wire-types.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function errorOf(response: Response): Promise<{ status: number; code: string }> {
+  return { status: response.status, code: ((await response.json()) as { code: string }).code };
+}
+
+describe.each(testDialects())("API keys on %s", (dialect) => {
+  let t: TestAuth;
+  let mailer: RecordingMailer;
+  let ada: TestPerson;
+  let bo: TestPerson;
+  beforeEach(async () => {
+    mailer = createRecordingMailer();
+    t = await createTestAuth({ dialect, options: { mailer, rateLimit: { enabled: false } } });
+    ada = await signUpPerson(t.auth, "Ada", "ada@example.com");
+    bo = await signUpPerson(t.auth, "Bo", "bo@example.com");
+  });
+  afterEach(async () => {
+    await t.destroy();
+  });
+
+  async function create(person: TestPerson, body: Record<string, unknown> = {}): Promise<WireCreatedApiKey> {
+    const response = await person.browser.post("/api-key/create", body);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return readJSON<WireCreatedApiKey>(response);
+  }
+
+  /** A request from a script: no cookies, only the key. */
+  function script(key: string) {
+    const browser = createTestBrowser(t.auth);
+    const headers = { "x-api-key": key };
+    return {
+      get: (path: string) => browser.get(path, headers),
+      post: (path: string, body?: unknown) => browser.post(path, body, headers),
+    };
+  }
+
+  async function verify(key: string, permissions?: Record<string, string[]>): Promise<WireApiKeyVerification> {
+    const response = await createTestBrowser(t.auth).post("/api-key/verify", { key, ...(permissions ? { permissions } : {}) });
+    expect(response.status).toBe(200);
+    return readJSON<WireApiKeyVerification>(response);
+  }
+
+  it("creates, reads, lists, updates, verifies and deletes a key; the secret is shown once", async () => {
+    const created = await create(ada, { name: "deploy bot", prefix: "gh_", metadata: { team: "ops" } });
+    expect(created.key).toMatch(/^gh_[A-Za-z]{64}$/);
+    expect(created.start).toBe(created.key.slice(0, 6));
+    expect(created).toMatchObject({
+      name: "deploy bot",
+      prefix: "gh_",
+      referenceId: ada.userId,
+      enabled: true,
+      expiresAt: null,
+      metadata: { team: "ops" },
+      permissions: null,
+      rateLimitEnabled: true,
+      rateLimitTimeWindow: DAY,
+      rateLimitMax: 10,
+      requestCount: 0,
+      remaining: null,
+    });
+
+    const got = await readJSON<WireApiKey & { key?: string }>(await ada.browser.get(`/api-key/get?id=${created.id}`));
+    expect(got.key).toBeUndefined();
+    const { key: _secret, ...withoutKey } = created;
+    expect(got).toEqual(withoutKey);
+    const listed = await readJSON<WireApiKeyList>(await ada.browser.get("/api-key/list"));
+    expect(listed).toEqual({ apiKeys: [withoutKey], total: 1 });
+
+    // At rest: no column holds the key.
+    const row = await t.database.db.selectFrom("apikey").selectAll().executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(created.key.slice(3));
+    expect(JSON.stringify(got) + JSON.stringify(listed)).not.toContain(created.key.slice(3));
+
+    const renamed = await readJSON<WireApiKey>(await ada.browser.post("/api-key/update", { keyId: created.id, name: "release bot" }));
+    expect(renamed.name).toBe("release bot");
+    expect(await errorOf(await ada.browser.post("/api-key/update", { keyId: created.id }))).toEqual({ status: 400, code: "NO_VALUES_TO_UPDATE" });
+
+    const verified = await verify(created.key);
+    expect(verified).toMatchObject({ valid: true, error: null, key: { id: created.id, requestCount: 1 } });
+    expect(JSON.stringify(verified)).not.toContain(created.key.slice(3));
+
+    expect(await readJSON(await ada.browser.post("/api-key/delete", { keyId: created.id }))).toEqual({ success: true });
+    expect(await verify(created.key)).toEqual({ valid: false, error: { code: "INVALID_API_KEY", message: "Invalid API key." }, key: null });
+    expect(await readJSON<WireApiKeyList>(await ada.browser.get("/api-key/list"))).toEqual({ apiKeys: [], total: 0 });
+
+    const types = await t.database.db.selectFrom("securityEvent").select(["type", "outcome"]).where("type", "like", "api-key-%").orderBy("type").execute();
+    expect(types).toEqual([
+      { type: "api-key-created", outcome: "success" },
+      { type: "api-key-deleted", outcome: "success" },
+      { type: "api-key-refused", outcome: "failure" },
+      { type: "api-key-updated", outcome: "success" },
+      { type: "api-key-used", outcome: "success" },
+    ]);
+    await t.auth.settled();
+    const notice = mailer.messages.find((message) => message.to === "ada@example.com" && message.subject.includes("API key"));
+    expect(notice?.text).toContain(created.start!);
+  });
+
+  it("keeps another person's key invisible and untouchable", async () => {
+    const adaKey = await create(ada, { name: "mine" });
+    expect(await errorOf(await bo.browser.get(`/api-key/get?id=${adaKey.id}`))).toEqual({ status: 404, code: "KEY_NOT_FOUND" });
+    expect(await errorOf(await bo.browser.post("/api-key/update", { keyId: adaKey.id, enabled: false }))).toEqual({ status: 404, code: "KEY_NOT_FOUND" });
+    expect(await errorOf(await bo.browser.post("/api-key/delete", { keyId: adaKey.id }))).toEqual({ status: 404, code: "KEY_NOT_FOUND" });
+    expect(await readJSON<WireApiKeyList>(await bo.browser.get("/api-key/list"))).toEqual({ apiKeys: [], total: 0 });
+    expect((await verify(adaKey.key)).valid).toBe(true);
+    expect(await errorOf(await createTestBrowser(t.auth).get("/api-key/list"))).toEqual({ status: 401, code: "UNAUTHORIZED" });
+  });
+
+  it("stands for its owner on get-session (HTTP and auth.api) and ends with expiry, disabling and deletion", async () => {
+    const expiring = await create(ada, { name: "short", expiresIn: DAY / 1000 });
+    const disabled = await create(ada, { name: "off" });
+    const deleted = await create(ada, { name: "gone" });
+
+    const session = await readJSON<WireSessionResult>(await script(expiring.key).get("/get-session"));
+    expect(session.user.id).toBe(ada.userId);
+    const inProcess = await t.auth.api.getSession({ headers: { "x-api-key": disabled.key } });
+    expect(inProcess?.user.email).toBe("ada@example.com");
+
+    await ada.browser.post("/api-key/update", { keyId: disabled.id, enabled: false });
+    await ada.browser.post("/api-key/delete", { keyId: deleted.id });
+    t.clock.advance(DAY + 1);
+    expect(await errorOf(await script(expiring.key).get("/get-session"))).toEqual({ status: 401, code: "KEY_EXPIRED" });
+    expect(await errorOf(await script(disabled.key).get("/get-session"))).toEqual({ status: 401, code: "KEY_DISABLED" });
+    expect(await errorOf(await script(deleted.key).get("/get-session"))).toEqual({ status: 401, code: "INVALID_API_KEY" });
+    expect((await verify(disabled.key)).error?.code).toBe("KEY_DISABLED");
+    // An expired key is gone for good.
+    expect((await verify(expiring.key)).error?.code).toBe("INVALID_API_KEY");
+    await expect(t.auth.api.getSession({ headers: { "x-api-key": deleted.key } })).rejects.toMatchObject({ status: 401, code: "INVALID_API_KEY" });
+  });
+
+  it("is no session once its owner is banned", async () => {
+    const { key } = await create(ada, { name: "soon banned" });
+    expect((await script(key).get("/get-session")).status).toBe(200);
+    await sql`update "user" set "banned" = 1 where "id" = ${ada.userId}`.execute(t.database.db);
+    expect(await errorOf(await script(key).get("/get-session"))).toEqual({ status: 401, code: "USER_BANNED" });
+    expect((await verify(key)).error?.code).toBe("USER_BANNED");
+  });
+
+  it("writes a key without a limit at most once a minute, and records its first use of each day once", async () => {
+    const made = await t.auth.api.createApiKey({ body: { userId: ada.userId, rateLimitEnabled: false } });
+    const lastRequest = async () =>
+      (await t.database.db.selectFrom("apikey").select("lastRequest").where("id", "=", made.id).executeTakeFirstOrThrow()).lastRequest;
+    await Promise.all(Array.from({ length: 8 }, () => script(made.key).get("/get-session")));
+    const first = await lastRequest();
+    expect(first).toBe(t.clock.now().toISOString());
+    t.clock.advance(30_000);
+    expect((await script(made.key).get("/get-session")).status).toBe(200);
+    expect(await lastRequest()).toBe(first);
+    t.clock.advance(30_000);
+    expect((await script(made.key).get("/get-session")).status).toBe(200);
+    expect(await lastRequest()).toBe(t.clock.now().toISOString());
+    const used = await t.database.db.selectFrom("securityEvent").select("id").where("type", "=", "api-key-used").execute();
+    expect(used).toHaveLength(1);
+  });
+
+  it("never stands for its owner to manage keys, change the account or its factors", async () => {
+    const { key } = await create(ada, { name: "reader" });
+    const owner = script(key);
+    const refused: Array<[string, string, unknown?]> = [
+      ["POST", "/api-key/create", { name: "another" }],
+      ["GET", "/api-key/list"],
+      ["POST", "/api-key/delete", { keyId: "x" }],
+      ["POST", "/change-password", { currentPassword: "correct horse battery", newPassword: "another long phrase" }],
+      ["POST", "/change-email", { newEmail: "stolen@example.com" }],
+      ["POST", "/update-user", { name: "Mallory" }],
+      ["POST", "/delete-user", {}],
+      ["GET", "/passkey/generate-register-options"],
+      ["GET", "/list-sessions"],
+      ["POST", "/revoke-sessions", {}],
+      ["POST", "/organization/create", { name: "Keyco", slug: "keyco" }],
+      ["GET", "/admin/list-users"],
+      ["POST", "/admin/ban-user", { userId: "someone" }],
+    ];
+    for (const [method, path, body] of refused) {
+      const response = method === "GET" ? await owner.get(path) : await owner.post(path, body);
+      expect({ path, ...(await errorOf(response)) }).toEqual({ path, status: 403, code: "API_KEY_NOT_ALLOWED" });
+    }
+    expect((await readJSON<WireSessionResult>(await owner.get("/get-session"))).user.name).toBe("Ada");
+  });
+
+  it("keeps the server-only fields to the server, where an operator sets a key's own limit", async () => {
+    expect(await errorOf(await ada.browser.post("/api-key/create", { rateLimitMax: 1000 }))).toEqual({ status: 400, code: "SERVER_ONLY_PROPERTY" });
+    expect(await errorOf(await ada.browser.post("/api-key/create", { permissions: { files: ["read"] } }))).toEqual({
+      status: 400,
+      code: "SERVER_ONLY_PROPERTY",
+    });
+    expect(await errorOf(await ada.browser.post("/api-key/create", { userId: bo.userId }))).toEqual({ status: 401, code: "UNAUTHORIZED_SESSION" });
+    const made = await t.auth.api.createApiKey({ body: { userId: bo.userId, rateLimitMax: 2, permissions: { files: ["read", "write"] } } });
+    expect(made).toMatchObject({ referenceId: bo.userId, rateLimitMax: 2, permissions: { files: ["read", "write"] } });
+    expect(await errorOf(await bo.browser.post("/api-key/update", { keyId: made.id, rateLimitMax: 100 }))).toEqual({
+      status: 400,
+      code: "SERVER_ONLY_PROPERTY",
+    });
+
+    expect((await verify(made.key, { files: ["read"] })).valid).toBe(true);
+    expect((await verify(made.key, { files: ["delete"] })).error).toEqual({ code: "KEY_NOT_FOUND", message: "API Key not found" });
+    expect((await verify(made.key, { files: ["write"] })).valid).toBe(true);
+    const limited = await verify(made.key);
+    expect(limited.valid).toBe(false);
+    expect(limited.error).toMatchObject({ code: "RATE_LIMITED", message: "Rate limit exceeded." });
+    expect(limited.error?.details?.tryAgainIn).toBe(DAY);
+  });
+
+  it("allows 10 uses a day by default, every request with the key counting, then 429 RATE_LIMITED", async () => {
+    const { key } = await create(ada, { name: "busy" });
+    for (let i = 0; i < 5; i++) expect((await script(key).get("/get-session")).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await verify(key)).valid).toBe(true);
+    t.clock.advance(60_000);
+    const refused = await script(key).get("/get-session");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ code: "RATE_LIMITED", message: "Rate limit exceeded.", details: { tryAgainIn: DAY - 60_000 } });
+    t.clock.advance(DAY);
+    expect((await script(key).get("/get-session")).status).toBe(200);
+    // The first use of each day is recorded, not every use.
+    const used = await t.database.db.selectFrom("securityEvent").select("createdAt").where("type", "=", "api-key-used").execute();
+    expect(used).toHaveLength(2);
+  });
+
+  it("never lets parallel uses pass the limit", async () => {
+    const made = await t.auth.api.createApiKey({ body: { userId: ada.userId, rateLimitMax: 5 } });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => verify(made.key)));
+    expect(answers.filter((answer) => answer.valid)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.error?.code === "RATE_LIMITED")).toHaveLength(15);
+    const row = await t.database.db.selectFrom("apikey").select("requestCount").where("id", "=", made.id).executeTakeFirstOrThrow();
+    expect(row.requestCount).toBe(5);
+  });
+
+  it("counts down remaining uses and refills them", async () => {
+    const made = await t.auth.api.createApiKey({
+      body: { userId: ada.userId, remaining: 2, refillAmount: 2, refillInterval: 60_000, rateLimitEnabled: false },
+    });
+    expect((await verify(made.key)).key?.remaining).toBe(1);
+    expect((await verify(made.key)).key?.remaining).toBe(0);
+    expect((await verify(made.key)).error?.code).toBe("USAGE_EXCEEDED");
+    t.clock.advance(60_001);
+    expect((await verify(made.key)).key?.remaining).toBe(1);
+  });
+
+  describe("organization keys", () => {
+    let carol: TestPerson;
+    let organizationId: string;
+    beforeEach(async () => {
+      carol = await signUpPerson(t.auth, "Carol", "carol@example.com");
+      const seeded = await seedOrganization(t.auth, { [ada.userId]: "owner", [bo.userId]: "member", [carol.userId]: "admin" });
+      organizationId = seeded.organizationId;
+    });
+
+    it("are created by owners and admins with permissions of the matrix, and listed apart", async () => {
+      const orgKey = await create(ada, { name: "provisioning", organizationId, permissions: { member: ["create"] } });
+      expect(orgKey).toMatchObject({ referenceId: organizationId, referenceType: "organization", permissions: { member: ["create"] } });
+      const own = await create(ada, { name: "personal" });
+      expect((await readJSON<WireApiKeyList>(await ada.browser.get("/api-key/list"))).apiKeys.map((k) => k.id)).toEqual([own.id]);
+      expect((await readJSON<WireApiKeyList>(await carol.browser.get(`/api-key/list?organizationId=${organizationId}`))).apiKeys.map((k) => k.id)).toEqual([
+        orgKey.id,
+      ]);
+
+      expect(await errorOf(await bo.browser.post("/api-key/create", { organizationId }))).toEqual({ status: 403, code: "INSUFFICIENT_API_KEY_PERMISSIONS" });
+      expect(await errorOf(await bo.browser.get(`/api-key/list?organizationId=${organizationId}`))).toEqual({
+        status: 403,
+        code: "INSUFFICIENT_API_KEY_PERMISSIONS",
+      });
+      expect(await errorOf(await bo.browser.get(`/api-key/get?id=${orgKey.id}`))).toEqual({ status: 403, code: "INSUFFICIENT_API_KEY_PERMISSIONS" });
+      // An admin cannot hand a key what admins do not hold; nobody can name what the matrix lacks.
+      expect(await errorOf(await carol.browser.post("/api-key/create", { organizationId, permissions: { organization: ["delete"] } }))).toEqual({
+        status: 403,
+        code: "INSUFFICIENT_API_KEY_PERMISSIONS",
+      });
+      expect(await errorOf(await ada.browser.post("/api-key/create", { organizationId, permissions: { files: ["read"] } }))).toEqual({
+        status: 400,
+        code: "INVALID_API_KEY_PERMISSIONS",
+      });
+      const outsider = await signUpPerson(t.auth, "Dan", "dan@example.com");
+      expect(await errorOf(await outsider.browser.post("/api-key/create", { organizationId }))).toEqual({
+        status: 403,
+        code: "USER_NOT_MEMBER_OF_ORGANIZATION",
+      });
+      expect(await errorOf(await outsider.browser.get(`/api-key/get?id=${orgKey.id}`))).toEqual({ status: 404, code: "KEY_NOT_FOUND" });
+    });
+
+    it("act in their organization with the key's permissions, as a member holding them would", async () => {
+      const provisioning = await create(ada, { name: "provisioning", organizationId, permissions: { member: ["create"] } });
+      const readOnly = await create(ada, { name: "reader", organizationId });
+      const other = await seedOrganization(t.auth, { [ada.userId]: "owner" });
+
+      const invited = await script(provisioning.key).post("/organization/invite-member", { email: "new@example.com", role: "member", organizationId });
+      expect(invited.status, await invited.clone().text()).toBe(200);
+      expect(
+        await errorOf(await script(provisioning.key).post("/organization/invite-member", { email: "boss@example.com", role: "admin", organizationId })),
+      ).toEqual({
+        status: 403,
+        code: "YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE",
+      });
+      expect(
+        await errorOf(
+          await script(provisioning.key).post("/organization/invite-member", { email: "x@example.com", role: "member", organizationId: other.organizationId }),
+        ),
+      ).toEqual({ status: 403, code: "USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION" });
+      expect(await errorOf(await script(readOnly.key).post("/organization/invite-member", { email: "y@example.com", role: "member", organizationId }))).toEqual(
+        {
+          status: 403,
+          code: "YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION",
+        },
+      );
+      expect(await errorOf(await script(provisioning.key).post("/organization/remove-member", { memberIdOrEmail: bo.email, organizationId }))).toEqual({
+        status: 403,
+        code: "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER",
+      });
+      const members = await readJSON<{ total: number }>(await script(readOnly.key).get(`/organization/list-members?organizationId=${organizationId}`));
+      expect(members.total).toBe(3);
+      // An organization's key is nobody's session.
+      expect(await errorOf(await script(readOnly.key).get("/get-session"))).toEqual({ status: 401, code: "INVALID_REFERENCE_ID_FROM_API_KEY" });
+    });
+
+    it("a person's key acts in an organization only within both the owner's role and the key's permissions", async () => {
+      const plain = await create(bo, { name: "plain" });
+      expect((await script(plain.key).get(`/organization/list-members?organizationId=${organizationId}`)).status).toBe(200);
+      const adaPlain = await create(ada, { name: "owner's key" });
+      expect(await errorOf(await script(adaPlain.key).post("/organization/invite-member", { email: "z@example.com", role: "member", organizationId }))).toEqual(
+        {
+          status: 403,
+          code: "YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION",
+        },
+      );
+      const granted = await t.auth.api.createApiKey({ body: { userId: ada.userId, permissions: { invitation: ["create"] } } });
+      expect((await script(granted.key).post("/organization/invite-member", { email: "z@example.com", role: "member", organizationId })).status).toBe(200);
+      const boGranted = await t.auth.api.createApiKey({ body: { userId: bo.userId, permissions: { invitation: ["create"] } } });
+      expect((await script(boGranted.key).post("/organization/invite-member", { email: "w@example.com", role: "member", organizationId })).status).toBe(403);
+    });
+  });
+});
