@@ -144,14 +144,14 @@ describe("faults", () => {
           for (let n = 0; !stop; n++) {
             const email = `${prefix}-${w}-${n}@example.com`;
             try {
-              const signUp = await call(server, "/api/auth/sign-up/email", { body: { name: "K", email, password: "password-0" } });
+              const signUp = await call(server, "/api/auth/sign-up/email", { body: { name: "K", email, password: "larch-ribbon-0" } });
               if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}`);
               countAnswer();
-              const account = { confirmed: "password-0", pending: null as string | null };
+              const account = { confirmed: "larch-ribbon-0", pending: null as string | null };
               accounts.set(email, account);
               const cookie = sessionCookie(signUp);
               for (let k = 1; k <= 3 && !stop; k++) {
-                account.pending = `password-${k}`;
+                account.pending = `larch-ribbon-${k}`;
                 const change = await call(server, "/api/auth/change-password", {
                   cookie,
                   body: { currentPassword: account.confirmed, newPassword: account.pending },

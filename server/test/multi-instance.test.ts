@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSoftwareAuthenticator, startTestOpenIDProvider, type TestOpenIDProvider } from "@gatehouse/auth-core/testing";
