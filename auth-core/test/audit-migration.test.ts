@@ -1,8 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrateToLatest } from "@gatehouse/migrations";
 import { createTestAuth, createTestDatabase, testDialects, type TestDatabase } from "../src/testing/index.js";
-import type { Database } from "../src/store/database.js";
 
 /** The rows as the log wrote them before issue 11: free-text types, everything else in `detail`. */
 const OLD_ROWS = [
@@ -50,7 +48,7 @@ describe.each(testDialects())("the audit-log migration on %s", (dialect) => {
         })
         .execute();
     }
-    await migrateToLatest(database.db, dialect === "postgres" ? { migrationTableSchema: await currentSchema(database.db) } : {});
+    await database.migrateToLatest();
 
     const rows = await database.db
       .selectFrom("securityEvent")
@@ -95,17 +93,12 @@ describe.each(testDialects())("the audit-log migration on %s", (dialect) => {
         .insertInto("securityEvent")
         .values(rows.slice(i, i + 400))
         .execute();
-    await migrateToLatest(database.db, dialect === "postgres" ? { migrationTableSchema: await currentSchema(database.db) } : {});
+    await database.migrateToLatest();
     const after = await database.db.selectFrom("securityEvent").select(["id", "method", "requestId", "detail"]).orderBy("id").execute();
     expect(after).toHaveLength(rows.length);
     expect(after.every((row, i) => row.method === (i % 2 ? "password" : "passkey") && row.requestId === `req-${i}` && row.detail === null)).toBe(true);
   });
 });
-
-async function currentSchema(db: Kysely<Database>): Promise<string> {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return rows[0]!.schema;
-}
 
 describe.each(testDialects())("audit-log retention on %s", (dialect) => {
   it("deleteExpired removes rows older than auditLog.retentionDays, and keeps every row at 0", async () => {

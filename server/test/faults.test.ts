@@ -12,8 +12,8 @@ import { startServerProcess, type ServerProcess } from "./support/server-process
  */
 const postgres = postgresBinaryStatus();
 /**
- * These tests start server processes (tsx compiling the server, production scrypt) and a
- * PostgreSQL; with both cores busy that takes far longer than the project's 30 s default.
+ * These tests start server processes (production scrypt) and a PostgreSQL; with both cores
+ * busy that takes far longer than the project's 30 s default.
  */
 const PROCESS_TEST_TIMEOUT_MS = 180_000;
 

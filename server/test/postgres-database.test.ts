@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import pg from "pg";
 import { migrateToLatest } from "@gatehouse/migrations";
 import { silentLogger } from "@gatehouse/auth-core";
-import { TEST_BASE_URL } from "@gatehouse/auth-core/testing";
+import { TEST_BASE_URL, withPostgresSchemaLock } from "@gatehouse/auth-core/testing";
 import { createApp } from "../src/app.js";
 import { createServerAuth } from "../src/auth.js";
 import { openDatabase, type ServerDatabase } from "../src/database.js";
@@ -19,21 +18,19 @@ if (!PG_URL) console.warn("GATEHOUSE_TEST_PG_URL is unset: skipping the server's
  */
 describe.skipIf(!PG_URL)("the server's PostgreSQL pool", () => {
   const schema = `srv_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  let admin: pg.Client;
   let database: ServerDatabase;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
     // One connection, so the prepared statements asked for below are the ones the requests made.
     database = openDatabase(`${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`, { logger: silentLogger, poolSize: 1 });
-    await migrateToLatest(database.db, { migrationTableSchema: schema });
+    await withPostgresSchemaLock(PG_URL!, async (client) => {
+      await client.query(`create schema "${schema}"`);
+      await migrateToLatest(database.db, { migrationTableSchema: schema });
+    });
   });
   afterAll(async () => {
     await database?.destroy();
-    await admin?.query(`drop schema if exists "${schema}" cascade`);
-    await admin?.end();
+    await withPostgresSchemaLock(PG_URL!, (client) => client.query(`drop schema if exists "${schema}" cascade`));
   });
 
   it("answers get-session from the direct lookup, and prepares the lookup once under a name", async () => {

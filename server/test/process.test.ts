@@ -9,13 +9,13 @@ import { afterEach, describe, expect, it } from "vitest";
 const serverDir = fileURLToPath(new URL("..", import.meta.url));
 let child: ChildProcess | null = null;
 
-/** Starts the real server from source on a free port and waits for its "listening" log line. */
+/** Starts the real built server (dist/main.js, as `npm start` does) on a free port and waits for its "listening" log line. */
 async function startServer(
   env: Record<string, string>,
 ): Promise<{ port: number; exited: Promise<number | null>; output: () => string; printed: (text: string) => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-proc-"));
   let output = "";
-  child = spawn(process.execPath, ["--import", "tsx", "--conditions=@gatehouse/source", "src/main.ts"], {
+  child = spawn(process.execPath, ["dist/main.js"], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -65,7 +65,7 @@ afterEach(() => {
   child = null;
 });
 
-// Each test starts the server from source (tsx compiles it): with both cores busy that alone can take most of the 30 s default.
+// Each test starts a server process: with both cores busy that alone can take much of the 30 s default.
 describe("server process", { timeout: 120_000 }, () => {
   it("finishes in-flight requests on SIGTERM, then closes and exits 0", async () => {
     const server = await startServer({});

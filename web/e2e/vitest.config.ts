@@ -3,6 +3,7 @@ import { defineProject } from "vitest/config";
 /**
  * End-to-end tests: real headless Chromium (playwright-core) against the real built server.
  * They skip, saying why, when GATEHOUSE_CHROMIUM is unset (scripts/test.mjs sets it).
+ * The global setup builds the server and the SPA and starts the run's one Chromium.
  */
 export default defineProject({
   test: {
@@ -12,8 +13,9 @@ export default defineProject({
     globalSetup: ["./support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    // One browser and one server at a time: the machine has two shared cores.
-    fileParallelism: false,
+    // Files run beside the other projects' files, two at a time in all (vitest.config.ts): each
+    // starts its own server on free ports with its own data directory and opens its own browser
+    // contexts, so two files share nothing but the Chromium process.
     // expect.poll re-reads the page until it shows what is expected; 1 s (the default) is too
     // short for a page to re-render on a loaded machine. A poll ends as soon as it matches.
     expect: { poll: { timeout: 30_000 } },

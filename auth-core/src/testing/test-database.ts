@@ -12,6 +12,11 @@ export interface TestDatabase {
   dialect: TestDialect;
   /** Deletes every row of every table (the migrations' bookkeeping stays): a test file that shares one database starts each test empty. */
   empty(): Promise<void>;
+  /**
+   * Runs the migrations after `upTo` with the real migrator (a test of a later migration, once
+   * it has written rows in the older shape); on PostgreSQL under the schema lock (see below).
+   */
+  migrateToLatest(): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -55,6 +60,9 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
           sqlite.pragma("foreign_keys = ON");
         }
       },
+      async migrateToLatest() {
+        await migrateToLatest(db);
+      },
       destroy: () => db.destroy(),
     };
   }
@@ -63,12 +71,9 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
   const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  // Kysely's migrator lists tables across every schema; a schema created or dropped by a
-  // parallel test file in the middle of that listing fails it. One advisory lock serializes
-  // schema creation, migration and removal across all test processes.
   if (options.upTo) {
     const upTo = options.upTo;
-    await withSchemaLock(url, async (client) => {
+    await withPostgresSchemaLock(url, async (client) => {
       await client.query(`create schema "${schema}"`);
       await migrateTo(db, upTo, { migrationTableSchema: schema });
     });
@@ -84,9 +89,14 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
       }>`select tablename from pg_tables where schemaname = ${schema} and tablename not like 'kysely\_%'`.execute(db);
       if (rows.length > 0) await sql.raw(`truncate ${rows.map((r) => `"${r.tablename}"`).join(", ")} cascade`).execute(db);
     },
+    async migrateToLatest() {
+      await withPostgresSchemaLock(url, async () => {
+        await migrateToLatest(db, { migrationTableSchema: schema });
+      });
+    },
     async destroy() {
       await db.destroy();
-      await withSchemaLock(url, (client) => client.query(`drop schema if exists "${schema}" cascade`));
+      await withPostgresSchemaLock(url, (client) => client.query(`drop schema if exists "${schema}" cascade`));
     },
   };
 }
@@ -155,7 +165,7 @@ async function createPostgresSchemaFromTemplate(url: string, schema: string): Pr
   await client.connect();
   try {
     await client.query("begin");
-    // The same lock as withSchemaLock, released at commit: no migrator lists tables meanwhile.
+    // The same lock as withPostgresSchemaLock, released at commit: no migrator lists tables meanwhile.
     await client.query("select pg_advisory_xact_lock($1)", [SCHEMA_LOCK_KEY]);
     await client.query(`create schema "${schema}"; set local search_path to "${schema}";\n${script}`);
     await client.query("commit");
@@ -169,7 +179,12 @@ async function createPostgresSchemaFromTemplate(url: string, schema: string): Pr
 
 const SCHEMA_LOCK_KEY = 7_337_001;
 
-async function withSchemaLock<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` holding the lock that every test process takes to create, migrate or drop a
+ * schema on the test PostgreSQL: Kysely's migrator lists tables across every schema, and a
+ * schema dropped by a parallel test file in the middle of that listing fails it.
+ */
+export async function withPostgresSchemaLock<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -38,13 +38,14 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server (src/main.ts, production mode) on a free port and waits for its
- * "gatehouse listening" line. `env` overrides the defaults (DATABASE_URL, BASE_URL, …).
+ * Starts the real server as `npm start` runs it (dist/main.js, built by the project's global
+ * setup; production mode) on a free port and waits for its "gatehouse listening" line. `env`
+ * overrides the defaults (DATABASE_URL, BASE_URL, …).
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-proc-"));
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@gatehouse/source", "src/main.ts"], {
+  const child = spawn(process.execPath, ["dist/main.js"], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? "",

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "playwright-core";
+import { inject } from "vitest";
 
 export const CHROMIUM = process.env.GATEHOUSE_CHROMIUM;
 /** Why the browser tests are skipped, when they are. */
@@ -11,7 +11,8 @@ export const SKIP_REASON =
 
 const SCREENSHOTS = fileURLToPath(new URL("../../../test-results/e2e/", import.meta.url));
 
-const ARGS = [
+/** Headless Chromium as the tests run it (support/global-setup.ts starts it once per run). */
+export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -28,17 +29,15 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** A fresh Chromium profile (its own user-data-dir): one "device" of the person. */
+/**
+ * One "device" of the person: a fresh browser context (its own cookies, storage and
+ * permissions) in the run's Chromium, over a connection of its own that close() ends.
+ */
 export async function openBrowser(): Promise<TestBrowser> {
   if (!CHROMIUM) throw new Error(SKIP_REASON);
-  const userDataDir = mkdtempSync(join(tmpdir(), "gatehouse-chromium-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ARGS,
-    viewport: { width: 1280, height: 860 },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const browser = await chromium.connect(inject("chromiumEndpoint"));
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
   if (process.env.E2E_DEBUG) {
     page.on("console", (message) => console.log(`[browser ${message.type()}] ${message.text()}`));
     page.on("response", (response) => {
@@ -50,7 +49,7 @@ export async function openBrowser(): Promise<TestBrowser> {
     page,
     async close() {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      await browser.close();
     },
   };
 }

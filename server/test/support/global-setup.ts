@@ -1,0 +1,16 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+/**
+ * Builds the packages (tsc -b at the repository root; incremental, so a no-op when nothing
+ * changed) for the tests that start the real server process (node server/dist/main.js, what
+ * `npm start` runs) or pack the library. scripts/test.mjs builds before vitest starts and says
+ * so with GATEHOUSE_TEST_BUILT=1.
+ */
+export default function setup(): void {
+  if (process.env.GATEHOUSE_TEST_BUILT === "1") return;
+  const result = spawnSync("npx", ["tsc", "-b"], { cwd: root, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`tsc -b failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+}
