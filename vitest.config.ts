@@ -6,8 +6,8 @@ export default defineConfig({
     projects,
     // Vitest's default is one worker per core minus one: a single worker on the 2-core machine
     // the suite runs on. Much of a test's time is spent waiting (PostgreSQL, server processes,
-    // Chromium), so two workers keep both cores busy. The browser tests still run one file at a
-    // time (web/e2e/vitest.config.ts).
+    // Chromium), so two workers keep both cores busy. Every project's files share the two, the
+    // browser tests' included.
     maxWorkers: 2,
   },
 });

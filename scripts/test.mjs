@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Runs every test project. Finds the system parts (PostgreSQL, Chromium) and says loudly what it
 // skips without them; with CI=true a missing part fails the run instead.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 
 const started = performance.now();
+const root = fileURLToPath(new URL("..", import.meta.url));
 const ci = process.env.CI === "true" || process.env.CI === "1";
 
 /** The whole run's wall time (knip, prettier, vitest), printed as the last line whatever the outcome. */
@@ -77,24 +80,76 @@ if (missing.length > 0) {
   }
 }
 
-// Unused files, exports and dependencies (knip.ts says what counts as used). It takes seconds,
-// so it runs before every test run, focused ones included, and a finding fails the run.
-console.log("\n== knip: unused files, exports and dependencies");
-const knip = spawnSync("npx", ["knip", "--no-progress"], { stdio: "inherit", env });
-if (knip.status !== 0) {
-  console.error("\n!! knip found the above (or failed): remove what is unused, or tell knip.ts why it is kept. Tests not run.");
-  finish(knip.status || 1);
-}
-console.log("knip: nothing unused");
+/** Options for a child whose output is kept, to print whole once it ends (the checks below run at once). */
+const quiet = ({ cwd = root, extraEnv = {} } = {}) => ({ cwd, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
 
-// One formatting for the code (.prettierrc.json, .prettierignore): `npx prettier --write .` fixes it.
-console.log("\n== prettier: formatting");
-const prettier = spawnSync("npx", ["prettier", "--check", "--log-level", "warn", "**/*.{ts,tsx,mjs,js,css,html}"], { stdio: "inherit", env });
-if (prettier.status !== 0) {
-  console.error('\n!! prettier: the files above are not formatted; run `npx prettier --write "**/*.{ts,tsx,mjs,js,css,html}"`. Tests not run.');
-  finish(prettier.status || 1);
+/** Waits for a child started with quiet(): its exit status and everything it printed. */
+function collect(child) {
+  return new Promise((resolve) => {
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", (error) => resolve({ status: 1, output: `${output}${error.message}\n` }));
+    child.on("close", (status) => resolve({ status: status ?? 1, output }));
+  });
 }
-console.log("prettier: every file formatted\n\n== vitest");
+
+// Before the tests, at once (each is mostly one core's work, and the machine has two):
+// - knip: unused files, exports and dependencies (knip.ts says what counts as used);
+// - prettier: one formatting for the code (.prettierrc.json, .prettierignore);
+// - the build the tests start (tsc -b, which is also the type check: the server the server-process
+//   and browser tests run; vite build: the SPA the browser tests load). The test projects' global
+//   setups build when run alone; GATEHOUSE_TEST_BUILT=1 tells them it is done.
+// A finding or a failure in any of them fails the run before the tests.
+const checks = [
+  {
+    title: "knip: unused files, exports and dependencies",
+    run: () => collect(spawn("npx", ["knip", "--no-progress"], quiet())),
+    passed: "knip: nothing unused",
+    failed: "knip found the above (or failed): remove what is unused, or tell knip.ts why it is kept.",
+  },
+  {
+    title: "prettier: formatting",
+    run: () => collect(spawn("npx", ["prettier", "--check", "--log-level", "warn", "**/*.{ts,tsx,mjs,js,css,html}"], quiet())),
+    passed: "prettier: every file formatted",
+    failed: 'prettier: the files above are not formatted; run `npx prettier --write "**/*.{ts,tsx,mjs,js,css,html}"`.',
+  },
+  {
+    title: "build: tsc -b (type check, server), vite build (SPA)",
+    run: async () => {
+      const tsc = collect(spawn("npx", ["tsc", "-b"], quiet()));
+      // Vitest would set NODE_ENV=test (a development React build): build what ships.
+      const vite = collect(spawn("npx", ["vite", "build", "--logLevel", "warn"], quiet({ cwd: join(root, "web"), extraEnv: { NODE_ENV: "production" } })));
+      const results = await Promise.all([tsc, vite]);
+      return { status: results.find((r) => r.status !== 0)?.status ?? 0, output: results.map((r) => r.output).join("") };
+    },
+    passed: "build: done",
+    failed: "the build failed (above).",
+  },
+];
+const results = await Promise.all(
+  checks.map(async (check) => {
+    const begun = performance.now();
+    const result = await check.run();
+    return { ...result, seconds: ((performance.now() - begun) / 1000).toFixed(1) };
+  }),
+);
+let failedCheck = 0;
+for (const [i, check] of checks.entries()) {
+  console.log(`\n== ${check.title}`);
+  if (results[i].output) process.stdout.write(results[i].output);
+  if (results[i].status === 0) console.log(`${check.passed} (${results[i].seconds} s)`);
+  else {
+    console.error(`\n!! ${check.failed}`);
+    failedCheck ||= results[i].status;
+  }
+}
+if (failedCheck) {
+  console.error("\n!! Tests not run.");
+  finish(failedCheck);
+}
+env.GATEHOUSE_TEST_BUILT = "1";
+console.log("\n== vitest");
 
 const result = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit", env });
 if (missing.length > 0) console.error(`\n!! Reminder: skipped ${missing.length} system part(s): ${missing.map((m) => m.split(" (")[0]).join(", ")}`);

@@ -1,11 +1,8 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthClient } from "better-auth/client";
 import { adminClient } from "better-auth/client/plugins";
-import { createTestAuth, testDialects, type TestAuth } from "@gatehouse/auth-core/testing";
-import { silentLogger } from "@gatehouse/auth-core";
-import { createApp } from "../src/app.js";
+import { testDialects, type TestAuth } from "@gatehouse/auth-core/testing";
+import { serveTestApp, type ServedApp } from "./support/served-app.js";
 
 /** A browser's cookie jar for better-auth's client: what a browser would keep and send. */
 function createCookieJar(origin: string): { fetch: typeof fetch; names(): string[] } {
@@ -35,22 +32,14 @@ function createCookieJar(origin: string): { fetch: typeof fetch; names(): string
  * starts: it lists, bans and impersonates.
  */
 describe.each(testDialects())("better-auth's adminClient against Gatehouse on %s", (dialect) => {
+  let served: ServedApp;
   let t: TestAuth;
-  let server: ServerType;
   let baseURL: string;
-  let cached: ReturnType<typeof createApp> | null = null;
-  const app = (): ReturnType<typeof createApp> => (cached ??= createApp({ auth: t.auth, logger: silentLogger }));
   beforeAll(async () => {
-    server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: (request, env) => app().fetch(request, env), port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-    });
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await createTestAuth({ dialect, now: new Date(), options: { baseURL, rateLimit: { enabled: false } } });
+    served = await serveTestApp({ dialect, now: new Date(), options: { rateLimit: { enabled: false } } });
+    ({ t, baseURL } = served);
   });
-  afterAll(async () => {
-    server.close();
-    await t.destroy();
-  });
+  afterAll(() => served.close());
 
   function client(jar = createCookieJar(baseURL)) {
     return { jar, auth: createAuthClient({ baseURL, plugins: [adminClient()], fetchOptions: { customFetchImpl: jar.fetch } }) };

@@ -1,11 +1,7 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthClient } from "better-auth/client";
 import { apiKeyClient } from "@better-auth/api-key/client";
-import { createTestAuth, type TestAuth } from "@gatehouse/auth-core/testing";
-import { silentLogger } from "@gatehouse/auth-core";
-import { createApp } from "../src/app.js";
+import { serveTestApp, type ServedApp } from "./support/served-app.js";
 
 /**
  * Issue 24 through a real HTTP server: better-auth's own apiKeyClient, unchanged, creates,
@@ -13,22 +9,13 @@ import { createApp } from "../src/app.js";
  * on get-session.
  */
 describe("better-auth's apiKeyClient against Gatehouse", () => {
-  let t: TestAuth;
-  let server: ServerType;
+  let served: ServedApp;
   let baseURL: string;
   beforeAll(async () => {
-    server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: (request, env) => app().fetch(request, env), port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-    });
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await createTestAuth({ now: new Date(), options: { baseURL, rateLimit: { enabled: false } } });
+    served = await serveTestApp({ now: new Date(), options: { rateLimit: { enabled: false } } });
+    baseURL = served.baseURL;
   });
-  afterAll(async () => {
-    server.close();
-    await t.destroy();
-  });
-  let cached: ReturnType<typeof createApp> | null = null;
-  const app = (): ReturnType<typeof createApp> => (cached ??= createApp({ auth: t.auth, logger: silentLogger }));
+  afterAll(() => served.close());
 
   it("creates, lists, updates, verifies and deletes a key, and the key reads the session", async () => {
     let cookie = "";

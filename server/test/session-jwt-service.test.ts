@@ -1,33 +1,21 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthClient } from "better-auth/client";
 import { jwtClient } from "better-auth/client/plugins";
-import { createTestAuth, type TestAuth } from "@gatehouse/auth-core/testing";
-import { silentLogger, verifySessionJWT } from "@gatehouse/auth-core";
-import { createApp } from "../src/app.js";
+import { verifySessionJWT } from "@gatehouse/auth-core";
+import { serveTestApp, type ServedApp } from "./support/served-app.js";
 
 /**
  * Issue 15 through a real HTTP server: better-auth's jwtClient gets the session's JWT, and a
  * service that has only the base URL verifies it with verifySessionJWT and the /jwks URL.
  */
 describe("session JWTs for a service that has only the base URL", () => {
-  let t: TestAuth;
-  let server: ServerType;
+  let served: ServedApp;
   let baseURL: string;
   beforeAll(async () => {
-    server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: (request, env) => app().fetch(request, env), port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-    });
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await createTestAuth({ now: new Date(), options: { baseURL, rateLimit: { enabled: false }, jwt: { enabled: true } } });
+    served = await serveTestApp({ now: new Date(), options: { rateLimit: { enabled: false }, jwt: { enabled: true } } });
+    baseURL = served.baseURL;
   });
-  afterAll(async () => {
-    server.close();
-    await t.destroy();
-  });
-  let cached: ReturnType<typeof createApp> | null = null;
-  const app = (): ReturnType<typeof createApp> => (cached ??= createApp({ auth: t.auth, logger: silentLogger }));
+  afterAll(() => served.close());
 
   it("verifies the JWT from jwtClient's token() and from set-auth-jwt against the JWKS URL", async () => {
     let cookie = "";

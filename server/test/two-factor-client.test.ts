@@ -1,11 +1,8 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { createAuthClient } from "better-auth/client";
 import { twoFactorClient } from "better-auth/client/plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestAuth, testDialects, totpCodeFor, type TestAuth } from "@gatehouse/auth-core/testing";
-import { silentLogger } from "@gatehouse/auth-core";
-import { createApp } from "../src/app.js";
+import { testDialects, totpCodeFor, type TestAuth } from "@gatehouse/auth-core/testing";
+import { serveTestApp, type ServedApp } from "./support/served-app.js";
 import { mountTRPC } from "../src/trpc/index.js";
 
 const PASSWORD = "unusual-phrase-7";
@@ -18,24 +15,18 @@ const codeFor = totpCodeFor;
  * nor on /api/trpc.
  */
 describe.each(testDialects())("better-auth's twoFactorClient against the server on %s", (dialect) => {
+  let served: ServedApp;
   let t: TestAuth;
-  let server: ServerType;
   let baseURL: string;
   beforeEach(async () => {
-    server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: (request, env) => app().fetch(request, env), port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    served = await serveTestApp({
+      dialect,
+      options: { rateLimit: { enabled: false }, twoFactor: { enabled: true } },
+      mount: (app, auth) => mountTRPC(app, { auth }),
     });
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await createTestAuth({ dialect, options: { baseURL, rateLimit: { enabled: false }, twoFactor: { enabled: true } } });
-    cached = null;
+    ({ t, baseURL } = served);
   });
-  afterEach(async () => {
-    server.close();
-    await t.auth.settled();
-    await t.destroy();
-  });
-  let cached: ReturnType<typeof createApp> | null = null;
-  const app = (): ReturnType<typeof createApp> => (cached ??= createApp({ auth: t.auth, logger: silentLogger, mount: (a) => mountTRPC(a, { auth: t.auth }) }));
+  afterEach(() => served.close());
 
   /** A client with a cookie jar, as a browser would keep one. */
   function browserClient(onTwoFactorRedirect: (methods: string[]) => void) {

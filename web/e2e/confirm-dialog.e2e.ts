@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
-import { signUpInBrowser } from "./support/accounts.js";
-import { startServer, type RunningServer } from "./support/server.js";
+import { CHROMIUM, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
+import type { RunningServer } from "./support/server.js";
+import { startWithPerson, type Started } from "./support/start.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -9,17 +9,17 @@ const OWNER = { name: "Dorothy Vaughan", email: "dorothy@example.com", password:
 
 /** Issue 21: every destructive action asks first, in an accessible dialog that says what will happen. */
 describe.skipIf(!CHROMIUM)("destructive actions ask first, in Chromium against the real server", () => {
+  let started: Started;
   let server: RunningServer;
   let browser: TestBrowser;
   beforeAll(async () => {
-    server = await startServer();
-    browser = await openBrowser();
-    await signUpInBrowser(browser.context, server.baseURL, OWNER);
+    started = await startWithPerson(OWNER);
+    ({
+      server,
+      browsers: [browser],
+    } = started);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => started?.close());
 
   const focusedName = () => browser.page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "");
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addVirtualAuthenticator, CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
-import { signUpInBrowser } from "./support/accounts.js";
-import { mailedLink, startServer, type RunningServer } from "./support/server.js";
+import { addVirtualAuthenticator, CHROMIUM, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
+import { mailedLink, type RunningServer } from "./support/server.js";
+import { startWithPerson, type Started } from "./support/start.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -10,21 +10,19 @@ const INVITEE = "mary.winston@example.com";
 
 /** Issue 21: an invitee with no account joins through the mailed link (default setting) and ends a member. */
 describe.skipIf(!CHROMIUM)("an invitation for a person without an account, in Chromium against the real server", () => {
+  let started: Started<2>;
   let server: RunningServer;
   let owner: TestBrowser;
   let invitee: TestBrowser;
   let invitationLink = "";
   beforeAll(async () => {
-    server = await startServer();
-    owner = await openBrowser();
-    invitee = await openBrowser();
-    await signUpInBrowser(owner.context, server.baseURL, OWNER);
+    started = await startWithPerson(OWNER, 2);
+    ({
+      server,
+      browsers: [owner, invitee],
+    } = started);
   });
-  afterAll(async () => {
-    await invitee?.close();
-    await owner?.close();
-    await server?.stop();
-  });
+  afterAll(() => started?.close());
 
   it("the owner invites an address that has no account", async () => {
     const { page, context } = owner;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
-import { signUpInBrowser } from "./support/accounts.js";
-import { startServer, type RunningServer } from "./support/server.js";
+import { CHROMIUM, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
+import type { RunningServer } from "./support/server.js";
+import { startWithPerson, type Started } from "./support/start.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -9,17 +9,17 @@ const OWNER = { name: "Annie Easley", email: "annie@example.com", password: "cen
 
 /** Issue 21: slugs checked by the server and proposed from the name; an owner renames and deletes from the Users page. */
 describe.skipIf(!CHROMIUM)("organization slug, rename and delete in Chromium against the real server", () => {
+  let started: Started;
   let server: RunningServer;
   let browser: TestBrowser;
   beforeAll(async () => {
-    server = await startServer();
-    browser = await openBrowser();
-    await signUpInBrowser(browser.context, server.baseURL, OWNER);
+    started = await startWithPerson(OWNER);
+    ({
+      server,
+      browsers: [browser],
+    } = started);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => started?.close());
 
   async function organizationCount(): Promise<number> {
     const response = await browser.context.request.get(`${server.baseURL}/api/auth/organization/list`);

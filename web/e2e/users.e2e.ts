@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
-import { signUpInBrowser } from "./support/accounts.js";
-import { mailedLink, startServer, type RunningServer } from "./support/server.js";
+import { CHROMIUM, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
+import { mailedLink, type RunningServer } from "./support/server.js";
+import { startWithPerson, type Started } from "./support/start.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -15,21 +15,19 @@ const INVITEE = { name: "Grace Hopper", email: "grace@example.com" };
  * as a member; each side sees only the controls spec §6 gives their role.
  */
 describe.skipIf(!CHROMIUM)("the Users page in Chromium against the real server", () => {
+  let started: Started<2>;
   let server: RunningServer;
   let owner: TestBrowser;
   let invitee: TestBrowser;
   let invitationLink = "";
   beforeAll(async () => {
-    server = await startServer();
-    owner = await openBrowser();
-    invitee = await openBrowser();
-    await signUpInBrowser(owner.context, server.baseURL, OWNER);
+    started = await startWithPerson(OWNER, 2);
+    ({
+      server,
+      browsers: [owner, invitee],
+    } = started);
   });
-  afterAll(async () => {
-    await invitee?.close();
-    await owner?.close();
-    await server?.stop();
-  });
+  afterAll(() => started?.close());
 
   const members = (page: Page) => page.getByRole("list", { name: "Members", exact: true });
   const row = (page: Page, name: string) => members(page).getByRole("listitem", { name });

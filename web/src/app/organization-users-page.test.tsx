@@ -157,6 +157,19 @@ describe("Users page controls per role (spec §6) against the real auth service"
     return { olive, veraMemberId: vera.member.id };
   }
 
+  /**
+   * The Users page as Vera, holding `role` in Olive's seeded organization, once it shows the
+   * members and the team's members.
+   */
+  async function usersPageAs(role: string): Promise<{ olive: TestBrowser; veraMemberId: string }> {
+    const seeded = await seed(role);
+    renderAt("/users");
+    // The first render loads the page's chunk: on a busy machine that takes longer than findBy's 1 s.
+    await screen.findByRole("heading", { level: 2, name: "Members" }, { timeout: 5000 });
+    await screen.findByRole("list", { name: "Members of Core" });
+    return seeded;
+  }
+
   const button = (name: string) => screen.queryByRole("button", { name });
   const form = (name: string) => screen.queryByRole("form", { name });
 
@@ -179,11 +192,7 @@ describe("Users page controls per role (spec §6) against the real auth service"
     expect(controls.invite ? grantableRoles : []).toEqual(expected.roles);
     expect(canGrantRoles(role, "owner")).toBe(expected.owner.changeRole);
 
-    await seed(role);
-    renderAt("/users");
-    // The first render loads the page's chunk: on a busy machine that takes longer than findBy's 1 s.
-    await screen.findByRole("heading", { level: 2, name: "Members" }, { timeout: 5000 });
-    await screen.findByRole("list", { name: "Members of Core" });
+    await usersPageAs(role);
 
     const members = screen.getByRole("list", { name: "Members" });
     expect(
@@ -229,8 +238,7 @@ describe("Users page controls per role (spec §6) against the real auth service"
   });
 
   it("changes a role and refreshes the list; a refusal shows the server's words, not the sign-in screen", async () => {
-    const { olive, veraMemberId } = await seed("admin");
-    renderAt("/users");
+    const { olive, veraMemberId } = await usersPageAs("admin");
     const milo = await screen.findByRole("listitem", { name: "Milo Member" });
     fireEvent.change(within(milo).getByLabelText("Role for Milo Member"), { target: { value: "admin" } });
     fireEvent.click(within(milo).getByRole("button", { name: "Change role of Milo Member" }));
@@ -254,8 +262,7 @@ describe("Users page controls per role (spec §6) against the real auth service"
   });
 
   it("resends and cancels an invitation, refreshing the list", async () => {
-    await seed("owner");
-    renderAt("/users");
+    await usersPageAs("owner");
     fireEvent.click(await screen.findByRole("button", { name: "Resend invitation to pending@example.com" }));
     await screen.findByText("Invitation sent again; the link works for another 48 hours.");
     expect(mails.filter((m) => m.to === "pending@example.com")).toHaveLength(2);
