@@ -165,7 +165,7 @@ async function resolveSession(ctx: AuthContext, endpoint: AnyEndpoint, headers: 
 }
 
 /**
- * Issue 23's rules of the gate: an admin endpoint needs the permission on the role read with the
+ * The gate's rules for operators: an admin endpoint needs the permission on the role read with the
  * user this request (a role change applies to open sessions at once), and a session through which
  * an admin acts as someone else calls neither admin endpoints nor account changes.
  */
@@ -265,7 +265,7 @@ function mediaType(request: Request): string {
 }
 
 /**
- * The body, parsed. Every endpoint takes JSON (issue 13): a body of any other type (text/plain
+ * The body, parsed. Every endpoint takes JSON: a body of any other type (text/plain
  * and form bodies are what a cross-site form can send without a preflight) is a 415. Only an
  * endpoint receiving a provider's form_post takes a form body.
  */
