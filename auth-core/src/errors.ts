@@ -278,3 +278,11 @@ export class APIError extends Error {
     return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
   }
 }
+
+/** 400 VALIDATION_ERROR naming the first field at fault: "[body.email] Invalid email"; `where` is the path to the checked value. */
+export function validationError(where: string, error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): APIError {
+  const issue = error.issues[0];
+  if (!issue) return APIError.from(400, "VALIDATION_ERROR", { wording: "Invalid request" });
+  const field = issue.path.length ? `${where}.${issue.path.map(String).join(".")}` : where;
+  return APIError.from(400, "VALIDATION_ERROR", { params: { field, issue: issue.message } });
+}

@@ -1,6 +1,6 @@
 import type { AuthContext } from "./context.js";
 import type { AnyEndpoint, ClientInfo, EndpointCall, HttpMethod, ResponseDraft, SessionRequirement } from "./endpoint.js";
-import { APIError } from "./errors.js";
+import { APIError, validationError } from "./errors.js";
 import { resolveClientAddress } from "./http/client-address.js";
 import { checkFetchSite, checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
 import { assertNoNulCharacter } from "./http/nul-character.js";
@@ -103,14 +103,6 @@ function matchParams(segments: string[], path: string): Record<string, string> |
     } else if (segment !== part) return null;
   }
   return params;
-}
-
-/** 400 VALIDATION_ERROR naming the first field at fault: "[body.email] Invalid email". */
-function validationError(where: "body" | "query", error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): APIError {
-  const issue = error.issues[0];
-  if (!issue) return APIError.from(400, "VALIDATION_ERROR", { wording: "Invalid request" });
-  const field = issue.path.length ? `${where}.${issue.path.map(String).join(".")}` : where;
-  return APIError.from(400, "VALIDATION_ERROR", { params: { field, issue: issue.message } });
 }
 
 /** A handler's draft whose Headers object is made only when the handler sets a header (most answers set none). */
