@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestAuth, createTestDatabase, testDialects, type TestDatabase } from "../src/testing/index.js";
 
-/** The rows as the log wrote them before issue 11: free-text types, everything else in `detail`. */
+/** The rows as the log wrote them before event types were a fixed list: free-text types, everything else in `detail`. */
 const OLD_ROWS = [
   { id: "e1", type: "sign-in", detail: { method: "email" } },
   { id: "e2", type: "sign-in", detail: { method: "social", provider: "google", requestId: "req-1" } },

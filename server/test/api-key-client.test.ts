@@ -4,7 +4,7 @@ import { apiKeyClient } from "@better-auth/api-key/client";
 import { serveTestApp, type ServedApp } from "./support/served-app.js";
 
 /**
- * Issue 24 through a real HTTP server: better-auth's own apiKeyClient, unchanged, creates,
+ * API keys through a real HTTP server: better-auth's own apiKeyClient, unchanged, creates,
  * lists, updates, verifies and deletes a key against Gatehouse, and the key stands for its owner
  * on get-session.
  */

@@ -5,7 +5,7 @@ import { verifySessionJWT } from "@gatehouse/auth-core";
 import { serveTestApp, type ServedApp } from "./support/served-app.js";
 
 /**
- * Issue 15 through a real HTTP server: better-auth's jwtClient gets the session's JWT, and a
+ * Session JWTs through a real HTTP server: better-auth's jwtClient gets the session's JWT, and a
  * service that has only the base URL verifies it with verifySessionJWT and the /jwks URL.
  */
 describe("session JWTs for a service that has only the base URL", () => {
