@@ -9,5 +9,7 @@ export default defineConfig({
     // Chromium), so two workers keep both cores busy. Every project's files share the two, the
     // browser tests' included.
     maxWorkers: 2,
+    // Names the run's PostgreSQL test schemas and drops them at the end (see the file).
+    globalSetup: ["./scripts/vitest-global-setup.ts"],
   },
 });

@@ -16,6 +16,9 @@ export default defineProject({
     // Files run beside the other projects' files, two at a time in all (vitest.config.ts): each
     // starts its own server on free ports with its own data directory and opens its own browser
     // contexts, so two files share nothing but the Chromium process.
+    // A worker keeps its modules (playwright-core is a large import) from one file to the next;
+    // no test patches globals or mocks modules.
+    isolate: false,
     // expect.poll re-reads the page until it shows what is expected; 1 s (the default) is too
     // short for a page to re-render on a loaded machine. A poll ends as soon as it matches.
     expect: { poll: { timeout: 30_000 } },

@@ -37,6 +37,9 @@ export interface TestDatabaseOptions {
  * A fresh, migrated database: in-memory SQLite, or a throwaway schema on the test PostgreSQL.
  * A database at the latest migration is a copy of a template migrated once per test process
  * (the migrations themselves are what `migrateToLatest` runs); `upTo` runs the real migrator.
+ * Within a vitest run (GATEHOUSE_TEST_SCHEMA_PREFIX, set by the root global setup) a PostgreSQL
+ * schema a test is done with is emptied and handed to the process's next test, not dropped: see
+ * `releaseSchema`.
  */
 export async function createTestDatabase(dialect: TestDialect = "sqlite", options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   if (dialect === "sqlite") {
@@ -68,7 +71,9 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
   }
   const url = process.env.GATEHOUSE_TEST_PG_URL;
   if (!url) throw new Error("GATEHOUSE_TEST_PG_URL is not set: no PostgreSQL to test against");
-  const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const runPrefix = options.upTo ? undefined : process.env.GATEHOUSE_TEST_SCHEMA_PREFIX;
+  const reused = runPrefix ? freeSchemas.pop() : undefined;
+  const schema = reused ?? `${runPrefix ?? `t_${Date.now().toString(36)}`}_${Math.random().toString(36).slice(2, 8)}`;
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   if (options.upTo) {
@@ -77,7 +82,7 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
       await client.query(`create schema "${schema}"`);
       await migrateTo(db, upTo, { migrationTableSchema: schema });
     });
-  } else {
+  } else if (!reused) {
     await createPostgresSchemaFromTemplate(url, schema);
   }
   return {
@@ -96,6 +101,7 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
     },
     async destroy() {
       await db.destroy();
+      if (runPrefix && (await releaseSchema(url, schema))) return;
       await withPostgresSchemaLock(url, (client) => client.query(`drop schema if exists "${schema}" cascade`));
     },
   };
@@ -156,6 +162,32 @@ function literal(value: unknown): string {
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
   throw new Error(`a migration statement has a ${typeof value} parameter; the test template writes only strings and numbers`);
+}
+
+/** Schemas of this run made from the template and emptied, for the process's next tests. */
+const freeSchemas: string[] = [];
+
+/**
+ * Empties a schema made from the template (every row of every table the migrations create, in
+ * one statement list: one transaction, one round trip) and keeps it for the next test of this
+ * process, which is cheaper than creating and dropping schemas (catalog work under the lock that
+ * every test process shares). False if that fails, e.g. the test dropped a table: the caller then
+ * drops the schema. The run's global setup drops the run's schemas at the end.
+ */
+async function releaseSchema(url: string, schema: string): Promise<boolean> {
+  const tables = [...(await postgresTemplate()).matchAll(/^create table "([^"]+)" \(/gim)].map((match) => match[1]!);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Several statements in one query run as one transaction: all emptied, or none.
+    await client.query(tables.map((table) => `delete from "${schema}"."${table}"`).join(";\n"));
+    freeSchemas.push(schema);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end();
+  }
 }
 
 /** Creates `schema` and runs the recorded migration script in it, in one transaction. */
