@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
-import type { RunningServer } from "./support/server.js";
-import { startWithPerson, type Started } from "./support/start.js";
+import { describe, expect, it } from "vitest";
+import { CHROMIUM, screenshot, SKIP_REASON } from "./support/browser.js";
+import { startForFile } from "./support/start.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -9,23 +8,14 @@ const OWNER = { name: "Dorothy Vaughan", email: "dorothy@example.com", password:
 
 /** Every destructive action asks first, in an accessible dialog that says what will happen. */
 describe.skipIf(!CHROMIUM)("destructive actions ask first, in Chromium against the real server", () => {
-  let started: Started;
-  let server: RunningServer;
-  let browser: TestBrowser;
-  beforeAll(async () => {
-    started = await startWithPerson(OWNER);
-    ({
-      server,
-      browsers: [browser],
-    } = started);
-  });
-  afterAll(() => started?.close());
+  const started = startForFile(OWNER, ["browser"]);
 
-  const focusedName = () => browser.page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "");
+  const focusedName = () =>
+    started.browser.page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "");
 
   it("deletes a team only after the dialog's confirm button: Escape and Cancel do nothing and give focus back", async () => {
-    const { page } = browser;
-    await page.goto(`${server.baseURL}/users`);
+    const { page } = started.browser;
+    await page.goto(`${started.server.baseURL}/users`);
     await page.getByLabel("Organization name").fill("West Computing");
     await page.getByRole("button", { name: "Create organization" }).click();
     const teams = page.getByRole("region", { name: "Teams" });
@@ -73,7 +63,7 @@ describe.skipIf(!CHROMIUM)("destructive actions ask first, in Chromium against t
   });
 
   it("Leave organization says what will happen and does nothing when cancelled", async () => {
-    const { page } = browser;
+    const { page } = started.browser;
     await page.getByRole("button", { name: "Leave organization" }).click();
     const dialog = page.getByRole("dialog", { name: "Leave West Computing?" });
     await dialog.getByText(/You lose access to West Computing, its members, teams and reports at once/).waitFor();
@@ -83,8 +73,8 @@ describe.skipIf(!CHROMIUM)("destructive actions ask first, in Chromium against t
   });
 
   it("Revoke other sessions asks first", async () => {
-    const { page } = browser;
-    await page.goto(`${server.baseURL}/settings`);
+    const { page } = started.browser;
+    await page.goto(`${started.server.baseURL}/settings`);
     await page.getByRole("button", { name: "Revoke other sessions" }).click();
     const dialog = page.getByRole("dialog", { name: "Sign out every other session?" });
     await dialog.getByText("Every device but this one is signed out at once. You stay signed in here.").waitFor();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addVirtualAuthenticator, CHROMIUM, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
-import { mailedLink, type RunningServer } from "./support/server.js";
-import { startWithPerson, type Started } from "./support/start.js";
+import { describe, expect, it } from "vitest";
+import { addVirtualAuthenticator, CHROMIUM, screenshot, SKIP_REASON } from "./support/browser.js";
+import { mailedLink } from "./support/server.js";
+import { startForFile } from "./support/start.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -10,37 +10,26 @@ const INVITEE = "mary.winston@example.com";
 
 /** An invitee with no account joins through the mailed link (default setting) and ends a member. */
 describe.skipIf(!CHROMIUM)("an invitation for a person without an account, in Chromium against the real server", () => {
-  let started: Started<2>;
-  let server: RunningServer;
-  let owner: TestBrowser;
-  let invitee: TestBrowser;
+  const started = startForFile(OWNER, ["owner", "invitee"]);
   let invitationLink = "";
-  beforeAll(async () => {
-    started = await startWithPerson(OWNER, 2);
-    ({
-      server,
-      browsers: [owner, invitee],
-    } = started);
-  });
-  afterAll(() => started?.close());
 
   it("the owner invites an address that has no account", async () => {
-    const { page, context } = owner;
-    const created = await context.request.post(`${server.baseURL}/api/auth/organization/create`, {
+    const { page, context } = started.owner;
+    const created = await context.request.post(`${started.server.baseURL}/api/auth/organization/create`, {
       data: { name: "Langley Research", slug: "langley-research" },
-      headers: { origin: server.baseURL },
+      headers: { origin: started.server.baseURL },
     });
     expect(created.status()).toBe(200);
-    await page.goto(`${server.baseURL}/users`);
+    await page.goto(`${started.server.baseURL}/users`);
     const invite = page.getByRole("form", { name: "Invite a person" });
     await invite.getByLabel("Email").fill(INVITEE);
     await invite.getByRole("button", { name: "Send invitation" }).click();
     await invite.getByText("Invitation sent.").waitFor();
-    invitationLink = await mailedLink(server, INVITEE, /invited you to join Langley Research/);
+    invitationLink = await mailedLink(started.server, INVITEE, /invited you to join Langley Research/);
   });
 
   it("opened signed out, the link tells the invitation and offers an account for the invited address", async () => {
-    const { page } = invitee;
+    const { page } = started.invitee;
     await page.goto(invitationLink);
     await page.waitForURL((url) => url.pathname === "/login");
     const panel = page.getByRole("region", { name: "Join Langley Research" });
@@ -61,9 +50,9 @@ describe.skipIf(!CHROMIUM)("an invitation for a person without an account, in Ch
   });
 
   it("the mailed link signs the person in with a verified address on the accept page; they accept, add a passkey and are a member", async () => {
-    const { page } = invitee;
+    const { page } = started.invitee;
     const authenticator = await addVirtualAuthenticator(page);
-    const link = await mailedLink(server, INVITEE, /^Create your Gatehouse account to join Langley Research/);
+    const link = await mailedLink(started.server, INVITEE, /^Create your Gatehouse account to join Langley Research/);
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === new URL(invitationLink).pathname);
     await page.getByTestId("outcome-notice").getByText("Your account is ready and your email address is verified.", { exact: false }).waitFor();

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
-import type { RunningServer } from "./support/server.js";
-import { startWithPerson, type Started } from "./support/start.js";
+import { describe, expect, it } from "vitest";
+import { CHROMIUM, screenshot, SKIP_REASON } from "./support/browser.js";
+import { startForFile } from "./support/start.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -9,26 +8,16 @@ const OWNER = { name: "Annie Easley", email: "annie@example.com", password: "cen
 
 /** Slugs checked by the server and proposed from the name; an owner renames and deletes from the Users page. */
 describe.skipIf(!CHROMIUM)("organization slug, rename and delete in Chromium against the real server", () => {
-  let started: Started;
-  let server: RunningServer;
-  let browser: TestBrowser;
-  beforeAll(async () => {
-    started = await startWithPerson(OWNER);
-    ({
-      server,
-      browsers: [browser],
-    } = started);
-  });
-  afterAll(() => started?.close());
+  const started = startForFile(OWNER, ["browser"]);
 
   async function organizationCount(): Promise<number> {
-    const response = await browser.context.request.get(`${server.baseURL}/api/auth/organization/list`);
+    const response = await started.browser.context.request.get(`${started.server.baseURL}/api/auth/organization/list`);
     return ((await response.json()) as unknown[]).length;
   }
 
   it("proposes a slug from the name, and the server refuses a bad one, creating nothing", async () => {
-    const { page } = browser;
-    await page.goto(`${server.baseURL}/users`);
+    const { page } = started.browser;
+    await page.goto(`${started.server.baseURL}/users`);
     await page.getByLabel("Organization name").fill("Acme Widgets & Co.");
     expect(await page.getByLabel("Slug").inputValue()).toBe("acme-widgets-co");
     await page.getByLabel("Slug").fill("Bad Slug!!");
@@ -49,7 +38,7 @@ describe.skipIf(!CHROMIUM)("organization slug, rename and delete in Chromium aga
   });
 
   it("lets the owner rename the organization and change its slug", async () => {
-    const { page } = browser;
+    const { page } = started.browser;
     const settings = page.getByRole("region", { name: "Organization", exact: true });
     await settings.locator("#org-settings-name").fill("Acme Gadgets");
     await settings.locator("#org-settings-slug").fill("acme-gadgets");
@@ -64,7 +53,7 @@ describe.skipIf(!CHROMIUM)("organization slug, rename and delete in Chromium aga
   });
 
   it("deletes the organization only once its name is typed in the dialog", async () => {
-    const { page } = browser;
+    const { page } = started.browser;
     await page.getByRole("button", { name: "Delete organization" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete Acme Gadgets?" });
     await dialog.getByText(/Its only member \(you\) loses access at once/).waitFor();

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { CHROMIUM, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
-import { mailedLink, type RunningServer } from "./support/server.js";
-import { startWithPerson, type Started } from "./support/start.js";
+import { CHROMIUM, screenshot, SKIP_REASON } from "./support/browser.js";
+import { mailedLink } from "./support/server.js";
+import { startForFile } from "./support/start.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -15,27 +15,16 @@ const INVITEE = { name: "Grace Hopper", email: "grace@example.com" };
  * as a member; each side sees only the controls spec §6 gives their role.
  */
 describe.skipIf(!CHROMIUM)("the Users page in Chromium against the real server", () => {
-  let started: Started<2>;
-  let server: RunningServer;
-  let owner: TestBrowser;
-  let invitee: TestBrowser;
+  const started = startForFile(OWNER, ["owner", "invitee"]);
   let invitationLink = "";
-  beforeAll(async () => {
-    started = await startWithPerson(OWNER, 2);
-    ({
-      server,
-      browsers: [owner, invitee],
-    } = started);
-  });
-  afterAll(() => started?.close());
 
   const members = (page: Page) => page.getByRole("list", { name: "Members", exact: true });
   const row = (page: Page, name: string) => members(page).getByRole("listitem", { name });
   const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 
   it("offers an owner-to-be the create form, and the new organization becomes active", async () => {
-    const { page } = owner;
-    await page.goto(`${server.baseURL}/users`);
+    const { page } = started.owner;
+    await page.goto(`${started.server.baseURL}/users`);
     await page.getByRole("heading", { name: "No active organization" }).waitFor();
     await page.getByLabel("Organization name").fill("Langley Research");
     expect(await page.getByLabel("Slug").inputValue()).toBe("langley-research");
@@ -46,7 +35,7 @@ describe.skipIf(!CHROMIUM)("the Users page in Chromium against the real server",
   });
 
   it("invites a person by email; the mail carries the accept link", async () => {
-    const { page } = owner;
+    const { page } = started.owner;
     const invite = page.getByRole("form", { name: "Invite a person" });
     expect(await invite.getByLabel("Role").locator("option").allTextContents()).toEqual(["owner", "admin", "member"]);
     await invite.getByLabel("Email").fill(INVITEE.email);
@@ -54,12 +43,12 @@ describe.skipIf(!CHROMIUM)("the Users page in Chromium against the real server",
     await invite.getByRole("button", { name: "Send invitation" }).click();
     await invite.getByText("Invitation sent.").waitFor();
     await page.getByRole("list", { name: "Pending invitations" }).getByRole("listitem", { name: INVITEE.email }).waitFor();
-    invitationLink = await mailedLink(server, INVITEE.email, /invited you to join Langley Research/);
+    invitationLink = await mailedLink(started.server, INVITEE.email, /invited you to join Langley Research/);
     expect(new URL(invitationLink).pathname).toMatch(/^\/accept-invitation\/[^/]+$/);
   });
 
   it("sends the signed-out invitee through sign-in and back to the invitation, which they accept", async () => {
-    const { page } = invitee;
+    const { page } = started.invitee;
     await page.goto(invitationLink);
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("redirect")).toBe(new URL(invitationLink).pathname);
@@ -80,7 +69,7 @@ describe.skipIf(!CHROMIUM)("the Users page in Chromium against the real server",
   });
 
   it("shows a member none of the managing controls", async () => {
-    const { page } = invitee;
+    const { page } = started.invitee;
     await button(page, "Leave organization").waitFor();
     expect(await page.getByRole("form", { name: "Invite a person" }).count()).toBe(0);
     expect(await page.getByRole("form", { name: "Create team" }).count()).toBe(0);
@@ -91,7 +80,7 @@ describe.skipIf(!CHROMIUM)("the Users page in Chromium against the real server",
   });
 
   it("lets the owner make the member an admin and create a team with them in it", async () => {
-    const { page } = owner;
+    const { page } = started.owner;
     await page.reload();
     const grace = row(page, INVITEE.name);
     await grace.waitFor();
@@ -115,7 +104,7 @@ describe.skipIf(!CHROMIUM)("the Users page in Chromium against the real server",
   });
 
   it("shows the new admin the admin's controls but none over the owner", async () => {
-    const { page } = invitee;
+    const { page } = started.invitee;
     await page.reload();
     await row(page, INVITEE.name).locator(".badge", { hasText: "admin" }).waitFor();
     const invite = page.getByRole("form", { name: "Invite a person" });
@@ -129,7 +118,7 @@ describe.skipIf(!CHROMIUM)("the Users page in Chromium against the real server",
   });
 
   it("switches organizations from the navigation", async () => {
-    const { page } = invitee;
+    const { page } = started.invitee;
     await button(page, "New organization").click();
     const popover = page.locator("#org-switcher-create");
     await popover.getByLabel("Organization name").fill("Grace's Compilers");
@@ -144,7 +133,7 @@ describe.skipIf(!CHROMIUM)("the Users page in Chromium against the real server",
   });
 
   it("fits a phone: the switcher sits in the header's menu, no horizontal scrolling", async () => {
-    const { page } = invitee;
+    const { page } = started.invitee;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await members(page).waitFor();

@@ -1,35 +1,30 @@
+import { afterAll, beforeAll } from "vitest";
 import { signUpInBrowser, type EmailAccount } from "./accounts.js";
 import { openBrowser, type TestBrowser } from "./browser.js";
 import { startServer, type RunningServer } from "./server.js";
 
-/** `N` browsers, as a tuple the test can take apart. */
-type Browsers<N extends number, Acc extends TestBrowser[] = []> = Acc["length"] extends N ? Acc : Browsers<N, [...Acc, TestBrowser]>;
-
-export interface Started<N extends number = 1> {
-  server: RunningServer;
-  /** The first holds the signed-up person's session; the others are fresh. */
-  browsers: Browsers<N>;
-  /** Closes the browsers and stops the server. */
-  close(): Promise<void>;
-}
-
 /**
- * How most browser tests begin: the real server, `browsers` fresh browsers (devices), and
- * `person` signed up in the first. If a step fails, what was started is closed.
+ * How most browser tests begin, for a whole test file: before its tests, the real server, one
+ * fresh browser (device) per name, and `person` signed up in the first; after them, all closed.
+ * The returned object's fields are there once the tests run: `server`, and a browser per name.
  */
-export async function startWithPerson<N extends 1 | 2 | 3 = 1>(person: EmailAccount, browsers: N = 1 as N): Promise<Started<N>> {
-  const server = await startServer();
+export function startForFile<Name extends string>(person: EmailAccount, names: [Name, ...Name[]]): { server: RunningServer } & Record<Name, TestBrowser> {
+  const started = {} as { server: RunningServer } & Record<Name, TestBrowser>;
   const opened: TestBrowser[] = [];
-  const close = async (): Promise<void> => {
-    for (const browser of opened.reverse()) await browser.close();
-    await server.stop();
-  };
-  try {
-    for (let i = 0; i < browsers; i++) opened.push(await openBrowser());
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    for (const name of names) {
+      const browser = await openBrowser();
+      opened.push(browser);
+      Object.assign(started, { [name]: browser });
+    }
+    started.server = server;
     await signUpInBrowser(opened[0]!.context, server.baseURL, person);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { server, browsers: [...opened] as Browsers<N>, close };
+  });
+  afterAll(async () => {
+    for (const browser of opened.reverse()) await browser.close();
+    await server?.stop();
+  });
+  return started;
 }
