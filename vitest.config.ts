@@ -1,5 +1,25 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { projects } from "./vitest.workspace.js";
+
+/** The projects whose files take longest (browsers, server processes), first. */
+const PROJECT_ORDER = ["e2e", "server", "auth-core", "web"];
+
+/**
+ * Vitest's order (failed first, then longest first by the last run's times, else largest file
+ * first) within each project, but the projects in PROJECT_ORDER instead of by name: its default
+ * put the server project's long process tests late, where one of them could run alone at the
+ * end while the other worker waited.
+ */
+class SlowProjectsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification): number => {
+      const index = PROJECT_ORDER.indexOf(file.project.name);
+      return index === -1 ? PROJECT_ORDER.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -9,6 +29,7 @@ export default defineConfig({
     // Chromium), so two workers keep both cores busy. Every project's files share the two, the
     // browser tests' included.
     maxWorkers: 2,
+    sequence: { sequencer: SlowProjectsFirst },
     // Names the run's PostgreSQL test schemas and drops them at the end (see the file).
     globalSetup: ["./scripts/vitest-global-setup.ts"],
   },
