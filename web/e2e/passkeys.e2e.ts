@@ -23,10 +23,16 @@ describe.skipIf(!CHROMIUM)("passkeys in Chromium with the DevTools virtual authe
     });
   });
 
+  /** From the next page load on; switching it off also takes effect in the page already open. */
   async function setAutofill(enabled: boolean): Promise<void> {
     await browser.page.evaluate((on) => {
       if (on) localStorage.removeItem("e2e-no-autofill");
-      else localStorage.setItem("e2e-no-autofill", "1");
+      else {
+        localStorage.setItem("e2e-no-autofill", "1");
+        // Else signing out of this page opens /login in it with autofill on, and the virtual
+        // authenticator may sign the person straight back in before the test's next step.
+        PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+      }
     }, enabled);
   }
   afterAll(async () => {
