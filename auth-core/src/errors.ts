@@ -234,6 +234,11 @@ export const ERROR_CODES = {
     status: 403,
     message: "This organization requires two-factor authentication: turn it on in your account settings to continue",
   },
+  // An organization always keeps an owner: the admin's remove-user refuses its only owner.
+  USER_IS_THE_ONLY_OWNER_OF_AN_ORGANIZATION: {
+    status: 400,
+    message: "The user is the only owner of an organization: give it another owner or delete it first",
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -3,8 +3,12 @@ import { requireUser } from "../../admin/admin-actions.js";
 import { deleteUserData } from "../../email/user-deletion.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
+import { assertNotSoleOwner } from "../../organization/sole-owner.js";
 
-/** better-auth's admin remove-user: the account and everything it holds, like a deletion by its owner. */
+/**
+ * better-auth's admin remove-user: the account and everything it holds, like a deletion by its
+ * owner. Refused for the only owner of an organization (it would be left without one).
+ */
 export const removeUserEndpoint = defineEndpoint({
   name: "removeUser",
   method: "POST",
@@ -18,6 +22,7 @@ export const removeUserEndpoint = defineEndpoint({
     if (body.userId === session.user.id) throw APIError.from(400, "YOU_CANNOT_REMOVE_YOURSELF");
     const target = await requireUser(ctx, body.userId);
     await audit.change(async (trx, log) => {
+      await assertNotSoleOwner(trx, target.id);
       await deleteUserData(trx, target.id);
       // The row keeps the address: the person is gone, the operator's log says who it was.
       await log.write({ userId: session.user.id, targetUserId: target.id, type: "user-removed", detail: { email: target.email } });
