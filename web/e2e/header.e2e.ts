@@ -37,7 +37,7 @@ async function headerBoxes(page: Page): Promise<{ header: Box; items: Box[] }> {
 }
 
 /**
- * Issue 11: the header keeps one row from 1024 px up (before, "Sign out" wrapped under the
+ * The header keeps one row from 1024 px up (before, "Sign out" wrapped under the
  * organization switcher at 1280 px) and folds into a Menu button on a phone.
  */
 describe.skipIf(!CHROMIUM)("the header in Chromium", () => {

@@ -99,7 +99,7 @@ function People(): ReactElement {
   );
 }
 
-/** /admin (issue 23): the installation's counts and the searchable, paged table of people. */
+/** /admin: the installation's counts and the searchable, paged table of people. */
 export function AdminPage(): ReactElement {
   return (
     <RequireAdmin>

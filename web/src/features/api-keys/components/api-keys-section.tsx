@@ -92,7 +92,7 @@ export interface ApiKeysSectionProps {
 }
 
 /**
- * API keys for scripts and services (issue 24): create with a name and an expiry, copy once,
+ * API keys for scripts and services: create with a name and an expiry, copy once,
  * list with their start, creation, last use and expiry, disable, and delete after confirming.
  * The person's own keys in Settings; an organization's on the Users page (owners and admins).
  */
