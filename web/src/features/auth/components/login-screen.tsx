@@ -7,9 +7,9 @@ import { loadWebAuthnBrowser, signInWithPasskey, useSignInWithPasskey } from "..
 import { joinProviderNames, useSocialProviders, type SocialProvider } from "../../../lib/social-providers.js";
 import { useSignInSocial } from "../api/sign-in-social.js";
 
-/** EMAIL_SIGN_IN (issue 21): the question and the panel load after the first paint (issue 14's budget). */
+/** EMAIL_SIGN_IN: the question and the panel load after the first paint (the 100 KB first-load budget). */
 const EmailSignInSlot = lazy(async () => ({ default: (await import("./email-sign-in-slot.js")).EmailSignInSlot }));
-/** The outcome in the address and the invitation the redirect leads to (issue 21), after the first paint. */
+/** The outcome in the address and the invitation the redirect leads to, after the first paint. */
 const LoginNotices = lazy(async () => ({ default: (await import("./login-notices.js")).LoginNotices }));
 
 function isAbort(error: unknown): boolean {
@@ -87,7 +87,11 @@ export function LoginScreen(): ReactElement {
     <main id="main" className="login">
       <section className="card login-card" aria-labelledby="login-heading">
         <h1 id="login-heading">Sign in to Gatehouse</h1>
-        <p className="muted">Use your {joinProviderNames(providers)} account or a passkey saved on this device.</p>
+        <p className="muted">
+          {/* Many providers: their buttons name them. */}
+          Use {providers.length > 3 ? "an account with one of the providers below" : `your ${joinProviderNames(providers)} account`} or a passkey saved on this
+          device.
+        </p>
         <Suspense fallback={null}>
           <LoginNotices destination={params.destination} />
         </Suspense>
@@ -96,9 +100,10 @@ export function LoginScreen(): ReactElement {
             {message}
           </p>
         )}
-        <div className="stack" role="group" aria-label="Sign in with an account you have">
+        <div className="stack provider-buttons" role="group" aria-label="Sign in with an account you have">
           {providers.map((provider) => (
             <button key={provider.id} type="button" className="wide" data-provider={provider.id} onClick={() => onSocial(provider)} disabled={busy}>
+              <img src={`/provider-marks/${provider.id}.svg`} alt="" />
               {social.isPending && social.variables?.provider === provider.id ? `Opening ${provider.name}…` : `Sign in with ${provider.name}`}
             </button>
           ))}
