@@ -92,7 +92,7 @@ export interface ApiKeysSectionProps {
 }
 
 /**
- * API keys for scripts and services (issue 24): create with a name and an expiry, copy once,
+ * API keys for scripts and services: create with a name and an expiry, copy once,
  * list with their start, creation, last use and expiry, disable, and delete after confirming.
  * The person's own keys in Settings; an organization's on the Users page (owners and admins).
  */
@@ -180,8 +180,8 @@ export function ApiKeysSection({ scope }: ApiKeysSectionProps): ReactElement | n
           ))}
         </select>
         {organization && (
-          <label className="row">
-            <input type="checkbox" checked={mayInvite} onChange={(e) => setMayInvite(e.target.checked)} /> May invite members (member: create)
+          <label className="check">
+            <input type="checkbox" checked={mayInvite} onChange={(e) => setMayInvite(e.target.checked)} /> May invite people to the organization
           </label>
         )}
         <div className="actions">
