@@ -7,7 +7,7 @@ import { startDevIdentityProvider } from "../src/dev-idp/index.js";
 import { loadPeople, peopleFilePath, savePeople } from "../src/dev-idp/people-file.js";
 import { standInFor } from "../src/providers/server-providers.js";
 
-/** Issue 21: the development sign-in page keeps the test people it created in DATA_DIR. */
+/** The development sign-in page keeps the test people it created in DATA_DIR. */
 describe("the development identity provider's test people", () => {
   it("saves and loads them, readable only by their owner, and shrugs off a damaged file", () => {
     const dir = mkdtempSync(join(tmpdir(), "gatehouse-dev-idp-"));
