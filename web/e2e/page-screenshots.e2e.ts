@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { signUpInBrowser } from "./support/accounts.js";
+import { signInInBrowser, signUpInBrowser } from "./support/accounts.js";
 import { CHROMIUM, openBrowser, SKIP_REASON, type TestBrowser } from "./support/browser.js";
 import { mailedLink, startServer, type RunningServer } from "./support/server.js";
 
@@ -130,10 +130,18 @@ describe.skipIf(!CHROMIUM)("every page at 1280 and 390 px", () => {
     await shoot(page, server.baseURL, `/admin/users/${me}`, "admin-person", heading(OWNER.name));
   });
 
-  it("an invitation, opened by the invited person", async () => {
-    await shoot(guest.page, server.baseURL, `/accept-invitation/${invitationId}`, "accept-invitation", (p) =>
-      p.getByRole("heading", { level: 2, name: `Join ${ORGANIZATION.name}` }).waitFor(),
-    );
+  it("an invitation, opened by the invited person signed out and signed in", async () => {
+    const join = (p: Page): Promise<void> => p.getByRole("heading", { level: 2, name: `Join ${ORGANIZATION.name}` }).waitFor();
+    await guest.context.clearCookies();
+    await shoot(guest.page, server.baseURL, `/accept-invitation/${invitationId}`, "invitation-signed-out", async (p) => {
+      await p.getByRole("button", { name: `Create an account for ${GUEST.email}` }).waitFor();
+      await join(p);
+    });
+    await signInInBrowser(guest.context, server.baseURL, GUEST);
+    await shoot(guest.page, server.baseURL, `/accept-invitation/${invitationId}`, "accept-invitation", async (p) => {
+      await p.getByRole("heading", { level: 1, name: "Invitation" }).waitFor();
+      await join(p);
+    });
   });
 });
 
