@@ -1,7 +1,7 @@
 import type { KnipConfig } from "knip";
 
 /**
- * knip: unused files, exports and dependencies (issue 14 item 8, "unused exports go").
+ * knip: unused files, exports and dependencies go; one that is left fails the run.
  * `npm test` runs it before vitest (scripts/test.mjs). Each workspace's entry points come from
  * its package.json "exports" and the vite/vitest plugins (configs and test files); what those
  * cannot see is listed here. Test files are entries, so a helper used only by tests counts as

@@ -1,4 +1,4 @@
-// npm run admin -- grant <email> | revoke <email>: gives or takes back the admin role (issue 23)
+// npm run admin -- grant <email> | revoke <email>: gives or takes back the admin role
 // on DATABASE_URL from this machine, the way an operator recovers when no admin can sign in.
 import { createAuth, APIError, silentLogger } from "@gatehouse/auth-core";
 import { migrateToLatest } from "@gatehouse/migrations";

@@ -1,5 +1,5 @@
 // Builds auth-core/assets/common-passwords.txt.gz, the list auth-core's password screening reads
-// (auth-core/src/crypto/common-passwords.ts; issue 25). Run it again when a source list or the
+// (auth-core/src/crypto/common-passwords.ts). Run it again when a source list or the
 // variant rules (auth-core/src/crypto/password-variants.ts) change:
 //   npx tsx scripts/build-common-passwords.ts
 // Sources, both MIT-licensed (docs/security-review.md, "Password screening"):

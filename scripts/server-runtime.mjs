@@ -1,5 +1,5 @@
 // How the server process is started: by `npm start` (start.mjs) and by the benchmark, which must
-// measure exactly that. Issue 14's memory target (≤ 100 MiB resident under get-session load):
+// measure exactly that. For the memory target (≤ 100 MiB resident under get-session load):
 // - a 2 MiB semi-space: V8's young generation otherwise grows to 32 MiB under load, for no
 //   measurable gain in requests per second or CPU per request at this allocation rate;
 // - at most two glibc malloc arenas: each thread (libuv's pool, V8's helpers) would otherwise

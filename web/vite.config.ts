@@ -15,6 +15,6 @@ export default defineConfig({
   server: { port: 5173, proxy: { "/api": "http://localhost:3000", "/healthz": "http://localhost:3000" } },
   // No source maps in the production build: they would be served publicly with the app.
   // No modulepreload polyfill: every browser the app supports preloads modules natively, and
-  // /login's first load must stay within 100 KB (issue 14).
+  // /login's first load must stay within 100 KB.
   build: { outDir: "dist", sourcemap: false, modulePreload: { polyfill: false } },
 });

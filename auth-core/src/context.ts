@@ -33,7 +33,7 @@ export interface AuthContext {
   /** A hash of a random password at the configured cost: verified against for unknown users. */
   dummyPasswordHash: Promise<string>;
   lookupSession: SessionLookup;
-  /** The API-key lookup (issue 24): a key's row and the person it stands for, by the key's hash. */
+  /** The API-key lookup: a key's row and the person it stands for, by the key's hash. */
   lookupApiKey: ApiKeyLookup;
   rateLimiter: RateLimiter;
   /** Session JWTs and their signing keys (jwt option), with the per-session token cache. */

@@ -57,11 +57,11 @@ export interface Auth {
   api: AuthAPI;
   /** The resolved context, for server code that needs the same clock, store or mailer. */
   context: AuthContext;
-  /** The audit log read for people and organization admins (issue 11): overview, events, analytics, export. */
+  /** The audit log read for people and organization admins: overview, events, analytics, export. */
   audit: AuditService;
-  /** Organization plans and their seat limits (issue 11). */
+  /** Organization plans and their seat limits (stored state; no payment processor behind them). */
   plans: PlanService;
-  /** The operator's console reads and ADMIN_EMAILS at startup (issue 23); callers check the admin role. */
+  /** The operator's console reads and ADMIN_EMAILS at startup; callers check the admin role. */
   admin: AdminConsoleService;
   /**
    * Resolves when the work started after answers (notices, verification and reset mails) has

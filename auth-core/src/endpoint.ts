@@ -16,7 +16,7 @@ export type HttpMethod = "GET" | "POST";
 export type SessionRequirement = "none" | "optional" | "required" | "fresh";
 
 /**
- * Issue 23: the caller's session must hold these admin permissions (better-auth's admin
+ * The caller's session must hold these admin permissions (better-auth's admin
  * statements); otherwise 403 with the plugin's own refusal for this endpoint. Checked by the
  * session gate before the input is read, on the role read with the user (never cached).
  */
@@ -78,15 +78,15 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
   acceptsCrossSitePost?: boolean;
   /**
    * Whether a request carrying an API key (`x-api-key`) may stand for the key's owner here
-   * (issue 24). Default: refused with 403 API_KEY_NOT_ALLOWED, so an endpoint added later never
+   * Default: refused with 403 API_KEY_NOT_ALLOWED, so an endpoint added later never
    * lets a key change an account, manage keys or act as an admin unless it says so. Set it on
    * reading endpoints, and on organization actions whose permission checks read `session.apiKey`.
    */
   apiKeySession?: "allow";
-  /** Issue 23: admins only (see AdminRequirement); an impersonation session never passes. */
+  /** Admins only (see AdminRequirement); an impersonation session never passes. */
   admin?: AdminRequirement;
   /**
-   * Issue 23: a POST that needs a session changes the person's account, so an admin acting as
+   * A POST that needs a session changes the person's account, so an admin acting as
    * them (an impersonation session) is refused there by default; "allowed" opts an endpoint in
    * (reads, switching the active organization, ending the impersonation).
    */

@@ -32,7 +32,7 @@ export const ERROR_CODES = {
   EMAIL_NOT_VERIFIED: { status: 403, message: "Email not verified" },
   PASSWORD_TOO_SHORT: { status: 400, message: "Password too short" },
   PASSWORD_TOO_LONG: { status: 400, message: "Password too long" },
-  // Issue 13 (NIST SP 800-63B-4): a password from the list of commonly used ones.
+  // NIST SP 800-63B-4: a password from the list of commonly used ones.
   PASSWORD_COMPROMISED: { status: 400, message: "The password you entered has been compromised. Please choose a different password." },
   USER_ALREADY_EXISTS: { status: 422, message: "User already exists." },
   EMAIL_CAN_NOT_BE_UPDATED: { status: 400, message: "Email can not be updated" },
@@ -81,12 +81,12 @@ export const ERROR_CODES = {
   YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER: { status: 403, message: "You are not allowed to create a new member" },
   YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER: { status: 403, message: "You are not allowed to remove a team member" },
   FAILED_TO_SEND_INVITATION_EMAIL: { status: 500, message: "Failed to send invitation email" },
-  // Issue 21: slugs are lowercase letters, digits and single hyphens, 2 to 48 long.
+  // Slugs are lowercase letters, digits and single hyphens, 2 to 48 long.
   INVALID_ORGANIZATION_SLUG: {
     status: 400,
     message: "Use 2 to 48 lowercase letters, digits and single hyphens for the slug, starting and ending with a letter or digit",
   },
-  // Issue 11: the organization's plan caps its seats (members plus pending invitations).
+  // The organization's plan caps its seats (members plus pending invitations).
   SEAT_LIMIT_REACHED: { status: 403, message: "Your plan's seat limit is reached. Upgrade the plan to add more members." },
   YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: { status: 403, message: "You are not allowed to read this organization's audit log" },
   YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_PLAN: { status: 403, message: "Only an owner can change the organization's plan" },
@@ -109,8 +109,8 @@ export const ERROR_CODES = {
   UNABLE_TO_CREATE_SESSION: { status: [401, 500], message: "Unable to create session", also: ["unable to create session"] },
   FAILED_TO_UPDATE_PASSKEY: { status: 500, message: "Failed to update passkey" },
   NO_PASSKEY_FOUND: { status: 404, message: "No passkey found for this account. Please sign in with Google first." },
-  // The wire's own codes, named (issue 20): the router's answers and the wordings that made their
-  // code from the message (APIError.withMessage, gone).
+  // The wire's own codes, named so that every code on the wire is in this table: the router's
+  // answers and the wordings that made their code from the message (APIError.withMessage, gone).
   SESSION_NOT_FRESH: { status: 403, message: "Session is not fresh" },
   PAYLOAD_TOO_LARGE: { status: 413, message: "Request body is too large" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Content-Type must be application/json" },
@@ -152,7 +152,7 @@ export const ERROR_CODES = {
   ACCOUNT_NOT_LINKED_LINKING_NOT_ALLOWED: { status: 401, message: "Account not linked - linking not allowed" },
   ACCOUNT_NOT_LINKED_DIFFERENT_EMAILS_NOT_ALLOWED: { status: 401, message: "Account not linked - different emails not allowed" },
   ACCOUNT_NOT_LINKED_UNABLE_TO_CREATE_ACCOUNT: { status: 417, message: "Account not linked - unable to create account" },
-  // Issue 24: API keys, with better-auth 1.7's api-key plugin codes and wording.
+  // API keys, with better-auth 1.7's api-key plugin codes and wording.
   INVALID_METADATA_TYPE: { status: 400, message: "metadata must be an object or undefined" },
   REFILL_AMOUNT_AND_INTERVAL_REQUIRED: { status: 400, message: "refillAmount is required when refillInterval is provided" },
   REFILL_INTERVAL_AND_AMOUNT_REQUIRED: { status: 400, message: "refillInterval is required when refillAmount is provided" },
@@ -179,7 +179,7 @@ export const ERROR_CODES = {
   // Gatehouse's own: what an API key may not stand for (account changes, keys, admin actions).
   API_KEY_NOT_ALLOWED: { status: 403, message: "An API key cannot be used for this action" },
   INVALID_API_KEY_PERMISSIONS: { status: 400, message: "The permissions name a resource or action the access-control matrix does not know" },
-  // Issue 23: better-auth 1.x's admin plugin codes and wording (BANNED_USER: its default banned-user message).
+  // Operators: better-auth 1.x's admin plugin codes and wording (BANNED_USER: its default banned-user message).
   BANNED_USER: { status: 403, message: "You have been banned from this application. Please contact support if you believe this is an error." },
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 400, message: "User already exists. Use another email." },
   YOU_CANNOT_BAN_YOURSELF: { status: 400, message: "You cannot ban yourself" },
@@ -213,7 +213,7 @@ export const ERROR_CODES = {
   NOT_ALLOWED_WHILE_IMPERSONATING: { status: 403, message: "This action is not available while acting as another person" },
   // The admin plugin's has-permission words this without a code: the code better-auth 1.x derives from it.
   USER_ID_OR_ROLE_IS_REQUIRED: { status: 400, message: "user id or role is required" },
-  // Two-factor (issue 22): better-auth 1.7's twoFactor plugin codes and wording.
+  // Two-factor: better-auth 1.7's twoFactor plugin codes and wording.
   OTP_NOT_CONFIGURED: { status: 400, message: "OTP is not available" },
   OTP_HAS_EXPIRED: { status: 400, message: "OTP has expired" },
   TOTP_NOT_ENABLED: { status: 400, message: "TOTP not enabled" },
@@ -277,4 +277,12 @@ export class APIError extends Error {
   toJSON(): { code: string; message: string; details?: Record<string, unknown> } {
     return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
   }
+}
+
+/** 400 VALIDATION_ERROR naming the first field at fault: "[body.email] Invalid email"; `where` is the path to the checked value. */
+export function validationError(where: string, error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): APIError {
+  const issue = error.issues[0];
+  if (!issue) return APIError.from(400, "VALIDATION_ERROR", { wording: "Invalid request" });
+  const field = issue.path.length ? `${where}.${issue.path.map(String).join(".")}` : where;
+  return APIError.from(400, "VALIDATION_ERROR", { params: { field, issue: issue.message } });
 }

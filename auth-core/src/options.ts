@@ -108,13 +108,13 @@ export interface AuthOptions
     ipAddressHeaders?: string[];
   };
   /**
-   * Sessions for clients that cannot hold cookies (issue 15): sign-in and sign-up answers carry
+   * Sessions for clients that cannot hold cookies: sign-in and sign-up answers carry
    * the signed session token in `set-auth-token`, and `Authorization: Bearer <it>` is accepted
    * wherever the session cookie is (a cookie wins when both are sent). Default off.
    */
   bearer?: { enabled?: boolean };
   /**
-   * The audit log (issue 11): rows older than `retentionDays` (default 365; 0 keeps them
+   * The audit log: rows older than `retentionDays` (default 365; 0 keeps them
    * forever) are removed by `deleteExpired`, with expired sessions.
    */
   auditLog?: { retentionDays?: number };

@@ -1,6 +1,6 @@
 import type { AuthContext } from "./context.js";
 import type { AnyEndpoint, ClientInfo, EndpointCall, HttpMethod, ResponseDraft, SessionRequirement } from "./endpoint.js";
-import { APIError } from "./errors.js";
+import { APIError, validationError } from "./errors.js";
 import { resolveClientAddress } from "./http/client-address.js";
 import { checkFetchSite, checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
 import { assertNoNulCharacter } from "./http/nul-character.js";
@@ -105,14 +105,6 @@ function matchParams(segments: string[], path: string): Record<string, string> |
   return params;
 }
 
-/** 400 VALIDATION_ERROR naming the first field at fault: "[body.email] Invalid email". */
-function validationError(where: "body" | "query", error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): APIError {
-  const issue = error.issues[0];
-  if (!issue) return APIError.from(400, "VALIDATION_ERROR", { wording: "Invalid request" });
-  const field = issue.path.length ? `${where}.${issue.path.map(String).join(".")}` : where;
-  return APIError.from(400, "VALIDATION_ERROR", { params: { field, issue: issue.message } });
-}
-
 /** A handler's draft whose Headers object is made only when the handler sets a header (most answers set none). */
 class LazyDraft implements ResponseDraft {
   status = 200;
@@ -165,7 +157,7 @@ async function resolveSession(ctx: AuthContext, endpoint: AnyEndpoint, headers: 
 }
 
 /**
- * Issue 23's rules of the gate: an admin endpoint needs the permission on the role read with the
+ * The gate's rules for operators: an admin endpoint needs the permission on the role read with the
  * user this request (a role change applies to open sessions at once), and a session through which
  * an admin acts as someone else calls neither admin endpoints nor account changes.
  */
@@ -265,7 +257,7 @@ function mediaType(request: Request): string {
 }
 
 /**
- * The body, parsed. Every endpoint takes JSON (issue 13): a body of any other type (text/plain
+ * The body, parsed. Every endpoint takes JSON: a body of any other type (text/plain
  * and form bodies are what a cross-site form can send without a preflight) is a 415. Only an
  * endpoint receiving a provider's form_post takes a form body.
  */

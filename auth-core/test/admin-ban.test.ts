@@ -17,7 +17,7 @@ import { createSocialAuth, errorOf, person, runFlow, startSocialProvider } from 
 const PASSWORD = "correct horse battery";
 const BANNED = { code: "BANNED_USER", message: ERROR_CODES.BANNED_USER.message };
 
-/** Issue 23: a ban ends every session at once, refuses every way in, and lapses by itself. */
+/** A ban ends every session at once, refuses every way in, and lapses by itself. */
 describe.each(testDialects())("bans on %s", (dialect) => {
   let idp: TestOpenIDProvider;
   let t: TestAuth;

@@ -136,6 +136,9 @@ describe.each(testDialects())("admin endpoints on %s", (dialect) => {
       "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
     );
     await expectError(await admin.browser.post("/admin/update-user", { userId: "nobody", data: { name: "X" } }), 404, "USER_NOT_FOUND");
+    const badImage = await admin.browser.post("/admin/update-user", { userId: created.id, data: { image: "http://example.com/a.png" } });
+    expect(badImage.status).toBe(400);
+    expect(await badImage.json()).toEqual({ code: "VALIDATION_ERROR", message: "[body.data.image] Must be an https URL or a data:image URI" });
 
     await expectError(await admin.browser.post("/admin/remove-user", { userId: admin.userId }), 400, "YOU_CANNOT_REMOVE_YOURSELF");
     expect(await (await admin.browser.post("/admin/remove-user", { userId: dee.id })).json()).toEqual({ success: true });

@@ -21,7 +21,7 @@ function cloneBrowser(t: TestAuth, from: TestBrowser): TestBrowser {
 }
 
 /**
- * Issue 23: an impersonation session is the person's, names the admin, lasts an hour at most,
+ * An impersonation session is the person's, names the admin, lasts an hour at most,
  * changes nothing about the account, and stop-impersonating puts the admin's own session back.
  */
 describe.each(testDialects())("impersonation on %s", (dialect) => {

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { WireUser } from "../src/shared/wire-types.js";
 import { signUpPerson, type TestAuth, type TestPerson } from "../src/testing/index.js";
 
-/** Issue 23 test support: people signed up through the real endpoints, one of them made an admin. */
+/** Support for the operator tests: people signed up through the real endpoints, one of them made an admin. */
 export async function signUpAdmin(t: TestAuth, name: string, email: string): Promise<TestPerson> {
   const admin = await signUpPerson(t.auth, name, email);
   await t.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.userId).execute();

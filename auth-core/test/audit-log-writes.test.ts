@@ -26,7 +26,7 @@ function createSwitchableMailer(): SwitchableMailer {
 }
 
 /**
- * Issue 11: every change to an account or an organization writes exactly one row, in the
+ * Every change to an account or an organization writes exactly one row, in the
  * change's own transaction; a change that fails writes none. Each step below is one call and
  * the rows it added.
  */

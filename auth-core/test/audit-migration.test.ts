@@ -4,7 +4,7 @@ import { migrateToLatest } from "@gatehouse/migrations";
 import { createTestAuth, createTestDatabase, testDialects, type TestDatabase } from "../src/testing/index.js";
 import type { Database } from "../src/store/database.js";
 
-/** The rows as the log wrote them before issue 11: free-text types, everything else in `detail`. */
+/** The rows as the log wrote them before event types were a fixed list: free-text types, everything else in `detail`. */
 const OLD_ROWS = [
   { id: "e1", type: "sign-in", detail: { method: "email" } },
   { id: "e2", type: "sign-in", detail: { method: "social", provider: "google", requestId: "req-1" } },

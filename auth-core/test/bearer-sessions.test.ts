@@ -3,7 +3,7 @@ import type { AuthOptions } from "../src/options.js";
 import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth } from "../src/testing/index.js";
 
 /**
- * Issue 15, finding 2: sessions for clients that cannot hold cookies. The answer of a sign-in
+ * Sessions for clients that cannot hold cookies (the bearer option). The answer of a sign-in
  * carries the signed session token in set-auth-token; Authorization: Bearer <it> then works
  * wherever the cookie does, with the same signature, expiry, freshness and revocation, and needs
  * no Origin header; a cookie wins when both are sent.

@@ -83,7 +83,7 @@ describe("dependency direction", () => {
   });
 });
 
-describe("module boundaries (issue 14)", () => {
+describe("module boundaries", () => {
   it("a web feature never imports another feature (shared code lives in components/ and lib/)", () => {
     const featuresDir = join(root, "web/src/features");
     const featureOf = (path: string): string | null => {
@@ -171,7 +171,7 @@ function importCircles(files: string[]): string[][] {
   return circlesOf(new Map(files.map((file) => [file, imports(file).flatMap((r) => resolveImport(file, r.specifier) ?? [])])));
 }
 
-describe("no import circles (issue 20)", () => {
+describe("no import circles", () => {
   it.each(["auth-core", "server", "web", "migrations"])("%s/src has none, type-only imports included", (pkg) => {
     expect(importCircles(sourceFiles(join(root, pkg, "src")).filter((f) => !isTest(f)))).toEqual([]);
   });
@@ -188,7 +188,7 @@ describe("no import circles (issue 20)", () => {
   });
 });
 
-describe("web layers: main → app → features → components → lib (issue 20)", () => {
+describe("web layers: main → app → features → components → lib", () => {
   /**
    * What the code already follows: lib/ (clients, error rules) imports no other layer;
    * components/ only lib/; a feature only components/ and lib/ (and never another feature);

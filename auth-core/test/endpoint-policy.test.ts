@@ -8,7 +8,7 @@ import { AUDIT_EVENT_TYPES } from "../src/shared/audit-events.js";
 import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
 
 /**
- * Issue 20: the endpoint declaration is the one home of an endpoint's policy. These walk the
+ * The endpoint declaration is the one home of an endpoint's policy. These walk the
  * endpoint table, so a new endpoint is checked the day it is added to routes/index.ts.
  */
 const table = endpoints as readonly AnyEndpoint[];

@@ -6,7 +6,7 @@ import { endpoints } from "../src/routes/index.js";
 import { createTestAuth, createTestBrowser, type TestAuth } from "../src/testing/index.js";
 
 /**
- * Issue 15, finding 3: GET /open-api/generate-schema is a valid OpenAPI 3.1 document that lists
+ * GET /open-api/generate-schema is a valid OpenAPI 3.1 document that lists
  * every HTTP endpoint of the table, each with the schema of the validator that guards it.
  */
 describe("the OpenAPI document", () => {

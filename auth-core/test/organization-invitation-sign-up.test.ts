@@ -3,7 +3,7 @@ import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "
 import { createRecordingMailer, readJSON, signUpPerson, type RecordingMailer, type TestPerson } from "../src/testing/organization.js";
 import type { WireSessionResult } from "../src/shared/wire-types.js";
 
-/** Issue 21: an invitee without an account gets one through a one-time link mailed to the invited address. */
+/** An invitee without an account gets one through a one-time link mailed to the invited address. */
 describe.each(testDialects())("accounts for invited addresses on %s", (dialect) => {
   let t: TestAuth;
   let mailer: RecordingMailer;
@@ -14,7 +14,7 @@ describe.each(testDialects())("accounts for invited addresses on %s", (dialect) 
     t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false }, mailer } });
     owner = await signUpPerson(t.auth, "Olive Owner", "olive@example.com");
     expect((await owner.browser.post("/organization/create", { name: "Langley", slug: "langley" })).status).toBe(200);
-    // More seats than the free plan's three (issue 11).
+    // More seats than the free plan's three.
     await t.database.db.updateTable("organization").set({ plan: "business" }).execute();
     invitationId = (
       await readJSON<{ id: string }>(await owner.browser.post("/organization/invite-member", { email: "new.person@example.com", role: "member" }))

@@ -63,7 +63,7 @@ describe.each(testDialects())("organization invitations on %s", (dialect) => {
       teamId: null,
       inviterId: owner.userId,
     });
-    // 48 hours from now (issue 6).
+    // 48 hours from now (the default invitationExpiresIn).
     expect(Date.parse(invitation.expiresAt) - t.clock.now().getTime()).toBe(48 * HOUR);
 
     expect(mailer.messages).toHaveLength(1);

@@ -3,7 +3,7 @@ import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "
 import { readJSON, seedOrganization, signUpPerson, type TestPerson } from "../src/testing/organization.js";
 import type { WireOrganization, WireSessionResult } from "../src/shared/wire-types.js";
 
-/** Issue 21: the organization a person last worked in is set on every new session, unless they left it or it was deleted. */
+/** The organization a person last worked in is set on every new session, unless they left it or it was deleted. */
 describe.each(testDialects())("the remembered active organization on %s", (dialect) => {
   let t: TestAuth;
   let ada: TestPerson;

@@ -1,4 +1,4 @@
-/** The rules that keep an organization safe (issue 6 §3), on both databases. */
+/** The rules that keep an organization safe (owners, roles, limits, single-use acceptance), on both databases. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateId } from "../src/deps/random.js";
 import {

@@ -8,7 +8,7 @@ const REFUSAL = {
   message: "Use 2 to 48 lowercase letters, digits and single hyphens for the slug, starting and ending with a letter or digit",
 };
 
-/** Issue 21: slugs are lowercase letters, digits and single hyphens, 2 to 48 long, checked by the server. */
+/** Slugs are lowercase letters, digits and single hyphens, 2 to 48 long, checked by the server. */
 describe.each(testDialects())("organization slugs on %s", (dialect) => {
   let t: TestAuth;
   let ada: TestPerson;

@@ -1,6 +1,7 @@
 /**
- * Issue 6, "done when": an owner creates an organization, invites a person by email (the mail
- * travels over a real SMTP server), that person follows the link, accepts and appears as a member.
+ * The organization flow end to end: an owner creates an organization, invites a person by email
+ * (the mail travels over a real SMTP server), that person follows the link, accepts and appears
+ * as a member.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

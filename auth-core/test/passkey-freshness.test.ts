@@ -30,8 +30,8 @@ describe.each(testDialects())("passkey registration freshness on %s", (dialect) 
 });
 
 /**
- * Issue 25, finding 4: deleting a passkey needed no recent sign-in and told nobody. It needs a
- * fresh session now, as adding one does, and the owner is mailed, as for an added one.
+ * Deleting a passkey once needed no recent sign-in and told nobody (a security review's finding).
+ * It needs a fresh session now, as adding one does, and the owner is mailed, as for an added one.
  */
 describe.each(testDialects())("passkey deletion freshness and notice on %s", (dialect) => {
   let t: TestAuth;

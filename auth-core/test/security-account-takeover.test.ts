@@ -3,8 +3,8 @@ import type { MailMessage } from "../src/email/mailer.js";
 import { createTestAuth, createTestBrowser, testDialects, settledMail, type TestAuth, type TestBrowser } from "../src/testing/index.js";
 
 /**
- * Issue 12, findings 1, 2 and 9: a stale session (a laptop left signed in, a cookie stolen days
- * ago) must not move the account to another mailbox or give it a password; the owner is told of
+ * Account takeover, as a security review tried it: a stale session (a laptop left signed in, a
+ * cookie stolen days ago) must not move the account to another mailbox or give it a password; the owner is told of
  * every change to how the account is reached; a reset proves the mailbox and a password change
  * voids the reset links mailed before it.
  */

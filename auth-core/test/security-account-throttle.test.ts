@@ -5,7 +5,7 @@ import { throttleWait } from "../src/security/sign-in-throttle.js";
 import { createSocialAuth, person, runFlow, startSocialProvider } from "./social-harness.js";
 
 /**
- * Issue 12, finding 8: credential stuffing against one account from many addresses. Per-address
+ * Credential stuffing against one account from many addresses. Per-address
  * rate limits let 120 addresses try 120 passwords; the per-account throttle does not, answers an
  * unknown address the same way, and never locks the person out of their other ways in.
  */
@@ -73,7 +73,7 @@ describe.each(testDialects())("per-account throttle on %s", (dialect) => {
   });
 
   it("counts parallel attempts as they arrive: of 60 wrong passwords from 60 addresses at once, 5 are checked, and the right one then waits", async () => {
-    // Issue 25, finding 1: the count was read before the password check and written after it,
+    // The count was once read before the password check and written after it,
     // so 149 parallel guesses were all checked. Each attempt is reserved before its check now.
     await setup();
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => attempt("victim@example.com", `parallel-guess-${i}`)));

@@ -1,5 +1,5 @@
 /**
- * Review (issue 11): the audit log never shows one organization's or person's rows to another.
+ * Security review: the audit log never shows one organization's or person's rows to another.
  * A person who is an admin of one organization and a member of another, a removed admin, a
  * cursor carried into another scope, an unbounded time range, the export.
  */

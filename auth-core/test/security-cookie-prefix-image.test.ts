@@ -3,7 +3,7 @@ import { isAcceptableImageURL } from "../src/routes/update-user.js";
 import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
 
 /**
- * Issue 13, finding 6: an opt-in `__Host-` cookie prefix (host-only cookies: no cookie tossing
+ * An opt-in `__Host-` cookie prefix (host-only cookies: no cookie tossing
  * from a sibling subdomain), and profile images limited to https (http on this machine) and
  * raster data:image URIs.
  */

@@ -3,8 +3,8 @@ import type { MailMessage } from "../src/email/mailer.js";
 import { createTestAuth, createTestBrowser, testDialects, type TestAuth, type TestBrowser } from "../src/testing/index.js";
 
 /**
- * Issue 13, finding 2: an address longer than RFC 5321 allows (local part over 64 octets, whole
- * over 254) created an account and then failed to mail it (503). Every endpoint that takes an
+ * An address longer than RFC 5321 allows (local part over 64 octets, whole
+ * over 254) once created an account and then failed to mail it (503). Every endpoint that takes an
  * address answers 400 INVALID_EMAIL before writing a row or attempting a mail.
  */
 const at = (local: string, domain = "example.com"): string => `${local}@${domain}`;

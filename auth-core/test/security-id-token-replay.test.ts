@@ -15,7 +15,7 @@ import {
 } from "./social-harness.js";
 
 /**
- * Issue 12, findings 5 and 6, against a real OpenID provider: an ID token signs in once; the
+ * ID tokens against a real OpenID provider: an ID token signs in once; the
  * redirect flow sends a nonce and requires it back; an ID token in the token answer that does
  * not verify ends the callback in the error redirect, with nothing created or stored.
  */

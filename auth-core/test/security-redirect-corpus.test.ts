@@ -4,7 +4,7 @@ import { isTrustedURL } from "../src/shared/trusted-url.js";
 import { createTestAuth, createTestBrowser, TEST_BASE_URL, type TestAuth, type TestBrowser } from "../src/testing/index.js";
 
 /**
- * Issue 13, finding 1: relative redirect targets are judged on every decoding of them, with one
+ * Relative redirect targets are judged on every decoding of them, with one
  * rule for the server and the SPA. The corpus is generated: every control character raw, encoded
  * once and twice; slashes and backslashes encoded once, twice and three times; both hex cases;
  * at the start of the path, in the middle, and in the query.

@@ -4,7 +4,7 @@ import { endpoints } from "../src/routes/index.js";
 import { createTestAuth, createTestBrowser, TEST_BASE_URL, type TestAuth } from "../src/testing/index.js";
 
 /**
- * Issue 13, finding 4: the bodies a cross-site form can send without a preflight (text/plain,
+ * The bodies a cross-site form can send without a preflight (text/plain,
  * form-encoded, multipart) are refused with 415 on every JSON endpoint of the table, and a
  * state-changing request the browser marks cross-site is refused whatever its Origin. The
  * provider form_post callback keeps taking its form.

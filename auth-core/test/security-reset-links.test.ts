@@ -3,7 +3,7 @@ import type { MailMessage } from "../src/email/mailer.js";
 import { createTestAuth, createTestBrowser, findLink, testDialects, type TestAuth, type TestBrowser } from "../src/testing/index.js";
 
 /**
- * Issue 25, finding 6: a completed reset left the account's other reset links alive (an older
+ * A completed reset once left the account's other reset links alive (an older
  * one reset the password again), and nothing capped them (1,000 were live for one account). A
  * reset, a password change and an email change end them all; at most 5 are live per account.
  */

@@ -1,5 +1,5 @@
 /**
- * Review (issues 10-11): the seat limit holds under concurrent invitations. The free plan has
+ * Security review: the seat limit holds under concurrent invitations. The free plan has
  * three seats; with the owner seated, eight invitations sent at once leave exactly two.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

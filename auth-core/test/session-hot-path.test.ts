@@ -5,7 +5,7 @@ import { createSignedTokenVerifier } from "../src/session/signed-token-verifier.
 import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth } from "../src/testing/index.js";
 
 /**
- * Issue 14: the get-session hot path remembers which signed cookies passed their HMAC check and
+ * The get-session hot path remembers which signed cookies passed their HMAC check and
  * hands its draft headers to the answer. Neither may change an answer: a sign-out or revocation
  * is refused on the very next request with the same cookie, a tampered cookie is refused
  * whatever was accepted before, and the answer's headers are those of the wire contract.

@@ -5,7 +5,7 @@ import type { AuthOptions } from "../src/options.js";
 import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth, type TestBrowser } from "../src/testing/index.js";
 
 /**
- * Issue 15, finding 1: session JWTs for services. /token and get-session's set-auth-jwt give a
+ * Session JWTs for services. /token and get-session's set-auth-jwt give a
  * JWT that verifies against /jwks, with the user's claims; a session's JWT is reused until a third
  * of its life remains; a revoked session gets none; rotated keys stay published until their
  * tokens expire.

@@ -3,7 +3,7 @@ import type { AuthOptions } from "../src/options.js";
 import { createTestAuth, createTestBrowser, testDialects, type TestAuth, type TestBrowser } from "../src/testing/index.js";
 
 /**
- * Issue 12, findings 3 and 4: a session ends at its absolute lifetime however often it is used,
+ * A session ends at its absolute lifetime however often it is used,
  * and after the idle limit when one is set; a browser that signs in again gives up the session
  * it presented. The clock moves; nothing sleeps.
  */

@@ -63,7 +63,7 @@ describe.each(testDialects())("callback redirect codes (spec §8) on %s", (diale
   });
 
   it("a state is its provider's: a GitHub flow's code and state at /callback/google reach no token endpoint, nor the reverse", async () => {
-    // Issue 25, finding 3: the state was not bound to its provider, so Google's token endpoint
+    // The state was once not bound to its provider, so Google's token endpoint
     // received GitHub's code with the GitHub flow's PKCE verifier.
     const tokenRequests: string[] = [];
     const recordingFetch: typeof fetch = (input, init) => {

@@ -10,7 +10,7 @@ afterAll(async () => {
   await idp.close();
 });
 
-/** Issue 22: social sign-in follows better-auth: a person with two-factor on gets no second step. */
+/** Social sign-in follows better-auth: a person with two-factor on gets no second step. */
 describe.each(testDialects())("social sign-in with two-factor on, on %s", (dialect) => {
   let t: TestAuth;
   afterEach(async () => {

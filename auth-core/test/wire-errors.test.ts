@@ -6,7 +6,7 @@ import { endpoints } from "../src/routes/index.js";
 import { createRecordingMailer, createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth, type TestBrowser } from "../src/testing/index.js";
 
 /**
- * Issue 20: every code that goes on the wire is in ERROR_CODES, with its status and wording.
+ * Every code that goes on the wire is in ERROR_CODES, with its status and wording.
  * Each endpoint of the table is sent its failure cases (wrong method, no session, bad bodies,
  * inputs naming nothing that exists, over its rate limit) and every error answer is checked
  * against the table. No input may produce a 500.

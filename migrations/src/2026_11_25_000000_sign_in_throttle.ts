@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Failed password sign-ins per account (issue 12): keyed by the SHA-256 of the normalised
+ * Failed password sign-ins per account: keyed by the SHA-256 of the normalised
  * address, so an unknown address is counted exactly like a known one. Frozen in time: never
  * import application code here.
  */

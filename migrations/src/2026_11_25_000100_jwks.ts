@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The signing keys of session JWTs (issue 15): the public JWK as published at /jwks, the
+ * The signing keys of session JWTs: the public JWK as published at /jwks, the
  * private JWK encrypted under the auth secret. Frozen in time: never import application code.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

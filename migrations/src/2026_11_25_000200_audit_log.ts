@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 
 /**
- * The audit log (issue 11): what the queries filter and group on becomes real columns of
+ * The audit log: what the queries filter and group on becomes real columns of
  * securityEvent (method, organizationId, requestId) instead of keys of the JSON `detail`, the
  * old event names become the typed list's, and indexes serve the per-person, per-organization
  * and per-type queries and the retention sweep. Organizations start on the free plan.

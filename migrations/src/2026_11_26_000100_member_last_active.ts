@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 21: the organization a person last worked in is remembered on their membership, so every
+ * The organization a person last worked in is remembered on their membership, so every
  * new session starts there. On the member row, it goes when the membership goes (left, removed,
  * organization deleted). Frozen in time: never import application code.
  */

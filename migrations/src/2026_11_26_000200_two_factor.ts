@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Two-factor authentication (issue 22): the person's TOTP secret (encrypted under the auth
+ * Two-factor authentication: the person's TOTP secret (encrypted under the auth
  * secret), their single-use backup codes (keyed hashes, one row each), the pending second step
  * of a password sign-in (a counter bumped in one statement per attempt), the flag on the user
  * and an organization's rule that its password members use it. Frozen in time: never import

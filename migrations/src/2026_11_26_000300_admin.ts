@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Operators (issue 23), in better-auth's admin plugin shape: the user's role (null: never set,
+ * Operators, in better-auth's admin plugin shape: the user's role (null: never set,
  * read as "user"), a ban with its reason and end, and on a session the admin acting through it.
  * The audit log gains the person an admin's row is about, so that person's own log shows it.
  * Frozen in time: never import application code here.

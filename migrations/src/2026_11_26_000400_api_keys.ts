@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * API keys (issue 24), as better-auth's api-key plugin keeps them: the SHA-256 of the key (never
+ * API keys, as better-auth's api-key plugin keeps them: the SHA-256 of the key (never
  * the key), its first characters and prefix for people to recognise it, the owner (a person, or
  * an organization with the person who created the key), permissions and metadata as JSON, and
  * the per-key rate limit and usage counters. Times are ISO-8601 text; windows and intervals are

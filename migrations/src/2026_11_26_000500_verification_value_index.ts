@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 25: the email tokens of one account are found by their value (the user id) when a reset,
+ * An index on the value: the email tokens of one account are found by their value (the user id) when a reset,
  * a password change or an email change ends them all, and when a sixth reset link ends the
  * oldest. Frozen in time: never import application code here.
  */

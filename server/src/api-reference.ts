@@ -36,7 +36,7 @@ const INIT = `window.addEventListener("load", function () {
 `;
 
 /**
- * GET /api/auth/reference (issue 15): the API reference, rendered by Swagger UI from the
+ * GET /api/auth/reference: the API reference, rendered by Swagger UI from the
  * OpenAPI document at /api/auth/open-api/generate-schema. Swagger UI comes from the
  * swagger-ui-dist package on this server: no third-party CDN, and no inline script.
  */

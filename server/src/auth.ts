@@ -27,7 +27,7 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     logger: deps.logger,
     mailer: deps.mailer,
     clock: deps.clock,
-    // SESSION_* (issue 25): lifetimes in seconds; the defaults are the library's.
+    // SESSION_*: lifetimes in seconds; the defaults are the library's.
     session: config.session,
     emailAndPassword: { singleFactorMinimum: config.singleFactorPasswordMinimum },
     rateLimit: {
@@ -58,7 +58,7 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     // Notices of password, address, passkey and provider changes link to the Settings page.
     // Their advice names password reset only when the sign-in screen offers it (EMAIL_SIGN_IN).
     accountNotices: { reviewURL: "/settings", passwordSignIn: config.emailSignIn },
-    // Issue 23: ADMIN_EMAILS names the first operators (applied once their address is verified).
+    // ADMIN_EMAILS names the first operators (applied once their address is verified).
     admin: { adminEmails: config.adminEmails },
     // <ID>_CLIENT_ID/_CLIENT_SECRET and each provider's own variables, or the development identity provider.
     socialProviders: deps.providers?.socialProviders ?? {},

@@ -29,18 +29,18 @@ const envSchema = z.object({
   DEV_IDP_PROVIDERS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   EMAIL_SIGN_IN: z.enum(["on", "off"]).default("off"),
-  // Issue 24: the limit each new API key gets (better-auth's api-key defaults: 10 uses a day).
+  // API_KEY_RATE_LIMIT*: the limit each new API key gets (better-auth's api-key defaults: 10 uses a day).
   API_KEY_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
   API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   API_KEY_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(86_400),
-  // Issue 25: session lifetimes in seconds (defaults: the library's), and NIST's single-factor minimum.
+  // SESSION_*: session lifetimes in seconds (defaults: the library's), and NIST's single-factor minimum.
   SESSION_EXPIRES_IN: seconds.min(60).default(7 * DAY),
   SESSION_UPDATE_AGE: seconds.default(DAY),
   SESSION_FRESH_AGE: seconds.default(DAY),
   SESSION_IDLE_TIMEOUT: seconds.default(0),
   SESSION_ABSOLUTE_LIFETIME: seconds.default(30 * DAY),
   PASSWORD_SINGLE_FACTOR_MINIMUM: z.enum(["on", "off"]).default("off"),
-  // Issue 23: the first operators, comma-separated; each must be an address.
+  // ADMIN_EMAILS: the first operators, comma-separated; each must be an address.
   ADMIN_EMAILS: z
     .string()
     .transform((value) =>
@@ -87,7 +87,7 @@ export interface ServerConfig {
   session: { expiresIn: number; updateAge: number; freshAge: number; idleTimeout: number; absoluteLifetime: number };
   /** PASSWORD_SINGLE_FACTOR_MINIMUM=on: new passwords need 15 characters (NIST SP 800-63B-4, password as the only factor). */
   singleFactorPasswordMinimum: boolean;
-  /** ADMIN_EMAILS: addresses whose verified owners hold the admin role (issue 23). */
+  /** ADMIN_EMAILS: addresses whose verified owners hold the admin role. */
   adminEmails: string[];
 }
 

@@ -107,7 +107,7 @@ function batchedStdout(): BatchedDestination {
 }
 
 /**
- * The server's structured log (issue 14), through pino: one JSON line per event on stdout,
+ * The server's structured log, through pino: one JSON line per event on stdout,
  * written asynchronously (sonic-boom), so a request never waits on the terminal or the log
  * shipper. The request log's lines are written in batches of about 4 KB or every 100 ms; every
  * other line (start, outages, shutdown, warnings, errors) goes out at once, with what is

@@ -51,7 +51,7 @@ const auth = createServerAuth({
   providers,
 });
 
-// Issue 23: listed, verified addresses whose role was never set become admins.
+// ADMIN_EMAILS: listed, verified addresses whose role was never set become admins.
 const granted = await auth.admin.applyAdminEmails();
 if (granted > 0) logger.info("ADMIN_EMAILS: admin role granted", { count: granted });
 

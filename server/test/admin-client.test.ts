@@ -31,7 +31,7 @@ function createCookieJar(origin: string): { fetch: typeof fetch; names(): string
 }
 
 /**
- * Issue 23: better-auth's own adminClient, unchanged, against a Gatehouse server this test
+ * better-auth's own adminClient, unchanged, against a Gatehouse server this test
  * starts: it lists, bans and impersonates.
  */
 describe.each(testDialects())("better-auth's adminClient against Gatehouse on %s", (dialect) => {

@@ -16,7 +16,7 @@ import { createCallerFactory } from "../src/trpc/trpc.js";
 const createCaller = createCallerFactory(appRouter);
 type Caller = ReturnType<typeof createCaller>;
 
-/** Issue 23: the console's tRPC procedures are for admins only, and read what the table and a person's page show. */
+/** The console's tRPC procedures are for admins only, and read what the table and a person's page show. */
 describe.each(testDialects())("the admin console's procedures on %s", (dialect) => {
   let t: TestAuth;
   let ada: TestPerson;

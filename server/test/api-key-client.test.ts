@@ -8,7 +8,7 @@ import { silentLogger } from "@gatehouse/auth-core";
 import { createApp } from "../src/app.js";
 
 /**
- * Issue 24 through a real HTTP server: better-auth's own apiKeyClient, unchanged, creates,
+ * API keys through a real HTTP server: better-auth's own apiKeyClient, unchanged, creates,
  * lists, updates, verifies and deletes a key against Gatehouse, and the key stands for its owner
  * on get-session.
  */

@@ -22,7 +22,7 @@ const createCaller = createCallerFactory(appRouter);
 type Caller = ReturnType<typeof createCaller>;
 
 /**
- * Issue 11 through the tRPC caller and the CSV route, on both databases: who sees which events,
+ * The audit log through the tRPC caller and the CSV route, on both databases: who sees which events,
  * aggregates against rows counted by hand, plans, and the export's filters.
  */
 describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
@@ -179,7 +179,7 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
       failedSignInsLast30Days: 1,
       activeSessions: 1,
       passkeys: 0,
-      // As Settings lists them: Mia's email-and-password account (issue 21).
+      // As Settings lists them: Mia's email-and-password account counts.
       linkedAccounts: 1,
       lastSignInAt: new Date("2026-03-02T09:00:00.000Z"),
       organization: { id: acme, role: "member", plan: "business", seatsUsed: 4, seatLimit: 250, canViewAudit: false },

@@ -5,7 +5,7 @@ import { silentLogger } from "@gatehouse/auth-core";
 import { createApp } from "../src/app.js";
 
 /**
- * Issue 15: better-auth's own client, used the way its bearer documentation says (keep
+ * better-auth's own client, used the way its bearer documentation says (keep
  * set-auth-token, send it as Authorization: Bearer), works against the server unchanged.
  */
 describe("better-auth's client with bearer tokens", () => {

@@ -6,7 +6,7 @@ import { createApp } from "../src/app.js";
 import { mountTRPC } from "../src/trpc/index.js";
 
 /**
- * Issue 25, finding 7: outside production, tRPC's error bodies carried the server's stack trace
+ * A review found that outside production, tRPC's error bodies carried the server's stack trace
  * (its default formatter adds one whenever NODE_ENV is not "production", as in development and
  * here). No answer carries a stack, in any mode; an unexpected failure answers a generic message.
  */

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 
 /**
- * Issue 15, finding 4: auth-core as a library that installs outside this repository. The
+ * auth-core as a library that installs outside this repository. The
  * example service is copied to a temporary directory, installs the packed tarballs (built
  * JavaScript and types only) with its own database driver, and checks a user both ways: through
  * the shared database and through a session JWT verified with the JWKS URL.
@@ -43,7 +43,7 @@ describe.skipIf(!PG_URL)("the packed library in a project outside the repository
     expect(result.viaDatabase).toMatchObject({ via: "shared database", email: "example@example.com" });
     expect(result.viaJWT).toMatchObject({ via: "JWT", email: "example@example.com", userId: result.viaDatabase.userId });
     expect(result.forged).toBe(401);
-    // Issue 24: an API key checked in-process (auth.api.verifyApiKey) and over HTTP (/api-key/verify).
+    // An API key checked in-process (auth.api.verifyApiKey) and over HTTP (/api-key/verify).
     expect(result.viaKey).toMatchObject({ via: "verifyApiKey", ownerId: result.viaDatabase.userId });
     expect(result.viaKeyHTTP).toMatchObject({ via: "HTTP verify", ownerId: result.viaDatabase.userId });
     expect(result.wrongKey).toBe(401);

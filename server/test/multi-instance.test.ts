@@ -7,7 +7,7 @@ import { roundRobin } from "./support/round-robin.js";
 import { freePort, startServerProcess, type ServerProcess } from "./support/server-process.js";
 
 /**
- * Issue 14, finding 5: three server processes on one PostgreSQL, behind a round-robin proxy,
+ * Three server processes on one PostgreSQL, behind a round-robin proxy,
  * behave as one service. Consecutive requests land on different processes, so each flow below
  * starts on one instance and finishes on another.
  */

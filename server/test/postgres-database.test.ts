@@ -13,7 +13,7 @@ const PG_URL = process.env.GATEHOUSE_TEST_PG_URL;
 if (!PG_URL) console.warn("GATEHOUSE_TEST_PG_URL is unset: skipping the server's PostgreSQL pool tests");
 
 /**
- * Issue 26: on the server's PostgreSQL pool, get-session's session lookup runs straight on a
+ * On the server's PostgreSQL pool, get-session's session lookup runs straight on a
  * pooled connection, and repeated selects are named prepared statements; writes, DDL and texts
  * with `*` never are.
  */

@@ -4,7 +4,7 @@ import type { Logger } from "@gatehouse/auth-core";
 import { createApp } from "../src/app.js";
 
 /**
- * Issue 14, finding 1: each request gets an id that its answer (X-Request-Id), its request log
+ * Each request gets an id that its answer (X-Request-Id), its request log
  * line and the security events it writes share, so an event can be traced to its log lines.
  */
 describe("request ids", () => {

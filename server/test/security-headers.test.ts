@@ -5,14 +5,14 @@ import { createApp } from "../src/app.js";
 import { mountReports } from "../src/reports/events-csv.js";
 import { mountTRPC } from "../src/trpc/index.js";
 
-/** The short set of every API answer (issue 26; OWASP REST Security Cheat Sheet). */
+/** The short set of every API answer (OWASP REST Security Cheat Sheet). */
 const API_SET = {
   "cache-control": "no-store",
   "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
 };
-/** The full set of every page (issue 13): the SPA's policy, no framing, and the rest. */
+/** The full set of every page: the SPA's policy, no framing, and the rest. */
 const PAGE_SET = {
   "content-security-policy":
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
@@ -46,7 +46,7 @@ function securityHeadersOf(answer: Response): Record<string, string> {
   return Object.fromEntries([...answer.headers].filter(([name]) => !own.has(name)));
 }
 
-/** Issue 13 finding 3 and issue 26: the header sets on API answers, on pages, on token pages and over https. */
+/** The header sets on API answers, on pages, on token pages and over https. */
 describe("security headers", () => {
   let t: TestAuth;
   let cookie = "";

@@ -6,9 +6,10 @@ import { readConfig } from "../src/env.js";
 import { startServerProcess, type ServerProcess } from "./support/server-process.js";
 
 /**
- * Issue 25, finding 5: the server could not be given session lifetimes (every deployment ran
- * 7-day sliding sessions, 30 days at most, no idle limit); and point 7: NIST's 15-character
- * minimum when the password is the only factor, off by default.
+ * A review found that the server could not be given session lifetimes (every deployment ran
+ * 7-day sliding sessions, 30 days at most, no idle limit): SESSION_* sets them. And
+ * PASSWORD_SINGLE_FACTOR_MINIMUM=on asks for NIST's 15-character minimum when the password is the
+ * only factor, off by default.
  */
 const DAY = 24 * 60 * 60;
 

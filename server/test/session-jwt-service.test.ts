@@ -8,7 +8,7 @@ import { silentLogger, verifySessionJWT } from "@gatehouse/auth-core";
 import { createApp } from "../src/app.js";
 
 /**
- * Issue 15 through a real HTTP server: better-auth's jwtClient gets the session's JWT, and a
+ * Session JWTs through a real HTTP server: better-auth's jwtClient gets the session's JWT, and a
  * service that has only the base URL verifies it with verifySessionJWT and the /jwks URL.
  */
 describe("session JWTs for a service that has only the base URL", () => {

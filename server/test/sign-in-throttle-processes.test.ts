@@ -3,7 +3,7 @@ import { postgresBinaryStatus, startPrivatePostgres, type PrivatePostgres } from
 import { startServerProcess, type ServerProcess } from "./support/server-process.js";
 
 /**
- * Issue 25, finding 1: the per-account throttle read its count before the password check and
+ * A review found that the per-account throttle read its count before the password check and
  * wrote it after, so parallel guesses from many addresses were all checked (149 × 401, then the
  * right one 200). Two server processes on one PostgreSQL, rate limits on behind a trusted proxy,
  * each guess from its own IPv6 /64: only the per-account limit's worth are checked.

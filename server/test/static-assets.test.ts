@@ -7,7 +7,7 @@ import { createTestAuth, type TestAuth } from "@gatehouse/auth-core/testing";
 import { silentLogger } from "@gatehouse/auth-core";
 import { createApp } from "../src/app.js";
 
-/** Issue 14, finding 7: the build's precompressed copies are served by Accept-Encoding. */
+/** The build's precompressed copies are served by Accept-Encoding. */
 describe("static assets", () => {
   let t: TestAuth;
   let dist: string;

@@ -13,7 +13,7 @@ const PASSWORD = "unusual-phrase-7";
 const codeFor = totpCodeFor;
 
 /**
- * Issue 22 through a real HTTP server: better-auth's own twoFactorClient, unchanged, enables
+ * Two-factor through a real HTTP server: better-auth's own twoFactorClient, unchanged, enables
  * two-factor and signs in in two steps; the pending step's cookie is no session on /api/auth
  * nor on /api/trpc.
  */

@@ -16,8 +16,8 @@ function files(dir: string): string[] {
 
 /**
  * After the build, writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside each
- * text asset, once, so the server sends them by Accept-Encoding without compressing per request
- * (issue 14: /login's first load). Node's own zlib does the work.
+ * text asset, once, so the server sends them by Accept-Encoding without compressing per request,
+ * and /login's first load gets the smallest copies. Node's own zlib does the work.
  */
 export function precompress(): Plugin {
   let outDir = "dist";

@@ -8,7 +8,7 @@ if (!CHROMIUM) console.warn(SKIP_REASON);
 
 const PERSON = { name: "Evelyn Boyd Granville", email: "evelyn@example.com", password: "project mercury orbits" };
 
-/** Issue 21: the organization a person last worked in is set on every new session. */
+/** The organization a person last worked in is set on every new session. */
 describe.skipIf(!CHROMIUM)("the remembered active organization in Chromium against the real server", () => {
   let server: RunningServer;
   let browser: TestBrowser;

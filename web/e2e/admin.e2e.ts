@@ -31,7 +31,7 @@ async function headerOverlaps(page: Page, { oneRow }: { oneRow: boolean }): Prom
 }
 
 /**
- * In Chromium: the operator named by ADMIN_EMAILS verifies their address and gets the
+ * The admin console in Chromium: the operator named by ADMIN_EMAILS verifies their address and gets the
  * console; they find a person, ban and unban them, act as them (the banner on every page) and stop.
  */
 describe.skipIf(!CHROMIUM)("the admin console in Chromium", () => {

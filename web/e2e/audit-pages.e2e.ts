@@ -11,11 +11,12 @@ const OWNER = { name: "Olive Owner", email: "olive@example.com" };
 const PERSON = { name: "Dorothy Vaughan", email: "dorothy@example.com", password: "west computing seven" };
 
 /**
- * Issue 11's pages in Chromium against the built server: an organization owner signs in with
- * Google (the development provider) and lands on /subscribe, where she creates the
- * organization and picks its plan; a person signs in with a password (after two failed
- * attempts) and joins it. Each page shows what the database holds for each of them, the
- * filters narrow the Reports table, and the CSV download holds exactly the filtered rows.
+ * The audit log's pages (Dashboard, Reports, Analytics, Subscribe) in Chromium against the
+ * built server: an organization owner signs in with Google (the development provider) and lands
+ * on /subscribe, where she creates the organization and picks its plan; a person signs in with a
+ * password (after two failed attempts) and joins it. Each page shows what the database holds for
+ * each of them, the filters narrow the Reports table, and the CSV download holds exactly the
+ * filtered rows.
  */
 describe.skipIf(!CHROMIUM)("the audit pages in Chromium against the real server", () => {
   let server: RunningServer;

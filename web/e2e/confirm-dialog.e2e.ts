@@ -7,7 +7,7 @@ if (!CHROMIUM) console.warn(SKIP_REASON);
 
 const OWNER = { name: "Dorothy Vaughan", email: "dorothy@example.com", password: "fortran programmer" };
 
-/** Issue 21: every destructive action asks first, in an accessible dialog that says what will happen. */
+/** Every destructive action asks first, in an accessible dialog that says what will happen. */
 describe.skipIf(!CHROMIUM)("destructive actions ask first, in Chromium against the real server", () => {
   let server: RunningServer;
   let browser: TestBrowser;

@@ -8,7 +8,7 @@ if (!CHROMIUM) console.warn(SKIP_REASON);
 const OWNER = { name: "Katherine Johnson", email: "katherine@example.com", password: "orbital mechanics" };
 const INVITEE = "mary.winston@example.com";
 
-/** Issue 21: an invitee with no account joins through the mailed link (default setting) and ends a member. */
+/** An invitee with no account joins through the mailed link (default setting) and ends a member. */
 describe.skipIf(!CHROMIUM)("an invitation for a person without an account, in Chromium against the real server", () => {
   let server: RunningServer;
   let owner: TestBrowser;

@@ -7,7 +7,7 @@ if (!CHROMIUM) console.warn(SKIP_REASON);
 
 const OWNER = { name: "Annie Easley", email: "annie@example.com", password: "centaur rocket stage" };
 
-/** Issue 21: slugs checked by the server and proposed from the name; an owner renames and deletes from the Users page. */
+/** Slugs checked by the server and proposed from the name; an owner renames and deletes from the Users page. */
 describe.skipIf(!CHROMIUM)("organization slug, rename and delete in Chromium against the real server", () => {
   let server: RunningServer;
   let browser: TestBrowser;

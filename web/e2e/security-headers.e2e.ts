@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from "./support/server.js";
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
 /**
- * Issue 13, finding 3, in Chromium against the production build: the Content-Security-Policy
+ * In Chromium against the production build: the Content-Security-Policy
  * (no inline script) holds on every page, through a passkey ceremony in Settings and the Google
  * round trip, with not one violation reported; and the sign-in screen cannot be framed.
  */

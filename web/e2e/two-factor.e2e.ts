@@ -9,7 +9,7 @@ if (!CHROMIUM) console.warn(SKIP_REASON);
 const PERSON = { name: "Mary Jackson", email: "mary@example.com", password: "wind tunnel seven" };
 
 /**
- * Issue 22 in Chromium against the real built server: two-factor turned on from Settings by
+ * In Chromium against the real built server: two-factor turned on from Settings by
  * reading the setup key off the page (no camera), then a sign-out and a password sign-in that
  * lands on the second-step page. The sign-in screen offers no password form by default (spec
  * §1), so the password step goes through the API from the same browser profile.

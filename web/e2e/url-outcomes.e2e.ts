@@ -7,7 +7,7 @@ if (!CHROMIUM) console.warn(SKIP_REASON);
 
 const PERSON = { name: "Mary Jackson", email: "mary@example.com", password: "wind tunnel engineer" };
 
-/** Issue 21: what comes back in the URL is told in words where the person lands, then leaves the address. */
+/** What comes back in the URL is told in words where the person lands, then leaves the address. */
 describe.skipIf(!CHROMIUM)("URL outcomes in Chromium against the real server", () => {
   let server: RunningServer;
   let browser: TestBrowser;

@@ -10,7 +10,7 @@ const OWNER = { name: "Katherine Johnson", email: "katherine@example.com", passw
 const INVITEE = { name: "Grace Hopper", email: "grace@example.com" };
 
 /**
- * Issue 6's "done when" in a real browser: an owner creates an organization, invites a person by
+ * The Users page end to end in a real browser: an owner creates an organization, invites a person by
  * email (the mail read from DATA_DIR/outbox), who follows the link, signs in, accepts and appears
  * as a member; each side sees only the controls spec §6 gives their role.
  */

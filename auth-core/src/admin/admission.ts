@@ -7,7 +7,7 @@ import { ADMIN_ROLE } from "../shared/admin-roles.js";
 import { assertNotBanned, hasBanLapsed } from "./ban.js";
 
 /**
- * ADMIN_EMAILS (issue 23): a person whose role was never set, whose address is listed and
+ * ADMIN_EMAILS: a person whose role was never set, whose address is listed and
  * verified, becomes an admin. An unverified address never does, so registering or changing to a
  * listed address proves nothing until its owner verifies it. Returns the user as it now stands.
  */

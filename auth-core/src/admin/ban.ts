@@ -15,7 +15,7 @@ export function hasBanLapsed(user: BanFields, now: Date): boolean {
 }
 
 /**
- * Issue 23, the one check every way in calls (password, social, passkey, anonymous hand-over,
+ * The one ban check every way in calls (password, social, passkey, anonymous hand-over,
  * bearer and cookie sessions through the session gate, API keys): 403 BANNED_USER while a ban
  * holds, better-auth's admin plugin answer.
  */

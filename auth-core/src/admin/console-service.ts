@@ -20,7 +20,7 @@ import { applyAdminEmails } from "./admission.js";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const STATS_DAYS = 14;
 
-/** The console's reads (issue 23). Callers check the admin role first (the tRPC admin procedure). */
+/** The operator console's reads. Callers check the admin role first (the tRPC admin procedure). */
 export interface AdminConsoleService {
   users(query: AdminUserQuery): Promise<AdminUserPage>;
   person(userId: string): Promise<AdminPerson>;

@@ -2,7 +2,7 @@ import type { AuthContext } from "../context.js";
 import { cookieName, readCookie, serializeCookie, signCookieValue, verifySignedCookieValue } from "../http/cookies.js";
 
 /**
- * While an admin acts as someone (issue 23), the browser keeps the admin's own session token in a
+ * While an admin acts as someone (impersonation), the browser keeps the admin's own session token in a
  * signed cookie beside the impersonation session's, as better-auth's admin plugin does
  * (`<prefix>.admin_session`, `token:` plus "true" when the admin's session was not remembered).
  */

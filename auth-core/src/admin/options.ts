@@ -1,4 +1,4 @@
-/** Operators (issue 23): who holds the admin role first, and how long an impersonation lasts. */
+/** Operators: who holds the admin role first, and how long an impersonation lasts. */
 export interface AdminOptions {
   admin?: {
     /**

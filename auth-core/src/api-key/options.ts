@@ -1,5 +1,5 @@
 /**
- * API keys (issue 24), configured as better-auth 1.7's api-key plugin is, with its metadata
+ * API keys, configured as better-auth 1.7's api-key plugin is, with its metadata
  * option and its "sessions for API keys" on. Every default is the plugin's.
  */
 export interface ApiKeyOptions {

@@ -7,7 +7,8 @@ import { foldCase, isKeyboardWalk, MIN_KEY_LENGTH, variantKeys, WHOLE_ENTRY_MARK
 
 /**
  * The commonly used passwords NIST SP 800-63B-4 asks a verifier to refuse, and their variants
- * (issue 25). assets/common-passwords.txt.gz holds the variant keys of the 486,885 passwords of two
+ * (refusing exact entries only let `P@ssw0rd123` through).
+ * assets/common-passwords.txt.gz holds the variant keys of the 486,885 passwords of two
  * public lists, SecLists' common credentials and zxcvbn-ts's (both MIT; built by
  * scripts/build-common-passwords.ts), one per line, sorted by bytes. It stays one 3.3 MB buffer
  * searched by halves (a Set of its 400,000 strings would take some 30 MB), read on first use or,

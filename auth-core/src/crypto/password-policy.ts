@@ -10,7 +10,7 @@ function assertPasswordLength(password: string, bounds: { minPasswordLength: num
 /**
  * A new password (sign-up, reset, change, set): within the length bounds, and neither one of the
  * commonly used passwords nor a variant of one, nor built on the product's name or the person's
- * own address or name (issues 13 and 25; NIST SP 800-63B-4), unless the option turns that check off.
+ * own address or name (NIST SP 800-63B-4), unless the option turns that check off.
  */
 export function assertNewPasswordAllowed(
   password: string,

@@ -1,7 +1,7 @@
 import { adjacencyGraphs } from "@zxcvbn-ts/language-common";
 
 /**
- * How a chosen password is reduced before it is looked up among the common ones (issue 25): a
+ * How a chosen password is reduced before it is looked up among the common ones: a
  * list holds "password", people type "P@ssw0rd123" or "password12345678". Both sides of the
  * lookup (the list and the candidate) go through the same steps, so they meet:
  *

@@ -23,7 +23,7 @@ const SEPARATOR: Record<EmailTokenKind, string> = {
   "reset-password": ":",
   "delete-account": "-",
   "email-verification": ":",
-  // Issue 21: an account for an invited address; the value is the invitation's id, not a user's.
+  // The link that makes an account for an invited address; the value is the invitation's id, not a user's.
   "invitation-sign-up": ":",
 };
 
@@ -33,8 +33,8 @@ function emailTokenIdentifier(kind: EmailTokenKind, token: string): string {
 
 /**
  * Stores the hash of a freshly mailed token for `userId`, live for `expiresIn` seconds. With
- * `maxLive`, the user's older tokens of this kind beyond that many (this one included) end: the
- * oldest first (issue 25: 1,000 reset links were live at once for one account).
+ * `maxLive`, the user's older tokens of this kind beyond that many (this one included) end, the
+ * oldest first: uncapped, a flood of reset requests once left 1,000 live reset links for one account.
  */
 export async function storeEmailToken(
   ctx: AuthContext,

@@ -72,7 +72,7 @@ export function buildVerificationMessage(input: LinkMailInput): MailMessage {
   });
 }
 
-/** Issue 21: the one-time link that creates an account for an invited address and signs it in. */
+/** The one-time link that creates an account for an invited address and signs it in. */
 export function buildInvitationSignUpMessage(input: LinkMailInput & { organizationName: string }): MailMessage {
   return compose({
     to: input.to,
@@ -87,7 +87,7 @@ export function buildInvitationSignUpMessage(input: LinkMailInput & { organizati
   });
 }
 
-/** Issue 21: asked for an account for an invited address that already has one. */
+/** Asked for an account for an invited address that already has one. */
 export function buildInvitationHasAccountMessage(input: { to: string; organizationName: string; url: string }): MailMessage {
   return compose({
     to: input.to,
@@ -141,7 +141,7 @@ export function buildDeleteAccountMessage(input: LinkMailInput): MailMessage {
   });
 }
 
-/** What changed on the account, for a notice mailed to its owner (spec-free: issue 12). */
+/** What changed on the account, for a notice mailed to its owner (not in the spec: the owner learns of a change a stolen session made). */
 export type AccountChange =
   | { kind: "password-changed" }
   | { kind: "password-reset" }

@@ -3,7 +3,7 @@ import type { UserRow } from "../store/database.js";
 /** Hooks around account deletion; `beforeDelete` may throw (an APIError) to refuse it. */
 type DeleteUserHook = (user: UserRow) => Promise<void> | void;
 
-/** Options of the email flows (verification, reset, change email, deletion). Owned by the email-flows issue. */
+/** Options of the email flows (verification, reset, change email, deletion). */
 export interface EmailFlowOptions {
   emailVerification?: {
     /**

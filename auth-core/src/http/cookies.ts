@@ -42,7 +42,7 @@ export function serializeCookie(name: string, value: string, attributes: CookieA
 
 /**
  * The wire name of one of our cookies: better-auth's `<prefix>.<name>`, `__Secure-` over https,
- * or `__Host-` over https with advanced.useHostPrefix (issue 13): a host-only cookie that a
+ * or `__Host-` over https with advanced.useHostPrefix: a host-only cookie that a
  * sibling subdomain cannot set or shadow (no cookie tossing), for deployments that share no
  * cookie across subdomains.
  */

@@ -25,7 +25,7 @@ export function checkRequestOrigin(request: Request, trustedOrigins: readonly st
 }
 
 /**
- * Issue 13: a state-changing request the browser marks `Sec-Fetch-Site: cross-site` is refused,
+ * A state-changing request the browser marks `Sec-Fetch-Site: cross-site` is refused,
  * whatever its Origin says (or whether it sends one). Same-site pages (another port of this
  * host, a sibling subdomain) and non-browser callers (no header) are unaffected.
  */

@@ -1,4 +1,4 @@
-/** Session JWTs for other services (issue 15; better-auth's jwt plugin wire). */
+/** Session JWTs for other services (better-auth's jwt plugin wire). */
 export interface JWTOptions {
   jwt?: {
     /** GET /token, GET /jwks and the set-auth-jwt header of get-session. Default false. */

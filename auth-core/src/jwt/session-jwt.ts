@@ -6,7 +6,7 @@ import { JWT_ALGORITHM, createSigningKeys, type JWTContext, type SigningKeys } f
 const MAX_CACHED = 10_000;
 
 /**
- * Issues the JWT of a session (issue 15). A session's token is reused until a third of its life
+ * Issues the JWT of a session. A session's token is reused until a third of its life
  * remains, so get-session does not sign on every request; it is only ever handed out after the
  * session itself was validated in the same request, so a revoked session gets none.
  */

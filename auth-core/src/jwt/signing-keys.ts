@@ -30,7 +30,7 @@ interface SigningKey {
 }
 
 /**
- * The Ed25519 keys that sign session JWTs (issue 15). Created on first use, stored with the
+ * The Ed25519 keys that sign session JWTs. Created on first use, stored with the
  * private half encrypted under the secret, replaced after keyRotationInterval; a retired key's
  * public half stays published until the last token it signed has expired.
  */

@@ -24,7 +24,7 @@ export interface VerifySessionJWTOptions {
 const remoteSets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 /**
- * For services that trust Gatehouse users without its database (issue 15): checks the signature
+ * For services that trust Gatehouse users without its database: checks the signature
  * against the published keys, the issuer, the audience and the expiry; throws when any fails.
  */
 export async function verifySessionJWT(token: string, options: VerifySessionJWTOptions): Promise<SessionJWTClaims> {

@@ -18,7 +18,7 @@ export interface ClientIdToken {
 /**
  * ID-token sign-in and linking (spec §5): the provider must support it, the token must verify
  * (signature, issuer, audience, expiry, age, nonce), name an email, and not have been used
- * before (issue 12: a token read back from /get-access-token cannot sign in again).
+ * before (so a token read back from /get-access-token cannot sign in again).
  */
 export async function readIdTokenProfile(
   ctx: AuthContext,

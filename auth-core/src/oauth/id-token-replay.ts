@@ -9,8 +9,8 @@ const FALLBACK_SECONDS = 60 * 60;
 const TOLERANCE_SECONDS = 30;
 
 /**
- * Records that an ID token was used to sign in; false when it already was (issue 12). The row's
- * id is the token's SHA-256, so two concurrent uses cannot both insert it, and it lives until
+ * Records that an ID token was used to sign in; false when it already was, since an ID token
+ * signs in once. The row's id is the token's SHA-256, so two concurrent uses cannot both insert it, and it lives until
  * the token expires, when the housekeeping of expired verifications removes it.
  */
 export async function claimIdTokenUse(ctx: AuthContext, token: string, claims: Record<string, unknown>): Promise<boolean> {

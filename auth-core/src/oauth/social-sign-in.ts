@@ -166,7 +166,7 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
   try {
     ({ token } = await startSession(ctx, input.draft, { userId: user.id, rememberMe: true, client: input.client, headers: input.headers, audit }));
   } catch (error) {
-    // Issue 23: a banned person is told so (the callback redirects with BANNED_USER, as better-auth does).
+    // A banned person is told so (the callback redirects with BANNED_USER, as better-auth does).
     if (error instanceof APIError && error.code === "BANNED_USER") throw error;
     return { ok: false, error: "unable to create session" };
   }

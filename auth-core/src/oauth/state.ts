@@ -33,7 +33,7 @@ function stateCookieName(ctx: AuthContext): string {
 /**
  * The state is stored under its SHA-256 (a database reader cannot replay it) and bound to the
  * browser that started the flow by a signed, HttpOnly cookie holding the raw state. The
- * identifier records the provider the flow was started for (issue 25): a callback for another
+ * identifier records the provider the flow was started for: a callback for another
  * provider finds no state, so one provider's code and PKCE verifier never reach another's token
  * endpoint. (Spec §3 fixes the fields of the stored value, so the provider lives in the key.)
  */
@@ -107,7 +107,7 @@ export async function consumeOAuthState(ctx: AuthContext, draft: ResponseDraft, 
 }
 
 /**
- * The nonce of a redirect flow (issue 12): derived from the flow's secret code verifier under
+ * The nonce of a redirect flow: derived from the flow's secret code verifier under
  * the auth secret, so the callback can require it in the ID token without storing it (spec §3
  * fixes the fields of the stored state).
  */

@@ -45,7 +45,7 @@ function pathParameters(path: string): unknown[] {
 }
 
 /**
- * The OpenAPI 3.1 description of the HTTP endpoints (issue 15), generated from the one endpoint
+ * The OpenAPI 3.1 description of the HTTP endpoints, generated from the one endpoint
  * table: method, path, the zod schemas of body and query (the validators themselves, as JSON
  * Schema), the session each needs, and the error answers.
  */

@@ -28,7 +28,7 @@ export async function requireMember(
   return member;
 }
 
-/** The API key a member row stands for (issue 24), and whether the person's own role applies too. */
+/** The API key a member row stands for, and whether the person's own role applies too. */
 const keyActors = new WeakMap<MemberRow, { permissions: Readonly<Record<string, readonly string[]>> | null; personal: boolean }>();
 
 /**

@@ -1,4 +1,4 @@
-/** Options of organizations. Owned by the organization issue. */
+/** Options of organizations. */
 export interface OrganizationOptions {
   organization?: {
     /** Role given to the creator of an organization; default "owner" (spec §6). */

@@ -31,7 +31,7 @@ async function describePlan(db: DB, organization: OrganizationRow, role: string,
   };
 }
 
-/** Stored state only (issue 11): no payment processor stands behind a plan. */
+/** Stored state only: no payment processor stands behind a plan. */
 export function createPlanService(ctx: AuthContext): PlanService {
   async function activeMembership(viewer: AuditViewer): Promise<{ organization: OrganizationRow; role: string } | null> {
     if (!viewer.activeOrganizationId) return null;

@@ -21,7 +21,7 @@ export async function readSeatUsage(db: DB, organizationId: string, now: Date): 
 }
 
 /**
- * Issue 11: a seat is a member or a live invitation; a new one is refused at the plan's limit
+ * A seat is a member or a live invitation; a new one is refused at the plan's limit
  * (403 SEAT_LIMIT_REACHED). Accepting an invitation fills the seat it already held, so the
  * caller names it in `filling` and it is not counted twice. Call it inside the transaction that
  * locked the organization, so two additions cannot both take the last seat.

@@ -26,7 +26,7 @@ export const getSession = defineEndpoint({
   async handler({ ctx, query, headers, response, client }): Promise<WireSessionResult | null> {
     const apiKey = readApiKeyHeader(ctx, headers);
     if (apiKey !== null) {
-      // Issue 24: a key stands for its owner (an organization's key has no person: refused).
+      // An API key stands for its owner (an organization's key has no person: refused).
       const keySession = await resolveApiKeySession(ctx, apiKey, client);
       if (keySession.apiKey?.organizationId) throw APIError.from(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
       return { session: toWireSession(keySession.session, keySession.token), user: toWireUser(keySession.user) };
@@ -43,7 +43,7 @@ export const getSession = defineEndpoint({
       response.headers.append("set-cookie", buildSessionCookie(ctx, active.token, { rememberMe: true, expiresAt: active.session.expiresAt }));
     }
     if (ctx.options.jwt.enabled) {
-      // Issue 15: the session's JWT for the services behind this app, reused (not signed per request).
+      // With the jwt option: the session's JWT for the services behind this app, reused (not signed per request).
       response.headers.set("set-auth-jwt", ctx.sessionJWT.reusableToken(ctx, active) ?? (await ctx.sessionJWT.tokenFor(ctx, active)));
       response.headers.set("access-control-expose-headers", "set-auth-jwt");
     }

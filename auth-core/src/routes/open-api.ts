@@ -1,7 +1,7 @@
 import { defineEndpoint, type AnyEndpoint } from "../endpoint.js";
 import { buildOpenAPIDocument } from "../openapi/document.js";
 
-/** GET /open-api/generate-schema (issue 15; better-auth's openAPI path): the OpenAPI 3.1 document. */
+/** GET /open-api/generate-schema (better-auth's openAPI path): the OpenAPI 3.1 document. */
 export function createOpenAPIEndpoint(table: () => readonly AnyEndpoint[]) {
   let cached: Record<string, unknown> | null = null;
   return defineEndpoint({

@@ -10,7 +10,7 @@ const MAX_IMAGE_URL_LENGTH = 2048;
 const MAX_DATA_IMAGE_LENGTH = 256 * 1024;
 
 /**
- * Issue 13: a profile image is an https URL (http only on this machine, for development) or a
+ * A profile image is an https URL (http only on this machine, for development) or a
  * base64 data:image URI of a raster type; never javascript:, another scheme, or a relative URL,
  * since other consumers of the user object may put it in an href.
  */

@@ -12,7 +12,7 @@ export interface AuditClient {
 }
 
 /**
- * Issue 23: an operator's row names the person acted on (their own log shows it); no other row
+ * An operator's row names the person acted on (their own log shows it); no other row
  * may name one.
  */
 type AuditTarget<E extends AuditEventType> = E extends TargetedAuditEventType ? { targetUserId: string } : { targetUserId?: never };

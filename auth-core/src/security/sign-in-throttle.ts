@@ -4,7 +4,7 @@ import { APIError } from "../errors.js";
 import { clearThrottle, findThrottleState, reserveAttempt, type ReservationRule, type ThrottleState } from "../store/sign-in-throttle-store.js";
 
 /**
- * Per-account throttling of failed password sign-ins (issue 12; NIST SP 800-63B-4 §3.2.2):
+ * Per-account throttling of failed password sign-ins (NIST SP 800-63B-4 §3.2.2):
  * per-address rate limits do not stop one account being tried from many addresses.
  *
  * - The first `freeFailures` consecutive failures cost nothing.
@@ -18,8 +18,8 @@ import { clearThrottle, findThrottleState, reserveAttempt, type ReservationRule,
  * a known one.
  *
  * Each attempt is counted as a failure before its password is checked, in the statement that
- * decides whether it may go ahead (issue 25: read before and written after the check, 149
- * parallel guesses were all checked); the right password then clears the count.
+ * decides whether it may go ahead (when it was read before and written after the check,
+ * 149 parallel guesses were all checked); the right password then clears the count.
  */
 export interface ThrottlePolicy {
   enabled: boolean;

@@ -6,7 +6,7 @@ export interface ActiveSession {
   user: UserRow;
   token: string;
   /**
-   * Set when the request carried an API key instead of a session (issue 24): the key, its
+   * Set when the request carried an API key instead of a session: the key, its
    * organization for an organization's key (then `user` is the person who created it), and the
    * permissions it holds. Absent for every real session.
    */

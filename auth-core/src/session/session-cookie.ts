@@ -9,7 +9,7 @@ export function sessionCookieName(ctx: AuthContext): string {
 /**
  * The session token the request presents: its session cookie, correctly signed; or, with the
  * bearer option and no valid cookie (a cookie wins), `Authorization: Bearer <signed token>` as
- * sent in `set-auth-token`, checked against the same signature (issue 15).
+ * sent in `set-auth-token`, checked against the same signature.
  */
 export function readSessionToken(ctx: AuthContext, headers: Headers): string | null {
   const signed = readCookie(headers.get("cookie"), sessionCookieName(ctx));

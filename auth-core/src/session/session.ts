@@ -15,9 +15,9 @@ export interface NewSessionInput {
   rememberMe: boolean;
   ipAddress: string | null;
   userAgent: string | null;
-  /** Default: the organization the person last worked in (issue 21), if they are still its member. */
+  /** Default: the organization the person last worked in, if they are still its member. */
   activeOrganizationId?: string | null;
-  /** Issue 23: the admin acting through this session, which ends at `endsAt` at the latest. */
+  /** Impersonation: the admin acting through this session, which ends at `endsAt` at the latest. */
   impersonation?: { adminId: string; endsAt: Date };
 }
 
@@ -80,7 +80,7 @@ export async function validateSessionToken(ctx: AuthContext, token: string): Pro
   const found = lookup instanceof Promise ? await lookup : lookup;
   if (!found) return null;
   const now = ctx.clock.now();
-  // Issue 23: a banned person's sessions end with the ban; one that slipped past it ends here.
+  // A banned person's sessions end with the ban; one that slipped past it ends here.
   if (hasSessionEnded(found.session, now, ctx.options.session) || isBanActive(found.user, now)) {
     await deleteSessionById(ctx.db, found.session.id);
     return null;

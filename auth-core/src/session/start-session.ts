@@ -32,7 +32,7 @@ export async function startSession(
 ): Promise<{ token: string; session: ActiveSession["session"] }> {
   const user = await findUserById(ctx.db, input.userId);
   if (!user) throw APIError.from(500, "FAILED_TO_CREATE_SESSION");
-  // Issue 23: a ban refuses every way in here, and ADMIN_EMAILS is applied.
+  // A ban refuses every way in here, and ADMIN_EMAILS is applied.
   await admitToSession(ctx, user, input.client);
   let created: Awaited<ReturnType<typeof createSession>>;
   try {
@@ -51,7 +51,7 @@ export async function startSession(
   await endPresentedSession(ctx, input.headers);
   draft.headers.append("set-cookie", buildSessionCookie(ctx, token, { rememberMe: input.rememberMe, expiresAt: session.expiresAt }));
   if (ctx.options.bearer.enabled) {
-    // Issue 15 (better-auth's bearer wire): clients without cookies keep this and send it back
+    // The bearer option (better-auth's bearer wire): clients without cookies keep this and send it back
     // as Authorization: Bearer; CORS clients may read it.
     draft.headers.set("set-auth-token", bearerTokenFor(ctx, token));
     draft.headers.set("access-control-expose-headers", "set-auth-token");
@@ -60,7 +60,7 @@ export async function startSession(
 }
 
 /**
- * A browser that signs in again gives up the session it presented, whoever's it was (issue 12):
+ * A browser that signs in again gives up the session it presented, whoever's it was:
  * a cookie planted in it (fixation) or copied from it dies at its owner's next sign-in.
  */
 async function endPresentedSession(ctx: AuthContext, headers: Headers): Promise<void> {

@@ -9,7 +9,7 @@ import {
   type PermissionRequest,
 } from "./access-control.js";
 
-/** Spec §6 plus issue 11's audit column, typed in from the table (not derived from the module under test). */
+/** Spec §6 plus the audit column (beyond the spec), typed in from the table (not derived from the module under test). */
 const SPEC_MATRIX: Record<string, Record<string, string>> = {
   owner: {
     organization: "update, delete",

@@ -6,7 +6,7 @@
 
 /**
  * Every resource and every action it knows (spec §3: organization, member, invitation, team, ac;
- * issue 11 adds audit: reading the organization's audit log).
+ * beyond the spec, audit: reading the organization's audit log).
  */
 export const ORGANIZATION_STATEMENTS = {
   organization: ["update", "delete"],
@@ -24,7 +24,7 @@ export type OrganizationRole = "owner" | "admin" | "member";
 /** What one role may do: resource → allowed actions. */
 export type RoleStatements = { readonly [R in OrganizationResource]: readonly OrganizationAction<R>[] };
 
-/** Spec §6, cell for cell; the audit column is issue 11's (members see only their own events). */
+/** Spec §6, cell for cell; the audit column is ours, beyond the spec (members see only their own events). */
 export const ORGANIZATION_ROLES: Readonly<Record<OrganizationRole, RoleStatements>> = {
   owner: {
     organization: ["update", "delete"],

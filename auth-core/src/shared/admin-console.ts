@@ -1,5 +1,5 @@
 /**
- * The operator's console (issue 23): what the web app's /admin pages read over tRPC, beside the
+ * The operator's console: what the web app's /admin pages read over tRPC, beside the
  * /api/auth/admin endpoints. Browser-safe types only.
  */
 import type { AuditEventView } from "./audit-events.js";

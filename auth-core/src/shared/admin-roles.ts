@@ -1,5 +1,5 @@
 /**
- * Application roles (issue 23), in better-auth's admin plugin terms: every person holds "user";
+ * Application roles, in better-auth's admin plugin terms: every person holds "user";
  * operators hold "admin". Browser-safe: the web app shows the console link from the same rule
  * the server enforces.
  */

@@ -1,5 +1,5 @@
 /**
- * The audit log's vocabulary (issue 11): every kind of event auth-core records, its label for
+ * The audit log's vocabulary: every kind of event auth-core records, its label for
  * people, the sign-in methods, and the organization plans with their seat limits. Browser-safe:
  * the web app imports it for filters and labels, auth-core for the typed `type` column.
  */
@@ -40,15 +40,15 @@ export const AUDIT_EVENT_TYPES = [
   "team-member-added",
   "team-member-removed",
   "plan-changed",
-  // Issue 21: an account link mailed to an invited address.
+  // An account link mailed to an invited address.
   "invitation-sign-up-requested",
-  // Issue 24: API keys (a key's use is recorded once a day, its first; a refused verify each time).
+  // API keys (a key's use is recorded once a day, its first; a refused verify each time).
   "api-key-created",
   "api-key-updated",
   "api-key-deleted",
   "api-key-used",
   "api-key-refused",
-  // Issue 23: operators' actions, in the acting admin's log and naming the person (targetUserId).
+  // Operators' actions, in the acting admin's log and naming the person (targetUserId).
   "user-banned",
   "user-unbanned",
   "user-impersonated",
@@ -68,7 +68,7 @@ export const AUDIT_EVENT_TYPES = [
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
-/** Issue 23: the operators' event types; each row names the person acted on (targetUserId). */
+/** The operators' event types; each row names the person acted on (targetUserId). */
 export type TargetedAuditEventType = Extract<
   AuditEventType,
   | "user-banned"
@@ -183,7 +183,7 @@ export function planOf(stored: string | null | undefined): Plan {
   return PLANS.find((plan) => plan.id === id) ?? PLANS[0];
 }
 
-/** One row of the audit log as the web app sees it (issue 11 contract). */
+/** One row of the audit log as the web app sees it (the contract between auth-core and the web app). */
 export interface AuditEventView {
   id: string;
   type: AuditEventType;
@@ -194,7 +194,7 @@ export interface AuditEventView {
   organizationName: string | null;
   /** null: a deleted account, or a failure that named no account. */
   actor: { id: string; name: string; email: string } | null;
-  /** Issue 23: the person an admin acted on (their own log shows the row too); null otherwise. */
+  /** The person an admin acted on (their own log shows the row too); null otherwise. */
   targetUserId: string | null;
   ipAddress: string | null;
   userAgent: string | null;

@@ -1,5 +1,5 @@
 /**
- * Organization slugs (issue 21): lowercase letters, digits and single hyphens, 2 to 48 long,
+ * Organization slugs: lowercase letters, digits and single hyphens, 2 to 48 long,
  * starting and ending with a letter or digit. One rule for the server (create, update,
  * check-slug) and the web app's form, which proposes a slug from the name.
  */

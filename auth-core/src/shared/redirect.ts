@@ -3,7 +3,7 @@ import { isSafeRelativePath } from "./trusted-url.js";
 /**
  * Spec §2: a redirect target must start with a single slash (not //) and resolve to the page's
  * own origin; anything else, missing or non-string, becomes "/". The server's rule for relative
- * targets applies too (spec §5, issue 13: judged on every decoding), so the SPA and the server
+ * targets applies too (spec §5, judged on every decoding), so the SPA and the server
  * refuse the same values. Used by the web app's login screen and guards; browser-safe.
  */
 export function sanitizeRedirect(value: unknown, pageOrigin: string): string {

@@ -12,7 +12,7 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 const MAX_DECODING_ROUNDS = 4;
 
 /**
- * The value and each percent-decoding of it, until decoding changes nothing (issue 13): a proxy,
+ * The value and each percent-decoding of it, until decoding changes nothing: a proxy,
  * a framework or the SPA may decode a target again, so every form must pass. Null when the
  * value is not valid percent-encoding or is still changing after the last round.
  */

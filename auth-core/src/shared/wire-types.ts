@@ -7,7 +7,7 @@ export interface WireUser {
   image: string | null;
   emailVerified: boolean;
   isAnonymous: boolean;
-  /** Issue 23 (better-auth's admin plugin fields): "user" unless an operator holds "admin". */
+  /** better-auth's admin plugin fields: "user" unless an operator holds "admin". */
   role: string;
   banned: boolean;
   banReason: string | null;
@@ -30,7 +30,7 @@ export interface WireSession {
   userAgent: string | null;
   activeOrganizationId: string | null;
   activeTeamId: string | null;
-  /** The admin acting through this session (issue 23), else null. */
+  /** The admin acting through this session (impersonation), else null. */
   impersonatedBy: string | null;
 }
 
@@ -140,7 +140,7 @@ export interface WireFullOrganization extends WireOrganization {
 }
 
 /**
- * An API key as better-auth 1.7's api-key plugin answers it (issue 24). `key` (the full key) is
+ * An API key as better-auth 1.7's api-key plugin answers it. `key` (the full key) is
  * only in the create answer; `referenceId` is the owning person's or organization's id.
  */
 export interface WireApiKey {

@@ -1,7 +1,7 @@
 import type { DB } from "./database.js";
 import { countAdmins } from "./user-store.js";
 
-/** What the operator's table shows beside each person (issue 23), for one page of ids at a time. */
+/** What the operator's table shows beside each person, for one page of ids at a time. */
 export interface SignInFacts {
   lastSignInAt: Map<string, string>;
   /** Provider ids of linked accounts ("credential" for a password) and "passkey". */

@@ -3,7 +3,7 @@ import type { AuditEventType, AuditOutcome } from "../shared/audit-events.js";
 import type { Database, DB } from "./database.js";
 
 /**
- * Queries of the audit log (issue 11). One query per question, the same SQL on SQLite and
+ * Queries of the audit log. One query per question, the same SQL on SQLite and
  * PostgreSQL: times are ISO-8601 text, so a day is its first ten characters and ranges compare
  * as text; paging is keyset on (createdAt, id), newest first.
  */
@@ -51,9 +51,9 @@ type EventExpressions = ExpressionBuilder<Database, "securityEvent">;
  * of its current members written since they joined. Rows of another organization stay out.
  */
 function scopeCondition(eb: EventExpressions, scope: AuditScope): Expression<SqlBool> {
-  // Issue 23: a person's log also holds what an admin did to their account.
+  // A person's log also holds what an admin did to their account.
   if (scope.kind === "user") return eb.or([eb("securityEvent.userId", "=", scope.userId), eb("securityEvent.targetUserId", "=", scope.userId)]);
-  // Issue 23: an operator's counts over every row.
+  // An operator's counts over every row.
   if (scope.kind === "installation") return eb.and([]);
   return eb.or([
     eb("securityEvent.organizationId", "=", scope.organizationId),
@@ -209,7 +209,7 @@ export async function findLatestAuditEventTime(db: DB, filter: AuditFilter): Pro
 /**
  * What the dashboard counts beside the log: live sessions, passkeys, linked accounts. The accounts
  * are every sign-in method Settings lists under "Linked accounts", email and password included
- * (issue 21: the two pages counted differently).
+ * (the dashboard and Settings once counted differently).
  */
 export async function countAccountHoldings(db: DB, userId: string, now: Date): Promise<{ activeSessions: number; passkeys: number; linkedAccounts: number }> {
   const sessions = await db

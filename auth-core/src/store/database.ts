@@ -12,7 +12,7 @@ interface UserTable {
   emailVerified: Generated<number>;
   image: string | null;
   isAnonymous: Generated<number>;
-  /** Issue 23: comma-separated application roles ("admin"); null: never set, read as "user". */
+  /** Comma-separated application roles ("admin"); null: never set, read as "user". */
   role: string | null;
   banned: Generated<number>;
   banReason: string | null;
@@ -34,7 +34,7 @@ interface SessionTable {
   userAgent: string | null;
   activeOrganizationId: string | null;
   activeTeamId: string | null;
-  /** The admin acting through this session (issue 23); null for the person's own sessions. */
+  /** The admin acting through this session (impersonation); null for the person's own sessions. */
   impersonatedBy: string | null;
   createdAt: string;
   updatedAt: string;
@@ -97,7 +97,7 @@ interface MemberTable {
   userId: string;
   role: string;
   createdAt: string;
-  /** When this membership was last made a session's active organization (issue 21); new sessions start in the latest. */
+  /** When this membership was last made a session's active organization; new sessions start in the latest. */
   lastActiveAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -144,7 +144,7 @@ interface SecurityEventTable {
   userAgent: string | null;
   /** Small JSON object: never a secret, token or password. */
   detail: string | null;
-  /** The person an admin's action was about (issue 23): the row shows in their log too. */
+  /** The person an admin's action was about: the row shows in their log too. */
   targetUserId: string | null;
   createdAt: string;
 }
@@ -206,7 +206,7 @@ export interface JwksTable {
   createdAt: string;
 }
 
-/** An API key (issue 24). bigint columns arrive from PostgreSQL as strings: the store reads them. */
+/** An API key. bigint columns arrive from PostgreSQL as strings: the store reads them. */
 interface ApiKeyTable {
   id: string;
   configId: Generated<string>;

@@ -117,7 +117,7 @@ function splitMemberRow(row: JoinedMemberRow): MemberWithUserRow {
 }
 
 /**
- * The organization a new session of `userId` starts in (issue 21): the membership last made
+ * The organization a new session of `userId` starts in: the membership last made
  * active, else the newest. A membership that is gone (left, removed, organization deleted) has no
  * row, so it is never chosen.
  */

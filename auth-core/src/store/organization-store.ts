@@ -77,7 +77,7 @@ export async function lockOrganization(db: DB, id: string): Promise<boolean> {
 
 /**
  * The session's active organization; the active team is reset with it. The choice is remembered
- * on the person's membership (issue 21): their next session starts in it.
+ * on the person's membership: their next session starts in it.
  */
 export async function setSessionActiveOrganization(db: DB, sessionId: string, organizationId: string | null, now: Date): Promise<void> {
   await db

@@ -22,7 +22,7 @@ export interface ReservationRule {
 }
 
 /**
- * Reserves one attempt (issue 25): counts it as a failure before the password is checked, in one
+ * Reserves one attempt: counts it as a failure before the password is checked, in one
  * conditional upsert that also decides whether it may go ahead. The database applies concurrent
  * upserts of one key one after the other (SQLite's single writer; PostgreSQL's row lock, with the
  * condition checked against the row as the previous upsert left it), so N parallel attempts

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import type { Database, DB, UserRow } from "./database.js";
 
 /**
- * The admin's list of people (issue 23): better-auth's list-users query (search, one filter,
+ * The admin's list of people: better-auth's list-users query (search, one filter,
  * sort, limit/offset) over known columns only. Text search ignores case on both databases.
  */
 

@@ -22,7 +22,7 @@ export async function deleteUserById(db: DB, id: string): Promise<void> {
   await db.deleteFrom("user").where("id", "=", id).execute();
 }
 
-/** Issue 23: sets the role only while none was ever set (ADMIN_EMAILS never overrides a set-role). */
+/** Sets the role only while none was ever set (ADMIN_EMAILS never overrides a set-role). */
 export async function setRoleIfUnset(db: DB, id: string, role: string, now: string): Promise<UserRow | undefined> {
   return db.updateTable("user").set({ role, updatedAt: now }).where("id", "=", id).where("role", "is", null).returningAll().executeTakeFirst();
 }

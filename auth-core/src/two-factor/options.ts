@@ -1,4 +1,4 @@
-/** Options of two-factor authentication (issue 22; better-auth 1.7's twoFactor plugin wire). */
+/** Options of two-factor authentication (better-auth 1.7's twoFactor plugin wire). */
 export interface TwoFactorOptions {
   twoFactor?: {
     /**

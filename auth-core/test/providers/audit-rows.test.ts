@@ -1,4 +1,4 @@
-/** Issue 11 on the social side: each change writes its one row, in the change's transaction. */
+/** The audit log on the social side: each change writes its one row, in the change's transaction. */
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestAuth, createTestBrowser, testDialects, type TestAuth, type TestBrowser } from "../../src/testing/index.js";
 import { fixture as github } from "./fixtures/github.js";

@@ -1,5 +1,5 @@
 /**
- * The contract every social provider keeps (issue 10): the whole redirect flow through
+ * The contract every social provider keeps: the whole redirect flow through
  * `auth.handler` against a stand-in that speaks the provider's protocol at its real URLs, the
  * mapping field by field, refresh and ID-token sign-in where the provider has them, and each
  * way the provider can fail ending in the spec's callback code with no user and no session.

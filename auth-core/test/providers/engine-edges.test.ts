@@ -1,4 +1,4 @@
-/** Engine behaviour that no single provider's contract shows on its own (issue 10). */
+/** Engine behaviour that no single provider's contract shows on its own. */
 import { generateKeyPair, SignJWT } from "jose";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";

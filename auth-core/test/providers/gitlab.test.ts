@@ -1,5 +1,5 @@
 /**
- * GitLab's own rules (issue 10): a self-hosted instance through `issuer` (every endpoint under it),
+ * GitLab's own rules: a self-hosted instance through `issuer` (every endpoint under it),
  * and only active, unlocked accounts sign in.
  */
 import { afterEach, describe, expect, it } from "vitest";

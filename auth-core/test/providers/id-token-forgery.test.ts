@@ -1,7 +1,7 @@
 /**
- * Review (issue 10): ID-token sign-in refuses forged tokens for every provider that offers it:
- * HS256 keyed with the provider's public key (algorithm confusion), `alg: none`, another
- * audience, another issuer. Each would sign a person in if the verifier trusted the header.
+ * Security review of the providers: ID-token sign-in refuses forged tokens for every provider
+ * that offers it: HS256 keyed with the provider's public key (algorithm confusion), `alg: none`,
+ * another audience, another issuer. Each would sign a person in if the verifier trusted the header.
  */
 import { createPublicKey, type JsonWebKey } from "node:crypto";
 import { SignJWT, type JWK } from "jose";

@@ -1,5 +1,5 @@
 /**
- * Kakao's own rules (issue 10): the address is vouched for only when Kakao says it is both
+ * Kakao's own rules: the address is vouched for only when Kakao says it is both
  * verified and valid, and the client secret is optional (sent only when configured).
  */
 import { afterEach, describe, expect, it } from "vitest";

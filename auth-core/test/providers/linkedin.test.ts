@@ -1,5 +1,5 @@
 /**
- * LinkedIn's ID token (issue 10): better-auth neither verifies it nor offers ID-token sign-in for
+ * LinkedIn's ID token: better-auth neither verifies it nor offers ID-token sign-in for
  * LinkedIn, and LinkedIn's published issuer spellings disagree. Gatehouse decides: no ID-token
  * policy, so no nonce is asked for, the token answer's ID token is dropped unread and never
  * stored, and the person comes from the OpenID userinfo endpoint with the access token.

@@ -1,5 +1,5 @@
 /**
- * Naver's own rules (issue 10): the state goes back with the code, expires_in arrives as a string, and the profile answer's
+ * Naver's own rules: the state goes back with the code, expires_in arrives as a string, and the profile answer's
  * resultcode decides, whatever the HTTP status.
  */
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Notion's own rules (issue 10): HTTP Basic with a JSON body at the token endpoint (code and
+ * Notion's own rules: HTTP Basic with a JSON body at the token endpoint (code and
  * refresh), owner=user, the Notion-Version header, and the person as the bot's owner.
  */
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Reddit's own rules (issue 10): a User-Agent on the token requests and the API calls (ours by
+ * Reddit's own rules: a User-Agent on the token requests and the API calls (ours by
  * default), HTTP Basic at the refresh too, and refresh tokens only for duration=permanent.
  */
 import { createHash } from "node:crypto";

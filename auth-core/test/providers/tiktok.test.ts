@@ -1,5 +1,5 @@
 /**
- * TikTok's own rules (issue 10): the client is a `client_key` in the authorization URL and in
+ * TikTok's own rules: the client is a `client_key` in the authorization URL and in
  * every token request, scopes are comma-separated, the refresh token's lifetime is
  * `refresh_expires_in`, and the profile is `data.user` of a call that names its `fields`.
  */

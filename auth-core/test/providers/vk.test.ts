@@ -1,5 +1,5 @@
 /**
- * VK ID's own rules (issue 10): the `device_id` VK adds to the callback goes back with the code
+ * VK ID's own rules: the `device_id` VK adds to the callback goes back with the code
  * (with the state and the PKCE verifier), and user info is a form POST carrying the token and the client id.
  */
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Zoom's own rules (issue 10): refresh tokens are single-use, so each refresh must send the one
+ * Zoom's own rules: refresh tokens are single-use, so each refresh must send the one
  * the previous answer carried; the app authenticates with HTTP Basic; PKCE can be turned off.
  */
 import { afterEach, describe, expect, it } from "vitest";

@@ -27,7 +27,7 @@ export function createService({ database, gatehouseURL, secret }) {
       return c.json({ error: "invalid token" }, 401);
     }
   });
-  // API keys (issue 24): each check is one use of the key, counted against its limit.
+  // API keys: each check is one use of the key, counted against its limit.
   app.get("/whoami/key", async (c) => {
     const key = c.req.header("x-api-key");
     if (!key) return c.json({ error: "no key" }, 401);

@@ -32,7 +32,7 @@ export function isAPIPath(path: string): boolean {
 }
 
 /**
- * Browser protections on every answer (issues 13 and 26).
+ * Browser protections on every answer.
  *
  * API answers get the short set (apiSecurityHeaders), unless the handler built them into the
  * answer already (`answerHeadersSet`: the /api/auth door does, so its answers are written

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_CSV_HEADER, eventCSVCells, toCSVLine } from "./csv.js";
 
-describe("CSV lines a spreadsheet opens safely (issue 11 item 5)", () => {
+describe("CSV lines a spreadsheet opens safely", () => {
   it.each([
     { cell: "plain", line: "plain\r\n" },
     { cell: "a,b", line: '"a,b"\r\n' },

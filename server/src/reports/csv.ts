@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import type { AuditEventView } from "@gatehouse/auth-core";
 
-/** The export's columns, in order (issue 11 contract). */
+/** The export's columns, in this order: a fixed contract that readers of the file rely on. */
 export const EVENT_CSV_HEADER = ["time", "type", "outcome", "method", "actor", "email", "organization", "ip", "user agent"] as const;
 
 /**

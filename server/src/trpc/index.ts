@@ -10,7 +10,7 @@ export type { AppRouter } from "./routers/_app.js";
 /**
  * Mounts tRPC at /api/trpc (fetch adapter; batching on). A mutation (POST) passes the same
  * browser checks as the auth service's own state-changing requests: a trusted Origin, and never
- * `Sec-Fetch-Site: cross-site` (issue 13).
+ * `Sec-Fetch-Site: cross-site`.
  */
 export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth; signIn?: SignInMethods }): void {
   app.all("/api/trpc/*", async (c) => {

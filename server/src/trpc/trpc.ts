@@ -4,7 +4,7 @@ import { dateTransformer, isAdminRole } from "@gatehouse/auth-core/shared";
 import { APIError } from "@gatehouse/auth-core";
 
 /**
- * No answer carries a stack (issue 25): tRPC's default formatter adds one whenever NODE_ENV is
+ * No answer carries a stack: tRPC's default formatter adds one whenever NODE_ENV is
  * not "production" (isDev), so isDev is off everywhere. An unexpected failure (not a refusal of
  * ours) answers a generic message: its own may name tables or values.
  * @see https://trpc.io/docs/server/routers
@@ -45,7 +45,7 @@ export const protectedProcedure = t.procedure.use(function requireSession({ ctx,
 });
 
 /**
- * Issue 23: operators only. The role comes with the session read for this request (a role
+ * Operators only. The role comes with the session read for this request (a role
  * change applies at once), and an admin acting as someone else is that person here.
  */
 export const adminProcedure = protectedProcedure.use(function requireAdmin({ ctx, next }) {

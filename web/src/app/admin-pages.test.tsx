@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { createAppBackend, type AppBackend } from "../test/app-backend.js";
 import { otherBrowser, renderApp, signUp, type RenderedApp } from "../test/render-app.js";
 
-/** Issue 23: the console against the real tRPC router and /api/auth/admin: its states, search, a person's page. */
+/** The console against the real tRPC router and /api/auth/admin: its states, search, a person's page. */
 describe("the admin console", () => {
   let backend: AppBackend;
   let app: RenderedApp | undefined;

@@ -30,7 +30,7 @@ const NAV_ITEMS = [
   { to: "/about", label: "About" },
 ] as const;
 
-/** Issue 23: the console's link, for admins only (not while acting as someone else). */
+/** The console's link, for admins only (not while acting as someone else). */
 const ADMIN_ITEM = { to: "/admin", label: "Admin" } as const;
 
 function useNavItems(): ReadonlyArray<{ to: string; label: string }> {
@@ -40,7 +40,7 @@ function useNavItems(): ReadonlyArray<{ to: string; label: string }> {
   return admin ? [...NAV_ITEMS, ADMIN_ITEM] : NAV_ITEMS;
 }
 
-/** While an admin acts as someone (issue 23): the banner on every page, with the way back. */
+/** While an admin acts as someone: the banner on every page, with the way back. */
 function Impersonation(): ReactElement | null {
   const session = useSession();
   const stop = useStopImpersonating();

@@ -32,7 +32,7 @@ describe("the dashboard (audit.overview)", () => {
     const sessions = await call<unknown[]>(backend.browser, "/list-sessions");
     expect(screen.getByTestId("active-sessions").textContent).toBe(String(sessions.length));
     expect(screen.getByTestId("passkeys").textContent).toBe("0");
-    // As Settings lists them: the email-and-password account counts (issue 21).
+    // As Settings lists them: the email-and-password account counts.
     const accounts = await call<unknown[]>(backend.browser, "/list-accounts");
     expect(accounts).toHaveLength(1);
     expect(screen.getByTestId("linked-accounts").textContent).toBe("1");
@@ -70,7 +70,7 @@ describe("the dashboard (audit.overview)", () => {
     app = renderApp(backend, "/dashboard");
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByRole("heading").textContent).toBe("Your overview could not be loaded");
-    // Spec §8's Network message, never the transport's own words (issue 21).
+    // Spec §8's Network message, never the transport's own words.
     expect(alert.textContent).toContain("Network error. Please check your connection and try again.");
     expect(alert.textContent).not.toContain("Failed to fetch");
     backend.failRemoteCalls(null);

@@ -13,7 +13,7 @@ import { createTestRouter } from "./router.js";
 const PASSWORD = "correct horse battery";
 
 /**
- * Issue 22: an owner requires two-factor on the Users page; a member who signs in with a
+ * An owner requires two-factor on the Users page; a member who signs in with a
  * password and has none (here the owner too) is asked to set it up before the organization's
  * pages, and sees them once it is on.
  */

@@ -140,7 +140,7 @@ describe("Users page controls per role (spec §6) against the real auth service"
     await signUp(backend.browser, "Vera Viewer", "vera@example.com");
     await signUp(milo, "Milo Member", "milo@example.com");
     const acme = await call<{ id: string }>(olive, "/organization/create", { name: "Acme", slug: "acme" });
-    // Four seats (three members and a pending invitation): more than the free plan's three (issue 11).
+    // Four seats (three members and a pending invitation): more than the free plan's three.
     await backend.t.database.db.updateTable("organization").set({ plan: "team" }).where("id", "=", acme.id).execute();
     const team = await call<{ id: string }>(olive, "/organization/create-team", { name: "Core" });
     const firstRole = role.split(",")[0]!;
@@ -243,7 +243,7 @@ describe("Users page controls per role (spec §6) against the real auth service"
     await call(olive, "/organization/update-member-role", { memberId: veraMemberId, role: "member" });
 
     fireEvent.click(screen.getByRole("button", { name: "Remove Milo Member" }));
-    // Asks first (issue 21), saying what will happen.
+    // Asks first, saying what will happen.
     await screen.findByText(/loses access to .* and leaves its teams at once/);
     fireEvent.click(screen.getByRole("button", { name: "Remove member" }));
     await screen.findByText(/You are not allowed to delete this member/);

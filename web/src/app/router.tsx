@@ -13,7 +13,7 @@ function Loading(): ReactElement {
 }
 
 /**
- * The error screens arrive when a route fails, not with /login's first load (issue 14: it must
+ * The error screens arrive when a route fails, not with /login's first load (it must
  * stay within 100 KB); the signed-in layout imports the same chunk for its own boundary.
  */
 const LazyRouteErrorScreen = lazy(async () => ({ default: (await import("./error-boundary.js")).RouteErrorScreen }));
@@ -31,7 +31,7 @@ export interface RouterDeps extends GuardDeps {
 }
 
 /**
- * Route-level code splitting (issue 14): /login loads only the sign-in screen; the signed-in
+ * Route-level code splitting: /login loads only the sign-in screen; the signed-in
  * layout and each page arrive as their own chunks when first visited, so heavy pages (charts)
  * cost nothing where they are not used.
  */

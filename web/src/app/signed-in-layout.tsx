@@ -6,7 +6,7 @@ import { GivenTRPCClientContext } from "../lib/given-trpc-client.js";
 
 /**
  * The signed-in part of the app: its layout inside the tRPC provider. Only signed-in pages make
- * remote calls, so tRPC's client arrives with this chunk, not in /login's first load (issue 14).
+ * remote calls, so tRPC's client arrives with this chunk, not in /login's first load.
  */
 export function SignedInLayout(): ReactElement {
   const queryClient = useQueryClient();

@@ -14,7 +14,7 @@ const PASSWORD = "correct horse battery";
 const WAIT = { timeout: 10_000 };
 
 /**
- * Issue 22: the /two-factor page finishes a password sign-in that answered twoFactorRedirect,
+ * The /two-factor page finishes a password sign-in that answered twoFactorRedirect,
  * against the real auth service (the pending step lives in the cookie jar, as in a browser).
  */
 describe("the second-step page against the real auth service", () => {

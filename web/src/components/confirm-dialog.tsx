@@ -24,7 +24,7 @@ export interface ConfirmDialogProps {
 /**
  * @public Shared UI: for a confirmation not started by one button (ConfirmButton covers that).
  *
- * The one confirmation for destructive actions (issue 21), on the native modal <dialog>: the rest
+ * The one confirmation for destructive actions, on the native modal <dialog>: the rest
  * of the page is inert while it is open, focus moves to Cancel (the safe choice), Escape cancels,
  * and on closing focus goes back to the control that opened it.
  */

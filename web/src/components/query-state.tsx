@@ -23,7 +23,7 @@ export interface LoadErrorProps {
   what?: string;
 }
 
-/** The error's message as a person reads it: never a transport text, a code or a field path (issue 21). */
+/** The error's message as a person reads it: never a transport text, a code or a field path. */
 function messageOf(error: unknown): string {
   return displayErrorMessage(error);
 }

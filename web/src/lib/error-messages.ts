@@ -2,7 +2,7 @@ import { AuthNetworkError, AuthRequestError, MESSAGES } from "./auth-errors.js";
 import { messageForCode, withoutFieldPath } from "./messages-by-code.js";
 
 /*
- * The words a person reads for a failed call (issue 21): never a field path, a code or a
+ * The words a person reads for a failed call: never a field path, a code or a
  * transport text. Apart from auth-errors.ts so that /login's first load does not carry the table.
  */
 

@@ -35,7 +35,7 @@ describe("the login redirect (spec §2: a single leading slash, same origin, els
     "/..//evil.com",
     "/%2e%2e//evil.com",
     "/./..//evil.com",
-    // Issue 13: the server's rule, judged on every decoding (a later decode would make //evil.com).
+    // The server's rule, judged on every decoding (a later decode would make //evil.com).
     "/%2F%2Fevil.com",
     "/%252F%252Fevil.com",
     "/%0d%0aSet-Cookie:x=y",

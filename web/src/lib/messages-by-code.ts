@@ -1,7 +1,7 @@
 /**
  * The words people read for a refusal, keyed by the wire code (ERROR_CODES of auth-core). A code
  * not listed keeps the server's own sentence, with any field path taken off; nobody reads a
- * code, a field path or a transport error (issue 21).
+ * code, a field path or a transport error.
  */
 const ERROR_MESSAGES: Record<string, string> = {
   VALIDATION_ERROR: "Some of what you entered is not valid. Please check it and try again.",

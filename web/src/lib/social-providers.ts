@@ -29,7 +29,7 @@ export function joinProviderNames(providers: readonly SocialProvider[]): string 
  * The enabled social providers (the public tRPC query auth.providers), Google first. Google's
  * button never waits for the list, and a failed list leaves Google alone: no error screen. The
  * tRPC client is loaded with the call (the login screen sits outside the signed-in layout's tRPC
- * provider, so that tRPC is not in /login's first load, issue 14).
+ * provider, so that tRPC is not in /login's first load).
  */
 export function useSocialProviders(): SocialProvider[] {
   const given = useContext(GivenTRPCClientContext);

@@ -24,7 +24,7 @@ const OAUTH_CALLBACK = [
 ];
 const GENERIC = "Something went wrong. Please try again.";
 
-describe("URL outcomes told in words (issue 21)", () => {
+describe("URL outcomes told in words", () => {
   it.each([...VERIFY_EMAIL, ...OAUTH_CALLBACK, "INVALID_TOKEN"])("%s has its own sentence, which never shows the code", (code) => {
     const { text } = errorOutcome(code);
     expect(text).toMatch(/^[A-Z].*\.$/);

@@ -1,5 +1,5 @@
 /**
- * What comes back in the address, told in words (issue 21). The auth service returns refusals as
+ * What comes back in the address, told in words. The auth service returns refusals as
  * `?error=<code>` (spec §8: verify-email, the OAuth callback, reset links); the web app's own
  * callback URLs carry `?notice=<what happened>` on success. Each maps to one sentence here; the
  * page the person lands on shows it and takes the parameter out of the address.

@@ -14,7 +14,7 @@ import { stopImpersonatingEndpoint } from "./stop-impersonating.js";
 import { unbanUserEndpoint } from "./unban-user.js";
 import { adminUpdateUserEndpoint } from "./update-user.js";
 
-/** Issue 23: better-auth 1.7's admin plugin endpoints, under /admin. */
+/** The operators' endpoints: better-auth 1.7's admin plugin endpoints, under /admin. */
 export const adminEndpoints = [
   listUsersEndpoint,
   getUserEndpoint,

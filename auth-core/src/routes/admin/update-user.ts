@@ -2,7 +2,7 @@ import { z } from "zod";
 import { changeUserRole, parseRoleInput, requireUser } from "../../admin/admin-actions.js";
 import { parseEmailOrThrow } from "../../email/email-address.js";
 import { defineEndpoint } from "../../endpoint.js";
-import { APIError } from "../../errors.js";
+import { APIError, validationError } from "../../errors.js";
 import { toWireUser } from "../../http/public-json.js";
 import { hasAdminPermission } from "../../shared/admin-roles.js";
 import type { WireUser } from "../../shared/wire-types.js";
@@ -49,8 +49,7 @@ export const adminUpdateUserEndpoint = defineEndpoint({
     if (Object.hasOwn(body.data, "password")) throw APIError.from(400, "PASSWORD_CANNOT_BE_UPDATED_VIA_UPDATE_USER");
     if (Object.hasOwn(body.data, "id")) throw APIError.from(400, "USER_ID_CANNOT_BE_UPDATED");
     const parsed = data.safeParse(body.data);
-    if (!parsed.success)
-      throw new APIError(400, "VALIDATION_ERROR", `[body.data.${parsed.error.issues[0]?.path.join(".") ?? ""}] ${parsed.error.issues[0]?.message ?? ""}`);
+    if (!parsed.success) throw validationError("body.data", parsed.error);
     const input = parsed.data;
     const role = input.role === undefined ? undefined : parseRoleInput(input.role);
     if (role !== undefined && !hasAdminPermission(session.user.role, { user: ["set-role"] }))

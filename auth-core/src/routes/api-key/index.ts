@@ -5,5 +5,5 @@ import { listApiKeys } from "./list.js";
 import { updateApiKey } from "./update.js";
 import { verifyApiKey } from "./verify.js";
 
-/** The API-key endpoints (issue 24, better-auth 1.7's api-key plugin), one file each. */
+/** The API-key endpoints (better-auth 1.7's api-key plugin), one file each. */
 export const apiKeyEndpoints = [createApiKey, verifyApiKey, getApiKey, updateApiKey, deleteApiKey, listApiKeys] as const;

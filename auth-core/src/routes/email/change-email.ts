@@ -22,7 +22,7 @@ function couldNotUpdate(): APIError {
  * Spec §4: an unverified user's email changes at once (with a verification mail to the new
  * address when verification is enabled); a verified user confirms through a mail to the current
  * address, and /verify-email then switches it. Spec §5: lowercased, different, not taken.
- * A fresh session only (issue 12): a stale or stolen one must not move the account to another
+ * A fresh session only: a stale or stolen one must not move the account to another
  * mailbox. When the address changes, the account's other sessions end and the old address is told.
  */
 export const changeEmail = defineEndpoint({

@@ -50,7 +50,7 @@ export const changePassword = defineEndpoint({
     const revoke = body.revokeOtherSessions === true;
     await audit.change(async (trx, log) => {
       await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now });
-      // A reset link mailed before the change would undo it: it stops working (issue 12).
+      // A reset link mailed before the change would undo it: it stops working.
       await discardUserEmailTokens(trx, "reset-password", user.id);
       if (revoke) await deleteSessionsByUserId(trx, user.id);
       await forgetTrustedDevices(trx, user.id);

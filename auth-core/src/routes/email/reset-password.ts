@@ -49,7 +49,7 @@ export const resetPassword = defineEndpoint({
         log.unchanged(); // used meanwhile by a concurrent reset
         return null;
       }
-      // Every other reset link of the account ends with this one (issue 25): an older link must
+      // Every other reset link of the account ends with this one: an older link must
       // not reset the password again.
       await discardUserEmailTokens(trx, "reset-password", used.value);
       const account = await findCredentialAccount(trx, used.value);
@@ -67,7 +67,7 @@ export const resetPassword = defineEndpoint({
           updatedAt: now.toISOString(),
         });
       }
-      // Following the mailed link proved the mailbox (issue 12): the address counts as verified.
+      // Following the mailed link proved the mailbox: the address counts as verified.
       await updateUser(trx, used.value, { emailVerified: 1, updatedAt: now.toISOString() });
       if (revokeSessionsOnPasswordReset) await deleteSessionsByUserId(trx, used.value);
       // Two-factor stays on (ASVS 6.4.3); browsers trusted to skip it must answer it again.

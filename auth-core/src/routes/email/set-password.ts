@@ -10,7 +10,7 @@ import { isUniqueViolation } from "../../store/unique-violation.js";
 /**
  * Spec §6: for server code only (`auth.api.setPassword`), never reachable over HTTP: it gives a
  * password to a user who has none (signed up with a provider or a passkey). A fresh session
- * only (issue 12): a stale or stolen session must not add a way in that its holder then knows.
+ * only: a stale or stolen session must not add a way in that its holder then knows.
  */
 export const setPassword = defineEndpoint({
   name: "setPassword",

@@ -144,10 +144,10 @@ export const verifyEmail = defineEndpoint({
       return row;
     });
     if (!updated) return fail(ctx, callbackURL, "invalid_token");
-    // Issue 23: a listed address becomes an admin's once its owner proves it.
+    // ADMIN_EMAILS: a listed address becomes an admin's once its owner proves it.
     const current = await grantListedAdmin(ctx, updated, client);
 
-    // Only a browser that holds no session is signed in (issue 12): one signed in as someone
+    // Only a browser that holds no session is signed in: one signed in as someone
     // else, or anonymously, keeps what it has, and no anonymous data is handed over by a link.
     if (ctx.options.email.verification.autoSignInAfterVerification && session === null) {
       await startSignedInSession(ctx, response, { userId: user.id, client, headers, audit });

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 
 /**
- * GET /jwks (issue 15): the public keys that verify session JWTs, including a retired key until
+ * GET /jwks: the public keys that verify session JWTs, including a retired key until
  * the last token it signed expires. Caches may keep it five minutes.
  */
 export const getJwks = defineEndpoint({

@@ -1,7 +1,7 @@
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 
-/** GET /token (issue 15; better-auth's jwt wire): the signed-in session's JWT, `{ token }`. */
+/** GET /token (better-auth's jwt wire): the signed-in session's JWT, `{ token }`. */
 export const getToken = defineEndpoint({
   name: "getToken",
   method: "GET",

@@ -60,7 +60,7 @@ export const organizationEndpoints = [
   addTeamMember,
   removeTeamMember,
   hasPermission,
-  // Issue 21: invitations for people without an account.
+  // Invitations for people without an account.
   getInvitationPreview,
   requestInvitationSignUp,
   invitationSignUpCallback,

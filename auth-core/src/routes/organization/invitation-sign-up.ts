@@ -16,11 +16,11 @@ import { findOrganizationById } from "../../store/organization-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 import { findUserByEmail, insertUser } from "../../store/user-store.js";
 
-/** Issue 21: the mailed link lives 30 minutes and works once. */
+/** The mailed link lives 30 minutes and works once. */
 const LINK_LIFETIME_SECONDS = 30 * 60;
 const TOKEN_LENGTH = 32;
 
-/** What a signed-out visitor of the invitation link reads (issue 21). */
+/** What a signed-out visitor of the invitation link reads. */
 export interface WireInvitationPreview {
   id: string;
   email: string;

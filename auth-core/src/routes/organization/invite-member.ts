@@ -42,7 +42,7 @@ export const createInvitation = defineEndpoint({
     const email = parseEmailOrThrow(body.email);
     const organizationId = resolveOrganizationId(session, body.organizationId);
     const inviter = await requireActingMember(ctx, session, organizationId);
-    // Inviting adds a member: an API key holding member:create may do it (issue 24; roles hold both or neither).
+    // Inviting adds a member: an API key holding member:create may do it (roles hold both or neither).
     requirePermission(inviter, { invitation: ["create"], member: ["create"] }, "YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION", "OR");
     const role = normalizeRoles(body.role);
     if (!canGrantRoles(inviter.role, role)) throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE");

@@ -8,7 +8,7 @@ const body = z.object({ id: z.string().min(1).max(128) });
 
 /**
  * POST /passkey/delete-passkey {id}: removes one of the caller's passkeys, never another's. A
- * fresh session only, and the owner is told (issue 25): a stolen session must not quietly take
+ * fresh session only, and the owner is told: a stolen session must not quietly take
  * away the owner's way in, as it may not add one either.
  */
 export const deletePasskey = defineEndpoint({

@@ -52,7 +52,7 @@ export const callback = defineEndpoint({
     if (!parsed.success) return redirectWithError(fallbackErrorURL, "invalid_callback_request");
     const input = parsed.data;
     if (!input.state) return redirectWithError(fallbackErrorURL, "state_not_found");
-    // A state started for another provider is not found here (issue 25): no token request follows.
+    // A state started for another provider is not found here: no token request follows.
     const consumed = await consumeOAuthState(ctx, response, headers, providerId, input.state);
     if (!consumed.ok) return redirectWithError(fallbackErrorURL, "please_restart_the_process");
     const state = consumed.data;
@@ -78,7 +78,7 @@ export const callback = defineEndpoint({
         ctx.logger.warn("authorization code refused", { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
         return redirectWithError(errorURL, "invalid_code");
       }
-      // Issue 12: an ID token in the token answer is verified (with this flow's nonce) before
+      // An ID token in the token answer is verified (with this flow's nonce) before
       // anything else reads it; one that fails ends the sign-in, and none is stored unverified.
       const engine = createProviderEngine(ctx, provider);
       if (tokens.idToken) {

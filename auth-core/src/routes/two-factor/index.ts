@@ -6,7 +6,7 @@ import { getTOTPURI } from "./get-totp-uri.js";
 import { sendTwoFactorOTP, verifyTwoFactorOTP } from "./otp.js";
 import { verifyTOTP } from "./verify-totp.js";
 
-/** better-auth 1.7's twoFactor plugin endpoints (issue 22). */
+/** better-auth 1.7's twoFactor plugin endpoints. */
 export const twoFactorEndpoints = [
   enableTwoFactor,
   getTOTPURI,

@@ -9,7 +9,7 @@ import { adminRouter } from "./admin.js";
 
 /** The session as the web app sees it over tRPC: dates as Date, no session token. */
 export interface SessionView {
-  /** role: "user" or "admin" (issue 23): the web app shows the console link to admins only. */
+  /** role: "user" or "admin": the web app shows the console link to admins only. */
   user: { id: string; email: string; name: string; image: string | null; emailVerified: boolean; role: string; createdAt: Date; updatedAt: Date };
   /** impersonatedBy: the admin acting through this session (the banner), else null. */
   session: {

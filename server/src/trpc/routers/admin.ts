@@ -3,7 +3,7 @@ import { ADMIN_USER_FILTERS, type AdminPerson, type AdminStats, type AdminUserPa
 import { adminProcedure, router, toTRPCError } from "../trpc.js";
 
 /**
- * The operator's console (issue 23): what better-auth's admin endpoints do not answer (last
+ * The operator's console: what better-auth's admin endpoints do not answer (last
  * sign-in and methods per person, a person's whole page, installation counts). Actions go through
  * /api/auth/admin/*, where the same role is checked again.
  */

@@ -3,7 +3,7 @@ import { protectedProcedure, router, toTRPCError } from "../trpc.js";
 import { auditAnalyticsInputSchema, auditEventsInputSchema, viewerOf } from "./audit-input.js";
 
 /**
- * The audit log (issue 11): the dashboard overview, the event list (a person's own, or the
+ * The audit log: the dashboard overview, the event list (a person's own, or the
  * active organization's for those the access-control matrix grants audit:read), and analytics.
  * The queries live in auth-core (auth.audit); this is the typed, validated door to them.
  */

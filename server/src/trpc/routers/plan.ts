@@ -5,7 +5,7 @@ import { viewerOf } from "./audit-input.js";
 
 const planIds = PLANS.map((plan) => plan.id) as [PlanId, ...PlanId[]];
 
-/** The active organization's plan (issue 11): stored state, seat limits, owners change it. */
+/** The active organization's plan: stored state, seat limits, owners change it. */
 export const planRouter = router({
   get: protectedProcedure.query(async ({ ctx }): Promise<OrganizationPlanView | null> => {
     try {

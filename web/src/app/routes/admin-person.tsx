@@ -51,7 +51,7 @@ function Person({ userId }: { userId: string }): ReactElement {
   );
 }
 
-/** /admin/users/:id (issue 23): one person's page in the console. */
+/** /admin/users/:id: one person's page in the console. */
 export function AdminPersonPage(): ReactElement {
   const { id = "" } = useParams();
   return (

@@ -4,7 +4,7 @@ import { useSession } from "../../features/auth/api/get-session.js";
 import { NotFoundPage } from "./not-found.js";
 
 /**
- * The console is for admins (issue 23): anyone else, and an admin acting as someone, sees the
+ * The console is for admins: anyone else, and an admin acting as someone, sees the
  * page that is not there. The server refuses them anyway; this only keeps the page honest.
  */
 export function RequireAdmin({ children }: { children: ReactNode }): ReactElement | null {

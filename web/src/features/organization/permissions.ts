@@ -16,7 +16,7 @@ export interface OrganizationControls {
   removeTeamMember: boolean;
   /** Anyone may try to leave; the server refuses the last owner. */
   leave: boolean;
-  /** Rename, change the slug (issue 21). */
+  /** Rename, change the slug. */
   updateOrganization: boolean;
   /** Delete the organization (owners). */
   deleteOrganization: boolean;

@@ -8,7 +8,7 @@ export interface ImpersonationBannerProps {
   onStop: () => void;
 }
 
-/** Issue 23: on every page while an admin acts as someone: who, and the way back. */
+/** On every page while an admin acts as someone: who, and the way back. */
 export function ImpersonationBanner({ name, email, stopping, error, onStop }: ImpersonationBannerProps): ReactElement {
   return (
     <div className="impersonation-banner" role="region" aria-label="Impersonation">

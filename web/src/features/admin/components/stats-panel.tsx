@@ -2,7 +2,7 @@ import "./admin.css";
 import type { ReactElement } from "react";
 import type { AdminStats } from "@gatehouse/auth-core/shared";
 
-/** The installation at a glance (issue 23): counts, then sign-ins and failures per UTC day. */
+/** The installation at a glance: counts, then sign-ins and failures per UTC day. */
 export function StatsPanel({ stats }: { stats: AdminStats }): ReactElement {
   const days = [...stats.days].reverse();
   return (

@@ -15,7 +15,7 @@ export function verifyPasskeyAuthentication(client: AuthClient, response: unknow
 
 /**
  * @simplewebauthn/browser, fetched when a passkey ceremony starts (the autofill one starts as
- * /login renders): not part of /login's first load (issue 14).
+ * /login renders): not part of /login's first load.
  */
 export function loadWebAuthnBrowser(): Promise<typeof import("@simplewebauthn/browser")> {
   return import("@simplewebauthn/browser");

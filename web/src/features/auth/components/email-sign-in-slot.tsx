@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { useSignInMethods } from "../../../lib/sign-in-methods.js";
 import { EmailPasswordPanel } from "./email-password-panel.js";
 
-/** /reset-password comes with the email panel's chunk: one more lazy chunk would cost /login's first load (issue 14). */
+/** /reset-password comes with the email panel's chunk: one more lazy chunk would cost /login's first load. */
 export { ResetPasswordScreen } from "./reset-password-screen.js";
 
 export interface EmailSignInSlotProps {
@@ -14,7 +14,7 @@ export interface EmailSignInSlotProps {
 }
 
 /**
- * EMAIL_SIGN_IN (issue 21): asks the server whether the screen offers email and password, and
+ * EMAIL_SIGN_IN: asks the server whether the screen offers email and password, and
  * only then shows the panel. Loaded after the screen's first paint, so the default screen's first
  * load carries neither the question nor the panel.
  */

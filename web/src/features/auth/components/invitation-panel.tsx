@@ -8,7 +8,7 @@ function formatDate(value: string): string {
 }
 
 /**
- * The invitation link opened signed out (issue 21): who invites whom to what, until when; then
+ * The invitation link opened signed out: who invites whom to what, until when; then
  * the sign-in methods below, or an account for the invited address through a mailed link.
  */
 export function InvitationPanel({ invitationId }: { invitationId: string }): ReactElement | null {

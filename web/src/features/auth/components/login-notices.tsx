@@ -8,7 +8,7 @@ function invitationIdOf(destination: string): string | null {
 }
 
 /**
- * What /login tells beside its buttons (issue 21): the outcome the address brought back, and the
+ * What /login tells beside its buttons: the outcome the address brought back, and the
  * invitation its redirect leads to. One chunk, loaded after the screen's first paint.
  */
 export function LoginNotices({ destination }: { destination: string }): ReactElement {

@@ -7,7 +7,7 @@ import { loadWebAuthnBrowser, signInWithPasskey, useSignInWithPasskey } from "..
 import { joinProviderNames, useSocialProviders, type SocialProvider } from "../../../lib/social-providers.js";
 import { useSignInSocial } from "../api/sign-in-social.js";
 
-/** EMAIL_SIGN_IN: the question and the panel load after the first paint (the 100 KB first-load budget). */
+/** EMAIL_SIGN_IN: the question and the panel load after the first paint (/login's first load has a 100 KB budget). */
 const EmailSignInSlot = lazy(async () => ({ default: (await import("./email-sign-in-slot.js")).EmailSignInSlot }));
 /** The outcome in the address and the invitation the redirect leads to, after the first paint. */
 const LoginNotices = lazy(async () => ({ default: (await import("./login-notices.js")).LoginNotices }));

@@ -12,7 +12,7 @@ export interface NoActiveOrganizationProps {
 }
 
 /**
- * No active organization (issue 21): a person who belongs to organizations picks one of them; the
+ * No active organization: a person who belongs to organizations picks one of them; the
  * create form is the offer only for a person with none, and otherwise the second choice.
  */
 export function NoActiveOrganization({ idPrefix, purpose }: NoActiveOrganizationProps): ReactElement {

@@ -4,7 +4,7 @@ import { ActionStatus } from "../../../components/ui.js";
 import { useCreateOrganization } from "../api/create-organization.js";
 import { organizationActionError } from "../api/organization-request.js";
 
-/** Spoken under every slug field: the server's rule (issue 21). */
+/** Spoken under every slug field: the server's rule. */
 export const SLUG_HINT = "2 to 48 lowercase letters, digits and single hyphens; it names the organization in addresses.";
 
 /** Name and slug; the server makes the creator the owner and the new organization active. */

@@ -49,7 +49,7 @@ function RenameForm({ organization, update }: { organization: WireFullOrganizati
 }
 
 /**
- * The organization itself (issue 21): rename and change the slug (`organization: ["update"]`),
+ * The organization itself: rename and change the slug (`organization: ["update"]`),
  * delete it after typing its name (`organization: ["delete"]`, owners).
  */
 export function OrganizationSettingsSection({ organization, controls }: { organization: WireFullOrganization; controls: OrganizationControls }): ReactElement {

@@ -4,7 +4,7 @@ import { passkeyErrorMessage } from "../../../lib/auth-errors.js";
 import { useAddPasskey } from "../api/add-passkey.js";
 
 /**
- * After joining through an emailed link (issue 21): the new account has no way back in yet, so
+ * After joining through an emailed link: the new account has no way back in yet, so
  * it is asked to add a passkey on this device. "Not now" goes on; Settings offers it later.
  */
 export function AddPasskeyPrompt({ onDone }: { onDone: () => void }): ReactElement {
