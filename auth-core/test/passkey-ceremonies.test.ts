@@ -88,7 +88,9 @@ describe.each(testDialects())("passkey ceremonies on %s", (dialect) => {
     expect(await deleted.json()).toEqual({ status: true });
     expect(await (await browser.get("/passkey/list-user-passkeys")).json()).toEqual([]);
 
-    // The deleted credential no longer signs anyone in.
+    // The deleted credential no longer signs anyone in. A second later, so the log's time order
+    // (the events are read by createdAt) is the order of the attempts.
+    t.clock.advance(1_000);
     await browser.post("/sign-out");
     const discoverable = (await (await browser.get("/passkey/generate-authenticate-options")).json()) as PublicKeyCredentialRequestOptionsJSON;
     const gone = await browser.post("/passkey/verify-authentication", { response: authenticator.getAssertion(discoverable) });

@@ -22,8 +22,9 @@ describe.skipIf(!CHROMIUM)("route guards in Chromium against the real server", (
     await page.goto(`${server.baseURL}/settings?tab=sessions`);
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("redirect")).toBe("/settings?tab=sessions");
-    await expect(page.getByRole("button", { name: "Sign in with Google" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("button", { name: "Sign in with passkey" }).isVisible()).resolves.toBe(true);
+    // The login screen's buttons may render after the URL changes: wait for them to be shown.
+    await page.getByRole("button", { name: "Sign in with Google" }).waitFor();
+    await page.getByRole("button", { name: "Sign in with passkey" }).waitFor();
     await screenshot(page, "login");
 
     await page.goto(`${server.baseURL}/`);

@@ -168,19 +168,19 @@ function literal(value: unknown): string {
 const freeSchemas: string[] = [];
 
 /**
- * Empties a schema made from the template (every row of every table the migrations create, in
- * one statement list: one transaction, one round trip) and keeps it for the next test of this
- * process, which is cheaper than creating and dropping schemas (catalog work under the lock that
- * every test process shares). False if that fails, e.g. the test dropped a table: the caller then
- * drops the schema. The run's global setup drops the run's schemas at the end.
+ * Empties a schema made from the template (one TRUNCATE of every table the migrations create:
+ * fresh, empty tables, so rows come back in the order they are written, as in a new schema) and
+ * keeps it for the next test of this process, which is cheaper than creating and dropping
+ * schemas (catalog work under the lock that every test process shares). False if that fails,
+ * e.g. the test dropped a table: the caller then drops the schema. The run's global setup drops
+ * the run's schemas at the end.
  */
 async function releaseSchema(url: string, schema: string): Promise<boolean> {
   const tables = [...(await postgresTemplate()).matchAll(/^create table "([^"]+)" \(/gim)].map((match) => match[1]!);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    // Several statements in one query run as one transaction: all emptied, or none.
-    await client.query(tables.map((table) => `delete from "${schema}"."${table}"`).join(";\n"));
+    await client.query(`truncate ${tables.map((table) => `"${schema}"."${table}"`).join(", ")}`);
     freeSchemas.push(schema);
     return true;
   } catch {
