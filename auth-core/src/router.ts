@@ -177,14 +177,30 @@ function changesAccount(endpoint: AnyEndpoint): boolean {
   return typeof endpoint.method === "string" ? endpoint.method === "POST" : endpoint.method.includes("POST");
 }
 
+type Outcome = { result: unknown; draft: ResponseDraft };
+
 /**
  * Runs one endpoint: session gate, validation, handler. Both doors (HTTP and api) come here.
  * The gate comes first so a caller without the session an endpoint needs learns nothing about
  * its inputs (401/403 before any 400).
  */
-export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<{ result: unknown; draft: ResponseDraft }> {
-  const session = endpoint.session === "none" ? null : await resolveSession(ctx, endpoint, input.headers, input.client);
-  if (session) checkSessionRules(endpoint, session);
+export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<Outcome> {
+  return runEndpointNow(ctx, endpoint, input);
+}
+
+/**
+ * As runEndpoint, without a promise when nothing had to be waited for: an endpoint without a
+ * session gate whose handler answered at once (get-session on SQLite). Throws what it refuses.
+ */
+function runEndpointNow(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Outcome | Promise<Outcome> {
+  if (endpoint.session === "none") return callHandler(ctx, endpoint, input, null);
+  return resolveSession(ctx, endpoint, input.headers, input.client).then((session) => {
+    if (session) checkSessionRules(endpoint, session);
+    return callHandler(ctx, endpoint, input, session);
+  });
+}
+
+function callHandler(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput, session: ActiveSession | null): Outcome | Promise<Outcome> {
   const body = parseInput<never>(endpoint.body, input.body, "body");
   const query = parseInput<never>(endpoint.query, input.query, "query");
   assertNoNulCharacter(body, "body");
@@ -205,8 +221,8 @@ export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input
     response: draft,
     audit: createAudit(ctx, input.client, endpoint.audit),
   };
-  const result = await endpoint.handler(call);
-  return { result, draft };
+  const result = endpoint.handler(call);
+  return result instanceof Promise ? result.then((value: unknown) => ({ result: value, draft })) : { result, draft };
 }
 
 /** Turns a handler's result and draft into the HTTP answer; `base` headers where it sets none of its own. */
@@ -302,8 +318,14 @@ const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;
 
 export type RequestHandler = (request: Request, info?: HandlerInfo) => Promise<Response>;
 
+/**
+ * The HTTP door as it runs: an answer that needed no waiting (get-session on SQLite, or without a
+ * session) comes back as a Response, not in a promise, so a server can write it at once.
+ */
+export type ImmediateRequestHandler = (request: Request, info?: HandlerInfo) => Response | Promise<Response>;
+
 /** The HTTP door: one table, matched by path and method. */
-export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEndpoint[]): RequestHandler {
+export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEndpoint[]): ImmediateRequestHandler {
   const exact = new Map<string, Route>();
   const withParams: Route[] = [];
   const unknownNames = Object.keys(ctx.options.rateLimit.byName).filter((name) => !endpoints.some((endpoint) => endpoint.name === name));
@@ -326,10 +348,43 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
   }
   const { basePath } = ctx.options;
 
-  return async function handle(request, info = {}) {
+  /** An error as the answer: an APIError as it is; anything else is logged (by route) and answers 500. */
+  function failure(error: unknown, loggedPath: string, info: HandlerInfo, base: Readonly<Record<string, string>>): Response {
+    if (error instanceof APIError) return errorResponse(error, base);
+    ctx.logger.error("unhandled error in auth handler", {
+      path: loggedPath,
+      requestId: info.requestId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base);
+  }
+
+  /** After the rate limit: the origin checks, the body, the endpoint; without a promise when nothing waited. */
+  function run(route: Route, request: Request, search: string, params: Record<string, string>, client: ClientInfo, base: Readonly<Record<string, string>>) {
+    if (!route.endpoint.acceptsCrossSitePost) {
+      checkFetchSite(request);
+      checkRequestOrigin(request, ctx.options.trustedOrigins);
+    }
+    const input = (body: unknown): CallInput => ({
+      body,
+      query: search === "" ? {} : Object.fromEntries(new URLSearchParams(search)),
+      params,
+      headers: request.headers,
+      request,
+      client,
+    });
+    const outcome =
+      request.method === "GET" || request.method === "HEAD"
+        ? runEndpointNow(ctx, route.endpoint, input(undefined))
+        : readBody(request, route.endpoint.acceptsCrossSitePost === true).then((body) => runEndpointNow(ctx, route.endpoint, input(body)));
+    return outcome instanceof Promise ? outcome.then(({ result, draft }) => toResponse(result, draft, base)) : toResponse(outcome.result, outcome.draft, base);
+  }
+
+  return function handle(request, info = {}) {
     const base = info.headers ?? NO_HEADERS;
     // What the error log names: the route, never the raw path (a path parameter can be a token).
     let loggedPath = "(no route)";
+    const failed = (error: unknown): Response => failure(error, loggedPath, info, base);
     try {
       const url = splitRequestURL(request.url);
       if (!url.pathname.startsWith(basePath)) throw APIError.from(404, "NOT_FOUND");
@@ -347,9 +402,10 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
         }
       }
       if (!route) throw APIError.from(404, "NOT_FOUND");
-      loggedPath = route.endpoint.path;
+      const found = route;
+      loggedPath = found.endpoint.path;
       const method = request.method === "HEAD" ? "GET" : request.method;
-      if (!route.methods.includes(method as HttpMethod)) throw APIError.from(405, "METHOD_NOT_ALLOWED");
+      if (!found.methods.includes(method as HttpMethod)) throw APIError.from(405, "METHOD_NOT_ALLOWED");
 
       const client: ClientInfo = {
         ipAddress: resolveClientAddress(request.headers, info.clientAddress ?? null, ctx.options.ipAddressHeaders),
@@ -358,34 +414,21 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       };
       // Windows are keyed by the route (`/reset-password/:token`), never the concrete path: a path
       // parameter can be a live token, and windows are stored (database storage) in plain text.
-      if (ctx.options.rateLimit.enabled && route.rateLimit) {
-        const decision = await ctx.rateLimiter.hit(`${rateLimitClientKey(client.ipAddress)}|${route.endpoint.path}`, route.rateLimit, ctx.clock.now());
-        if (!decision.allowed) {
-          throw APIError.from(429, "TOO_MANY_REQUESTS", { headers: { "x-retry-after": String(decision.retryAfterSeconds) } });
-        }
+      if (ctx.options.rateLimit.enabled && found.rateLimit) {
+        return ctx.rateLimiter
+          .hit(`${rateLimitClientKey(client.ipAddress)}|${found.endpoint.path}`, found.rateLimit, ctx.clock.now())
+          .then((decision) => {
+            if (!decision.allowed) {
+              throw APIError.from(429, "TOO_MANY_REQUESTS", { headers: { "x-retry-after": String(decision.retryAfterSeconds) } });
+            }
+            return run(found, request, url.search, params, client, base);
+          })
+          .then(undefined, failed);
       }
-      if (!route.endpoint.acceptsCrossSitePost) {
-        checkFetchSite(request);
-        checkRequestOrigin(request, ctx.options.trustedOrigins);
-      }
-
-      const { result, draft } = await runEndpoint(ctx, route.endpoint, {
-        body: method === "GET" ? undefined : await readBody(request, route.endpoint.acceptsCrossSitePost === true),
-        query: url.search === "" ? {} : Object.fromEntries(new URLSearchParams(url.search)),
-        params,
-        headers: request.headers,
-        request,
-        client,
-      });
-      return toResponse(result, draft, base);
+      const answer = run(found, request, url.search, params, client, base);
+      return answer instanceof Promise ? answer.then(undefined, failed) : answer;
     } catch (error) {
-      if (error instanceof APIError) return errorResponse(error, base);
-      ctx.logger.error("unhandled error in auth handler", {
-        path: loggedPath,
-        requestId: info.requestId,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base);
+      return failed(error);
     }
   };
 }
