@@ -36,6 +36,8 @@ export interface ClientInfo {
 export interface ResponseDraft {
   status: number;
   headers: Headers;
+  /** Sets one header (not Set-Cookie) without making a Headers object for it: for the hot path. */
+  setHeader(name: string, value: string): void;
 }
 
 /**

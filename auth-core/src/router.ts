@@ -67,7 +67,7 @@ function jsonResponse(data: unknown, status: number, base: Readonly<Record<strin
  * checks every value again (a session JWT is half a kilobyte).
  */
 function draftJSONResponse(data: unknown, draft: ResponseDraft, base: Readonly<Record<string, string>>): Response {
-  if (draft instanceof LazyDraft && !draft.hasHeaders) return jsonResponse(data, draft.status, base);
+  if (draft instanceof LazyDraft && !draft.hasHeaders) return jsonResponse(data, draft.status, base, draft.plainHeaders);
   const { headers } = draft;
   // Asked by name: Headers implementations differ in how their iterators name and join cookies.
   if (headers.has("set-cookie")) return draftJSONResponseWithCookies(data, draft, base);
@@ -105,15 +105,32 @@ function matchParams(segments: string[], path: string): Record<string, string> |
   return params;
 }
 
-/** A handler's draft whose Headers object is made only when the handler sets a header (most answers set none). */
+/**
+ * A handler's draft whose Headers object is made only when a handler asks for it (most answers
+ * set no header): headers set with setHeader stay a plain object until then, and go into the
+ * answer's own plain header object (see jsonResponse).
+ */
 class LazyDraft implements ResponseDraft {
   status = 200;
   #headers: Headers | undefined;
+  #plain: Record<string, string> | undefined;
   get headers(): Headers {
-    return (this.#headers ??= new Headers());
+    if (this.#headers) return this.#headers;
+    const headers = new Headers();
+    for (const name in this.#plain) headers.set(name, this.#plain[name]!);
+    this.#plain = undefined;
+    return (this.#headers = headers);
+  }
+  setHeader(name: string, value: string): void {
+    if (this.#headers) this.#headers.set(name, value);
+    else (this.#plain ??= {})[name.toLowerCase()] = value;
   }
   get hasHeaders(): boolean {
     return this.#headers !== undefined;
+  }
+  /** The headers set so far while no Headers object exists. */
+  get plainHeaders(): Record<string, string> | undefined {
+    return this.#plain;
   }
 }
 
