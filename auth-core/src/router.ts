@@ -4,7 +4,7 @@ import { APIError, validationError } from "./errors.js";
 import { resolveClientAddress } from "./http/client-address.js";
 import { checkFetchSite, checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
 import { assertNoNulCharacter } from "./http/nul-character.js";
-import { rateLimitClientKey, resolveEndpointRateLimit, type RateLimitRule } from "./http/rate-limit.js";
+import { rateLimitClientKey, resolveEndpointRateLimit, type RateLimitDecision, type RateLimitRule } from "./http/rate-limit.js";
 import { createAudit } from "./security/security-events.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
 import { readSessionToken } from "./session/session-cookie.js";
@@ -257,6 +257,13 @@ export function toResponse(result: unknown, draft: ResponseDraft, base: Readonly
   return draftJSONResponse(result, draft, base);
 }
 
+/** 429 when the client's window for the route is full. */
+function refuseOver(decision: RateLimitDecision): void {
+  if (!decision.allowed) {
+    throw APIError.from(429, "TOO_MANY_REQUESTS", { headers: { "x-retry-after": String(decision.retryAfterSeconds) } });
+  }
+}
+
 /** Bodies here are small JSON or form posts (a passkey attestation or an ID token: kilobytes). */
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -401,7 +408,6 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
     const base = info.headers ?? NO_HEADERS;
     // What the error log names: the route, never the raw path (a path parameter can be a token).
     let loggedPath = "(no route)";
-    const failed = (error: unknown): Response => failure(error, loggedPath, info, base);
     try {
       const url = splitRequestURL(request.url);
       if (!url.pathname.startsWith(basePath)) throw APIError.from(404, "NOT_FOUND");
@@ -432,20 +438,21 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       // Windows are keyed by the route (`/reset-password/:token`), never the concrete path: a path
       // parameter can be a live token, and windows are stored (database storage) in plain text.
       if (ctx.options.rateLimit.enabled && found.rateLimit) {
-        return ctx.rateLimiter
-          .hit(`${rateLimitClientKey(client.ipAddress)}|${found.endpoint.path}`, found.rateLimit, ctx.clock.now())
-          .then((decision) => {
-            if (!decision.allowed) {
-              throw APIError.from(429, "TOO_MANY_REQUESTS", { headers: { "x-retry-after": String(decision.retryAfterSeconds) } });
-            }
-            return run(found, request, url.search, params, client, base);
-          })
-          .then(undefined, failed);
+        const decision = ctx.rateLimiter.hit(`${rateLimitClientKey(client.ipAddress)}|${found.endpoint.path}`, found.rateLimit, ctx.clock.now());
+        if (decision instanceof Promise) {
+          return decision
+            .then((decided) => {
+              refuseOver(decided);
+              return run(found, request, url.search, params, client, base);
+            })
+            .then(undefined, (error: unknown) => failure(error, loggedPath, info, base));
+        }
+        refuseOver(decision);
       }
       const answer = run(found, request, url.search, params, client, base);
-      return answer instanceof Promise ? answer.then(undefined, failed) : answer;
+      return answer instanceof Promise ? answer.then(undefined, (error: unknown) => failure(error, loggedPath, info, base)) : answer;
     } catch (error) {
-      return failed(error);
+      return failure(error, loggedPath, info, base);
     }
   };
 }

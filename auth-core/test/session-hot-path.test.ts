@@ -171,6 +171,20 @@ describe.each(testDialects())("get-session hot path on %s", (dialect) => {
     expect((await respond({ cookie }, "?disableRefresh=maybe")).status).toBe(400);
   });
 
+  it("answers at once with in-memory rate limits on, and refuses past the limit", async () => {
+    t = await createTestAuth({ dialect, options: { rateLimit: { enabled: true, storage: "memory", endpoints: { getSession: { window: 60, max: 3 } } } } });
+    const respond = () => t.auth.respond(new Request(`${TEST_BASE_URL}/api/auth/get-session`), { clientAddress: "192.0.2.7" });
+    for (let i = 0; i < 3; i++) {
+      const answer = respond();
+      expect(answer).toBeInstanceOf(Response);
+      expect(await (answer as Response).json()).toBeNull();
+    }
+    const refused = respond();
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(429);
+    expect((refused as Response).headers.get("x-retry-after")).toMatch(/^\d+$/);
+  });
+
   it("writes nothing on a get-session that has nothing to refresh, and refreshes when due", async () => {
     const { cookie } = await signedIn();
     const before = await t.database.db.selectFrom("session").select(["expiresAt", "updatedAt"]).executeTakeFirstOrThrow();
