@@ -229,6 +229,16 @@ export const ERROR_CODES = {
   },
   INVALID_TWO_FACTOR_COOKIE: { status: 401, message: "Invalid two factor cookie" },
   YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_TWO_FACTOR_RULE: { status: 403, message: "Only an owner can require two-factor authentication for the organization" },
+  // An organization's two-factor rule, enforced by the server on the organization's endpoints and procedures.
+  TWO_FACTOR_REQUIRED_BY_ORGANIZATION: {
+    status: 403,
+    message: "This organization requires two-factor authentication: turn it on in your account settings to continue",
+  },
+  // An organization always keeps an owner: the admin's remove-user refuses its only owner.
+  USER_IS_THE_ONLY_OWNER_OF_AN_ORGANIZATION: {
+    status: 400,
+    message: "The user is the only owner of an organization: give it another owner or delete it first",
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

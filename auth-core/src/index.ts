@@ -39,6 +39,7 @@ export type { AuditEventsInput, AuditService, AuditViewer } from "./audit/audit-
 export type { PlanService } from "./organization/plan-service.js";
 export type { AdminConsoleService } from "./admin/console-service.js";
 export { assertNotBanned, isBanActive } from "./admin/ban.js";
+export { assertAllowedWhileImpersonating, type CallUnderImpersonation } from "./admin/impersonation-rule.js";
 export {
   AUDIT_EVENT_LABELS,
   AUDIT_EVENT_TYPES,

@@ -10,6 +10,7 @@ import { isFreshSession, validateSessionToken, type ActiveSession } from "./sess
 import { readSessionToken } from "./session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeySession } from "./api-key/key-session.js";
 import { hasAdminPermission } from "./shared/admin-roles.js";
+import { assertAllowedWhileImpersonating } from "./admin/impersonation-rule.js";
 import type { AuditEventType } from "./shared/audit-events.js";
 
 export interface HandlerInfo {
@@ -176,20 +177,19 @@ async function resolveSession(ctx: AuthContext, endpoint: AnyEndpoint, headers: 
 /**
  * The gate's rules for operators: an admin endpoint needs the permission on the role read with the
  * user this request (a role change applies to open sessions at once), and a session through which
- * an admin acts as someone else calls neither admin endpoints nor account changes.
+ * an admin acts as someone else is held to the impersonation rule (admin/impersonation-rule.ts).
  */
 function checkSessionRules(endpoint: AnyEndpoint, active: ActiveSession): void {
-  const impersonated = active.session.impersonatedBy !== null;
-  if (endpoint.admin) {
-    if (impersonated) throw APIError.from(403, "NOT_ALLOWED_WHILE_IMPERSONATING");
-    if (!hasAdminPermission(active.user.role, endpoint.admin.permissions)) throw APIError.from(403, endpoint.admin.refusal);
-    return;
-  }
-  if (impersonated && changesAccount(endpoint)) throw APIError.from(403, "NOT_ALLOWED_WHILE_IMPERSONATING");
+  assertAllowedWhileImpersonating(active.session, {
+    admin: endpoint.admin !== undefined,
+    changesState: changesState(endpoint),
+    impersonation: endpoint.impersonation,
+  });
+  if (endpoint.admin && !hasAdminPermission(active.user.role, endpoint.admin.permissions)) throw APIError.from(403, endpoint.admin.refusal);
 }
 
-function changesAccount(endpoint: AnyEndpoint): boolean {
-  if (endpoint.impersonation === "allowed") return false;
+/** A POST that needs a session may change the caller's state. */
+function changesState(endpoint: AnyEndpoint): boolean {
   if (endpoint.session !== "required" && endpoint.session !== "fresh") return false;
   return typeof endpoint.method === "string" ? endpoint.method === "POST" : endpoint.method.includes("POST");
 }

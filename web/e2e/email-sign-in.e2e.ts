@@ -66,7 +66,7 @@ describe.skipIf(!CHROMIUM)("sign-in methods as the operator chooses, in Chromium
       await panel().getByLabel("Password").fill(PERSON.password);
       await panel().getByRole("button", { name: "Create account" }).click();
       await page.waitForURL((url) => url.pathname === "/dashboard");
-      await page.getByText(PERSON.name).first().waitFor();
+      await page.getByRole("main").getByText(PERSON.name).first().waitFor();
       // Spec §4: the verification mail of sign-up; its link verifies the address.
       await page.goto(await mailedLink(server, PERSON.email, /^Verify your email/));
       await page.waitForURL((url) => url.pathname === "/settings");

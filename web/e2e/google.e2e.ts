@@ -62,7 +62,8 @@ describe.skipIf(!CHROMIUM)("Google sign-in through the development identity prov
     await create.getByRole("button", { name: "Create and continue" }).click();
     await page.waitForURL((url) => url.pathname === "/subscribe");
     await page.getByRole("heading", { level: 1, name: "Subscribe" }).waitFor();
-    await page.getByText("New Person").first().waitFor();
+    // The person's name is the tooltip of their initials in the header (the name itself shows from 1600 px).
+    await page.locator('.account-menu .who-with-avatar[title^="New Person ("]').waitFor();
   });
 
   it("shows the provider's refusal on the login screen when the person cancels", async () => {

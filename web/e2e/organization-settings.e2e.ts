@@ -44,7 +44,7 @@ describe.skipIf(!CHROMIUM)("organization slug, rename and delete in Chromium aga
 
     await page.getByLabel("Slug").fill("acme-widgets");
     await page.getByRole("button", { name: "Create organization" }).click();
-    await page.getByRole("region", { name: "Organization" }).waitFor();
+    await page.getByRole("region", { name: "Organization", exact: true }).waitFor();
     expect(await organizationCount()).toBe(1);
   });
 

@@ -5,6 +5,7 @@ import type { ApiKeyRecord } from "../store/api-key-store.js";
 import { findApiKeyById } from "../store/api-key-store.js";
 import type { MemberRow } from "../store/database.js";
 import { findMember } from "../store/member-store.js";
+import { assertMeetsTwoFactorRule } from "../organization/two-factor-rule.js";
 
 /**
  * An in-process `auth.api` call made with no request and no headers: the plugin's "server"
@@ -20,6 +21,7 @@ export async function requireOrganizationKeyManager(ctx: AuthContext, organizati
   const member = await findMember(ctx.db, organizationId, userId);
   if (!member) throw APIError.from(403, "USER_NOT_MEMBER_OF_ORGANIZATION");
   if (highestRoleRank(member.role) > 1) throw APIError.from(403, "INSUFFICIENT_API_KEY_PERMISSIONS");
+  await assertMeetsTwoFactorRule(ctx, organizationId, userId);
   return member;
 }
 
@@ -34,6 +36,7 @@ export async function findManageableKey(ctx: AuthContext, userId: string, id: st
     const member = await findMember(ctx.db, record.organizationId, userId);
     if (!member) throw APIError.from(404, "KEY_NOT_FOUND");
     if (highestRoleRank(member.role) > 1) throw APIError.from(403, "INSUFFICIENT_API_KEY_PERMISSIONS");
+    await assertMeetsTwoFactorRule(ctx, record.organizationId, userId);
     return record;
   }
   if (record.userId !== userId) throw APIError.from(404, "KEY_NOT_FOUND");

@@ -1,6 +1,7 @@
 import type { AuthContext } from "../context.js";
 import { APIError } from "../errors.js";
 import { readSeatUsage } from "../organization/seats.js";
+import { assertMeetsTwoFactorRule, meetsTwoFactorRule } from "../organization/two-factor-rule.js";
 import { hasPermission } from "../shared/access-control.js";
 import {
   MAX_ANALYTICS_DAYS,
@@ -58,6 +59,7 @@ async function resolveAuditScope(ctx: AuthContext, viewer: AuditViewer, scope: A
   if (!viewer.activeOrganizationId) throw APIError.from(400, "NO_ACTIVE_ORGANIZATION");
   const member = await findMember(ctx.db, viewer.activeOrganizationId, viewer.userId);
   if (!member || !hasPermission(member.role, { audit: ["read"] })) throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG");
+  await assertMeetsTwoFactorRule(ctx, viewer.activeOrganizationId, viewer.userId);
   return { kind: "organization", organizationId: viewer.activeOrganizationId };
 }
 
@@ -132,6 +134,7 @@ async function organizationSummary(ctx: AuthContext, viewer: AuditViewer, now: D
     plan: plan.id,
     seatsUsed: usage.members,
     seatLimit: plan.seatLimit,
-    canViewAudit: hasPermission(member.role, { audit: ["read"] }),
+    // The organization's log is one of its pages: not for a member its two-factor rule stops.
+    canViewAudit: hasPermission(member.role, { audit: ["read"] }) && (await meetsTwoFactorRule(ctx, organization, viewer.userId)),
   };
 }

@@ -5,6 +5,7 @@ import type { MemberRow } from "../store/database.js";
 import { findMember } from "../store/member-store.js";
 import { checkPermission, type PermissionConnector, type PermissionRequest } from "../shared/access-control.js";
 import { keyGrants } from "../api-key/use-api-key.js";
+import { assertMeetsTwoFactorRule } from "./two-factor-rule.js";
 
 /** The organization a call acts on: the one named in the input, else the session's active one. */
 export function resolveOrganizationId(session: ActiveSession, explicit: string | undefined | null): string {
@@ -15,7 +16,8 @@ export function resolveOrganizationId(session: ActiveSession, explicit: string |
 
 /**
  * The caller's membership of an organization, or 403 with the given code: acting on an
- * organization one does not belong to is an access failure like any other (spec §6).
+ * organization one does not belong to is an access failure like any other (spec §6). A member
+ * the organization's two-factor rule stops is refused too (two-factor-rule.ts).
  */
 export async function requireMember(
   ctx: AuthContext,
@@ -25,6 +27,7 @@ export async function requireMember(
 ): Promise<MemberRow> {
   const member = await findMember(ctx.db, organizationId, userId);
   if (!member) throw APIError.from(403, code);
+  await assertMeetsTwoFactorRule(ctx, organizationId, userId);
   return member;
 }
 

@@ -9,6 +9,7 @@ import { findOrganizationById, lockOrganization, setOrganizationPlan } from "../
 import type { AuditViewer } from "../audit/audit-service.js";
 import { holdsOwnerRole } from "./roles.js";
 import { readSeatUsage } from "./seats.js";
+import { assertMeetsTwoFactorRule } from "./two-factor-rule.js";
 
 export interface PlanService {
   /** The active organization's plan and seats; null without an active organization. */
@@ -37,7 +38,9 @@ export function createPlanService(ctx: AuthContext): PlanService {
     if (!viewer.activeOrganizationId) return null;
     const organization = await findOrganizationById(ctx.db, viewer.activeOrganizationId);
     const member = organization ? await findMember(ctx.db, organization.id, viewer.userId) : undefined;
-    return organization && member ? { organization, role: member.role } : null;
+    if (!organization || !member) return null;
+    await assertMeetsTwoFactorRule(ctx, organization, viewer.userId);
+    return { organization, role: member.role };
   }
 
   return {

@@ -68,6 +68,11 @@ export async function listMemberRoles(db: DB, organizationId: string): Promise<A
   return db.selectFrom("member").select(["id", "role"]).where("organizationId", "=", organizationId).execute();
 }
 
+/** The person's memberships (organization and role), in organization id order. */
+export async function listMembershipsOfUser(db: DB, userId: string): Promise<Array<{ organizationId: string; role: string }>> {
+  return db.selectFrom("member").select(["organizationId", "role"]).where("userId", "=", userId).orderBy("organizationId").execute();
+}
+
 export async function countMembershipsOfUser(db: DB, userId: string): Promise<number> {
   const row = await db
     .selectFrom("member")

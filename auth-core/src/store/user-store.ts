@@ -31,12 +31,30 @@ export async function clearUserBan(db: DB, id: string, now: Date): Promise<UserR
   return updateUser(db, id, { banned: 0, banReason: null, banExpires: null, updatedAt: now.toISOString() });
 }
 
-/** The people holding the admin role among comma-separated roles ("admin", "user,admin"). */
+/** Holds the admin role among comma-separated roles ("admin", "user,admin"). */
+const holdsAdminRole = sql<boolean>`(',' || ${sql.ref("role")} || ',') like ${"%,admin,%"}`;
+
+/** The people holding the admin role. */
 export async function countAdmins(db: DB): Promise<number> {
   const row = await db
     .selectFrom("user")
     .select((eb) => eb.fn.countAll<string | number>().as("n"))
-    .where(sql<boolean>`(',' || ${sql.ref("role")} || ',') like ${"%,admin,%"}`)
+    .where(holdsAdminRole)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Inside a transaction: a row lock on every admin, one by one in id order (a no-op update, the
+ * same on SQLite and PostgreSQL). A change that may leave fewer admins takes these first, so two
+ * such changes take turns, and the second reads (in its next statements) what the first left.
+ */
+export async function lockAdmins(trx: DB): Promise<void> {
+  const admins = await trx.selectFrom("user").select("id").where(holdsAdminRole).orderBy("id").execute();
+  for (const { id } of admins)
+    await trx
+      .updateTable("user")
+      .set((eb) => ({ role: eb.ref("role") }))
+      .where("id", "=", id)
+      .execute();
 }

@@ -11,7 +11,7 @@ export interface StoredPerson {
 
 const peopleSchema = z.array(z.object({ email: z.string().min(3).max(320), name: z.string().max(256), emailVerified: z.boolean() }));
 
-/** DATA_DIR/dev-idp-people.json: the people created on the development sign-in page. */
+/** DATA_DIR/dev-idp-people.json: the people created on the development sign-in page, kept across restarts. */
 export function peopleFilePath(dataDir: string): string {
   return join(dataDir, "dev-idp-people.json");
 }

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPCContext } from "./context.js";
 import { dateTransformer, isAdminRole } from "@gatehouse/auth-core/shared";
-import { APIError } from "@gatehouse/auth-core";
+import { APIError, assertAllowedWhileImpersonating } from "@gatehouse/auth-core";
 
 /**
  * No answer carries a stack: tRPC's default formatter adds one whenever NODE_ENV is
@@ -38,19 +38,30 @@ export function toTRPCError(error: unknown): unknown {
   return new TRPCError({ code, message: error.message, cause: error });
 }
 
-/** The only way a procedure requires a signed-in user. */
-export const protectedProcedure = t.procedure.use(function requireSession({ ctx, next }) {
+/**
+ * The only way a procedure requires a signed-in user. A mutation through an impersonation
+ * session is held to auth-core's impersonation rule, the one /api/auth's session gate applies.
+ */
+export const protectedProcedure = t.procedure.use(function requireSession({ ctx, type, next }) {
   if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "You need to sign in to access this page." });
+  try {
+    assertAllowedWhileImpersonating(ctx.session.session, { admin: false, changesState: type === "mutation" });
+  } catch (error) {
+    throw toTRPCError(error);
+  }
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
 /**
- * Operators only. The role comes with the session read for this request (a role
- * change applies at once), and an admin acting as someone else is that person here.
+ * Operators only. The role comes with the session read for this request (a role change applies
+ * at once), and an admin acting as someone else is that person here (the impersonation rule).
  */
 export const adminProcedure = protectedProcedure.use(function requireAdmin({ ctx, next }) {
-  if (!isAdminRole(ctx.session.user.role) || ctx.session.session.impersonatedBy !== null) {
-    throw new TRPCError({ code: "FORBIDDEN", message: "Only admins may use the admin console." });
+  try {
+    assertAllowedWhileImpersonating(ctx.session.session, { admin: true, changesState: false });
+  } catch (error) {
+    throw toTRPCError(error);
   }
+  if (!isAdminRole(ctx.session.user.role)) throw new TRPCError({ code: "FORBIDDEN", message: "Only admins may use the admin console." });
   return next();
 });

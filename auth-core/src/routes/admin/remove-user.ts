@@ -1,10 +1,16 @@
 import { z } from "zod";
-import { requireUser } from "../../admin/admin-actions.js";
+import { lockAdminsAsAdmin, requireUser } from "../../admin/admin-actions.js";
+import { isAdminRole } from "../../shared/admin-roles.js";
 import { deleteUserData } from "../../email/user-deletion.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
+import { assertNotSoleOwner } from "../../organization/sole-owner.js";
 
-/** better-auth's admin remove-user: the account and everything it holds, like a deletion by its owner. */
+/**
+ * better-auth's admin remove-user: the account and everything it holds, like a deletion by its
+ * owner. Refused for the only owner of an organization (it would be left without one), and when
+ * the remover stopped being an admin while the request ran (someone is always an admin).
+ */
 export const removeUserEndpoint = defineEndpoint({
   name: "removeUser",
   method: "POST",
@@ -18,6 +24,9 @@ export const removeUserEndpoint = defineEndpoint({
     if (body.userId === session.user.id) throw APIError.from(400, "YOU_CANNOT_REMOVE_YOURSELF");
     const target = await requireUser(ctx, body.userId);
     await audit.change(async (trx, log) => {
+      // Removing an admin may leave fewer: the admins' locks, and the remover must still be one.
+      if (isAdminRole(target.role)) await lockAdminsAsAdmin(trx, session.user.id, "YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS");
+      await assertNotSoleOwner(trx, target.id);
       await deleteUserData(trx, target.id);
       // The row keeps the address: the person is gone, the operator's log says who it was.
       await log.write({ userId: session.user.id, targetUserId: target.id, type: "user-removed", detail: { email: target.email } });

@@ -4,6 +4,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import type { ActiveSession } from "../../session/session.js";
 import type { OrganizationRow } from "../../store/database.js";
 import { APIError } from "../../errors.js";
+import { assertMeetsTwoFactorRule } from "../../organization/two-factor-rule.js";
 import { toWireInvitation, toWireMemberWithUser, toWireOrganization, toWireTeam } from "../../organization/wire.js";
 import { listInvitationsOfOrganization } from "../../store/invitation-store.js";
 import { findMember, listMembersWithUsers } from "../../store/member-store.js";
@@ -46,6 +47,7 @@ export const getFullOrganization = defineEndpoint({
       await clearActiveOrganization(ctx.db, organization.id, session.user.id);
       throw APIError.from(403, "USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION");
     }
+    await assertMeetsTwoFactorRule(ctx, organization, session.user.id);
     const limit = query.membersLimit ?? ctx.options.organization.membershipLimit;
     const [members, invitations, teams] = await Promise.all([
       listMembersWithUsers(ctx.db, organization.id, { limit, offset: 0, direction: "asc" }),

@@ -41,7 +41,10 @@ function Person({ userId }: { userId: string }): ReactElement {
         {data.events.length === 0 ? (
           <EmptyState title="No events are recorded for this person." />
         ) : (
-          <EventTable events={data.events} caption={`The latest events of ${data.user.email} and of admins on the account, newest first`} />
+          <>
+            <p className="muted">Their own events and those of admins on the account.</p>
+            <EventTable events={data.events} caption="Latest events, newest first" />
+          </>
         )}
       </section>
     </>

@@ -76,24 +76,25 @@ function People(): ReactElement {
       ) : users.data.items.length === 0 ? (
         <EmptyState title={search || filter !== "all" ? "Nobody matches this search." : "Nobody has an account yet."} />
       ) : (
-        <>
-          <div aria-busy={users.isPlaceholderData || undefined}>
-            <UsersTable users={users.data.items} caption={search ? `People matching “${search}”` : "Everyone, newest first"} />
-          </div>
-          <nav className="pager" aria-label="Pages of people">
-            <p className="muted small" role="status">
-              {first}–{first + users.data.items.length - 1} of {total}
-            </p>
-            <div className="actions">
-              <button type="button" className="secondary" disabled={page === 0} onClick={() => update({ page: String(page - 1) })}>
-                Previous
-              </button>
-              <button type="button" className="secondary" disabled={page + 1 >= pages} onClick={() => update({ page: String(page + 1) })}>
-                Next
-              </button>
-            </div>
-          </nav>
-        </>
+        <UsersTable
+          users={users.data.items}
+          caption={search ? `People matching “${search}”` : "Everyone, newest first"}
+          busy={users.isPlaceholderData}
+          pager={{
+            label: "Pages of people",
+            status: `${first}–${first + users.data.items.length - 1} of ${total}`,
+            controls: (
+              <>
+                <button type="button" className="secondary" disabled={page === 0} onClick={() => update({ page: String(page - 1) })}>
+                  Previous
+                </button>
+                <button type="button" className="secondary" disabled={page + 1 >= pages} onClick={() => update({ page: String(page + 1) })}>
+                  Next
+                </button>
+              </>
+            ),
+          }}
+        />
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import { EventFilters } from "../../features/audit/components/event-filters.js";
 import { EventTable } from "../../features/audit/components/event-table.js";
 import { ScopeSwitch } from "../../features/audit/components/scope-switch.js";
 import { EmptyState, LoadError, LoadingState } from "../../components/query-state.js";
+import { plural } from "../../lib/text.js";
 import { allowedScope } from "./audit-scope.js";
 
 function hasFilters(filters: AuditFilters): boolean {
@@ -59,18 +60,19 @@ export function ReportsPage(): ReactElement {
           <EmptyState title={hasFilters(filters) ? "No events match these filters." : `No events are recorded for ${whose}.`} />
         ) : (
           <>
-            <EventTable events={rows} caption={`Events of ${whose}, newest first`} />
-            <div className="pager">
-              <p className="muted small" role="status">
-                {rows.length === 1 ? "1 event shown" : `${rows.length} events shown`}
-                {events.hasNextPage ? "; there are more." : "; that is all of them."}
-              </p>
-              {events.hasNextPage && (
-                <button type="button" className="secondary" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
-                  {events.isFetchingNextPage ? "Loading more…" : "Load more"}
-                </button>
-              )}
-            </div>
+            <EventTable
+              events={rows}
+              caption={`Events of ${whose}, newest first`}
+              pager={{
+                label: "More events",
+                status: `${plural(rows.length, "event")} shown${events.hasNextPage ? "; there are more." : "; that is all of them."}`,
+                controls: events.hasNextPage && (
+                  <button type="button" className="secondary" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
+                    {events.isFetchingNextPage ? "Loading more…" : "Load more"}
+                  </button>
+                ),
+              }}
+            />
             {events.isFetchNextPageError && <LoadError what="The next page" error={events.error} onRetry={() => void events.fetchNextPage()} />}
           </>
         )}

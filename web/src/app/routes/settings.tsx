@@ -71,8 +71,9 @@ export function SettingsPage(): ReactElement {
         </p>
       )}
       <nav className="toc" aria-label="Settings sections">
-        <a href="#profile">Profile</a> <a href="#email">Email</a> <a href="#password">Password</a> <a href="#two-factor">Two-factor</a>{" "}
-        <a href="#passkeys">Passkeys</a> <a href="#accounts">Linked accounts</a> <a href="#api-keys">API keys</a> <a href="#sessions">Sessions</a>{" "}
+        {/* In the order of the sections below. */}
+        <a href="#profile">Profile</a> <a href="#email">Email</a> <a href="#passkeys">Passkeys</a> <a href="#accounts">Linked accounts</a>{" "}
+        <a href="#api-keys">API keys</a> <a href="#sessions">Sessions</a> <a href="#password">Password</a> <a href="#two-factor">Two-factor</a>{" "}
         <a href="#delete-account">Delete account</a>
       </nav>
       <div className="grid">

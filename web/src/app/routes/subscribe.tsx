@@ -11,25 +11,27 @@ import { OrganizationTwoFactorGate } from "../organization-two-factor-gate.js";
  * only: no payment is taken.
  */
 export function SubscribePage(): ReactElement {
-  const plan = useOrganizationPlan();
   return (
     <article className="page">
       <h1>Subscribe</h1>
       <p className="lead">Your organization's plan and how many of its seats are in use.</p>
-      {plan.isPending ? (
-        <LoadingState label="Loading the plan…" />
-      ) : plan.isError ? (
-        <LoadError what="The plan" error={plan.error} onRetry={() => void plan.refetch()} />
-      ) : plan.data === null ? (
-        <NoActiveOrganization idPrefix="subscribe" purpose="to see and choose its plan" />
-      ) : (
-        <OrganizationTwoFactorGate>
-          <div className="grid">
-            <PlanSummary plan={plan.data} />
-            <PlanChooser key={plan.data.organization.id} plan={plan.data} />
-          </div>
-        </OrganizationTwoFactorGate>
-      )}
+      <OrganizationTwoFactorGate>
+        <OrganizationPlan />
+      </OrganizationTwoFactorGate>
     </article>
+  );
+}
+
+/** The plan, once the organization's two-factor rule lets the viewer in (the server refuses plan.get otherwise). */
+function OrganizationPlan(): ReactElement {
+  const plan = useOrganizationPlan();
+  if (plan.isPending) return <LoadingState label="Loading the plan…" />;
+  if (plan.isError) return <LoadError what="The plan" error={plan.error} onRetry={() => void plan.refetch()} />;
+  if (plan.data === null) return <NoActiveOrganization idPrefix="subscribe" purpose="to see and choose its plan" />;
+  return (
+    <div className="grid">
+      <PlanSummary plan={plan.data} />
+      <PlanChooser key={plan.data.organization.id} plan={plan.data} />
+    </div>
   );
 }

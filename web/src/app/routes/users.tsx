@@ -14,55 +14,55 @@ import { OrganizationTwoFactorGate } from "../organization-two-factor-gate.js";
 
 function NoOrganization(): ReactElement {
   return (
-    <article className="page">
-      <h1>Users</h1>
-      <section className="card empty-state" aria-labelledby="no-org-heading">
-        <h2 id="no-org-heading">No active organization</h2>
-        <p className="muted">
-          You are not working in an organization right now. Create one to invite people, give them roles and form teams, or pick one you belong to in the
-          organization switcher above.
-        </p>
-        <CreateOrganizationForm idPrefix="empty" />
-      </section>
-    </article>
+    <section className="card empty-state" aria-labelledby="no-org-heading">
+      <h2 id="no-org-heading">No active organization</h2>
+      <p className="muted">
+        You are not working in an organization right now. Create one to invite people, give them roles and form teams, or pick one you belong to in the
+        organization switcher above.
+      </p>
+      <CreateOrganizationForm idPrefix="empty" />
+    </section>
   );
 }
 
 /**
  * /users: the active organization's people (spec §7 organization calls). What the viewer may do
- * comes from their own role through the shared access-control functions (spec §6).
+ * comes from their own role through the shared access-control functions (spec §6). The
+ * organization's two-factor rule is read first: the server refuses its calls to a member the
+ * rule stops.
  */
 export function UsersPage(): ReactElement {
+  return (
+    <article className="page">
+      <h1>Users</h1>
+      <OrganizationTwoFactorGate>
+        <OrganizationPeople />
+      </OrganizationTwoFactorGate>
+    </article>
+  );
+}
+
+function OrganizationPeople(): ReactElement {
   const organization = useFullOrganization();
   const viewer = useActiveMember();
   // Right after a switch the two answers may briefly describe different organizations.
   const settling = Boolean(organization.data && viewer.data && viewer.data.organizationId !== organization.data.id);
-  if (organization.isPending || viewer.isPending || settling) {
-    return (
-      <article className="page">
-        <h1>Users</h1>
-        <p role="status">Loading the organization…</p>
-      </article>
-    );
-  }
+  if (organization.isPending || viewer.isPending || settling) return <p role="status">Loading the organization…</p>;
   if (!organization.data || !viewer.data) return <NoOrganization />;
   const controls = organizationControls(viewer.data.role);
   const now = Date.now();
   return (
-    <article className="page">
-      <h1>Users</h1>
+    <>
       <p className="lead">
         The people of <strong>{organization.data.name}</strong> <span className="muted">({organization.data.slug})</span>.
       </p>
-      <OrganizationTwoFactorGate>
-        <MembersSection organization={organization.data} viewer={viewer.data} controls={controls} />
-        <InvitationsSection organization={organization.data} controls={controls} now={now} />
-        <TeamsSection organization={organization.data} controls={controls} />
-        {viewer.data.role.split(",").includes("owner") && <OrganizationTwoFactorRuleSection organization={organization.data} />}
-        {(controls.updateOrganization || controls.deleteOrganization) && <OrganizationSettingsSection organization={organization.data} controls={controls} />}
-        <OrganizationApiKeysSection organizationId={organization.data.id} viewerRole={viewer.data.role} />
-      </OrganizationTwoFactorGate>
+      <MembersSection organization={organization.data} viewer={viewer.data} controls={controls} />
+      <InvitationsSection organization={organization.data} controls={controls} now={now} />
+      <TeamsSection organization={organization.data} controls={controls} />
+      {viewer.data.role.split(",").includes("owner") && <OrganizationTwoFactorRuleSection organization={organization.data} />}
+      {(controls.updateOrganization || controls.deleteOrganization) && <OrganizationSettingsSection organization={organization.data} controls={controls} />}
+      <OrganizationApiKeysSection organizationId={organization.data.id} viewerRole={viewer.data.role} />
       <LeaveSection organization={organization.data} viewer={viewer.data} />
-    </article>
+    </>
   );
 }

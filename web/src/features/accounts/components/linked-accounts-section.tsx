@@ -83,6 +83,7 @@ export function LinkedAccountsSection(): ReactElement {
               disabled={link.isPending}
               onClick={() => link.mutate({ provider: provider.id })}
             >
+              <img src={`/provider-marks/${provider.id}.svg`} alt="" />
               Link {provider.name}
             </button>
           ))}

@@ -12,13 +12,14 @@ export function apiKeysQueryKey(scope: ApiKeyScope): readonly unknown[] {
 
 /**
  * A refusal because the person no longer owns or administers the organization (a role changed
- * elsewhere): the signed-in session is fine, so it must not read as a lost session.
+ * elsewhere), or because its two-factor rule now stops them: the signed-in session is fine, so
+ * it must not read as a lost session.
  */
 function isLostOrganizationAccess(error: unknown): boolean {
   return (
     error instanceof AuthRequestError &&
     error.status === 403 &&
-    ["INSUFFICIENT_API_KEY_PERMISSIONS", "USER_NOT_MEMBER_OF_ORGANIZATION"].includes(error.code ?? "")
+    ["INSUFFICIENT_API_KEY_PERMISSIONS", "USER_NOT_MEMBER_OF_ORGANIZATION", "TWO_FACTOR_REQUIRED_BY_ORGANIZATION"].includes(error.code ?? "")
   );
 }
 

@@ -180,8 +180,8 @@ export function ApiKeysSection({ scope }: ApiKeysSectionProps): ReactElement | n
           ))}
         </select>
         {organization && (
-          <label className="row">
-            <input type="checkbox" checked={mayInvite} onChange={(e) => setMayInvite(e.target.checked)} /> May invite members (member: create)
+          <label className="check">
+            <input type="checkbox" checked={mayInvite} onChange={(e) => setMayInvite(e.target.checked)} /> May invite people to the organization
           </label>
         )}
         <div className="actions">

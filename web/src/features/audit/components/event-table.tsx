@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { PagedTable, type TableColumn, type TablePager } from "../../../components/paged-table.js";
 import { formatDateTime } from "../../../components/ui.js";
 import { describeUserAgent } from "../../../lib/user-agent.js";
 import type { AuditEventView } from "../api/types.js";
@@ -10,41 +11,27 @@ function actorText(event: AuditEventView): string {
   return event.actor.name || event.actor.email;
 }
 
-/** The event log as a table: one row per event, newest first (the server's order). */
-export function EventTable({ events, caption }: { events: AuditEventView[]; caption: string }): ReactElement {
+const EVENT_COLUMNS: readonly TableColumn<AuditEventView>[] = [
+  { header: "Time", cell: (event) => <time dateTime={new Date(event.createdAt).toISOString()}>{formatDateTime(event.createdAt)}</time> },
+  { header: "Event", rowHeader: true, cell: (event) => eventLabel(event.type) },
+  { header: "Outcome", cell: (event) => <OutcomeBadge outcome={event.outcome} /> },
+  { header: "Method", cell: (event) => methodLabel(event.method) },
+  { header: "Person", cell: actorText, title: (event) => event.actor?.email },
+  { header: "Address", cell: (event) => event.ipAddress ?? "—" },
+  { header: "Device", cell: (event) => (event.userAgent ? describeUserAgent(event.userAgent) : "—"), title: (event) => event.userAgent ?? undefined },
+];
+
+/** The event log as a table: one row per event, newest first (the server's order), and its pager where it has more. */
+export function EventTable({ events, caption, pager }: { events: AuditEventView[]; caption: string; pager?: TablePager }): ReactElement {
   return (
-    <div className="table-scroll">
-      <table className="data-table events-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Event</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Method</th>
-            <th scope="col">Person</th>
-            <th scope="col">Address</th>
-            <th scope="col">Device</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((event) => (
-            <tr key={event.id} data-event-type={event.type}>
-              <td>
-                <time dateTime={new Date(event.createdAt).toISOString()}>{formatDateTime(event.createdAt)}</time>
-              </td>
-              <th scope="row">{eventLabel(event.type)}</th>
-              <td>
-                <OutcomeBadge outcome={event.outcome} />
-              </td>
-              <td>{methodLabel(event.method)}</td>
-              <td title={event.actor?.email}>{actorText(event)}</td>
-              <td>{event.ipAddress ?? "—"}</td>
-              <td title={event.userAgent ?? undefined}>{event.userAgent ? describeUserAgent(event.userAgent) : "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PagedTable
+      caption={caption}
+      className="events-table"
+      columns={EVENT_COLUMNS}
+      rows={events}
+      rowKey={(event) => event.id}
+      rowData={(event) => ({ "data-event-type": event.type })}
+      pager={pager}
+    />
   );
 }

@@ -87,7 +87,11 @@ export function LoginScreen(): ReactElement {
     <main id="main" className="login">
       <section className="card login-card" aria-labelledby="login-heading">
         <h1 id="login-heading">Sign in to Gatehouse</h1>
-        <p className="muted">Use your {joinProviderNames(providers)} account or a passkey saved on this device.</p>
+        <p className="muted">
+          {/* Many providers: their buttons name them. */}
+          Use {providers.length > 3 ? "an account with one of the providers below" : `your ${joinProviderNames(providers)} account`} or a passkey saved on this
+          device.
+        </p>
         <Suspense fallback={null}>
           <LoginNotices destination={params.destination} />
         </Suspense>
@@ -96,9 +100,10 @@ export function LoginScreen(): ReactElement {
             {message}
           </p>
         )}
-        <div className="stack" role="group" aria-label="Sign in with an account you have">
+        <div className="stack provider-buttons" role="group" aria-label="Sign in with an account you have">
           {providers.map((provider) => (
             <button key={provider.id} type="button" className="wide" data-provider={provider.id} onClick={() => onSocial(provider)} disabled={busy}>
+              <img src={`/provider-marks/${provider.id}.svg`} alt="" />
               {social.isPending && social.variables?.provider === provider.id ? `Opening ${provider.name}…` : `Sign in with ${provider.name}`}
             </button>
           ))}

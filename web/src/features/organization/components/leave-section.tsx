@@ -1,14 +1,23 @@
 import type { ReactElement } from "react";
 import { endStop } from "../../../lib/text.js";
 import { ConfirmButton } from "../../../components/confirm-dialog.js";
-import type { WireFullOrganization, WireMemberWithUser } from "@gatehouse/auth-core/shared";
+import type { WireMemberWithUser, WireOrganization } from "@gatehouse/auth-core/shared";
 import { ActionStatus, Section } from "../../../components/ui.js";
 import { useLeaveOrganization } from "../api/leave-organization.js";
 import { organizationActionError } from "../api/organization-request.js";
 import { RoleBadges } from "./role-badges.js";
 
-/** The viewer's own membership and the way out (the server refuses the last owner, spec §6). */
-export function LeaveSection({ organization, viewer }: { organization: WireFullOrganization; viewer: WireMemberWithUser }): ReactElement {
+/**
+ * The viewer's own membership and the way out (the server refuses the last owner, spec §6). Also
+ * shown to a member the organization's two-factor rule stops: leaving stays open to them.
+ */
+export function LeaveSection({
+  organization,
+  viewer,
+}: {
+  organization: Pick<WireOrganization, "id" | "name">;
+  viewer: Pick<WireMemberWithUser, "role">;
+}): ReactElement {
   const leave = useLeaveOrganization();
   return (
     <Section id="membership" title="Your membership">

@@ -31,6 +31,7 @@ export function OrganizationSwitcher({ activeOrganizationId, canLoad }: Organiza
       </label>
       <select
         id="org-switcher-select"
+        title={list.find((o) => o.id === activeId)?.name}
         value={list.some((o) => o.id === activeId) ? activeId : NOTHING_CHOSEN}
         disabled={organizations.isPending || setActive.isPending}
         onChange={(e) => {

@@ -18,7 +18,11 @@ export function useSetTwoFactorRule(): UseMutationResult<WireOrganization, Error
   return useMutation({
     mutationKey: ["auth", "two-factor", "organization-rule"],
     mutationFn: (input) => setTwoFactorRule(client, input),
-    // The organization queries (the Users page) live under auth/organization.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["auth", "organization"] }),
+    // The person's organization list (auth/organizations) carries the rule the pages' gate reads;
+    // the organization queries (the Users page) live under auth/organization.
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ["auth", "organizations"] });
+      await queryClient.invalidateQueries({ queryKey: ["auth", "organization"] });
+    },
   });
 }

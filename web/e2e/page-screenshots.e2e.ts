@@ -1,0 +1,182 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { signInInBrowser, signUpInBrowser } from "./support/accounts.js";
+import { CHROMIUM, openBrowser, SKIP_REASON, type TestBrowser } from "./support/browser.js";
+import { mailedLink, startServer, type RunningServer } from "./support/server.js";
+
+if (!CHROMIUM) console.warn(SKIP_REASON);
+
+/** Every page at a desktop and a phone width, kept under test-results/screenshots/ for a person to look at (not by git). */
+const SCREENSHOTS = fileURLToPath(new URL("../../test-results/screenshots/", import.meta.url));
+const WIDTHS = [1280, 390] as const;
+
+const OWNER = { name: "Grace Brewster Murray Hopper", email: "grace.hopper@example.com", password: "compiler pioneer 1952" };
+const GUEST = { name: "Ada Lovelace", email: "ada.lovelace@example.com", password: "analytical engine notes" };
+// A name that ends in a period and is longer than the switcher used to show.
+const ORGANIZATION = { name: "Acme Widgets & Co.", slug: "acme-widgets" };
+
+/** Every provider the server can enable, for the sign-in screen with all their marks. */
+const ALL_PROVIDERS = [
+  "apple",
+  "atlassian",
+  "cognito",
+  "discord",
+  "dropbox",
+  "facebook",
+  "figma",
+  "github",
+  "gitlab",
+  "google",
+  "huggingface",
+  "kakao",
+  "kick",
+  "line",
+  "linear",
+  "linkedin",
+  "microsoft",
+  "naver",
+  "notion",
+  "paypal",
+  "reddit",
+  "roblox",
+  "salesforce",
+  "slack",
+  "spotify",
+  "tiktok",
+  "twitch",
+  "twitter",
+  "vk",
+  "zoom",
+];
+
+/** What a page shows past the window's right edge (nothing, on every page). */
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** Screenshots `path` at each width once `ready` shows, and checks nothing runs off the side. */
+async function shoot(page: Page, baseURL: string, path: string, name: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width > 600 ? 860 : 844 });
+    await page.goto(`${baseURL}${path}`);
+    await ready(page);
+    // Pictures and marks are images loaded after the page: wait for them before the picture is taken.
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    expect(await sidewaysOverflow(page), `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+}
+
+async function post(browser: TestBrowser, baseURL: string, path: string, data: unknown): Promise<{ status: number; body: { id?: string } }> {
+  const response = await browser.context.request.post(`${baseURL}/api/auth${path}`, { data, headers: { origin: baseURL } });
+  return { status: response.status(), body: (await response.json()) as { id?: string } };
+}
+
+const heading =
+  (name: string | RegExp) =>
+  (page: Page): Promise<void> =>
+    page.getByRole("heading", { level: 1, name }).first().waitFor();
+
+describe.skipIf(!CHROMIUM)("every page at 1280 and 390 px", () => {
+  let server: RunningServer;
+  let owner: TestBrowser;
+  let guest: TestBrowser;
+  let invitationId = "";
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAILS: OWNER.email });
+    owner = await openBrowser();
+    guest = await openBrowser();
+    await signUpInBrowser(owner.context, server.baseURL, OWNER);
+    await owner.page.goto(await mailedLink(server, OWNER.email, /^Verify your email/));
+    expect((await post(owner, server.baseURL, "/organization/create", ORGANIZATION)).status).toBe(200);
+    await signUpInBrowser(guest.context, server.baseURL, GUEST);
+    await guest.page.goto(await mailedLink(server, GUEST.email, /^Verify your email/));
+    const invitation = await post(owner, server.baseURL, "/organization/invite-member", { email: GUEST.email, role: "member" });
+    expect(invitation.status).toBe(200);
+    invitationId = invitation.body.id ?? "";
+  });
+  afterAll(async () => {
+    await owner?.close();
+    await guest?.close();
+    await server?.stop();
+  });
+
+  it("the sign-in screen as the spec has it (Google and passkey)", async () => {
+    await shoot(guest.page, server.baseURL, "/login", "login", async (page) => {
+      await page.context().clearCookies();
+      await page.getByRole("button", { name: "Sign in with Google" }).waitFor();
+    });
+  });
+
+  it("the signed-in pages of an owner with an organization", async () => {
+    const { page } = owner;
+    const pages: Array<[string, string, (page: Page) => Promise<unknown>]> = [
+      ["/dashboard", "dashboard", (p) => p.getByTestId("organization-name").waitFor()],
+      ["/analytics", "analytics", heading("Analytics")],
+      ["/reports", "reports", heading("Reports")],
+      ["/users", "users", heading("Users")],
+      ["/subscribe", "subscribe", (p) => p.getByTestId("current-plan").waitFor()],
+      ["/settings", "settings", (p) => p.getByRole("region", { name: "Linked accounts" }).waitFor()],
+      ["/about", "about", heading(/About/)],
+      ["/admin", "admin", heading("Admin")],
+      ["/no-such-page", "not-found", heading("Page not found")],
+    ];
+    for (const [path, name, ready] of pages) await shoot(page, server.baseURL, path, name, ready);
+    const me = await page.evaluate(async () => ((await (await fetch("/api/auth/get-session")).json()) as { user: { id: string } }).user.id);
+    await shoot(page, server.baseURL, `/admin/users/${me}`, "admin-person", heading(OWNER.name));
+  });
+
+  it("an invitation, opened by the invited person signed out and signed in", async () => {
+    const join = (p: Page): Promise<void> => p.getByRole("heading", { level: 2, name: `Join ${ORGANIZATION.name}` }).waitFor();
+    await guest.context.clearCookies();
+    await shoot(guest.page, server.baseURL, `/accept-invitation/${invitationId}`, "invitation-signed-out", async (p) => {
+      await p.getByRole("button", { name: `Create an account for ${GUEST.email}` }).waitFor();
+      await join(p);
+    });
+    await signInInBrowser(guest.context, server.baseURL, GUEST);
+    await shoot(guest.page, server.baseURL, `/accept-invitation/${invitationId}`, "accept-invitation", async (p) => {
+      await p.getByRole("heading", { level: 1, name: "Invitation" }).waitFor();
+      await join(p);
+    });
+  });
+});
+
+describe.skipIf(!CHROMIUM)("the sign-in screens with EMAIL_SIGN_IN=on and every provider", () => {
+  let server: RunningServer;
+  let browser: TestBrowser;
+  beforeAll(async () => {
+    server = await startServer({ EMAIL_SIGN_IN: "on", DEV_IDP_PROVIDERS: ALL_PROVIDERS.filter((id) => id !== "google").join(",") });
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("shows every provider's button with its mark, loaded", async () => {
+    await shoot(browser.page, server.baseURL, "/login", "login-email-all-providers", (p) => p.getByRole("button", { name: "Sign in with Zoom" }).waitFor());
+    const group = browser.page.getByLabel("Sign in with an account you have");
+    expect(await group.getByRole("button").count()).toBe(ALL_PROVIDERS.length);
+    const marks = await group
+      .locator("img")
+      .evaluateAll((images) =>
+        images.map((image) => ({ src: new URL((image as HTMLImageElement).src).pathname, loaded: (image as HTMLImageElement).naturalWidth > 0 })),
+      );
+    expect(marks.map((mark) => mark.src).sort()).toEqual(ALL_PROVIDERS.map((id) => `/provider-marks/${id}.svg`).sort());
+    expect(marks.filter((mark) => !mark.loaded)).toEqual([]);
+    // Google's button is its light button: white, the colour G, "Sign in with Google".
+    const google = group.getByRole("button", { name: "Sign in with Google" });
+    expect(await google.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe("rgb(255, 255, 255)");
+  });
+
+  it("the email forms and the reset page", async () => {
+    await shoot(browser.page, server.baseURL, "/login", "login-email", (p) => p.getByLabel("Password", { exact: true }).first().waitFor());
+    await shoot(browser.page, server.baseURL, "/reset-password?token=a-token-from-a-mail", "reset-password", (p) =>
+      p.getByRole("heading", { level: 1 }).first().waitFor(),
+    );
+  });
+});
