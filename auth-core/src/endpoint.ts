@@ -36,6 +36,8 @@ export interface ClientInfo {
 export interface ResponseDraft {
   status: number;
   headers: Headers;
+  /** Sets one header (not Set-Cookie) without making a Headers object for it: for the hot path. */
+  setHeader(name: string, value: string): void;
 }
 
 /**
@@ -98,8 +100,9 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
    * refusals), or `{ none: "why" }`. The handler writes them through `call.audit` only.
    */
   audit: AuditDeclaration<E>;
-  // Method syntax on purpose: lets a table hold endpoints of different inputs.
-  handler(call: EndpointCall<Body, Query, S, E>): Promise<Result>;
+  // Method syntax on purpose: lets a table hold endpoints of different inputs. A handler may
+  // answer without a promise when it waited for nothing (get-session on SQLite).
+  handler(call: EndpointCall<Body, Query, S, E>): Result | Promise<Result>;
 }
 
 export type AnyEndpoint = Endpoint<string, unknown, unknown, unknown, SessionRequirement, AuditEventType>;

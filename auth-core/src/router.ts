@@ -4,7 +4,7 @@ import { APIError, validationError } from "./errors.js";
 import { resolveClientAddress } from "./http/client-address.js";
 import { checkFetchSite, checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
 import { assertNoNulCharacter } from "./http/nul-character.js";
-import { rateLimitClientKey, resolveEndpointRateLimit, type RateLimitRule } from "./http/rate-limit.js";
+import { rateLimitClientKey, resolveEndpointRateLimit, type RateLimitDecision, type RateLimitRule } from "./http/rate-limit.js";
 import { createAudit } from "./security/security-events.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
 import { readSessionToken } from "./session/session-cookie.js";
@@ -68,7 +68,7 @@ function jsonResponse(data: unknown, status: number, base: Readonly<Record<strin
  * checks every value again (a session JWT is half a kilobyte).
  */
 function draftJSONResponse(data: unknown, draft: ResponseDraft, base: Readonly<Record<string, string>>): Response {
-  if (draft instanceof LazyDraft && !draft.hasHeaders) return jsonResponse(data, draft.status, base);
+  if (draft instanceof LazyDraft && !draft.hasHeaders) return jsonResponse(data, draft.status, base, draft.plainHeaders);
   const { headers } = draft;
   // Asked by name: Headers implementations differ in how their iterators name and join cookies.
   if (headers.has("set-cookie")) return draftJSONResponseWithCookies(data, draft, base);
@@ -106,15 +106,32 @@ function matchParams(segments: string[], path: string): Record<string, string> |
   return params;
 }
 
-/** A handler's draft whose Headers object is made only when the handler sets a header (most answers set none). */
+/**
+ * A handler's draft whose Headers object is made only when a handler asks for it (most answers
+ * set no header): headers set with setHeader stay a plain object until then, and go into the
+ * answer's own plain header object (see jsonResponse).
+ */
 class LazyDraft implements ResponseDraft {
   status = 200;
   #headers: Headers | undefined;
+  #plain: Record<string, string> | undefined;
   get headers(): Headers {
-    return (this.#headers ??= new Headers());
+    if (this.#headers) return this.#headers;
+    const headers = new Headers();
+    for (const name in this.#plain) headers.set(name, this.#plain[name]!);
+    this.#plain = undefined;
+    return (this.#headers = headers);
+  }
+  setHeader(name: string, value: string): void {
+    if (this.#headers) this.#headers.set(name, value);
+    else (this.#plain ??= {})[name.toLowerCase()] = value;
   }
   get hasHeaders(): boolean {
     return this.#headers !== undefined;
+  }
+  /** The headers set so far while no Headers object exists. */
+  get plainHeaders(): Record<string, string> | undefined {
+    return this.#plain;
   }
 }
 
@@ -177,14 +194,30 @@ function changesState(endpoint: AnyEndpoint): boolean {
   return typeof endpoint.method === "string" ? endpoint.method === "POST" : endpoint.method.includes("POST");
 }
 
+type Outcome = { result: unknown; draft: ResponseDraft };
+
 /**
  * Runs one endpoint: session gate, validation, handler. Both doors (HTTP and api) come here.
  * The gate comes first so a caller without the session an endpoint needs learns nothing about
  * its inputs (401/403 before any 400).
  */
-export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<{ result: unknown; draft: ResponseDraft }> {
-  const session = endpoint.session === "none" ? null : await resolveSession(ctx, endpoint, input.headers, input.client);
-  if (session) checkSessionRules(endpoint, session);
+export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<Outcome> {
+  return runEndpointNow(ctx, endpoint, input);
+}
+
+/**
+ * As runEndpoint, without a promise when nothing had to be waited for: an endpoint without a
+ * session gate whose handler answered at once (get-session on SQLite). Throws what it refuses.
+ */
+function runEndpointNow(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Outcome | Promise<Outcome> {
+  if (endpoint.session === "none") return callHandler(ctx, endpoint, input, null);
+  return resolveSession(ctx, endpoint, input.headers, input.client).then((session) => {
+    if (session) checkSessionRules(endpoint, session);
+    return callHandler(ctx, endpoint, input, session);
+  });
+}
+
+function callHandler(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput, session: ActiveSession | null): Outcome | Promise<Outcome> {
   const body = parseInput<never>(endpoint.body, input.body, "body");
   const query = parseInput<never>(endpoint.query, input.query, "query");
   assertNoNulCharacter(body, "body");
@@ -205,8 +238,8 @@ export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input
     response: draft,
     audit: createAudit(ctx, input.client, endpoint.audit),
   };
-  const result = await endpoint.handler(call);
-  return { result, draft };
+  const result = endpoint.handler(call);
+  return result instanceof Promise ? result.then((value: unknown) => ({ result: value, draft })) : { result, draft };
 }
 
 /** Turns a handler's result and draft into the HTTP answer; `base` headers where it sets none of its own. */
@@ -222,6 +255,13 @@ export function toResponse(result: unknown, draft: ResponseDraft, base: Readonly
     return new Response(result.body, { status: result.status, headers });
   }
   return draftJSONResponse(result, draft, base);
+}
+
+/** 429 when the client's window for the route is full. */
+function refuseOver(decision: RateLimitDecision): void {
+  if (!decision.allowed) {
+    throw APIError.from(429, "TOO_MANY_REQUESTS", { headers: { "x-retry-after": String(decision.retryAfterSeconds) } });
+  }
 }
 
 /** Bodies here are small JSON or form posts (a passkey attestation or an ID token: kilobytes). */
@@ -302,8 +342,14 @@ const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;
 
 export type RequestHandler = (request: Request, info?: HandlerInfo) => Promise<Response>;
 
+/**
+ * The HTTP door as it runs: an answer that needed no waiting (get-session on SQLite, or without a
+ * session) comes back as a Response, not in a promise, so a server can write it at once.
+ */
+export type ImmediateRequestHandler = (request: Request, info?: HandlerInfo) => Response | Promise<Response>;
+
 /** The HTTP door: one table, matched by path and method. */
-export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEndpoint[]): RequestHandler {
+export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEndpoint[]): ImmediateRequestHandler {
   const exact = new Map<string, Route>();
   const withParams: Route[] = [];
   const unknownNames = Object.keys(ctx.options.rateLimit.byName).filter((name) => !endpoints.some((endpoint) => endpoint.name === name));
@@ -326,7 +372,39 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
   }
   const { basePath } = ctx.options;
 
-  return async function handle(request, info = {}) {
+  /** An error as the answer: an APIError as it is; anything else is logged (by route) and answers 500. */
+  function failure(error: unknown, loggedPath: string, info: HandlerInfo, base: Readonly<Record<string, string>>): Response {
+    if (error instanceof APIError) return errorResponse(error, base);
+    ctx.logger.error("unhandled error in auth handler", {
+      path: loggedPath,
+      requestId: info.requestId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base);
+  }
+
+  /** After the rate limit: the origin checks, the body, the endpoint; without a promise when nothing waited. */
+  function run(route: Route, request: Request, search: string, params: Record<string, string>, client: ClientInfo, base: Readonly<Record<string, string>>) {
+    if (!route.endpoint.acceptsCrossSitePost) {
+      checkFetchSite(request);
+      checkRequestOrigin(request, ctx.options.trustedOrigins);
+    }
+    const input = (body: unknown): CallInput => ({
+      body,
+      query: search === "" ? {} : Object.fromEntries(new URLSearchParams(search)),
+      params,
+      headers: request.headers,
+      request,
+      client,
+    });
+    const outcome =
+      request.method === "GET" || request.method === "HEAD"
+        ? runEndpointNow(ctx, route.endpoint, input(undefined))
+        : readBody(request, route.endpoint.acceptsCrossSitePost === true).then((body) => runEndpointNow(ctx, route.endpoint, input(body)));
+    return outcome instanceof Promise ? outcome.then(({ result, draft }) => toResponse(result, draft, base)) : toResponse(outcome.result, outcome.draft, base);
+  }
+
+  return function handle(request, info = {}) {
     const base = info.headers ?? NO_HEADERS;
     // What the error log names: the route, never the raw path (a path parameter can be a token).
     let loggedPath = "(no route)";
@@ -347,9 +425,10 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
         }
       }
       if (!route) throw APIError.from(404, "NOT_FOUND");
-      loggedPath = route.endpoint.path;
+      const found = route;
+      loggedPath = found.endpoint.path;
       const method = request.method === "HEAD" ? "GET" : request.method;
-      if (!route.methods.includes(method as HttpMethod)) throw APIError.from(405, "METHOD_NOT_ALLOWED");
+      if (!found.methods.includes(method as HttpMethod)) throw APIError.from(405, "METHOD_NOT_ALLOWED");
 
       const client: ClientInfo = {
         ipAddress: resolveClientAddress(request.headers, info.clientAddress ?? null, ctx.options.ipAddressHeaders),
@@ -358,34 +437,22 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       };
       // Windows are keyed by the route (`/reset-password/:token`), never the concrete path: a path
       // parameter can be a live token, and windows are stored (database storage) in plain text.
-      if (ctx.options.rateLimit.enabled && route.rateLimit) {
-        const decision = await ctx.rateLimiter.hit(`${rateLimitClientKey(client.ipAddress)}|${route.endpoint.path}`, route.rateLimit, ctx.clock.now());
-        if (!decision.allowed) {
-          throw APIError.from(429, "TOO_MANY_REQUESTS", { headers: { "x-retry-after": String(decision.retryAfterSeconds) } });
+      if (ctx.options.rateLimit.enabled && found.rateLimit) {
+        const decision = ctx.rateLimiter.hit(`${rateLimitClientKey(client.ipAddress)}|${found.endpoint.path}`, found.rateLimit, ctx.clock.now());
+        if (decision instanceof Promise) {
+          return decision
+            .then((decided) => {
+              refuseOver(decided);
+              return run(found, request, url.search, params, client, base);
+            })
+            .then(undefined, (error: unknown) => failure(error, loggedPath, info, base));
         }
+        refuseOver(decision);
       }
-      if (!route.endpoint.acceptsCrossSitePost) {
-        checkFetchSite(request);
-        checkRequestOrigin(request, ctx.options.trustedOrigins);
-      }
-
-      const { result, draft } = await runEndpoint(ctx, route.endpoint, {
-        body: method === "GET" ? undefined : await readBody(request, route.endpoint.acceptsCrossSitePost === true),
-        query: url.search === "" ? {} : Object.fromEntries(new URLSearchParams(url.search)),
-        params,
-        headers: request.headers,
-        request,
-        client,
-      });
-      return toResponse(result, draft, base);
+      const answer = run(found, request, url.search, params, client, base);
+      return answer instanceof Promise ? answer.then(undefined, (error: unknown) => failure(error, loggedPath, info, base)) : answer;
     } catch (error) {
-      if (error instanceof APIError) return errorResponse(error, base);
-      ctx.logger.error("unhandled error in auth handler", {
-        path: loggedPath,
-        requestId: info.requestId,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base);
+      return failure(error, loggedPath, info, base);
     }
   };
 }

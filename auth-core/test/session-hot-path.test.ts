@@ -135,6 +135,56 @@ describe.each(testDialects())("get-session hot path on %s", (dialect) => {
     expect(await at("/api/authget-session")).toBe(404);
   });
 
+  it("answers at once only when nothing had to wait, and the same as through the promise", async () => {
+    const { browser, cookie } = await signedIn();
+    const respond = (headers: Record<string, string>, query = "") =>
+      t.auth.respond(new Request(`${TEST_BASE_URL}/api/auth/get-session${query}`, { headers }), { clientAddress: "127.0.0.1" });
+    const settled = async (answer: Response | Promise<Response>) => {
+      const response = await answer;
+      return { status: response.status, headers: [...response.headers], body: await response.text() };
+    };
+    // Signed out: nothing to wait for on either database.
+    expect(respond({})).toBeInstanceOf(Response);
+    const first = await settled(respond({ cookie }));
+    expect(first.headers.find(([name]) => name === "set-auth-jwt")?.[1]).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    // Signed in, the JWT signed: at once where the lookup is (SQLite), else through a promise; the same bytes.
+    const again = respond({ cookie });
+    expect(again instanceof Response).toBe(dialect === "sqlite");
+    expect(await settled(again)).toEqual(first);
+    expect(await settled(t.auth.handler(new Request(`${TEST_BASE_URL}/api/auth/get-session`, { headers: { cookie } })))).toEqual(first);
+    // A changed user is read, and its JWT signed again, on the next request.
+    expect((await browser.request("/update-user", { method: "POST", body: { name: "Renamed" } })).status).toBe(200);
+    const renamed = await settled(respond({ cookie }));
+    expect(JSON.parse(renamed.body)).toMatchObject({ user: { name: "Renamed" } });
+    expect(renamed.headers.find(([name]) => name === "set-auth-jwt")?.[1]).not.toBe(first.headers.find(([name]) => name === "set-auth-jwt")?.[1]);
+    // A refresh that is due writes, so it waits; the answer carries the new cookie.
+    t.clock.advance(2 * 86_400_000);
+    const refreshing = respond({ cookie });
+    expect(refreshing).toBeInstanceOf(Promise);
+    expect((await refreshing).headers.getSetCookie().join()).toMatch(/session_token=.*Max-Age=604800/);
+    // Revoked: the next answer is null and clears the cookie, at once or not.
+    expect((await browser.request("/sign-out", { method: "POST", body: {} })).status).toBe(200);
+    const out = await respond({ cookie });
+    expect(await out.json()).toBeNull();
+    expect(out.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
+    // Errors still come back as answers.
+    expect((await respond({ cookie }, "?disableRefresh=maybe")).status).toBe(400);
+  });
+
+  it("answers at once with in-memory rate limits on, and refuses past the limit", async () => {
+    t = await createTestAuth({ dialect, options: { rateLimit: { enabled: true, storage: "memory", endpoints: { getSession: { window: 60, max: 3 } } } } });
+    const respond = () => t.auth.respond(new Request(`${TEST_BASE_URL}/api/auth/get-session`), { clientAddress: "192.0.2.7" });
+    for (let i = 0; i < 3; i++) {
+      const answer = respond();
+      expect(answer).toBeInstanceOf(Response);
+      expect(await (answer as Response).json()).toBeNull();
+    }
+    const refused = respond();
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(429);
+    expect((refused as Response).headers.get("x-retry-after")).toMatch(/^\d+$/);
+  });
+
   it("writes nothing on a get-session that has nothing to refresh, and refreshes when due", async () => {
     const { cookie } = await signedIn();
     const before = await t.database.db.selectFrom("session").select(["expiresAt", "updatedAt"]).executeTakeFirstOrThrow();

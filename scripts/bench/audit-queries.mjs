@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The audit log's queries on a large log (issue 11): seeds AUDIT_BENCH_EVENTS events (default
+// The audit log's queries on a large log: seeds AUDIT_BENCH_EVENTS events (default
 // 1 000 000) into SQLite and, when a PostgreSQL URL is given (GATEHOUSE_BENCH_PG_URL, else
 // GATEHOUSE_TEST_PG_URL), into a throwaway schema there; then times auth-core's own analytics and
 // events-page calls (median of AUDIT_BENCH_RUNS, default 5) and prints one table.

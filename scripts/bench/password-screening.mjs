@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Password screening (issue 25): what reading the common-password list costs the process (time,
+// Password screening: what reading the common-password list costs the process (time,
 // the longest event-loop stall while it is read, RSS) and how long one check takes. Measures the
 // built library (npx tsc -b first):  node --expose-gc scripts/bench/password-screening.mjs
 import { monitorEventLoopDelay } from "node:perf_hooks";

@@ -25,14 +25,16 @@ function pathOf(url: string): string {
  * less work: the request id and the API security headers go into the answer as auth-core builds
  * it (one plain object, no copy of the answer's headers), and the log line is written when the
  * answer is ready, without Hono's context and middleware chain for a route that needs neither.
- * Anything else returns undefined and goes through Hono.
+ * An answer auth-core had at once (get-session on SQLite, or without a session) is handed to the
+ * Node adapter as it is, which writes it without waiting on a promise. Anything else returns
+ * undefined and goes through Hono.
  */
 export function createAuthDoor(deps: {
   auth: Auth;
   logger: Logger;
   ids: RequestIds;
   apiHeaders: Readonly<Record<string, string>>;
-}): (request: Request, env: NodeBindings | undefined) => Promise<Response> | undefined {
+}): (request: Request, env: NodeBindings | undefined) => Response | Promise<Response> | undefined {
   const { auth, logger, ids, apiHeaders } = deps;
   return (request, env) => {
     const method = request.method;
@@ -45,7 +47,11 @@ export function createAuthDoor(deps: {
     const headers: Record<string, string> = {};
     for (const name in apiHeaders) headers[name] = apiHeaders[name]!;
     headers["x-request-id"] = requestId;
-    const answer = auth.handler(request, { clientAddress: env?.incoming?.socket?.remoteAddress ?? null, requestId, headers });
+    const answer = auth.respond(request, { clientAddress: env?.incoming?.socket?.remoteAddress ?? null, requestId, headers });
+    if (!(answer instanceof Promise)) {
+      logRequestLine(logger, requestId, method, path, answer.status, started);
+      return answer;
+    }
     return answer.then((response) => {
       logRequestLine(logger, requestId, method, path, response.status, started);
       return response;

@@ -18,14 +18,15 @@ export interface RateLimitPolicy {
   byPath: ReadonlyArray<{ path: string; rule: RateLimitRule | false }>;
 }
 
-interface RateLimitDecision {
+export interface RateLimitDecision {
   allowed: boolean;
   /** Seconds until the window ends (for X-Retry-After). */
   retryAfterSeconds: number;
 }
 
 export interface RateLimiter {
-  hit(key: string, rule: RateLimitRule, now: Date): Promise<RateLimitDecision>;
+  /** The decision at once when the windows are in memory, else a promise of it. */
+  hit(key: string, rule: RateLimitRule, now: Date): RateLimitDecision | Promise<RateLimitDecision>;
 }
 
 function decide(count: number, max: number, windowEndsAtMs: number, now: Date): RateLimitDecision {
@@ -40,7 +41,7 @@ export function createMemoryRateLimiter(): RateLimiter {
   const windows = new Map<string, { count: number; endsAt: number }>();
   let hitsSinceSweep = 0;
   return {
-    async hit(key, rule, now) {
+    hit(key, rule, now) {
       const nowMs = now.getTime();
       if (++hitsSinceSweep >= 10_000) {
         hitsSinceSweep = 0;

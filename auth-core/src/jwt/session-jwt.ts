@@ -8,7 +8,8 @@ const MAX_CACHED = 10_000;
 /**
  * Issues the JWT of a session. A session's token is reused until a third of its life
  * remains, so get-session does not sign on every request; it is only ever handed out after the
- * session itself was validated in the same request, so a revoked session gets none.
+ * session itself was validated in the same request, so a revoked session gets none, and only
+ * while the user's fields it states (email, name, emailVerified, image) are still the row's.
  */
 export interface SessionJWTIssuer {
   tokenFor(ctx: JWTContext, active: ActiveSession): Promise<string>;
@@ -17,9 +18,16 @@ export interface SessionJWTIssuer {
   keys: SigningKeys;
 }
 
+/** The user's fields a session JWT states: a remembered token is reused only while the row still has them. */
+type Claims = Pick<ActiveSession["user"], "email" | "name" | "emailVerified" | "image">;
+
+function sameClaims(claims: Claims, user: Claims): boolean {
+  return claims.email === user.email && claims.name === user.name && claims.emailVerified === user.emailVerified && claims.image === user.image;
+}
+
 export function createSessionJWTIssuer(): SessionJWTIssuer {
   const keys = createSigningKeys();
-  const cache = new Map<string, { token: string; expiresAt: number; userVersion: string }>();
+  const cache = new Map<string, { token: string; expiresAt: number; claims: Claims }>();
 
   async function sign(ctx: JWTContext, active: ActiveSession, now: number): Promise<{ token: string; expiresAt: number }> {
     const { jwt } = ctx.options;
@@ -46,7 +54,7 @@ export function createSessionJWTIssuer(): SessionJWTIssuer {
 
   function reusableToken(ctx: JWTContext, active: ActiveSession, now: number): string | null {
     const cached = cache.get(active.session.id);
-    if (!cached || cached.userVersion !== active.user.updatedAt) return null;
+    if (!cached || !sameClaims(cached.claims, active.user)) return null;
     return now < cached.expiresAt - (ctx.options.jwt.expiresIn * 1000) / 3 ? cached.token : null;
   }
 
@@ -55,13 +63,13 @@ export function createSessionJWTIssuer(): SessionJWTIssuer {
     reusableToken: (ctx, active) => reusableToken(ctx, active, ctx.clock.now().getTime()),
     async tokenFor(ctx, active) {
       const now = ctx.clock.now().getTime();
-      const userVersion = active.user.updatedAt;
+      const { email, name, emailVerified, image } = active.user;
       const reusable = reusableToken(ctx, active, now);
       if (reusable !== null) return reusable;
       const fresh = await sign(ctx, active, now);
       cache.delete(active.session.id);
       if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-      cache.set(active.session.id, { ...fresh, userVersion });
+      cache.set(active.session.id, { ...fresh, claims: { email, name, emailVerified, image } });
       return fresh.token;
     },
   };

@@ -76,14 +76,21 @@ function hasSessionEnded(session: Pick<SessionRow, "expiresAt" | "createdAt" | "
 
 /** The session for a raw token, or null if unknown or ended (an ended one is deleted). */
 export async function validateSessionToken(ctx: AuthContext, token: string): Promise<ActiveSession | null> {
+  return validateSessionTokenNow(ctx, token);
+}
+
+/** As validateSessionToken, without a promise when the lookup answered at once (SQLite) and nothing had to be deleted. */
+export function validateSessionTokenNow(ctx: AuthContext, token: string): ActiveSession | null | Promise<ActiveSession | null> {
   const lookup = ctx.lookupSession(ctx.sessionTokens.hashOf(token));
-  const found = lookup instanceof Promise ? await lookup : lookup;
+  return lookup instanceof Promise ? lookup.then((found) => activeOrEnded(ctx, found, token)) : activeOrEnded(ctx, lookup, token);
+}
+
+function activeOrEnded(ctx: AuthContext, found: Pick<ActiveSession, "session" | "user"> | null, token: string): ActiveSession | null | Promise<null> {
   if (!found) return null;
   const now = ctx.clock.now();
   // A banned person's sessions end with the ban; one that slipped past it ends here.
   if (hasSessionEnded(found.session, now, ctx.options.session) || isBanActive(found.user, now)) {
-    await deleteSessionById(ctx.db, found.session.id);
-    return null;
+    return deleteSessionById(ctx.db, found.session.id).then(() => null);
   }
   return { session: found.session, user: found.user, token };
 }
