@@ -6,7 +6,7 @@ import { generateId, randomBytes } from "../deps/random.js";
 import { emailField, parseEmailOrThrow } from "../email/email-address.js";
 import { toWireUser } from "../http/public-json.js";
 import { startSession } from "../session/start-session.js";
-import { CREDENTIAL_PROVIDER_ID, insertAccount } from "../store/account-store.js";
+import { insertCredentialAccount } from "../store/account-store.js";
 import { isUniqueViolation } from "../store/unique-violation.js";
 import { deleteUserById, findUserByEmail, insertUser } from "../store/user-store.js";
 import { sendVerificationMail } from "../email/verification-mail.js";
@@ -53,15 +53,7 @@ export const signUpEmail = defineEndpoint({
           createdAt: now,
           updatedAt: now,
         });
-        await insertAccount(trx, {
-          id: generateId(ctx.random),
-          accountId: created.id,
-          providerId: CREDENTIAL_PROVIDER_ID,
-          userId: created.id,
-          password: passwordHash,
-          createdAt: now,
-          updatedAt: now,
-        });
+        await insertCredentialAccount(trx, { id: generateId(ctx.random), userId: created.id, passwordHash, now });
         const eventId = await log.write({ userId: created.id, type: "sign-up", method: "password" });
         return { user: created, eventId };
       }));

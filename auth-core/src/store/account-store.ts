@@ -1,6 +1,6 @@
 import type { AccountRow, AccountUpdate, DB, NewAccountRow } from "./database.js";
 
-export const CREDENTIAL_PROVIDER_ID = "credential";
+const CREDENTIAL_PROVIDER_ID = "credential";
 
 export async function findAccountsByUserId(db: DB, userId: string): Promise<AccountRow[]> {
   return db.selectFrom("account").selectAll().where("userId", "=", userId).orderBy("createdAt").execute();
@@ -16,6 +16,19 @@ export async function findAccountByProvider(db: DB, providerId: string, accountI
 
 export async function insertAccount(db: DB, row: NewAccountRow): Promise<AccountRow> {
   return db.insertInto("account").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A person's password account (better-auth's "credential" provider): no tokens, the hash in `password`. */
+export async function insertCredentialAccount(db: DB, row: { id: string; userId: string; passwordHash: string; now: string }): Promise<AccountRow> {
+  return insertAccount(db, {
+    id: row.id,
+    accountId: row.userId,
+    providerId: CREDENTIAL_PROVIDER_ID,
+    userId: row.userId,
+    password: row.passwordHash,
+    createdAt: row.now,
+    updatedAt: row.now,
+  });
 }
 
 export async function updateAccount(db: DB, id: string, update: AccountUpdate): Promise<void> {

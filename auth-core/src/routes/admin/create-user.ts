@@ -8,7 +8,7 @@ import { APIError } from "../../errors.js";
 import { toWireUser } from "../../http/public-json.js";
 import { hasAdminPermission } from "../../shared/admin-roles.js";
 import type { WireUser } from "../../shared/wire-types.js";
-import { CREDENTIAL_PROVIDER_ID, insertAccount } from "../../store/account-store.js";
+import { insertCredentialAccount } from "../../store/account-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 import { findUserByEmail, insertUser } from "../../store/user-store.js";
 
@@ -59,21 +59,7 @@ export const createUserEndpoint = defineEndpoint({
           updatedAt: now,
         });
         if (passwordHash !== null) {
-          await insertAccount(trx, {
-            id: generateId(ctx.random),
-            accountId: created.id,
-            providerId: CREDENTIAL_PROVIDER_ID,
-            userId: created.id,
-            password: passwordHash,
-            accessToken: null,
-            refreshToken: null,
-            idToken: null,
-            accessTokenExpiresAt: null,
-            refreshTokenExpiresAt: null,
-            scope: null,
-            createdAt: now,
-            updatedAt: now,
-          });
+          await insertCredentialAccount(trx, { id: generateId(ctx.random), userId: created.id, passwordHash, now });
         }
         await log.write({ userId: session.user.id, targetUserId: created.id, type: "user-created-by-admin", detail: { email, role } });
         return created;

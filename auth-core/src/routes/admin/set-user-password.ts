@@ -3,7 +3,7 @@ import { requireUser } from "../../admin/admin-actions.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { defineEndpoint } from "../../endpoint.js";
-import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
+import { findCredentialAccount, insertCredentialAccount, updateAccount } from "../../store/account-store.js";
 
 /** better-auth's admin set-user-password: sets or replaces the person's password. */
 export const setUserPasswordEndpoint = defineEndpoint({
@@ -27,22 +27,7 @@ export const setUserPasswordEndpoint = defineEndpoint({
     await audit.change(async (trx, log) => {
       const account = await findCredentialAccount(trx, user.id);
       if (account) await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now });
-      else
-        await insertAccount(trx, {
-          id: generateId(ctx.random),
-          accountId: user.id,
-          providerId: CREDENTIAL_PROVIDER_ID,
-          userId: user.id,
-          password: passwordHash,
-          accessToken: null,
-          refreshToken: null,
-          idToken: null,
-          accessTokenExpiresAt: null,
-          refreshTokenExpiresAt: null,
-          scope: null,
-          createdAt: now,
-          updatedAt: now,
-        });
+      else await insertCredentialAccount(trx, { id: generateId(ctx.random), userId: user.id, passwordHash, now });
       await log.write({ userId: session.user.id, targetUserId: user.id, type: "user-password-set-by-admin" });
     });
     return { status: true };

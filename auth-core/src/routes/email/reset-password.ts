@@ -6,7 +6,7 @@ import { generateId, randomBytes } from "../../deps/random.js";
 import { consumeEmailToken, discardUserEmailTokens, findEmailToken } from "../../email/email-tokens.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { clearSignInThrottle } from "../../security/sign-in-throttle.js";
-import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
+import { findCredentialAccount, insertCredentialAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { findUserById, updateUser } from "../../store/user-store.js";
 import { forgetTrustedDevices } from "../../two-factor/trusted-device.js";
@@ -57,15 +57,7 @@ export const resetPassword = defineEndpoint({
         await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now.toISOString() });
       } else {
         // A user who signed up through a provider gets a password this way (better-auth 1.x).
-        await insertAccount(trx, {
-          id: generateId(ctx.random),
-          accountId: used.value,
-          providerId: CREDENTIAL_PROVIDER_ID,
-          userId: used.value,
-          password: passwordHash,
-          createdAt: now.toISOString(),
-          updatedAt: now.toISOString(),
-        });
+        await insertCredentialAccount(trx, { id: generateId(ctx.random), userId: used.value, passwordHash, now: now.toISOString() });
       }
       // Following the mailed link proved the mailbox: the address counts as verified.
       await updateUser(trx, used.value, { emailVerified: 1, updatedAt: now.toISOString() });

@@ -4,7 +4,7 @@ import { APIError } from "../../errors.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
-import { CREDENTIAL_PROVIDER_ID, findCredentialAccount, insertAccount, updateAccount } from "../../store/account-store.js";
+import { findCredentialAccount, insertCredentialAccount, updateAccount } from "../../store/account-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 
 /**
@@ -37,15 +37,7 @@ export const setPassword = defineEndpoint({
     } else {
       try {
         await audit.change(async (trx, log) => {
-          await insertAccount(trx, {
-            id: generateId(ctx.random),
-            accountId: user.id,
-            providerId: CREDENTIAL_PROVIDER_ID,
-            userId: user.id,
-            password: passwordHash,
-            createdAt: now,
-            updatedAt: now,
-          });
+          await insertCredentialAccount(trx, { id: generateId(ctx.random), userId: user.id, passwordHash, now });
           await log.write(event);
         });
       } catch (error) {
