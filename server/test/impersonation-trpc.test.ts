@@ -1,32 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
-import {
-  createTestAuth,
-  createTestBrowser,
-  signUpPerson,
-  TEST_BASE_URL,
-  testDialects,
-  type TestAuth,
-  type TestBrowser,
-  type TestPerson,
-} from "@gatehouse/auth-core/testing";
+import { createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth, type TestBrowser, type TestPerson } from "@gatehouse/auth-core/testing";
 import { silentLogger } from "@gatehouse/auth-core";
 import { createApp } from "../src/app.js";
-import { mountTRPC, type AppRouter } from "../src/trpc/index.js";
-import { dateTransformer } from "@gatehouse/auth-core/shared";
-
-type Client = ReturnType<typeof createTRPCClient<AppRouter>>;
-
-/** What a call answered: its value, or the refusal's HTTP status, tRPC code and message. */
-async function outcome(call: Promise<unknown>): Promise<{ value?: unknown; status?: number; code?: string; message?: string }> {
-  try {
-    return { value: await call };
-  } catch (error) {
-    if (!(error instanceof TRPCClientError)) throw error;
-    const data = (error as TRPCClientError<AppRouter>).data;
-    return { status: data?.httpStatus, code: data?.code, message: error.message };
-  }
-}
+import { mountTRPC } from "../src/trpc/index.js";
+import { trpcClientOf, trpcOutcome, type TRPCTestClient } from "./support/trpc-client.js";
 
 const REFUSED = { status: 403, code: "FORBIDDEN", message: "This action is not available while acting as another person" };
 
@@ -54,19 +31,7 @@ describe.each(testDialects())("tRPC procedures through an impersonation session 
     await t.destroy();
   });
 
-  /** A tRPC client of the app's own page (same origin) with the browser's cookies, through the Hono app. */
-  function client(browser: TestBrowser): Client {
-    return createTRPCClient<AppRouter>({
-      links: [
-        httpLink({
-          url: `${TEST_BASE_URL}/api/trpc`,
-          transformer: dateTransformer,
-          headers: () => ({ cookie: browser.cookieHeader(), origin: TEST_BASE_URL, "sec-fetch-site": "same-origin" }),
-          fetch: (url, init) => app.request(String(url), init as RequestInit),
-        }),
-      ],
-    });
-  }
+  const client = (browser: TestBrowser): TRPCTestClient => trpcClientOf(app, browser);
 
   async function actingAsBea(): Promise<TestBrowser> {
     const acting = createTestBrowser(t.auth);
@@ -79,10 +44,10 @@ describe.each(testDialects())("tRPC procedures through an impersonation session 
 
   it("refuses plan.set and the account mutations with NOT_ALLOWED_WHILE_IMPERSONATING, and lets the queries read", async () => {
     const acting = client(await actingAsBea());
-    expect(await outcome(acting.plan.get.query())).toMatchObject({ value: { organization: { id: organizationId }, plan: "free" } });
-    expect(await outcome(acting.plan.set.mutate({ plan: "business" }))).toEqual(REFUSED);
-    expect(await outcome(acting.account.forgetTrustedDevices.mutate())).toEqual(REFUSED);
-    expect(await outcome(acting.account.setPassword.mutate({ newPassword: "planted-password-1" }))).toEqual(REFUSED);
+    expect(await trpcOutcome(acting.plan.get.query())).toMatchObject({ value: { organization: { id: organizationId }, plan: "free" } });
+    expect(await trpcOutcome(acting.plan.set.mutate({ plan: "business" }))).toEqual(REFUSED);
+    expect(await trpcOutcome(acting.account.forgetTrustedDevices.mutate())).toEqual(REFUSED);
+    expect(await trpcOutcome(acting.account.setPassword.mutate({ newPassword: "planted-password-1" }))).toEqual(REFUSED);
 
     // Nothing changed: the plan is still the default, and no plan change was logged.
     const row = await t.database.db.selectFrom("organization").select("plan").where("id", "=", organizationId).executeTakeFirstOrThrow();
@@ -92,11 +57,11 @@ describe.each(testDialects())("tRPC procedures through an impersonation session 
 
   it("lets the person themself change the plan through the same procedure", async () => {
     expect((await bea.browser.post("/organization/set-active", { organizationId })).status).toBe(200);
-    expect(await outcome(client(bea.browser).plan.set.mutate({ plan: "team" }))).toMatchObject({ value: { plan: "team" } });
+    expect(await trpcOutcome(client(bea.browser).plan.set.mutate({ plan: "team" }))).toMatchObject({ value: { plan: "team" } });
   });
 
   it("keeps the admin console's procedures closed to an impersonation session", async () => {
-    expect(await outcome(client(await actingAsBea()).admin.stats.query())).toEqual(REFUSED);
-    expect(await outcome(client(ada.browser).admin.stats.query())).toHaveProperty("value");
+    expect(await trpcOutcome(client(await actingAsBea()).admin.stats.query())).toEqual(REFUSED);
+    expect(await trpcOutcome(client(ada.browser).admin.stats.query())).toHaveProperty("value");
   });
 });

@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
-import {
-  createTestAuth,
-  seedOrganization,
-  signUpPerson,
-  TEST_BASE_URL,
-  testDialects,
-  type TestAuth,
-  type TestBrowser,
-  type TestPerson,
-} from "@gatehouse/auth-core/testing";
+import { createTestAuth, seedOrganization, signUpPerson, testDialects, type TestAuth, type TestBrowser, type TestPerson } from "@gatehouse/auth-core/testing";
 import { silentLogger } from "@gatehouse/auth-core";
-import { dateTransformer } from "@gatehouse/auth-core/shared";
 import { createApp } from "../src/app.js";
-import { mountTRPC, type AppRouter } from "../src/trpc/index.js";
+import { mountTRPC } from "../src/trpc/index.js";
+import { trpcClientOf, trpcOutcome, type TRPCTestClient } from "./support/trpc-client.js";
 
 const REFUSED = {
   status: 403,
@@ -38,28 +28,7 @@ describe.each(testDialects())("tRPC procedures under an organization's two-facto
     await t.destroy();
   });
 
-  function client(browser: TestBrowser): ReturnType<typeof createTRPCClient<AppRouter>> {
-    return createTRPCClient<AppRouter>({
-      links: [
-        httpLink({
-          url: `${TEST_BASE_URL}/api/trpc`,
-          transformer: dateTransformer,
-          headers: () => ({ cookie: browser.cookieHeader(), origin: TEST_BASE_URL, "sec-fetch-site": "same-origin" }),
-          fetch: (url, init) => app.request(String(url), init as RequestInit),
-        }),
-      ],
-    });
-  }
-
-  async function outcome(call: Promise<unknown>): Promise<{ value?: unknown; status?: number; code?: string; message?: string }> {
-    try {
-      return { value: await call };
-    } catch (error) {
-      if (!(error instanceof TRPCClientError)) throw error;
-      const data = (error as TRPCClientError<AppRouter>).data;
-      return { status: data?.httpStatus, code: data?.code, message: error.message };
-    }
-  }
+  const client = (browser: TestBrowser): TRPCTestClient => trpcClientOf(app, browser);
 
   it("refuses plan.get, plan.set and the organization's audit events while the rule stops her; her own stay open", async () => {
     await t.database.db.updateTable("organization").set({ requireTwoFactor: 1 }).where("id", "=", organizationId).execute();
@@ -67,18 +36,18 @@ describe.each(testDialects())("tRPC procedures under an organization's two-facto
       (await t.database.db.selectFrom("organization").select("plan").where("id", "=", organizationId).executeTakeFirstOrThrow()).plan;
     const before = await planOf();
     const trpc = client(olive.browser);
-    expect(await outcome(trpc.plan.get.query())).toEqual(REFUSED);
-    expect(await outcome(trpc.plan.set.mutate({ plan: "team" }))).toEqual(REFUSED);
-    expect(await outcome(trpc.audit.events.query({ scope: "organization" }))).toEqual(REFUSED);
-    expect(await outcome(trpc.audit.events.query({ scope: "self" }))).toHaveProperty("value");
-    const overview = (await outcome(trpc.audit.overview.query())).value as { organization: { canViewAudit: boolean } };
+    expect(await trpcOutcome(trpc.plan.get.query())).toEqual(REFUSED);
+    expect(await trpcOutcome(trpc.plan.set.mutate({ plan: "team" }))).toEqual(REFUSED);
+    expect(await trpcOutcome(trpc.audit.events.query({ scope: "organization" }))).toEqual(REFUSED);
+    expect(await trpcOutcome(trpc.audit.events.query({ scope: "self" }))).toHaveProperty("value");
+    const overview = (await trpcOutcome(trpc.audit.overview.query())).value as { organization: { canViewAudit: boolean } };
     expect(overview.organization.canViewAudit).toBe(false);
     expect(await planOf()).toBe(before);
   });
 
   it("answers them again once the rule is off", async () => {
     await t.database.db.updateTable("organization").set({ requireTwoFactor: 0 }).where("id", "=", organizationId).execute();
-    expect(await outcome(client(olive.browser).plan.set.mutate({ plan: "team" }))).toMatchObject({ value: { plan: "team" } });
-    expect(await outcome(client(olive.browser).plan.get.query())).toMatchObject({ value: { plan: "team", organization: { id: organizationId } } });
+    expect(await trpcOutcome(client(olive.browser).plan.set.mutate({ plan: "team" }))).toMatchObject({ value: { plan: "team" } });
+    expect(await trpcOutcome(client(olive.browser).plan.get.query())).toMatchObject({ value: { plan: "team", organization: { id: organizationId } } });
   });
 });
