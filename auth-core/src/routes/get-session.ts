@@ -3,9 +3,8 @@ import { defineEndpoint, type ClientInfo, type ResponseDraft } from "../endpoint
 import type { AuthContext } from "../context.js";
 import { toWireSession, toWireUser } from "../http/public-json.js";
 import { isRefreshDue, refreshSessionIfDue, validateSessionTokenNow, type ActiveSession } from "../session/session.js";
-import { buildClearedSessionCookie, buildSessionCookie, readSessionToken } from "../session/session-cookie.js";
+import { buildClearedSessionCookie, buildSessionCookie, readSessionToken, sessionCookieName } from "../session/session-cookie.js";
 import { readCookie } from "../http/cookies.js";
-import { sessionCookieName } from "../session/session-cookie.js";
 import type { WireSessionResult } from "../shared/wire-types.js";
 import { readApiKeyHeader, resolveApiKeySession } from "../api-key/key-session.js";
 import { APIError } from "../errors.js";
