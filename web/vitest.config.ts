@@ -14,5 +14,9 @@ export default defineProject({
     // Page tests sign people up (scrypt) and render whole pages; a loaded machine needs more than 5 s.
     testTimeout: 30_000,
     passWithNoTests: true,
+    // Test files share their worker's modules (React, the app, auth-core, the server) instead of
+    // importing them anew each, which was most of the project's CPU. The setup's request guard is
+    // installed once per worker; each test renders its own app over its own backend.
+    isolate: false,
   },
 });

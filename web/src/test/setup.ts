@@ -9,48 +9,61 @@ import { afterEach } from "vitest";
  * origin, http://localhost:3000, where a developer's app may be running) is refused at once and
  * fails the test that made it, naming the address, instead of reaching whatever listens there.
  */
-const openedPorts = new Set<number>();
-const listen = Server.prototype.listen;
-Server.prototype.listen = function (this: Server, ...args: unknown[]) {
-  this.once("listening", () => {
-    const address = this.address();
-    // Kept after the server closes: a test may ask its closed port on purpose (a refused connection).
-    if (address && typeof address === "object") openedPorts.add(address.port);
-  });
-  return (listen as (...a: unknown[]) => Server).apply(this, args);
-} as typeof Server.prototype.listen;
-
-const strayRequests: string[] = [];
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
-function opened(url: URL): boolean {
-  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
-  return LOOPBACK.has(url.hostname) && openedPorts.has(port);
+/**
+ * The guard's state, kept on globalThis: test files share their worker's globals (isolate: false),
+ * this file runs once per file, and the patches below must wrap the originals once, not each other.
+ */
+interface RequestGuard {
+  openedPorts: Set<number>;
+  strayRequests: string[];
 }
+const GUARD = Symbol.for("gatehouse.web-test.request-guard");
+const holder = globalThis as typeof globalThis & { [GUARD]?: RequestGuard };
+const guard = (holder[GUARD] ??= installRequestGuard());
 
-function refuse(url: URL): Error {
-  strayRequests.push(url.href);
-  return new TypeError(`Failed to fetch: ${url.href} is no server this test opened (give the client its test backend)`);
-}
+function installRequestGuard(): RequestGuard {
+  const state: RequestGuard = { openedPorts: new Set(), strayRequests: [] };
+  const { openedPorts, strayRequests } = state;
+  const listen = Server.prototype.listen;
+  Server.prototype.listen = function (this: Server, ...args: unknown[]) {
+    this.once("listening", () => {
+      const address = this.address();
+      // Kept after the server closes: a test may ask its closed port on purpose (a refused connection).
+      if (address && typeof address === "object") openedPorts.add(address.port);
+    });
+    return (listen as (...a: unknown[]) => Server).apply(this, args);
+  } as typeof Server.prototype.listen;
 
-const networkFetch = globalThis.fetch;
-globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-  const url = new URL(input instanceof Request ? input.url : String(input), globalThis.location?.href);
-  return opened(url) ? networkFetch(input, init) : Promise.reject(refuse(url));
-};
+  const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+  const opened = (url: URL): boolean => {
+    const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+    return LOOPBACK.has(url.hostname) && openedPorts.has(port);
+  };
+  const refuse = (url: URL): Error => {
+    strayRequests.push(url.href);
+    return new TypeError(`Failed to fetch: ${url.href} is no server this test opened (give the client its test backend)`);
+  };
 
-if (globalThis.XMLHttpRequest) {
-  const open = XMLHttpRequest.prototype.open;
-  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
-    const target = new URL(String(url), globalThis.location?.href);
-    if (!opened(target)) throw refuse(target);
-    return (open as (...a: unknown[]) => void).call(this, method, url, ...rest);
-  } as typeof XMLHttpRequest.prototype.open;
+  const networkFetch = globalThis.fetch;
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input), globalThis.location?.href);
+    return opened(url) ? networkFetch(input, init) : Promise.reject(refuse(url));
+  };
+
+  if (globalThis.XMLHttpRequest) {
+    const open = XMLHttpRequest.prototype.open;
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+      const target = new URL(String(url), globalThis.location?.href);
+      if (!opened(target)) throw refuse(target);
+      return (open as (...a: unknown[]) => void).call(this, method, url, ...rest);
+    } as typeof XMLHttpRequest.prototype.open;
+  }
+  return state;
 }
 
 afterEach(() => {
-  if (strayRequests.length === 0) return;
-  const stray = strayRequests.splice(0);
+  if (guard.strayRequests.length === 0) return;
+  const stray = guard.strayRequests.splice(0);
   throw new Error(`the test sent requests to addresses it did not open: ${[...new Set(stray)].join(", ")}`);
 });
 
