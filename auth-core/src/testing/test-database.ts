@@ -73,9 +73,12 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
   if (!url) throw new Error("GATEHOUSE_TEST_PG_URL is not set: no PostgreSQL to test against");
   const runPrefix = options.upTo ? undefined : process.env.GATEHOUSE_TEST_SCHEMA_PREFIX;
   const reused = runPrefix ? freeSchemas.pop() : undefined;
-  const schema = reused ?? `${runPrefix ?? `t_${Date.now().toString(36)}`}_${Math.random().toString(36).slice(2, 8)}`;
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const schema = reused?.schema ?? `${runPrefix ?? `t_${Date.now().toString(36)}`}_${Math.random().toString(36).slice(2, 8)}`;
+  const pool = reused?.pool ?? new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
+  // A schema that is kept keeps its pool and the pool's warm connections (a new connection is a new
+  // server process with cold catalog caches) for the process's next test: the test's Kysely gets a
+  // pool whose end() does nothing, and destroy() below ends the real one when the schema is dropped.
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: () => pool.connect(), end: async () => undefined } }) });
   if (options.upTo) {
     const upTo = options.upTo;
     await withPostgresSchemaLock(url, async (client) => {
@@ -101,7 +104,8 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
     },
     async destroy() {
       await db.destroy();
-      if (runPrefix && (await releaseSchema(url, schema))) return;
+      if (runPrefix && (await releaseSchema(pool, schema))) return;
+      await pool.end();
       await withPostgresSchemaLock(url, (client) => client.query(`drop schema if exists "${schema}" cascade`));
     },
   };
@@ -164,8 +168,11 @@ function literal(value: unknown): string {
   throw new Error(`a migration statement has a ${typeof value} parameter; the test template writes only strings and numbers`);
 }
 
-/** Schemas of this run made from the template and emptied, for the process's next tests. */
-const freeSchemas: string[] = [];
+/**
+ * Schemas of this run made from the template and emptied, each with its pool (connections whose
+ * search_path is the schema), for the process's next tests.
+ */
+const freeSchemas: { schema: string; pool: pg.Pool }[] = [];
 
 /**
  * Empties a schema made from the template (one TRUNCATE of every table the migrations create:
@@ -175,19 +182,15 @@ const freeSchemas: string[] = [];
  * e.g. the test dropped a table: the caller then drops the schema. The run's global setup drops
  * the run's schemas at the end.
  */
-async function releaseSchema(url: string, schema: string): Promise<boolean> {
+async function releaseSchema(pool: pg.Pool, schema: string): Promise<boolean> {
   const tables = [...(await postgresTemplate()).matchAll(/^create table "([^"]+)" \(/gim)].map((match) => match[1]!);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
   try {
-    await client.query(`truncate ${tables.map((table) => `"${schema}"."${table}"`).join(", ")}`);
-    freeSchemas.push(schema);
-    return true;
+    await pool.query(`truncate ${tables.map((table) => `"${schema}"."${table}"`).join(", ")}`);
   } catch {
     return false;
-  } finally {
-    await client.end();
   }
+  freeSchemas.push({ schema, pool });
+  return true;
 }
 
 /** Creates `schema` and runs the recorded migration script in it, in one transaction. */
