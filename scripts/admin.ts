@@ -1,17 +1,18 @@
 // npm run admin -- grant <email> | revoke <email>: gives or takes back the admin role
 // on DATABASE_URL from this machine, the way an operator recovers when no admin can sign in.
-import { createAuth, APIError, silentLogger } from "@gatehouse/auth-core";
-import { migrateToLatest } from "@gatehouse/migrations";
-import { openDatabase } from "../server/src/database.js";
-import { readConfig } from "../server/src/env.js";
-import { resolveAuthSecret } from "../server/src/secret.js";
-
 const USAGE = "usage: npm run admin -- grant <email> | revoke <email>";
 const [command, email] = process.argv.slice(2);
 if ((command !== "grant" && command !== "revoke") || !email) {
   console.error(USAGE);
   process.exit(2);
 }
+
+// Loaded once the arguments are good: a usage error answers without compiling the service.
+const { createAuth, APIError, silentLogger } = await import("@gatehouse/auth-core");
+const { migrateToLatest } = await import("@gatehouse/migrations");
+const { openDatabase } = await import("../server/src/database.js");
+const { readConfig } = await import("../server/src/env.js");
+const { resolveAuthSecret } = await import("../server/src/secret.js");
 
 const config = readConfig(process.env);
 const database = openDatabase(config.databaseURL);
