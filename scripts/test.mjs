@@ -117,7 +117,9 @@ const checks = [
   {
     title: "build: tsc -b (type check, server), vite build (SPA)",
     run: async () => {
-      const tsc = collect(spawn("npx", ["tsc", "-b"], quiet()));
+      // One thread: TypeScript 7's default of four checkers per project (each building its own
+      // global types) took twice the CPU on this 2-core machine, where the other checks share the cores.
+      const tsc = collect(spawn("npx", ["tsc", "-b", "--singleThreaded"], quiet()));
       // Vitest would set NODE_ENV=test (a development React build): build what ships.
       const vite = collect(spawn("npx", ["vite", "build", "--logLevel", "warn"], quiet({ cwd: join(root, "web"), extraEnv: { NODE_ENV: "production" } })));
       const results = await Promise.all([tsc, vite]);
