@@ -92,10 +92,9 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
     db,
     dialect,
     async empty() {
-      const { rows } = await sql<{
-        tablename: string;
-      }>`select tablename from pg_tables where schemaname = ${schema} and tablename not like 'kysely\_%'`.execute(db);
-      if (rows.length > 0) await sql.raw(`truncate ${rows.map((r) => `"${r.tablename}"`).join(", ")} cascade`).execute(db);
+      const { rows } = await sql.raw<SchemaTable>(schemaTablesSQL(schema)).execute(db);
+      const written = rows.filter((row) => row.written).map((row) => row.name);
+      if (written.length > 0) await sql.raw(truncateSQL(schema, written)).execute(db);
     },
     async migrateToLatest() {
       await withPostgresSchemaLock(url, async () => {
@@ -174,18 +173,48 @@ function literal(value: unknown): string {
  */
 const freeSchemas: { schema: string; pool: pg.Pool }[] = [];
 
+interface SchemaTable {
+  name: string;
+  written: boolean;
+}
+
 /**
- * Empties a schema made from the template (one TRUNCATE of every table the migrations create:
- * fresh, empty tables, so rows come back in the order they are written, as in a new schema) and
- * keeps it for the next test of this process, which is cheaper than creating and dropping
- * schemas (catalog work under the lock that every test process shares). False if that fails,
- * e.g. the test dropped a table: the caller then drops the schema. The run's global setup drops
- * the run's schemas at the end.
+ * The tables of a schema (the migrator's own aside) and whether each was written since it was
+ * made or last emptied: a new or truncated table has no page on disk, and any write (even one
+ * deleted or rolled back since) gives it one. Schema names are ours ([a-z0-9_]).
+ */
+function schemaTablesSQL(schema: string): string {
+  return (
+    "select c.relname as name, pg_relation_size(c.oid) > 0 as written from pg_class c join pg_namespace n on n.oid = c.relnamespace " +
+    `where n.nspname = ${literal(schema)} and c.relkind = 'r' and c.relname not like 'kysely\\_%'`
+  );
+}
+
+/**
+ * One TRUNCATE of the written tables: fresh, empty tables, so rows come back in the order they
+ * are written, as in a new schema. A table never written is left as it is, since it is already
+ * such a table (a TRUNCATE makes new files for every table and index it names, which was most of
+ * PostgreSQL's work per test). CASCADE: the tables that reference them are unwritten, so empty.
+ */
+function truncateSQL(schema: string, tables: readonly string[]): string {
+  return `truncate ${tables.map((table) => `"${schema}"."${table}"`).join(", ")} cascade`;
+}
+
+/**
+ * Empties a schema made from the template (truncateSQL) and keeps it for the next test of this
+ * process, which is cheaper than creating and dropping schemas (catalog work under the lock
+ * that every test process shares). False if that fails or a table the migrations create is
+ * gone (the test dropped it): the caller then drops the schema. The run's global setup drops the
+ * run's schemas at the end.
  */
 async function releaseSchema(pool: pg.Pool, schema: string): Promise<boolean> {
   const tables = [...(await postgresTemplate()).matchAll(/^create table "([^"]+)" \(/gim)].map((match) => match[1]!);
   try {
-    await pool.query(`truncate ${tables.map((table) => `"${schema}"."${table}"`).join(", ")}`);
+    const { rows } = await pool.query<SchemaTable>(schemaTablesSQL(schema));
+    const present = new Set(rows.map((row) => row.name));
+    if (!tables.every((table) => present.has(table))) return false;
+    const written = rows.filter((row) => row.written).map((row) => row.name);
+    if (written.length > 0) await pool.query(truncateSQL(schema, written));
   } catch {
     return false;
   }
