@@ -1,6 +1,6 @@
 import { Server } from "node:net";
 import { configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach, vi } from "vitest";
 
 /**
  * Setup for every web component test. A test talks only to what it opened: the in-process test
@@ -66,6 +66,12 @@ afterEach(() => {
   const stray = guard.strayRequests.splice(0);
   throw new Error(`the test sent requests to addresses it did not open: ${[...new Set(stray)].join(", ")}`);
 });
+
+// A page a test left may still be loading a lazy chunk (a route, the email panel). Files share
+// their worker's modules, and vitest ends a batch of files by refusing the imports still pending,
+// which would leave that refusal in React.lazy's cache for the worker's next file: each file ends
+// once its imports have loaded.
+afterAll(() => vi.dynamicImportSettled());
 
 // Screens appear when the in-process service has answered; on a loaded machine (two busy cores,
 // scrypt, SQLite) that can take longer than testing-library's 1 s default. The wait still ends
