@@ -94,7 +94,7 @@ describe.skipIf(!CHROMIUM)("every page at 1280 and 390 px", () => {
   let guest: TestBrowser;
   let invitationId = "";
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAILS: OWNER.email });
+    server = await startServer({ ADMIN_EMAILS: OWNER.email }, { devIdentityProvider: false });
     owner = await openBrowser();
     guest = await openBrowser();
     await signUpInBrowser(owner.context, server.baseURL, OWNER);
