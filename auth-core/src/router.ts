@@ -220,11 +220,16 @@ function runEndpointNow(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInpu
 function callHandler(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput, session: ActiveSession | null): Outcome | Promise<Outcome> {
   const body = parseInput<never>(endpoint.body, input.body, "body");
   const query = parseInput<never>(endpoint.query, input.query, "query");
-  assertNoNulCharacter(body, "body");
-  assertNoNulCharacter(query, "query");
-  assertNoNulCharacter(input.params, "params");
-  checkURLInputs(body, ctx.options.trustedOrigins);
-  checkURLInputs(query, ctx.options.trustedOrigins);
+  // An empty input (most GETs: no query, no body, no path parameters) has nothing to check.
+  if (!isEmptyObject(body)) {
+    assertNoNulCharacter(body, "body");
+    checkURLInputs(body, ctx.options.trustedOrigins);
+  }
+  if (!isEmptyObject(query)) {
+    assertNoNulCharacter(query, "query");
+    checkURLInputs(query, ctx.options.trustedOrigins);
+  }
+  if (input.params !== undefined && !isEmptyObject(input.params)) assertNoNulCharacter(input.params, "params");
   const draft: ResponseDraft = new LazyDraft();
   const call: EndpointCall<never, never, SessionRequirement, AuditEventType> = {
     ctx,
@@ -411,7 +416,8 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
     try {
       const url = splitRequestURL(request.url);
       if (!url.pathname.startsWith(basePath)) throw APIError.from(404, "NOT_FOUND");
-      const path = url.pathname.slice(basePath.length).replace(/\/+$/, "") || "/";
+      const rest = url.pathname.slice(basePath.length);
+      const path = (rest.endsWith("/") ? rest.replace(/\/+$/, "") : rest) || "/";
       let route = exact.get(path);
       let params: Record<string, string> = {};
       if (!route) {
@@ -430,11 +436,9 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       const method = request.method === "HEAD" ? "GET" : request.method;
       if (!found.methods.includes(method as HttpMethod)) throw APIError.from(405, "METHOD_NOT_ALLOWED");
 
-      const client: ClientInfo = {
-        ipAddress: resolveClientAddress(request.headers, info.clientAddress ?? null, ctx.options.ipAddressHeaders),
-        userAgent: request.headers.get("user-agent"),
-        ...(info.requestId ? { requestId: info.requestId } : {}),
-      };
+      const ipAddress = resolveClientAddress(request.headers, info.clientAddress ?? null, ctx.options.ipAddressHeaders);
+      const userAgent = request.headers.get("user-agent");
+      const client: ClientInfo = info.requestId ? { ipAddress, userAgent, requestId: info.requestId } : { ipAddress, userAgent };
       // Windows are keyed by the route (`/reset-password/:token`), never the concrete path: a path
       // parameter can be a live token, and windows are stored (database storage) in plain text.
       if (ctx.options.rateLimit.enabled && found.rateLimit) {

@@ -14,7 +14,7 @@ describe.skipIf(!CHROMIUM)("the remembered active organization in Chromium again
   let browser: TestBrowser;
   let other: TestBrowser;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({}, { devIdentityProvider: false });
     browser = await openBrowser();
     other = await openBrowser();
     await signUpInBrowser(browser.context, server.baseURL, PERSON);

@@ -39,7 +39,7 @@ describe.skipIf(!CHROMIUM)("the admin console in Chromium", () => {
   let admin: TestBrowser;
   let pat: TestBrowser;
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAILS: OPERATOR.email });
+    server = await startServer({ ADMIN_EMAILS: OPERATOR.email }, { devIdentityProvider: false });
     admin = await openBrowser();
     pat = await openBrowser();
     await signUpInBrowser(admin.context, server.baseURL, OPERATOR);

@@ -11,7 +11,7 @@ describe.skipIf(!CHROMIUM)("API keys in Settings, in Chromium against the real s
   let server: RunningServer;
   let browser: TestBrowser;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({}, { devIdentityProvider: false });
     browser = await openBrowser();
     await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseURL });
     await signUpInBrowser(browser.context, server.baseURL, PERSON);

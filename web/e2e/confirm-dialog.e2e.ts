@@ -8,7 +8,7 @@ const OWNER = { name: "Dorothy Vaughan", email: "dorothy@example.com", password:
 
 /** Every destructive action asks first, in an accessible dialog that says what will happen. */
 describe.skipIf(!CHROMIUM)("destructive actions ask first, in Chromium against the real server", () => {
-  const started = startForFile(OWNER, ["browser"]);
+  const started = startForFile(OWNER, ["browser"], { devIdentityProvider: false });
 
   const focusedName = () =>
     started.browser.page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "");

@@ -11,7 +11,7 @@ describe.skipIf(!CHROMIUM)("sign-in methods as the operator chooses, in Chromium
     let server: RunningServer;
     let browser: TestBrowser;
     beforeAll(async () => {
-      server = await startServer();
+      server = await startServer({}, { devIdentityProvider: false });
       browser = await openBrowser();
     });
     afterAll(async () => {
@@ -38,7 +38,7 @@ describe.skipIf(!CHROMIUM)("sign-in methods as the operator chooses, in Chromium
     let server: RunningServer;
     let browser: TestBrowser;
     beforeAll(async () => {
-      server = await startServer({ EMAIL_SIGN_IN: "on" });
+      server = await startServer({ EMAIL_SIGN_IN: "on" }, { devIdentityProvider: false });
       browser = await openBrowser();
     });
     afterAll(async () => {

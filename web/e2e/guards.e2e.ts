@@ -9,7 +9,7 @@ describe.skipIf(!CHROMIUM)("route guards in Chromium against the real server", (
   let server: RunningServer;
   let browser: TestBrowser;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({}, { devIdentityProvider: false });
     browser = await openBrowser();
   });
   afterAll(async () => {

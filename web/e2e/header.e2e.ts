@@ -61,7 +61,7 @@ describe.skipIf(!CHROMIUM)("the header in Chromium", () => {
   let server: RunningServer;
   let browser: TestBrowser;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({}, { devIdentityProvider: false });
     browser = await openBrowser();
     await signUpInBrowser(browser.context, server.baseURL, PERSON);
     const created = await browser.context.request.post(`${server.baseURL}/api/auth/organization/create`, {

@@ -10,7 +10,7 @@ const INVITEE = "mary.winston@example.com";
 
 /** An invitee with no account joins through the mailed link (default setting) and ends a member. */
 describe.skipIf(!CHROMIUM)("an invitation for a person without an account, in Chromium against the real server", () => {
-  const started = startForFile(OWNER, ["owner", "invitee"]);
+  const started = startForFile(OWNER, ["owner", "invitee"], { devIdentityProvider: false });
   let invitationLink = "";
 
   it("the owner invites an address that has no account", async () => {

@@ -8,7 +8,7 @@ const OWNER = { name: "Annie Easley", email: "annie@example.com", password: "cen
 
 /** Slugs checked by the server and proposed from the name; an owner renames and deletes from the Users page. */
 describe.skipIf(!CHROMIUM)("organization slug, rename and delete in Chromium against the real server", () => {
-  const started = startForFile(OWNER, ["browser"]);
+  const started = startForFile(OWNER, ["browser"], { devIdentityProvider: false });
 
   async function organizationCount(): Promise<number> {
     const response = await started.browser.context.request.get(`${started.server.baseURL}/api/auth/organization/list`);

@@ -4,12 +4,15 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { signInInBrowser, signUpInBrowser } from "./support/accounts.js";
-import { CHROMIUM, openBrowser, SKIP_REASON, type TestBrowser } from "./support/browser.js";
+import { CHROMIUM, openBrowser, SCREENSHOTS_WANTED, SKIP_REASON, type TestBrowser } from "./support/browser.js";
 import { mailedLink, startServer, type RunningServer } from "./support/server.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
-/** Every page at a desktop and a phone width, kept under test-results/screenshots/ for a person to look at (not by git). */
+/**
+ * Every page at a desktop and a phone width. With GATEHOUSE_SCREENSHOTS=1 (`npm run screenshots`)
+ * each is also kept under test-results/screenshots/ for a person to look at (not by git).
+ */
 const SCREENSHOTS = fileURLToPath(new URL("../../test-results/screenshots/", import.meta.url));
 const WIDTHS = [1280, 390] as const;
 
@@ -57,16 +60,20 @@ async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** Screenshots `path` at each width once `ready` shows, and checks nothing runs off the side. */
+/**
+ * Opens `path` at each width, waits for `ready` and for everything the page loads, and checks
+ * nothing runs off the side; with GATEHOUSE_SCREENSHOTS=1 it also keeps a picture of it.
+ */
 async function shoot(page: Page, baseURL: string, path: string, name: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
+  if (SCREENSHOTS_WANTED) mkdirSync(SCREENSHOTS, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width > 600 ? 860 : 844 });
     await page.goto(`${baseURL}${path}`);
     await ready(page);
-    // Pictures and marks are images loaded after the page: wait for them before the picture is taken.
+    // Pictures and marks are images loaded after the page: the width is measured (and the
+    // picture taken) once they are in.
     await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    if (SCREENSHOTS_WANTED) await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
     expect(await sidewaysOverflow(page), `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
   }
 }
@@ -87,7 +94,7 @@ describe.skipIf(!CHROMIUM)("every page at 1280 and 390 px", () => {
   let guest: TestBrowser;
   let invitationId = "";
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAILS: OWNER.email });
+    server = await startServer({ ADMIN_EMAILS: OWNER.email }, { devIdentityProvider: false });
     owner = await openBrowser();
     guest = await openBrowser();
     await signUpInBrowser(owner.context, server.baseURL, OWNER);

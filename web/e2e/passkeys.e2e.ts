@@ -10,7 +10,7 @@ describe.skipIf(!CHROMIUM)("passkeys in Chromium with the DevTools virtual authe
   let browser: TestBrowser;
   let authenticator: VirtualAuthenticator;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({}, { devIdentityProvider: false });
     browser = await openBrowser();
     authenticator = await addVirtualAuthenticator(browser.page);
     // Chromium's virtual authenticator answers a conditional (autofill) request at once, so a

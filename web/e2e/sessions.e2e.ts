@@ -12,7 +12,7 @@ describe.skipIf(!CHROMIUM)("sessions across two devices in Chromium", () => {
   let first: TestBrowser;
   let second: TestBrowser;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({}, { devIdentityProvider: false });
     first = await openBrowser();
     second = await openBrowser();
     await signUpInBrowser(first.context, server.baseURL, PERSON);

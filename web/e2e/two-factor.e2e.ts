@@ -20,7 +20,7 @@ describe.skipIf(!CHROMIUM)("two-factor in Chromium against the real server", () 
   let totpURI = "";
   let backupCodes: string[] = [];
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({}, { devIdentityProvider: false });
     browser = await openBrowser();
     await signUpInBrowser(browser.context, server.baseURL, PERSON);
   });

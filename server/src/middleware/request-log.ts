@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "@gatehouse/auth-core";
-import { REQUEST_LOG_MESSAGE } from "../logging.js";
+import { REQUEST_LOG_MESSAGE, type RequestLineWriter } from "../logging.js";
 import type { RequestIds } from "./request-id.js";
 
 /** What the request log puts in Hono's context for the handlers after it. */
@@ -28,9 +28,14 @@ export function requestLog(logger: Logger, ids: RequestIds): MiddlewareHandler<{
   };
 }
 
+/** A logger that writes request lines itself (the server's, logging.ts) or any other Logger. */
+type RequestLogger = Logger & { requestLine?: RequestLineWriter };
+
 /** The request's log line; `started` is its performance.now() at arrival. */
-export function logRequestLine(logger: Logger, requestId: string, method: string, path: string, status: number, started: number): void {
-  logger.info(REQUEST_LOG_MESSAGE, { requestId, method, path: redactPath(path), status, ms: Math.round((performance.now() - started) * 10) / 10 });
+export function logRequestLine(logger: RequestLogger, requestId: string, method: string, path: string, status: number, started: number): void {
+  const ms = Math.round((performance.now() - started) * 10) / 10;
+  if (logger.requestLine) logger.requestLine(requestId, method, redactPath(path), status, ms);
+  else logger.info(REQUEST_LOG_MESSAGE, { requestId, method, path: redactPath(path), status, ms });
 }
 
 const TOKEN_SEGMENT = /(\/reset-password\/|\/magic-link\/)[^/]+/;

@@ -84,10 +84,16 @@ export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthen
   };
 }
 
-/** Saves a full-page screenshot under test-results/e2e/ (kept by the run, not by git). */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * GATEHOUSE_SCREENSHOTS=1 (`npm run screenshots`): the tests save pictures of the pages they
+ * reach, for a person to look at. No test reads a picture, so `npm test` takes none: a full-page
+ * picture costs Chromium a capture and the run a PNG, about 136 times over.
+ */
+export const SCREENSHOTS_WANTED = process.env.GATEHOUSE_SCREENSHOTS === "1";
+
+/** With GATEHOUSE_SCREENSHOTS=1, saves a full-page screenshot under test-results/e2e/ (kept by the run, not by git). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const path = join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  return path;
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

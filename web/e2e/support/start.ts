@@ -1,19 +1,24 @@
 import { afterAll, beforeAll } from "vitest";
 import { signUpInBrowser, type EmailAccount } from "./accounts.js";
 import { openBrowser, type TestBrowser } from "./browser.js";
-import { startServer, type RunningServer } from "./server.js";
+import { startServer, type RunningServer, type StartOptions } from "./server.js";
 
 /**
  * How most browser tests begin, for a whole test file: before its tests, the real server, one
  * fresh browser (device) per name, and `person` signed up in the first; after them, all closed.
  * The returned object's fields are there once the tests run: `server`, and a browser per name.
+ * `options` go to startServer.
  */
-export function startForFile<Name extends string>(person: EmailAccount, names: [Name, ...Name[]]): { server: RunningServer } & Record<Name, TestBrowser> {
+export function startForFile<Name extends string>(
+  person: EmailAccount,
+  names: [Name, ...Name[]],
+  options: StartOptions = {},
+): { server: RunningServer } & Record<Name, TestBrowser> {
   const started = {} as { server: RunningServer } & Record<Name, TestBrowser>;
   const opened: TestBrowser[] = [];
   let server: RunningServer | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({}, options);
     for (const name of names) {
       const browser = await openBrowser();
       opened.push(browser);
