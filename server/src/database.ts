@@ -78,6 +78,19 @@ function openPostgres(url: string, options: DatabaseOptions): ServerDatabase {
 }
 
 /** Logs the moments the database goes and comes back (not every failed request in between). */
+type DatabaseHealth = ReturnType<typeof databaseHealth>;
+
+/** What a failed connect or query rejects with: a lost database as its 503 (and noted as down), any other error as it is. */
+function failureOf(health: DatabaseHealth, error: unknown): unknown {
+  return isDatabaseUnavailable(error) ? health.failed(error) : error;
+}
+
+/** A statement as pg takes it: named when `nameOf` names its text (a repeated statement). */
+function statement(nameOf: (text: string) => string | undefined, text: string, values: unknown[] | undefined): pg.QueryConfig {
+  const name = nameOf(text);
+  return name === undefined ? { text, values } : { name, text, values };
+}
+
 function databaseHealth(logger: Logger): { observe(up: boolean): boolean; failed(error: unknown): APIError } {
   let up = true;
   return {
@@ -122,55 +135,49 @@ function statementNames(): (text: string) => string | undefined {
  * callbacks: one promise per read where the promise-returning path took about six, on the
  * path every signed-in request takes.
  */
-function directRead(pool: pg.Pool, health: ReturnType<typeof databaseHealth>, nameOf: (text: string) => string | undefined): DirectRead {
+function directRead(pool: pg.Pool, health: DatabaseHealth, nameOf: (text: string) => string | undefined): DirectRead {
   return (text, parameters) =>
     new Promise((resolve, reject) => {
       pool.connect((connectError, client, release) => {
         if (connectError || !client) {
-          reject(isDatabaseUnavailable(connectError) ? health.failed(connectError) : connectError);
+          reject(failureOf(health, connectError));
           return;
         }
         health.observe(true);
-        const name = nameOf(text);
-        const values = parameters as unknown[];
-        client.query<Record<string, unknown>>(name === undefined ? { text, values } : { name, text, values }, (queryError, result) => {
+        client.query<Record<string, unknown>>(statement(nameOf, text, parameters as unknown[]), (queryError, result) => {
           if (!queryError) {
             release();
             resolve(result.rows);
             return;
           }
-          const broken = isDatabaseUnavailable(queryError);
-          release(broken);
-          reject(broken ? health.failed(queryError) : queryError);
+          release(isDatabaseUnavailable(queryError));
+          reject(failureOf(health, queryError));
         });
       });
     });
 }
 
 /** Turns connection failures into 503s and drops a client whose connection broke; names repeated statements. */
-function guardPool(pool: pg.Pool, health: ReturnType<typeof databaseHealth>, nameOf: (text: string) => string | undefined): PostgresPool {
+function guardPool(pool: pg.Pool, health: DatabaseHealth, nameOf: (text: string) => string | undefined): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       let client: pg.PoolClient;
       try {
         client = await pool.connect();
       } catch (error) {
-        if (isDatabaseUnavailable(error)) throw health.failed(error);
-        throw error;
+        throw failureOf(health, error);
       }
       health.observe(true);
       let broken = false;
       const query = (text: unknown, values?: unknown): unknown => {
-        const name = typeof text === "string" ? nameOf(text) : undefined;
         const result =
-          name === undefined
-            ? (client.query as (text: unknown, values?: unknown) => unknown)(text, values)
-            : client.query({ name, text: text as string, values: values as unknown[] });
+          typeof text === "string"
+            ? client.query(statement(nameOf, text, values as unknown[] | undefined))
+            : (client.query as (text: unknown, values?: unknown) => unknown)(text, values);
         if (!(result instanceof Promise)) return result; // a cursor
         return result.catch((error: unknown) => {
-          if (!isDatabaseUnavailable(error)) throw error;
-          broken = true;
-          throw health.failed(error);
+          broken ||= isDatabaseUnavailable(error);
+          throw failureOf(health, error);
         });
       };
       return {
