@@ -1,5 +1,5 @@
 import SQLite from "better-sqlite3";
-import { DummyDriver, Kysely, sql, PostgresAdapter, PostgresDialect, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from "kysely";
+import { DummyDriver, Kysely, PostgresAdapter, PostgresDialect, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from "kysely";
 import { createSQLiteDialect } from "../store/sqlite-dialect.js";
 import pg from "pg";
 import { migrateTo, migrateToLatest } from "@gatehouse/migrations";
@@ -92,9 +92,7 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
     db,
     dialect,
     async empty() {
-      const { rows } = await sql.raw<SchemaTable>(schemaTablesSQL(schema)).execute(db);
-      const written = rows.filter((row) => row.written).map((row) => row.name);
-      if (written.length > 0) await sql.raw(truncateSQL(schema, written)).execute(db);
+      await emptyWrittenTables(pool, schema);
     },
     async migrateToLatest() {
       await withPostgresSchemaLock(url, async () => {
@@ -200,6 +198,14 @@ function truncateSQL(schema: string, tables: readonly string[]): string {
   return `truncate ${tables.map((table) => `"${schema}"."${table}"`).join(", ")} cascade`;
 }
 
+/** Truncates the schema's written tables (truncateSQL) and answers the names of all its tables. */
+async function emptyWrittenTables(pool: pg.Pool, schema: string): Promise<string[]> {
+  const { rows } = await pool.query<SchemaTable>(schemaTablesSQL(schema));
+  const written = rows.filter((row) => row.written).map((row) => row.name);
+  if (written.length > 0) await pool.query(truncateSQL(schema, written));
+  return rows.map((row) => row.name);
+}
+
 /**
  * Empties a schema made from the template (truncateSQL) and keeps it for the next test of this
  * process, which is cheaper than creating and dropping schemas (catalog work under the lock
@@ -210,11 +216,8 @@ function truncateSQL(schema: string, tables: readonly string[]): string {
 async function releaseSchema(pool: pg.Pool, schema: string): Promise<boolean> {
   const tables = [...(await postgresTemplate()).matchAll(/^create table "([^"]+)" \(/gim)].map((match) => match[1]!);
   try {
-    const { rows } = await pool.query<SchemaTable>(schemaTablesSQL(schema));
-    const present = new Set(rows.map((row) => row.name));
+    const present = new Set(await emptyWrittenTables(pool, schema));
     if (!tables.every((table) => present.has(table))) return false;
-    const written = rows.filter((row) => row.written).map((row) => row.name);
-    if (written.length > 0) await pool.query(truncateSQL(schema, written));
   } catch {
     return false;
   }
