@@ -9,6 +9,6 @@
 //   the resident set to 166 MiB under get-session load on PostgreSQL);
 // - at most two glibc malloc arenas: each thread (libuv's pool, V8's helpers) would otherwise
 //   keep an arena of its own with freed memory still resident.
-// Deployments that run `node server/dist/main.js` themselves pass the same (docs/deployment.md).
+// Deployments that run `node server/dist/gatehouse.js` themselves pass the same (docs/deployment.md).
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=2", "--heap-growing-percent=30"];
 export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build what changed (tsc -b is incremental; the SPA is rebuilt when its sources are
-// newer than its build), then run the server, which migrates the database on its own.
+// newer than its build), bundle the server (scripts/bundle-server.mjs, under a second), then run
+// it, and it migrates the database on its own.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -19,7 +20,8 @@ function newestMtime(path) {
 }
 
 run("npx", ["tsc", "-b"]);
+run("node", ["scripts/bundle-server.mjs"]);
 const built = newestMtime("web/dist/index.html");
 const sources = Math.max(newestMtime("web/src"), newestMtime("web/index.html"), newestMtime("auth-core/src/shared"));
 if (built === 0 || sources > built) run("npm", ["run", "build", "-w", "@gatehouse/web"]);
-run("node", [...SERVER_NODE_FLAGS, "server/dist/main.js"], { env: { ...SERVER_ENV, ...process.env } });
+run("node", [...SERVER_NODE_FLAGS, "server/dist/gatehouse.js"], { env: { ...SERVER_ENV, ...process.env } });

@@ -97,9 +97,9 @@ function collect(child) {
 // Before the tests, at once (each is mostly one core's work, and the machine has two):
 // - knip: unused files, exports and dependencies (knip.ts says what counts as used);
 // - prettier: one formatting for the code (.prettierrc.json, .prettierignore);
-// - the build the tests start (tsc -b, which is also the type check: the server the server-process
-//   and browser tests run; vite build: the SPA the browser tests load). The test projects' global
-//   setups build when run alone; GATEHOUSE_TEST_BUILT=1 tells them it is done.
+// - the build the tests start (tsc -b, which is also the type check, then the server's bundle,
+//   which the server-process and browser tests run; vite build: the SPA the browser tests load).
+//   The test projects' global setups build when run alone; GATEHOUSE_TEST_BUILT=1 tells them it is done.
 // A finding or a failure in any of them fails the run before the tests.
 const checks = [
   {
@@ -115,14 +115,20 @@ const checks = [
     failed: 'prettier: the files above are not formatted; run `npx prettier --write "**/*.{ts,tsx,mjs,js,css,html}"`.',
   },
   {
-    title: "build: tsc -b (type check, server), vite build (SPA)",
+    title: "build: tsc -b (type check), the server bundle, vite build (SPA)",
     run: async () => {
       // One thread: TypeScript 7's default of four checkers per project (each building its own
       // global types) took twice the CPU on this 2-core machine, where the other checks share the cores.
       const tsc = collect(spawn("npx", ["tsc", "-b", "--singleThreaded"], quiet()));
+      // Then the server's bundle (scripts/bundle-server.mjs), which the process tests start.
+      const server = tsc.then(async (built) => {
+        if (built.status !== 0) return built;
+        const bundled = await collect(spawn("node", ["scripts/bundle-server.mjs"], quiet()));
+        return { status: bundled.status, output: built.output + bundled.output };
+      });
       // Vitest would set NODE_ENV=test (a development React build): build what ships.
       const vite = collect(spawn("npx", ["vite", "build", "--logLevel", "warn"], quiet({ cwd: join(root, "web"), extraEnv: { NODE_ENV: "production" } })));
-      const results = await Promise.all([tsc, vite]);
+      const results = await Promise.all([server, vite]);
       return { status: results.find((r) => r.status !== 0)?.status ?? 0, output: results.map((r) => r.output).join("") };
     },
     passed: "build: done",

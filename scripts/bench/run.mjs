@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The benchmark (npm run bench). Starts the real server (bench-server.mjs: the app as main.ts wires
-// it, production settings, the request log on) and, beside it, the floor and ceiling: a plain Hono
-// app with no Gatehouse code (floor-server.mjs). Servers run on core 0, autocannon on core 1
-// (taskset). Every published figure is a ratio against that floor and ceiling, taken from
-// scenarios that take turns, so a change of pace on the shared machine falls on both sides.
+// The benchmark (npm run bench). Starts the real server (bench-server.mjs, bundled as the server
+// is: the app as main.ts wires it, production settings, the request log on) and, beside it, the
+// floor and ceiling: a plain Hono app with no Gatehouse code (floor-server.mjs). Servers run on
+// core 0, autocannon on core 1 (taskset). Every published figure is a ratio against that floor
+// and ceiling, taken from scenarios that take turns, so a change of pace on the shared machine
+// falls on both sides.
 // Prints markdown tables (paste them into docs/performance.md) and exits 1 when a target is missed.
 //
 // Phases: SQLite (ceiling, floor with and without a cookie, get-session with and without one,
@@ -27,6 +28,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import SQLite from "better-sqlite3";
 import pg from "pg";
+import { bundleServer } from "../bundle-server.mjs";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../server-runtime.mjs";
 import { measureFirstLoad } from "./first-load.mjs";
 
@@ -50,6 +52,9 @@ try {
   if (!existsSync(join(root, "server/dist/index.js"))) throw new Error("build failed and there is no earlier build to measure");
   console.error("bench: tsc -b reported errors; measuring the last successful build");
 }
+// Bundled as the server runs in production (scripts/bundle-server.mjs), beside server/dist/gatehouse.js
+// so that it finds the same node_modules and web/dist.
+const benchServer = await bundleServer({ entry: join(here, "bench-server.mjs"), outfile: join(root, "server/dist/bench-server.js") });
 const dir = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
 const dbFile = join(dir, "bench.db");
 const schema = `bench_${process.pid}`;
@@ -99,7 +104,7 @@ async function startGatehouse(databaseURL, { core = 0, profile = false } = {}) {
   const profileFlags = profile && process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
   const child = await startProcess({
     core,
-    args: [process.execPath, ...SERVER_NODE_FLAGS, ...profileFlags, join(here, "bench-server.mjs")],
+    args: [process.execPath, ...SERVER_NODE_FLAGS, ...profileFlags, benchServer],
     env: {
       ...SERVER_ENV,
       NODE_ENV: "production",

@@ -9,13 +9,13 @@ import { afterEach, describe, expect, it } from "vitest";
 const serverDir = fileURLToPath(new URL("..", import.meta.url));
 let child: ChildProcess | null = null;
 
-/** Starts the real built server (dist/main.js, as `npm start` does) on a free port and waits for its "listening" log line. */
+/** Starts the real built server (dist/gatehouse.js, as `npm start` does) on a free port and waits for its "listening" log line. */
 async function startServer(
   env: Record<string, string>,
 ): Promise<{ port: number; exited: Promise<number | null>; output: () => string; printed: (text: string) => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-proc-"));
   let output = "";
-  child = spawn(process.execPath, ["dist/main.js"], {
+  child = spawn(process.execPath, ["dist/gatehouse.js"], {
     cwd: serverDir,
     env: {
       ...process.env,

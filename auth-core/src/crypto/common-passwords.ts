@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
-import { URL as NodeURL, fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 import { gunzip, gunzipSync } from "node:zlib";
 import { foldCase, isKeyboardWalk, MIN_KEY_LENGTH, variantKeys, WHOLE_ENTRY_MARK } from "./password-variants.js";
 
@@ -14,9 +14,9 @@ import { foldCase, isKeyboardWalk, MIN_KEY_LENGTH, variantKeys, WHOLE_ENTRY_MARK
  * searched by halves (a Set of its 400,000 strings would take some 30 MB), read on first use or,
  * off the event loop, by preloadCommonPasswords().
  */
-// Node's URL, not the global one: under a DOM test environment (the web tests run the real
-// service) the global URL is the DOM's, which does not resolve file: URLs as Node does.
-const LIST_FILE = fileURLToPath(new NodeURL("../../assets/common-passwords.txt.gz", import.meta.url));
+// Found through the package's own exports rather than beside this file: the server runs bundled
+// (scripts/bundle-server.mjs), where this module's URL is the bundle's.
+const LIST_FILE = createRequire(import.meta.url).resolve("@gatehouse/auth-core/assets/common-passwords.txt.gz");
 const NEWLINE = 0x0a;
 
 let list: Buffer | null = null;

@@ -38,14 +38,14 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server as `npm start` runs it (dist/main.js, built by the project's global
+ * Starts the real server as `npm start` runs it (dist/gatehouse.js, built by the project's global
  * setup; production mode) on a free port and waits for its "gatehouse listening" line. `env`
  * overrides the defaults (DATABASE_URL, BASE_URL, …).
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-proc-"));
   const port = await freePort();
-  const child = spawn(process.execPath, ["dist/main.js"], {
+  const child = spawn(process.execPath, ["dist/gatehouse.js"], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? "",

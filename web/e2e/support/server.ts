@@ -53,7 +53,7 @@ export interface StartOptions {
 }
 
 /**
- * Starts the REAL built server (node server/dist/main.js) on a free port with an in-memory
+ * Starts the REAL built server (node server/dist/gatehouse.js, as `npm start` runs it) on a free port with an in-memory
  * database and a temporary data directory, and waits for its "listening" log line.
  */
 export async function startServer(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
@@ -65,7 +65,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     options.devIdentityProvider === false
       ? { GOOGLE_CLIENT_ID: "e2e.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "e2e-unused", GOOGLE_ISSUER: `${baseURL}/no-identity-provider` }
       : {};
-  const child: ChildProcess = spawn(process.execPath, ["server/dist/main.js"], {
+  const child: ChildProcess = spawn(process.execPath, ["server/dist/gatehouse.js"], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? "",
