@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every test project. Finds the system parts (PostgreSQL, Chromium) and says loudly what it
 // skips without them; with CI=true a missing part fails the run instead.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -94,13 +94,15 @@ function collect(child) {
   });
 }
 
-// Before the tests, at once (each is mostly one core's work, and the machine has two):
+// The checks, started at once (each is mostly one core's work, and the machine has two):
 // - knip: unused files, exports and dependencies (knip.ts says what counts as used);
 // - prettier: one formatting for the code (.prettierrc.json, .prettierignore);
 // - the build the tests start (tsc -b, which is also the type check, then the server's bundle,
 //   which the server-process and browser tests run; vite build: the SPA the browser tests load).
 //   The test projects' global setups build when run alone; GATEHOUSE_TEST_BUILT=1 tells them it is done.
-// A finding or a failure in any of them fails the run before the tests.
+// The tests start as soon as the build is done, beside knip and prettier if they are still
+// running (prettier takes about twice as long as the build: one core waited for it). A failed
+// build fails the run before the tests; a knip or prettier finding stops the tests and fails it.
 const checks = [
   {
     title: "knip: unused files, exports and dependencies",
@@ -135,30 +137,54 @@ const checks = [
     failed: "the build failed (above).",
   },
 ];
-const results = await Promise.all(
-  checks.map(async (check) => {
-    const begun = performance.now();
-    const result = await check.run();
-    return { ...result, seconds: ((performance.now() - begun) / 1000).toFixed(1) };
-  }),
-);
-let failedCheck = 0;
-for (const [i, check] of checks.entries()) {
-  console.log(`\n== ${check.title}`);
-  if (results[i].output) process.stdout.write(results[i].output);
-  if (results[i].status === 0) console.log(`${check.passed} (${results[i].seconds} s)`);
-  else {
-    console.error(`\n!! ${check.failed}`);
-    failedCheck ||= results[i].status;
-  }
+const [lints, build] = [checks.slice(0, 2), checks[2]];
+
+/** Runs a check; its result with the time it took. */
+async function timed(check) {
+  const begun = performance.now();
+  const result = await check.run();
+  return { ...result, seconds: ((performance.now() - begun) / 1000).toFixed(1) };
 }
-if (failedCheck) {
+
+/** Prints a check's title, its output and its verdict; its exit status. */
+function report(check, result) {
+  console.log(`\n== ${check.title}`);
+  if (result.output) process.stdout.write(result.output);
+  if (result.status === 0) console.log(`${check.passed} (${result.seconds} s)`);
+  else console.error(`\n!! ${check.failed}`);
+  return result.status;
+}
+
+const linting = lints.map(timed);
+const built = await timed(build);
+if (report(build, built) !== 0) {
   console.error("\n!! Tests not run.");
-  finish(failedCheck);
+  for (const [i, result] of (await Promise.all(linting)).entries()) report(lints[i], result);
+  finish(built.status);
 }
 env.GATEHOUSE_TEST_BUILT = "1";
-console.log("\n== vitest");
+console.log("\n== vitest (knip and prettier report at the end)");
 
-const result = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit", env });
+const vitest = spawn(process.execPath, [join(root, "node_modules/vitest/vitest.mjs"), "run", ...process.argv.slice(2)], { stdio: "inherit", env });
+const vitestDone = new Promise((resolve) => vitest.on("close", (status) => resolve(status ?? 1)));
+// The first lint finding stops the tests: the run has failed whatever they say.
+const lintFailed = new Promise((resolve) =>
+  linting.forEach((pending, i) =>
+    pending.then((result) => {
+      if (result.status !== 0) resolve({ check: lints[i], result });
+    }),
+  ),
+);
+const firstFailure = await Promise.race([vitestDone.then(() => null), lintFailed]);
+if (firstFailure) {
+  vitest.kill("SIGTERM");
+  await vitestDone;
+  report(firstFailure.check, firstFailure.result);
+  console.error("\n!! Tests stopped.");
+  finish(firstFailure.result.status);
+}
+const status = await vitestDone;
+let lintStatus = 0;
+for (const [i, result] of (await Promise.all(linting)).entries()) lintStatus ||= report(lints[i], result);
 if (missing.length > 0) console.error(`\n!! Reminder: skipped ${missing.length} system part(s): ${missing.map((m) => m.split(" (")[0]).join(", ")}`);
-finish(result.status ?? 1);
+finish(lintStatus || status);
