@@ -4,11 +4,16 @@ import { defineProject } from "vitest/config";
 
 export default defineProject({
   plugins: [react()],
-  resolve: { conditions: ["@gatehouse/source", ...defaultClientConditions] },
+  // The browser's conditions, as the app is built with (without auth-core's source condition: see below).
+  resolve: { conditions: [...defaultClientConditions] },
   test: {
     name: "web",
     environment: "happy-dom",
     include: ["src/**/*.test.{ts,tsx}"],
+    // The backend the page tests run (the server, auth-core, migrations) is imported as built,
+    // natively, rather than compiled again from TypeScript here; the setup builds it first.
+    globalSetup: ["../scripts/vitest-build-setup.ts"],
+    server: { deps: { external: [/\/auth-core\/dist\//, /\/migrations\/dist\//, /\/server\/dist\//] } },
     // A stray-request guard and testing-library's wait bound (see the file).
     setupFiles: ["./src/test/setup.ts"],
     // Page tests sign people up (scrypt) and render whole pages; a loaded machine needs more than 5 s.

@@ -22,7 +22,7 @@ describe.skipIf(!PG_URL)("the packed library in a project outside the repository
     execFileSync(command, args, { cwd, env: { ...process.env, ...env }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
   it("packs JavaScript and types only, installs with pg, and knows the user both ways", () => {
-    // The packages are built by the project's global setup (test/support/global-setup.ts).
+    // The packages are built by the project's global setup (scripts/vitest-build-setup.ts).
     cpSync(join(root, "examples/internal-service"), dir, { recursive: true, filter: (path) => !path.includes("node_modules") && !path.endsWith(".tgz") });
     run("npm", ["pack", "-w", "@gatehouse/migrations", "-w", "@gatehouse/auth-core", "--pack-destination", dir], root);
     const files = run("tar", ["-tzf", join(dir, "gatehouse-auth-core-0.1.0.tgz")], dir).split("\n");
