@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, watch } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -87,6 +87,31 @@ describe("development outbox (SMTP_URL unset)", () => {
       to: "zoe@example.com",
       link: `https://app.example.com/api/auth/verify-email?token=${"x".repeat(120)}&callbackURL=%2F`,
     });
+  });
+
+  it("never shows a reader a mail half written", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-outbox-"));
+    const outbox = join(dataDir, "outbox");
+    mkdirSync(outbox);
+    const mailer = createServerMailer({ smtpURL: undefined, mailFrom: "Gatehouse <no-reply@localhost>", dataDir }, capturingLogger());
+    // Whatever mail appears is read at once, while a large one may still be on its way to disk.
+    const seen: string[] = [];
+    const watcher = watch(outbox, (_event, name) => {
+      if (!name?.endsWith(".json")) return;
+      try {
+        seen.push(readFileSync(join(outbox, name), "utf8"));
+      } catch {
+        // Gone again (a name the mailer no longer uses): nothing to read.
+      }
+    });
+    try {
+      for (let i = 0; i < 5; i++) await mailer.send({ ...MESSAGE, text: `${MESSAGE.text}\n${"x".repeat(4_000_000)}` });
+    } finally {
+      watcher.close();
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    for (const content of seen) expect(() => JSON.parse(content) as unknown).not.toThrow();
+    expect(readdirSync(outbox).filter((name) => !name.endsWith(".json"))).toEqual([]);
   });
 
   it("keeps the link (a live token) out of the log in production", async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { link, mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger, Mailer } from "@gatehouse/auth-core";
 
@@ -31,14 +31,22 @@ export function createOutboxMailer(config: OutboxMailerConfig, logger: Logger): 
       const name = `${at.toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.json`;
       const file = join(dir, name);
       const mail = { from: config.mailFrom, ...message, createdAt: at.toISOString() };
-      // wx: never overwrite; 0600: the file holds a live token.
-      await writeFile(file, `${JSON.stringify(mail, null, 2)}\n`, { flag: "wx", mode: 0o600 });
-      const link = firstLink(message.text);
+      // Written whole under another name, then linked under its own: whoever reads the outbox
+      // (a person, the browser tests) never finds a mail half written. wx and link: never
+      // overwrite; 0600: the file holds a live token.
+      const partial = `${file}.partial`;
+      await writeFile(partial, `${JSON.stringify(mail, null, 2)}\n`, { flag: "wx", mode: 0o600 });
+      try {
+        await link(partial, file);
+      } finally {
+        await unlink(partial);
+      }
+      const firstURL = firstLink(message.text);
       logger.info("mail written to the development outbox", {
         to: message.to,
         subject: message.subject,
         file,
-        ...(config.logLinks && link ? { link } : {}),
+        ...(config.logLinks && firstURL ? { link: firstURL } : {}),
       });
     },
   };
