@@ -77,7 +77,6 @@ function openPostgres(url: string, options: DatabaseOptions): ServerDatabase {
   return { db, dialect: "postgres", ping: async () => health.observe(await ping(db)), destroy: () => db.destroy() };
 }
 
-/** Logs the moments the database goes and comes back (not every failed request in between). */
 type DatabaseHealth = ReturnType<typeof databaseHealth>;
 
 /** What a failed connect or query rejects with: a lost database as its 503 (and noted as down), any other error as it is. */
@@ -91,6 +90,7 @@ function statement(nameOf: (text: string) => string | undefined, text: string, v
   return name === undefined ? { text, values } : { name, text, values };
 }
 
+/** Logs the moments the database goes and comes back (not every failed request in between). */
 function databaseHealth(logger: Logger): { observe(up: boolean): boolean; failed(error: unknown): APIError } {
   let up = true;
   return {

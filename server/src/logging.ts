@@ -25,7 +25,7 @@ export type RequestLineWriter = (requestId: string, method: string, path: string
  * in order, message), composed in one template instead of through pino's generic serializer,
  * which measured about a third of the server's own work on a signed-out get-session. The strings
  * go through JSON.stringify, which escapes them as pino does for anything an HTTP request line
- * can hold (Latin-1 characters); `logging.test` holds it to pino's own output byte for byte.
+ * can hold (Latin-1 characters); `request-log-line.test` holds it to pino's own output byte for byte.
  */
 export function formatRequestLine(time: string, requestId: string, method: string, path: string, status: number, ms: number): string {
   return `{"level":"info"${time},"requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms},"message":"${REQUEST_LOG_MESSAGE}"}\n`;
