@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,17 +28,29 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on localhost, chosen by the kernel. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
+/**
+ * `count` free TCP ports on localhost, chosen by the kernel and all held until each is known:
+ * one probe closed before the next opens can be handed the same port again (the server and its
+ * development identity provider once got the same one, and the server could not listen).
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const probe = createServer();
+          probe.once("error", reject);
+          probe.listen(0, "127.0.0.1", () => resolve(probe));
+        }),
+    ),
+  );
+  const ports = probes.map((probe) => {
+    const address = probe.address();
+    return typeof address === "object" && address ? address.port : 0;
   });
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
 }
 
 export interface StartOptions {
@@ -57,8 +69,7 @@ export interface StartOptions {
  * database and a temporary data directory, and waits for its "listening" log line.
  */
 export async function startServer(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const devIdpPort = await freePort();
+  const [port, devIdpPort] = (await freePorts(2)) as [number, number];
   const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-e2e-"));
   const baseURL = `http://localhost:${port}`;
   const google =
