@@ -13,7 +13,7 @@ export default defineProject({
     globalSetup: ["./support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    // Files run beside the other projects' files, two at a time in all (vitest.config.ts): each
+    // Files run beside the other projects' files, three at a time in all (vitest.config.ts): each
     // starts its own server on free ports with its own data directory and opens its own browser
     // contexts, so two files share nothing but the Chromium process.
     // A worker keeps its modules (playwright-core is a large import) from one file to the next;
