@@ -107,6 +107,51 @@ describe("createSQLiteDialect (Kysely's SqliteDialect, a statement cache, arriva
       expect(readNow!(select(db))).toEqual(await db.selectFrom("item").select(["id", "name"]).orderBy("id").execute());
     });
 
+    it("builds each row as Kysely's driver does: aliases, joins, nulls, numbers, text and bytes", async () => {
+      const raw = new SQLite(":memory:");
+      const d = new Kysely<TestDB>({ dialect: createSQLiteDialect(raw) });
+      raw.exec("create table item (id integer primary key, name text not null)");
+      raw.exec("create table tag (itemId integer, label text, weight real, bytes blob)");
+      raw.prepare("insert into item values (?, ?)").run(1, "x");
+      raw.prepare("insert into item values (?, ?)").run(2, "y");
+      raw.prepare("insert into tag values (?, ?, ?, ?)").run(1, "first", 0.5, Buffer.from([1, 2, 3]));
+      raw.prepare("insert into tag values (?, ?, ?, ?)").run(2, null, null, null);
+      const query = sql<Record<string, unknown>>`select i.id as itemId, i.name, t.label as "the label", t.weight, t.bytes, t.itemId = 1 as first
+        from item i left join tag t on t.itemId = i.id where i.id >= ${1} order by i.id`.compile(d);
+      const expected = (await d.executeQuery(query)).rows;
+      expect(expected).toHaveLength(2);
+      expect(immediateReaderFor(d)!(query)).toEqual(expected);
+      expect(immediateReaderFor(d)!(query)).toEqual([
+        { itemId: 1, name: "x", "the label": "first", weight: 0.5, bytes: Buffer.from([1, 2, 3]), first: 1 },
+        { itemId: 2, name: "y", "the label": null, weight: null, bytes: null, first: 0 },
+      ]);
+      const none = sql<Record<string, unknown>>`select id from item where id = ${99}`.compile(d);
+      expect(immediateReaderFor(d)!(none)).toEqual([]);
+      await d.destroy();
+    });
+
+    it("reads through a driver without better-sqlite3's raw mode as well", async () => {
+      const raw = new SQLite(":memory:");
+      // Only Kysely's SqliteDatabase interface: no raw(), no columns().
+      const plain = {
+        close: () => raw.close(),
+        prepare: (text: string) => {
+          const statement = raw.prepare(text);
+          return {
+            reader: statement.reader,
+            all: (parameters: ReadonlyArray<unknown>) => statement.all(...parameters),
+            run: (parameters: ReadonlyArray<unknown>) => statement.run(...parameters),
+            iterate: (parameters: ReadonlyArray<unknown>) => statement.iterate(...parameters),
+          };
+        },
+      };
+      const d = new Kysely<TestDB>({ dialect: createSQLiteDialect(plain) });
+      raw.exec("create table item (id integer primary key, name text not null)");
+      await d.insertInto("item").values({ id: 3, name: "z" }).execute();
+      expect(immediateReaderFor(d)!(select(d))).toEqual([{ id: 3, name: "z" }]);
+      await d.destroy();
+    });
+
     it("declines while a transaction holds the connection, so it never sees uncommitted rows", async () => {
       const readNow = immediateReaderFor(db)!;
       let finish!: () => void;
