@@ -201,7 +201,10 @@ export function createSQLiteDialect(database: SqliteDatabase): Dialect {
   const queue = new ArrivalQueue();
   const adapter = stock.createAdapter();
   // Statements of their own (raw mode would change what Kysely's driver gets from the cached
-  // ones); null for a statement that writes, or a driver without raw mode.
+  // ones); null for a statement that writes, or a driver without raw mode. Column names are read
+  // once, when the statement is prepared: the immediate path serves fixed lookups that name each
+  // column (the session and API-key lookups), whose result names no migration changes. A
+  // `select *` read across a migration that adds a column would need them read again.
   const rawReads = boundedCache(100, (sql): RawRead | null => {
     const statement = database.prepare(sql);
     if (!statement.reader || !hasRawMode(statement)) return null;
