@@ -1,16 +1,18 @@
+import { fileURLToPath } from "node:url";
 import { defineProject } from "vitest/config";
 
 /**
  * End-to-end tests: real headless Chromium (playwright-core) against the real built server.
  * They skip, saying why, when GATEHOUSE_CHROMIUM is unset (scripts/test.mjs sets it).
- * The global setup builds the server and the SPA and starts the run's one Chromium.
+ * The global setups build the server (scripts/vitest-build-setup.ts, as for the server and web
+ * projects) and the SPA, and start the run's one Chromium.
  */
 export default defineProject({
   test: {
     name: "e2e",
     environment: "node",
     include: ["**/*.e2e.ts"],
-    globalSetup: ["./support/global-setup.ts"],
+    globalSetup: [fileURLToPath(new URL("../../scripts/vitest-build-setup.ts", import.meta.url)), "./support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Files run beside the other projects' files, three at a time in all (vitest.config.ts): each

@@ -34,17 +34,16 @@ function browserExecutable(chromium: string): string {
 }
 
 /**
- * Builds what `npm start` runs, the server (tsc -b, then its bundle) and the SPA (vite build), unless
- * scripts/test.mjs has just built both (GATEHOUSE_TEST_BUILT=1), and starts one headless Chromium
- * (browserExecutable) for the whole run: each browser of a test is a fresh context in it (its own
- * cookies and storage), so no test file pays for starting Chromium.
+ * Builds the SPA `npm start` serves (vite build) unless scripts/test.mjs has just built it
+ * (GATEHOUSE_TEST_BUILT=1), after scripts/vitest-build-setup.ts, the global setup before this one,
+ * has built the server; and starts one headless Chromium (browserExecutable) for the whole run:
+ * each browser of a test is a fresh context in it (its own cookies and storage), so no test file
+ * pays for starting Chromium.
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const chromium = process.env.GATEHOUSE_CHROMIUM;
   if (!chromium) return undefined; // the tests skip; nothing to build
   if (process.env.GATEHOUSE_TEST_BUILT !== "1") {
-    run("npx", ["tsc", "-b"], REPO_ROOT);
-    run("node", ["scripts/bundle-server.mjs"], REPO_ROOT);
     // Vitest sets NODE_ENV=test, which would give a development React build: build what ships.
     run("npx", ["vite", "build", "--logLevel", "warn"], `${REPO_ROOT}web`, { NODE_ENV: "production" });
   }
