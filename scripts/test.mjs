@@ -11,7 +11,7 @@ const started = performance.now();
 const root = fileURLToPath(new URL("..", import.meta.url));
 const ci = process.env.CI === "true" || process.env.CI === "1";
 
-/** The whole run's wall time (knip, prettier, vitest), printed as the last line whatever the outcome. */
+/** The whole run's wall time (knip, oxfmt, vitest), printed as the last line whatever the outcome. */
 function finish(status) {
   const seconds = (performance.now() - started) / 1000;
   const time = seconds >= 60 ? `${Math.floor(seconds / 60)} min ${(seconds % 60).toFixed(1)} s` : `${seconds.toFixed(1)} s`;
@@ -96,13 +96,12 @@ function collect(child) {
 
 // The checks, started at once (each is mostly one core's work, and the machine has two):
 // - knip: unused files, exports and dependencies (knip.ts says what counts as used);
-// - prettier: one formatting for the code (.prettierrc.json, .prettierignore);
+// - oxfmt: one formatting for the code (.oxfmtrc.json);
 // - the build the tests start (tsc -b, which is also the type check, then the server's bundle,
 //   which the server-process and browser tests run; vite build: the SPA the browser tests load).
 //   The test projects' global setups build when run alone; GATEHOUSE_TEST_BUILT=1 tells them it is done.
-// The tests start as soon as the build is done, beside knip and prettier if they are still
-// running (prettier takes about twice as long as the build: one core waited for it). A failed
-// build fails the run before the tests; a knip or prettier finding stops the tests and fails it.
+// The tests start as soon as the build is done, beside knip if it is still running. A failed
+// build fails the run before the tests; a knip or oxfmt finding stops the tests and fails it.
 const checks = [
   {
     title: "knip: unused files, exports and dependencies",
@@ -111,10 +110,11 @@ const checks = [
     failed: "knip found the above (or failed): remove what is unused, or tell knip.ts why it is kept.",
   },
   {
-    title: "prettier: formatting",
-    run: () => collect(spawn("npx", ["prettier", "--check", "--log-level", "warn", "**/*.{ts,tsx,mjs,js,css,html}"], quiet())),
-    passed: "prettier: every file formatted",
-    failed: 'prettier: the files above are not formatted; run `npx prettier --write "**/*.{ts,tsx,mjs,js,css,html}"`.',
+    title: "oxfmt: formatting",
+    // One thread: the build beside it has the other core.
+    run: () => collect(spawn("npx", ["oxfmt", "--check", "--threads=1"], quiet())),
+    passed: "oxfmt: every file formatted",
+    failed: "oxfmt: the files above are not formatted; run `npx oxfmt`.",
   },
   {
     title: "build: tsc -b (type check), the server bundle, vite build (SPA)",
@@ -163,7 +163,7 @@ if (report(build, built) !== 0) {
   finish(built.status);
 }
 env.GATEHOUSE_TEST_BUILT = "1";
-console.log("\n== vitest (knip and prettier report at the end)");
+console.log("\n== vitest (knip and oxfmt report at the end)");
 
 const vitest = spawn(process.execPath, [join(root, "node_modules/vitest/vitest.mjs"), "run", ...process.argv.slice(2)], { stdio: "inherit", env });
 const vitestDone = new Promise((resolve) => vitest.on("close", (status) => resolve(status ?? 1)));
