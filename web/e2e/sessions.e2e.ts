@@ -76,6 +76,10 @@ describe.skipIf(!CHROMIUM)("sessions across two devices in Chromium", () => {
   });
 
   it("revoke all sessions signs this device out too and ends at /login", async () => {
+    // A slow device: the page it leaves renders again while the revoke settles. That page once
+    // saw the session gone and sent the browser to /login?redirect=/settings over the notice.
+    const cdp = await second.context.newCDPSession(second.page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
     await second.page.getByRole("button", { name: "Revoke all sessions" }).click();
     await second.page.getByRole("dialog").getByRole("button", { name: "Revoke all sessions" }).click();
     await second.page.getByText("You were signed out everywhere, this device included.").waitFor();

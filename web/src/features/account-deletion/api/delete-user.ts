@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { NOTICE } from "../../../lib/url-outcomes.js";
-import { useNavigate } from "react-router";
 import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
+import { useLeaveToLogin } from "../../../lib/leave-to-login.js";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
 
 export interface DeleteUserAnswer {
@@ -21,7 +21,7 @@ export function deleteUser(client: AuthClient, input: { password?: string; callb
 export function useDeleteUser(): UseMutationResult<DeleteUserAnswer, Error, { password?: string }> {
   const client = useAuthClient();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const leaveToLogin = useLeaveToLogin();
   return useMutation({
     mutationKey: ["auth", "delete-user"],
     meta: { endsSession: true },
@@ -30,7 +30,7 @@ export function useDeleteUser(): UseMutationResult<DeleteUserAnswer, Error, { pa
       // Deleted at once: the session is gone with the account. Otherwise a mail confirms it.
       if (answer.message === "User deleted") {
         queryClient.removeQueries({ queryKey: AUTH_QUERY_ROOT });
-        await navigate(`/login?notice=${NOTICE.accountDeleted}`);
+        await leaveToLogin(NOTICE.accountDeleted);
       }
       return answer;
     },

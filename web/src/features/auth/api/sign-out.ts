@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
+import { useLeaveToLogin } from "../../../lib/leave-to-login.js";
 import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
 
 export function signOut(client: AuthClient): Promise<{ success: boolean }> {
@@ -14,7 +14,7 @@ export function signOut(client: AuthClient): Promise<{ success: boolean }> {
 export function useSignOut(): UseMutationResult<void, Error, void> {
   const client = useAuthClient();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const leaveToLogin = useLeaveToLogin();
   return useMutation({
     mutationKey: ["auth", "sign-out"],
     meta: { endsSession: true },
@@ -26,7 +26,7 @@ export function useSignOut(): UseMutationResult<void, Error, void> {
         // Marked stale without refetching: the open page's queries would only meet 401s. The
         // /login guard reads the session afresh.
         await queryClient.invalidateQueries({ queryKey: AUTH_QUERY_ROOT, refetchType: "none" });
-        await navigate("/login");
+        await leaveToLogin();
       }
     },
   });

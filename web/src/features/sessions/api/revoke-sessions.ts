@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { NOTICE } from "../../../lib/url-outcomes.js";
-import { useNavigate } from "react-router";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
+import { useLeaveToLogin } from "../../../lib/leave-to-login.js";
 import { AUTH_QUERY_ROOT } from "../../../lib/query-client.js";
 import { SESSIONS_QUERY_KEY } from "./list-sessions.js";
 
@@ -44,14 +44,14 @@ export function useRevokeOtherSessions(): UseMutationResult<{ status: boolean },
 export function useRevokeAllSessions(): UseMutationResult<void, Error, void> {
   const client = useAuthClient();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const leaveToLogin = useLeaveToLogin();
   return useMutation({
     mutationKey: ["auth", "revoke-sessions"],
     meta: { endsSession: true },
     mutationFn: async () => {
       await revokeAllSessions(client);
       queryClient.removeQueries({ queryKey: AUTH_QUERY_ROOT });
-      await navigate(`/login?notice=${NOTICE.sessionsRevoked}`);
+      await leaveToLogin(NOTICE.sessionsRevoked);
     },
   });
 }
