@@ -1,4 +1,4 @@
-import { createAuth, type Auth, type Clock, type Database, type Logger, type Mailer } from "@gatehouse/auth-core";
+import { createAuth, type Auth, type Clock, type Database, type Logger, type Mailer, type ScryptParams } from "@gatehouse/auth-core";
 import type { Kysely } from "kysely";
 import type { ServerConfig } from "./env.js";
 import type { ServerProviders } from "./providers/server-providers.js";
@@ -14,6 +14,8 @@ export interface ServerAuthDeps {
   clock?: Clock;
   /** Social sign-in: the environment's providers and the development stand-ins; default none. */
   providers?: ServerProviders;
+  /** The password hash's cost; default the library's. Only tests set it (auth-core/testing's TEST_SCRYPT_PARAMS), as they set the clock. */
+  scrypt?: ScryptParams;
 }
 
 /** The server's auth-core instance: every option comes from the run contract. */
@@ -29,7 +31,7 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     clock: deps.clock,
     // SESSION_*: lifetimes in seconds; the defaults are the library's.
     session: config.session,
-    emailAndPassword: { singleFactorMinimum: config.singleFactorPasswordMinimum },
+    emailAndPassword: { singleFactorMinimum: config.singleFactorPasswordMinimum, ...(deps.scrypt ? { scrypt: deps.scrypt } : {}) },
     rateLimit: {
       enabled: config.rateLimit,
       // Several processes on one PostgreSQL must share their limits.

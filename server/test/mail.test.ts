@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Logger } from "@gatehouse/auth-core";
-import { createTestDatabase, findLink, startTestSMTPServer, type TestDatabase, type TestSMTPServer } from "@gatehouse/auth-core/testing";
+import { createTestDatabase, findLink, startTestSMTPServer, TEST_SCRYPT_PARAMS, type TestDatabase, type TestSMTPServer } from "@gatehouse/auth-core/testing";
 import { createApp } from "../src/app.js";
 import { createServerAuth } from "../src/auth.js";
 import { readConfig } from "../src/env.js";
@@ -144,6 +144,7 @@ describe("email flows through the server", () => {
       secret: config.authSecret!,
       mailer: createServerMailer(config, logger),
       logger,
+      scrypt: TEST_SCRYPT_PARAMS,
     });
     const app = createApp({ auth, logger });
     const headers = { "content-type": "application/json", origin: "http://localhost:3000" };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { migrateToLatest } from "@gatehouse/migrations";
 import { silentLogger } from "@gatehouse/auth-core";
-import { TEST_BASE_URL, withPostgresSchemaLock } from "@gatehouse/auth-core/testing";
+import { TEST_BASE_URL, TEST_SCRYPT_PARAMS, withPostgresSchemaLock } from "@gatehouse/auth-core/testing";
 import { createApp } from "../src/app.js";
 import { createServerAuth } from "../src/auth.js";
 import { openDatabase, type ServerDatabase } from "../src/database.js";
@@ -42,6 +42,7 @@ describe.skipIf(!PG_URL)("the server's PostgreSQL pool", () => {
       secret: "p".repeat(40),
       mailer: { send: async () => undefined },
       logger: silentLogger,
+      scrypt: TEST_SCRYPT_PARAMS,
     });
     const app = createApp({ auth, logger: silentLogger });
     const signUp = await app.request(`${TEST_BASE_URL}/api/auth/sign-up/email`, {

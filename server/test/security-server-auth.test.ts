@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { silentLogger, type Auth, type MailMessage } from "@gatehouse/auth-core";
-import { createTestBrowser, createTestDatabase, TEST_SECRET, settledMailedLink, type TestDatabase } from "@gatehouse/auth-core/testing";
+import { DEFAULT_SCRYPT_PARAMS, silentLogger, type Auth, type MailMessage } from "@gatehouse/auth-core";
+import { createTestBrowser, createTestDatabase, TEST_SCRYPT_PARAMS, TEST_SECRET, settledMailedLink, type TestDatabase } from "@gatehouse/auth-core/testing";
 import { createServerAuth } from "../src/auth.js";
 import { readConfig } from "../src/env.js";
 
@@ -24,8 +24,34 @@ describe("server auth configuration", () => {
       secret: TEST_SECRET,
       mailer: { send: async (m) => void mails.push(m) },
       logger: silentLogger,
+      scrypt: TEST_SCRYPT_PARAMS,
     });
   }
+
+  it("hashes passwords at the library's production cost; only a test asks for less", async () => {
+    database = await createTestDatabase("sqlite");
+    const auth = createServerAuth({
+      config: readConfig({ RATE_LIMIT: "off" }),
+      db: database.db,
+      dialect: "sqlite",
+      secret: TEST_SECRET,
+      mailer: { send: async () => undefined },
+      logger: silentLogger,
+    });
+    const signedUp = await createTestBrowser(auth).post("/sign-up/email", { name: "Cost", email: "cost@example.com", password: "a costly passphrase" });
+    expect(signedUp.status).toBe(200);
+    const { password } = await database.db.selectFrom("account").select("password").where("providerId", "=", "credential").executeTakeFirstOrThrow();
+    // scrypt$N$r$p$salt$key: the parameters the hash was made with, and a 64-byte key.
+    const [, N, r, p, , key] = (password ?? "").split("$");
+    expect([Number(N), Number(r), Number(p), Buffer.from(key ?? "", "base64url").length]).toEqual([
+      DEFAULT_SCRYPT_PARAMS.N,
+      DEFAULT_SCRYPT_PARAMS.r,
+      DEFAULT_SCRYPT_PARAMS.p,
+      DEFAULT_SCRYPT_PARAMS.keyLength,
+    ]);
+    expect(DEFAULT_SCRYPT_PARAMS.N * DEFAULT_SCRYPT_PARAMS.r).toBeGreaterThan(TEST_SCRYPT_PARAMS.N * TEST_SCRYPT_PARAMS.r);
+    await auth.settled();
+  });
 
   it("an organization invitation cannot be accepted by someone who merely registered the invited address", async () => {
     const auth = await serverAuth();

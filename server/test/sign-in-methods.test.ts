@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, TEST_SECRET, type TestDatabase } from "@gatehouse/auth-core/testing";
+import { createTestDatabase, TEST_SCRYPT_PARAMS, TEST_SECRET, type TestDatabase } from "@gatehouse/auth-core/testing";
 import { silentLogger, type MailMessage } from "@gatehouse/auth-core";
 import { createApp } from "../src/app.js";
 import { createServerAuth } from "../src/auth.js";
@@ -22,6 +22,7 @@ describe("the sign-in methods setting", () => {
       secret: TEST_SECRET,
       mailer: { send: async (message) => void mails.push(message) },
       logger: silentLogger,
+      scrypt: TEST_SCRYPT_PARAMS,
     });
     const app = createApp({ auth, logger: silentLogger, mount: (a) => mountTRPC(a, { auth, signIn: { email: config.emailSignIn } }) });
     return { app, mails, settled: () => auth.settled() };

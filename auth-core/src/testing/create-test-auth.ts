@@ -3,11 +3,17 @@ import { webcrypto } from "node:crypto";
 import { createManualClock, type ManualClock } from "../deps/clock.js";
 import { silentLogger } from "../deps/logger.js";
 import type { RandomReader } from "../deps/random.js";
+import type { ScryptParams } from "../crypto/password.js";
 import type { AuthOptions } from "../options.js";
 import { createTestDatabase, type TestDatabase, type TestDialect } from "./test-database.js";
 
 export const TEST_BASE_URL = "http://localhost:3000";
 export const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
+/**
+ * scrypt at a sixty-fourth of the production cost (N 1024, r 8 against N 16384, r 16): the same
+ * format and code path, 3.9 ms a hash instead of 142. For a test that is not about the hash's cost.
+ */
+export const TEST_SCRYPT_PARAMS: ScryptParams = { N: 1024, r: 8, p: 1, keyLength: 32 };
 
 export interface TestAuth {
   auth: Auth;
@@ -48,7 +54,7 @@ const pooledSystemRandom: RandomReader = {
 
 /**
  * A whole auth service over a real, migrated database with a clock the test moves, cheap
- * scrypt parameters (the format and code path are the production ones) and the system's
+ * scrypt parameters (TEST_SCRYPT_PARAMS) and the system's
  * random bytes read in blocks (pooledSystemRandom).
  */
 export async function createTestAuth(input: TestAuthInput = {}): Promise<TestAuth> {
@@ -62,7 +68,7 @@ export async function createTestAuth(input: TestAuthInput = {}): Promise<TestAut
     ...input.options,
     clock,
     database: database.db,
-    emailAndPassword: { scrypt: { N: 1024, r: 8, p: 1, keyLength: 32 }, ...input.options?.emailAndPassword },
+    emailAndPassword: { scrypt: TEST_SCRYPT_PARAMS, ...input.options?.emailAndPassword },
   });
   return { auth, clock, database, destroy: () => database.destroy() };
 }
