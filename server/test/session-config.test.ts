@@ -1,6 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createManualClock, silentLogger, type Auth, type ManualClock } from "@gatehouse/auth-core";
-import { createTestBrowser, createTestDatabase, testDialects, TEST_SCRYPT_PARAMS, TEST_SECRET, type TestBrowser, type TestDatabase } from "@gatehouse/auth-core/testing";
+import {
+  createTestBrowser,
+  createTestDatabase,
+  testDialects,
+  TEST_SCRYPT_PARAMS,
+  TEST_SECRET,
+  type TestBrowser,
+  type TestDatabase,
+} from "@gatehouse/auth-core/testing";
 import { createServerAuth } from "../src/auth.js";
 import { readConfig } from "../src/env.js";
 import { startServerProcess, type ServerProcess } from "./support/server-process.js";
