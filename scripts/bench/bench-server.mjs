@@ -3,9 +3,8 @@
 // benchmark: started by run.mjs with the environment of the run contract. Differences from
 // main.ts: sign-up's verification mail goes nowhere (the benchmark measures auth, not mail
 // delivery), and no development identity provider or providers.
-import { serve } from "@hono/node-server";
 import { migrateToLatest } from "@gatehouse/migrations";
-import { createApp, createServerAuth, createServerLogger, mountReports, mountTRPC, openDatabase, readConfig } from "@gatehouse/server";
+import { createApp, createServerAuth, createServerLogger, listen, mountReports, mountTRPC, openDatabase, readConfig } from "@gatehouse/server";
 
 const config = readConfig(process.env);
 // Logging exactly as in production: every request logged as JSON on stdout (run.mjs drains it).
@@ -32,7 +31,7 @@ const app = createApp({
   https: config.baseURL.startsWith("https:"),
   trustedProxy: config.trustProxy,
 });
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => logger.info("bench server listening", { port: info.port }));
+const server = listen(app.fetch, config.port, (info) => logger.info("bench server listening", { port: info.port }));
 process.on("SIGTERM", () => {
   server.close();
   void auth

@@ -6,6 +6,7 @@ export { openDatabase, type ServerDatabase } from "./database.js";
 export { readConfig, type ServerConfig } from "./env.js";
 export { resolveAuthSecret } from "./secret.js";
 export { createServerLogger, type ServerLogger } from "./logging.js";
+export { listen } from "./listen.js";
 export { mountTRPC, type AppRouter } from "./trpc/index.js";
 export { mountReports } from "./reports/events-csv.js";
 // Named by the web app's inferred tRPC hook types (it imports AppRouter as a type only).

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { listen } from "./listen.js";
 import { migrateToLatest } from "@gatehouse/migrations";
 import { preloadCommonPasswords } from "@gatehouse/auth-core";
 import { createApp } from "./app.js";
@@ -68,7 +68,7 @@ const app = createApp({
   trustedProxy: config.trustProxy,
 });
 
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+const server = listen(app.fetch, config.port, (info) => {
   logger.info("gatehouse listening", { url: config.baseURL, port: info.port, database: database.dialect });
   // The common-password list (3.3 MB) is read off the event loop now, not by the first sign-up.
   preloadCommonPasswords().catch((error: unknown) => logger.error("common-password list not read", { error: String(error) }));

@@ -102,6 +102,27 @@ describe("server process", { timeout: 120_000 }, () => {
     expect(server.output()).not.toContain("larch-ribbon-123");
   });
 
+  it("keeps an idle connection longer than a proxy's idle timeout, and SIGTERM still ends it at once", async () => {
+    const server = await startServer({});
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+      const request = httpRequest({ host: "127.0.0.1", port: server.port, path: "/api/auth/get-session", agent }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.headers["keep-alive"]));
+      });
+      request.on("error", reject);
+      request.end();
+    });
+    // 65 s, past the 60 s of AWS's load balancers and nginx; Node's default said timeout=5.
+    expect(keepAlive).toBe("timeout=65");
+    // The connection is idle in the agent's pool: shutdown closes it rather than waiting on it
+    // (a wait would end in the 10 s forced exit, status 1).
+    child!.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('"message":"stopped"');
+    agent.destroy();
+  });
+
   it("writes the request log asynchronously and loses no line on shutdown", async () => {
     const server = await startServer({});
     // Enough lines for several batched writes, the last batch still buffered when SIGTERM comes.
