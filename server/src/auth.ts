@@ -31,7 +31,7 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     clock: deps.clock,
     // SESSION_*: lifetimes in seconds; the defaults are the library's.
     session: config.session,
-    emailAndPassword: { singleFactorMinimum: config.singleFactorPasswordMinimum, ...(deps.scrypt ? { scrypt: deps.scrypt } : {}) },
+    emailAndPassword: { singleFactorMinimum: config.singleFactorPasswordMinimum, scrypt: deps.scrypt },
     rateLimit: {
       enabled: config.rateLimit,
       // Several processes on one PostgreSQL must share their limits.
