@@ -36,17 +36,36 @@ export async function deleteTwoFactor(db: DB, userId: string): Promise<void> {
   await db.deleteFrom("twoFactorChallenge").where("userId", "=", userId).execute();
 }
 
-/** One more failed second step; the lock starts when the count reaches `lockAfter`. */
-export async function countTwoFactorFailure(db: DB, userId: string, lockAfter: number, lockUntil: Date): Promise<void> {
-  const row = await db
+/**
+ * Reserves one code check of a sign-in's second step against the account: counts it as a failure
+ * before the code is looked at, in one conditional UPDATE, and refuses (false, nothing counted)
+ * while the account is locked. The check that brings the count to `lockAfter` starts the lock
+ * (until `lockUntil`) and sets the count back to 0, for the next round after the lock. The
+ * database applies concurrent updates of the row one after the other (SQLite's single writer;
+ * PostgreSQL's row lock, with the condition checked again against the row the previous update
+ * left), so however many steps run at once, no more than `lockAfter` codes are looked at before
+ * the lock. A right code clears the count and the lock (clearTwoFactorFailures).
+ */
+export async function reserveTwoFactorCheck(db: DB, userId: string, now: Date, lockAfter: number, lockUntil: Date): Promise<boolean> {
+  const reserved = await db
     .updateTable("twoFactor")
-    .set((eb) => ({ failedAttempts: eb("failedAttempts", "+", 1) }))
+    .set((eb) => {
+      const reachesLimit = eb(eb("failedAttempts", "+", 1), ">=", lockAfter);
+      return {
+        failedAttempts: eb
+          .case()
+          .when(reachesLimit)
+          .then(0)
+          .else(eb("failedAttempts", "+", 1))
+          .end(),
+        lockedUntil: eb.case().when(reachesLimit).then(lockUntil.toISOString()).else(eb.ref("lockedUntil")).end(),
+      };
+    })
     .where("userId", "=", userId)
-    .returning("failedAttempts")
+    .where((eb) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<=", now.toISOString())]))
+    .returning("id")
     .executeTakeFirst();
-  if (row && Number(row.failedAttempts) >= lockAfter) {
-    await db.updateTable("twoFactor").set({ lockedUntil: lockUntil.toISOString(), failedAttempts: 0 }).where("userId", "=", userId).execute();
-  }
+  return reserved !== undefined;
 }
 
 export async function clearTwoFactorFailures(db: DB, userId: string): Promise<void> {

@@ -9,10 +9,10 @@ import type { TwoFactorChallengeRow, UserRow } from "../store/database.js";
 import {
   clearTwoFactorFailures,
   countChallengeAttempt,
-  countTwoFactorFailure,
   deleteChallenge,
   findLiveChallenge,
   findTwoFactor,
+  reserveTwoFactorCheck,
 } from "../store/two-factor-store.js";
 import { findUserById } from "../store/user-store.js";
 import type { WireUser } from "../shared/wire-types.js";
@@ -82,18 +82,30 @@ async function assertNotLocked(ctx: AuthContext, userId: string): Promise<void> 
   if (row?.lockedUntil && row.lockedUntil > ctx.clock.now().toISOString()) throw APIError.from(429, "ACCOUNT_TEMPORARILY_LOCKED");
 }
 
-/** A wrong code: counted against the account (a sign-in) and logged; the answer is `code`. */
+/**
+ * Called just before a sign-in's code is looked at: the check is counted against the account as a
+ * failure first, in one statement that refuses while the account is locked (429), so steps run in
+ * parallel never get more than ACCOUNT_LOCK_AFTER_FAILURES codes looked at. A right code clears
+ * the count (acceptCode); a wrong one stays counted (refuseCode). A signed-in caller confirming
+ * enrolment is not a sign-in and counts nothing.
+ */
+export async function reserveCodeCheck(ctx: AuthContext, answerer: Answerer): Promise<void> {
+  if (answerer.kind !== "sign-in") return;
+  const now = ctx.clock.now();
+  const lockUntil = new Date(now.getTime() + ACCOUNT_LOCK_SECONDS * 1000);
+  if (!(await reserveTwoFactorCheck(ctx.db, answerer.user.id, now, ACCOUNT_LOCK_AFTER_FAILURES, lockUntil))) {
+    throw APIError.from(429, "ACCOUNT_TEMPORARILY_LOCKED");
+  }
+}
+
+/** A wrong code (already counted against the account by reserveCodeCheck) is logged; the answer is `code`. */
 export async function refuseCode(
   parts: AuditedCallParts,
   answerer: Answerer,
   method: SecondFactor,
   code: "INVALID_CODE" | "INVALID_BACKUP_CODE",
 ): Promise<never> {
-  const { ctx, audit } = parts;
-  if (answerer.kind === "sign-in") {
-    const lockUntil = new Date(ctx.clock.now().getTime() + ACCOUNT_LOCK_SECONDS * 1000);
-    await countTwoFactorFailure(ctx.db, answerer.user.id, ACCOUNT_LOCK_AFTER_FAILURES, lockUntil);
-  }
+  const { audit } = parts;
   const userId = answerer.kind === "sign-in" ? answerer.user.id : answerer.active.user.id;
   await audit.record({ userId, type: "two-factor-verified", outcome: "failure", method, detail: { reason: code, step: answerer.kind } });
   throw APIError.from(401, code);

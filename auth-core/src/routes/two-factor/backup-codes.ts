@@ -4,7 +4,7 @@ import { APIError } from "../../errors.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { consumeBackupCode, findTwoFactor } from "../../store/two-factor-store.js";
 import { hashTwoFactorCode, issueBackupCodes } from "../../two-factor/backup-codes.js";
-import { acceptCode, findAnswerer, refuseCode } from "../../two-factor/second-step.js";
+import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck } from "../../two-factor/second-step.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import { assertTwoFactorOn, checkPassword, codeField, passwordField } from "./shared.js";
 
@@ -50,6 +50,7 @@ export const verifyBackupCode = defineEndpoint({
     const answerer = await findAnswerer(call, { countAttempt: true, allowSession: true });
     const user = answerer.kind === "sign-in" ? answerer.user : answerer.active.user;
     if ((await findTwoFactor(ctx.db, user.id))?.verified !== 1) throw APIError.from(400, "BACKUP_CODES_NOT_ENABLED");
+    await reserveCodeCheck(ctx, answerer);
     if (!(await consumeBackupCode(ctx.db, user.id, hashTwoFactorCode(ctx, body.code))))
       return refuseCode({ ...call, audit }, answerer, "backup-code", "INVALID_BACKUP_CODE");
     return acceptCode({ ...call, audit }, answerer, "backup-code", body.trustDevice === true);

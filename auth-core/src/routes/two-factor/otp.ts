@@ -8,7 +8,7 @@ import { buildTwoFactorCodeMessage } from "../../email/messages.js";
 import { setChallengeCode } from "../../store/two-factor-store.js";
 import { hashTwoFactorCode } from "../../two-factor/backup-codes.js";
 import { MAILED_CODE_LIFETIME_SECONDS } from "../../two-factor/options.js";
-import { acceptCode, findAnswerer, refuseCode } from "../../two-factor/second-step.js";
+import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck } from "../../two-factor/second-step.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import { assertTwoFactorOn, codeField } from "./shared.js";
 
@@ -59,6 +59,7 @@ export const verifyTwoFactorOTP = defineEndpoint({
     if (answerer.kind !== "sign-in") throw APIError.from(401, "INVALID_TWO_FACTOR_COOKIE");
     const { challenge } = answerer;
     if (!challenge.otpHash || !challenge.otpExpiresAt || challenge.otpExpiresAt <= ctx.clock.now().toISOString()) throw APIError.from(400, "OTP_HAS_EXPIRED");
+    await reserveCodeCheck(ctx, answerer);
     if (!constantTimeEqual(hashTwoFactorCode(ctx, body.code), challenge.otpHash)) return refuseCode({ ...call, audit }, answerer, "otp", "INVALID_CODE");
     return acceptCode({ ...call, audit }, answerer, "otp", body.trustDevice === true);
   },

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { claimTOTPStep, findTwoFactor, markTwoFactorVerified } from "../../store/two-factor-store.js";
 import { updateUser } from "../../store/user-store.js";
-import { acceptCode, findAnswerer, refuseCode } from "../../two-factor/second-step.js";
+import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck } from "../../two-factor/second-step.js";
 import { matchTOTPStep } from "../../two-factor/totp.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import { assertTwoFactorOn, codeField, decryptTOTPSecret } from "./shared.js";
@@ -28,6 +28,7 @@ export const verifyTOTP = defineEndpoint({
     let user = answerer.kind === "sign-in" ? answerer.user : answerer.active.user;
     const row = await findTwoFactor(ctx.db, user.id);
     if (!row || (answerer.kind === "sign-in" && row.verified !== 1)) throw APIError.from(400, "TOTP_NOT_ENABLED");
+    await reserveCodeCheck(ctx, answerer);
     const now = ctx.clock.now();
     const step = matchTOTPStep(decryptTOTPSecret(ctx, row.secret), body.code.trim(), now);
     if (step === null || !(await claimTOTPStep(ctx.db, user.id, step, now))) return refuseCode({ ...call, audit }, answerer, "totp", "INVALID_CODE");
