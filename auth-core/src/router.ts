@@ -188,9 +188,13 @@ function checkSessionRules(endpoint: AnyEndpoint, active: ActiveSession): void {
   if (endpoint.admin && !hasAdminPermission(active.user.role, endpoint.admin.permissions)) throw APIError.from(403, endpoint.admin.refusal);
 }
 
-/** A POST that needs a session may change the caller's state. */
+/**
+ * A POST called with a session may change the person's state, whatever the endpoint's session
+ * requirement: an "optional" one (api-key create and update, refresh-token, get-access-token,
+ * verify-totp) acts for the session's person when one is there. Asked only when a session was
+ * resolved (checkSessionRules).
+ */
 function changesState(endpoint: AnyEndpoint): boolean {
-  if (endpoint.session !== "required" && endpoint.session !== "fresh") return false;
   return typeof endpoint.method === "string" ? endpoint.method === "POST" : endpoint.method.includes("POST");
 }
 

@@ -4,7 +4,10 @@ import { APIError } from "../errors.js";
 export interface CallUnderImpersonation {
   /** An admin endpoint or procedure: never through an impersonation session. */
   admin: boolean;
-  /** Whether the call may change stored state (a POST of /api/auth that needs a session, a tRPC mutation). */
+  /**
+   * Whether the call may change stored state: a POST of /api/auth made with a session, whether the
+   * endpoint requires one or only reads it when present ("optional"), or a tRPC mutation.
+   */
   changesState: boolean;
   /** The call's own opt-in to changing state while impersonating (switching the active organization, ending the impersonation). */
   impersonation?: "allowed";

@@ -24,6 +24,8 @@ export const userHasPermissionEndpoint = defineEndpoint({
   path: "/admin/has-permission",
   body,
   session: "optional",
+  // Reads only: the person's own answer while an admin acts as them.
+  impersonation: "allowed",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, body, session, request }): Promise<{ error: null; success: boolean }> {

@@ -1,0 +1,132 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { WireCreatedApiKey, WireSessionResult } from "../src/shared/wire-types.js";
+import {
+  createTestAuth,
+  createTestBrowser,
+  signUpPerson,
+  testDialects,
+  type TestAuth,
+  type TestBrowser,
+  type TestOpenIDProvider,
+  type TestPerson,
+} from "../src/testing/index.js";
+import { expectError, signUpAdmin } from "./admin-support.js";
+import { createSocialAuth, person, runFlow, startSocialProvider } from "./social-harness.js";
+
+/** A copy of the admin's cookie jar: the browser in which the admin acts as the person. */
+function cloneBrowser(t: TestAuth, from: TestBrowser): TestBrowser {
+  const browser = createTestBrowser(t.auth);
+  for (const [name, value] of from.cookies) browser.cookies.set(name, value);
+  return browser;
+}
+
+async function impersonate(t: TestAuth, admin: TestPerson, userId: string): Promise<TestBrowser> {
+  const browser = cloneBrowser(t, admin.browser);
+  const response = await browser.post("/admin/impersonate-user", { userId });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return browser;
+}
+
+let idp: TestOpenIDProvider;
+beforeAll(async () => {
+  idp = await startSocialProvider();
+});
+afterAll(async () => {
+  await idp.close();
+});
+
+/**
+ * Review findings on impersonation: an admin acting as someone is held to the impersonation rule
+ * on every POST made with the session, also where the endpoint only reads a session when there
+ * is one ("optional"): no credential of the person's (an API key, a provider's refresh token)
+ * leaves with the admin.
+ */
+describe.each(testDialects())("impersonation and optional-session endpoints on %s", (dialect) => {
+  let t: TestAuth;
+  let admin: TestPerson;
+  let ivy: TestPerson;
+  beforeEach(async () => {
+    t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
+    admin = await signUpAdmin(t, "Ada Admin", "ada@example.com");
+    ivy = await signUpPerson(t.auth, "Ivy", "ivy@example.com");
+  });
+  afterEach(async () => {
+    await t.destroy();
+  });
+
+  it("cannot mint an API key of the person's, which would outlive the hour", async () => {
+    const browser = await impersonate(t, admin, ivy.userId);
+    await expectError(await browser.post("/api-key/create", { name: "kept" }), 403, "NOT_ALLOWED_WHILE_IMPERSONATING");
+    expect(await t.database.db.selectFrom("apikey").select("id").where("userId", "=", ivy.userId).execute()).toEqual([]);
+  });
+
+  it("cannot re-enable or extend one of the person's keys", async () => {
+    const own = (await (await ivy.browser.post("/api-key/create", { name: "ivy's", expiresIn: 86400 })).json()) as WireCreatedApiKey;
+    expect((await ivy.browser.post("/api-key/update", { keyId: own.id, enabled: false })).status).toBe(200);
+    const before = await t.database.db.selectFrom("apikey").select(["enabled", "expiresAt"]).where("id", "=", own.id).executeTakeFirstOrThrow();
+    const browser = await impersonate(t, admin, ivy.userId);
+    await expectError(await browser.post("/api-key/update", { keyId: own.id, enabled: true, expiresIn: null }), 403, "NOT_ALLOWED_WHILE_IMPERSONATING");
+    expect(await t.database.db.selectFrom("apikey").select(["enabled", "expiresAt"]).where("id", "=", own.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(before.enabled).toBe(0);
+  });
+
+  it("is refused on every POST that reads a session when present, unless it opts in", async () => {
+    const browser = await impersonate(t, admin, ivy.userId);
+    const refusals: Array<[string, Record<string, unknown>]> = [
+      ["/api-key/create", { name: "kept" }],
+      ["/api-key/update", { keyId: "any", enabled: true }],
+      ["/refresh-token", { providerId: "google" }],
+      ["/get-access-token", { providerId: "google" }],
+      ["/two-factor/verify-totp", { code: "123456" }],
+      ["/two-factor/verify-backup-code", { code: "abcde-fghij" }],
+      ["/send-verification-email", { email: "ivy@example.com" }],
+      ["/sign-in/anonymous", {}],
+    ];
+    for (const [path, body] of refusals) {
+      await expectError(await browser.post(path, body), 403, "NOT_ALLOWED_WHILE_IMPERSONATING");
+    }
+    // Reads, and the ways out, stay open.
+    const permission = await browser.post("/admin/has-permission", { permissions: { user: ["list"] } });
+    expect(await permission.json()).toEqual({ error: null, success: false });
+    expect(((await (await browser.get("/get-session")).json()) as WireSessionResult).user.id).toBe(ivy.userId);
+    expect((await browser.post("/admin/stop-impersonating")).status).toBe(200);
+    expect(((await (await browser.get("/get-session")).json()) as WireSessionResult).user.id).toBe(admin.userId);
+  });
+
+  it("sign-out ends the impersonation session", async () => {
+    const browser = await impersonate(t, admin, ivy.userId);
+    expect((await browser.post("/sign-out")).status).toBe(200);
+    expect(await t.database.db.selectFrom("session").select("id").where("impersonatedBy", "=", admin.userId).execute()).toEqual([]);
+  });
+
+  it("the person's own session is not held to the rule", async () => {
+    expect((await ivy.browser.post("/api-key/create", { name: "mine" })).status).toBe(200);
+  });
+});
+
+describe.each(testDialects())("impersonation and the person's provider tokens on %s", (dialect) => {
+  let t: TestAuth;
+  afterEach(async () => {
+    await t.destroy();
+  });
+
+  it("neither refresh-token nor get-access-token hands the provider's tokens to the admin, and the stored ones stay", async () => {
+    t = await createSocialAuth(dialect, idp, { rateLimit: { enabled: false } }, { accessType: "offline", prompt: "consent" });
+    idp.setPerson(person());
+    const victim = createTestBrowser(t.auth);
+    await runFlow(victim, idp);
+    const victimId = ((await (await victim.get("/get-session")).json()) as WireSessionResult).user.id;
+    const stored = () =>
+      t.database.db.selectFrom("account").select(["accessToken", "refreshToken", "idToken"]).where("userId", "=", victimId).executeTakeFirstOrThrow();
+    const before = await stored();
+    expect(before.refreshToken).not.toBeNull();
+    const admin = await signUpAdmin(t, "Ada Admin", "ada@example.com");
+    const browser = await impersonate(t, admin, victimId);
+
+    await expectError(await browser.post("/refresh-token", { providerId: "google" }), 403, "NOT_ALLOWED_WHILE_IMPERSONATING");
+    await expectError(await browser.post("/get-access-token", { providerId: "google" }), 403, "NOT_ALLOWED_WHILE_IMPERSONATING");
+    expect(await stored()).toEqual(before);
+    // The person's own session still refreshes.
+    expect((await victim.post("/refresh-token", { providerId: "google" })).status).toBe(200);
+  });
+});
