@@ -1,49 +1,111 @@
 import type { AuthContext } from "../context.js";
 import type { ClientInfo } from "../endpoint.js";
-import { createAudit } from "../security/security-events.js";
-import type { UserRow } from "../store/database.js";
-import { clearUserBan, findUserByEmail, setRoleIfUnset } from "../store/user-store.js";
+import { createAudit, type AuditedChange } from "../security/security-events.js";
+import { findAccountsByUserId } from "../store/account-store.js";
+import type { DB, UserRow } from "../store/database.js";
+import { findPasskeysByUserId } from "../store/passkey-store.js";
+import { deleteSessionsByUserId } from "../store/session-store.js";
+import { clearUserBan, deleteApiKeysStandingFor, findUserByEmail, setRoleIfUnset } from "../store/user-store.js";
+import type { ActiveSession } from "../session/active-session.js";
 import { ADMIN_ROLE } from "../shared/admin-roles.js";
 import { assertNotBanned, hasBanLapsed } from "./ban.js";
 
-/**
- * ADMIN_EMAILS: a person whose role was never set, whose address is listed and
- * verified, becomes an admin. An unverified address never does, so registering or changing to a
- * listed address proves nothing until its owner verifies it. Returns the user as it now stands.
+/*
+ * ADMIN_EMAILS: the admin role goes to a listed address only through a step that proves both the
+ * mailbox and the credential are in the same hands. Verifying an address proves the mailbox, not
+ * who chose the password: whoever registered a listed address first (their password, their open
+ * session) must not become an admin when its owner later opens the mailed link. The steps that do:
+ * - verify-email opened by a browser signed in as that same person (grantListedAdminInSession);
+ * - a completed password reset of the listed address, which proves the mailbox and sets the
+ *   password (grantListedAdminInChange, in the reset's transaction);
+ * - a sign-in that itself proves the mailbox, on an account it is the only way into, so without a
+ *   password (admitToSession with `provesMailbox`); a plain password sign-in never grants;
+ * - at startup, accounts without a password (applyAdminEmails).
+ * With the role, every other session of the person ends and the API keys that stand for them are
+ * deleted: whatever was opened before the proof may have been opened by someone else.
  */
-export async function grantListedAdmin(ctx: AuthContext, user: UserRow, client: ClientInfo): Promise<UserRow> {
-  if (user.role !== null || user.emailVerified !== 1 || !ctx.options.admin.adminEmails.includes(user.email)) return user;
-  const now = ctx.clock.now().toISOString();
-  // Not an endpoint's own row: every sign-in path and verify-email come here, so the grant writes its own.
+
+/** A person the list would make an admin: role never set, address listed and verified. */
+function isListedCandidate(ctx: AuthContext, user: UserRow): boolean {
+  return user.role === null && user.emailVerified === 1 && ctx.options.admin.adminEmails.includes(user.email);
+}
+
+/** No password: no credential account, or one that holds none. */
+async function holdsNoPassword(db: DB, userId: string): Promise<boolean> {
+  return !(await findAccountsByUserId(db, userId)).some((account) => account.providerId === "credential" && account.password !== null);
+}
+
+/**
+ * The sign-in that proves the mailbox is the account's only way in: one provider account, no
+ * password, no passkey. A provider linked or a passkey added before (by whoever registered the
+ * address first) is a credential the proof says nothing about.
+ */
+async function holdsOnlyOneProvider(db: DB, userId: string): Promise<boolean> {
+  const accounts = await findAccountsByUserId(db, userId);
+  if (accounts.length !== 1 || accounts[0]?.providerId === "credential") return false;
+  return (await findPasskeysByUserId(db, userId)).length === 0;
+}
+
+/**
+ * Inside a change's transaction: the listed role, if the person is a candidate and the role is still
+ * unset (a concurrent set-role wins), with the ADMIN_EMAILS row; every session but `keepSessionId`
+ * ends and their API keys go. Answers the user as it now stands, or null when nothing changed.
+ */
+export async function grantListedAdminInChange(
+  ctx: AuthContext,
+  trx: DB,
+  log: AuditedChange<"user-role-changed">,
+  user: UserRow,
+  keepSessionId?: string,
+): Promise<UserRow | null> {
+  if (!isListedCandidate(ctx, user)) return null;
+  const updated = await setRoleIfUnset(trx, user.id, ADMIN_ROLE, ctx.clock.now().toISOString());
+  if (!updated) return null;
+  await deleteSessionsByUserId(trx, user.id, keepSessionId);
+  await deleteApiKeysStandingFor(trx, user.id);
+  await log.write({ userId: user.id, targetUserId: user.id, type: "user-role-changed", detail: { role: ADMIN_ROLE, source: "ADMIN_EMAILS" } });
+  return updated;
+}
+
+/** The grant as a change of its own (a sign-in, startup): its own transaction and row. */
+async function grantListedAdmin(ctx: AuthContext, user: UserRow, client: ClientInfo, keepSessionId?: string): Promise<UserRow> {
+  if (!isListedCandidate(ctx, user)) return user;
   const audit = createAudit(ctx, client, ["user-role-changed"]);
   return audit.change(async (trx, log) => {
-    // Only while the role is still unset: a concurrent set-role wins.
-    const updated = await setRoleIfUnset(trx, user.id, ADMIN_ROLE, now);
-    if (!updated) {
-      log.unchanged();
-      return user;
-    }
-    await log.write({ userId: user.id, targetUserId: user.id, type: "user-role-changed", detail: { role: ADMIN_ROLE, source: "ADMIN_EMAILS" } });
-    return updated;
+    const updated = await grantListedAdminInChange(ctx, trx, log, user, keepSessionId);
+    if (!updated) log.unchanged();
+    return updated ?? user;
   });
 }
 
-/** At startup: every listed, verified address whose owner's role was never set. Returns how many became admins. */
+/**
+ * verify-email opened by a browser that holds a session of the same person (a session cookie:
+ * neither an API key nor an admin's impersonation stands for the person holding the account).
+ * The session it comes with stays; every other one ends.
+ */
+export function isOwnSession(user: UserRow, session: ActiveSession | null): session is ActiveSession {
+  return session !== null && session.user.id === user.id && session.apiKey === undefined && session.session.impersonatedBy === null;
+}
+
+/** At startup: every listed, verified address of an account without a password whose role was never set. Returns how many became admins. */
 export async function applyAdminEmails(ctx: AuthContext): Promise<number> {
   let granted = 0;
   for (const email of ctx.options.admin.adminEmails) {
     const user = await findUserByEmail(ctx.db, email);
-    if (user && (await grantListedAdmin(ctx, user, { ipAddress: null, userAgent: null })).role !== user.role) granted += 1;
+    if (!user || !isListedCandidate(ctx, user) || !(await holdsNoPassword(ctx.db, user.id))) continue;
+    if ((await grantListedAdmin(ctx, user, { ipAddress: null, userAgent: null })).role !== user.role) granted += 1;
   }
   return granted;
 }
 
 /**
  * Before any new session of a person (every sign-in path comes through startSession): a ban that
- * ran out is cleared, a ban that holds refuses with BANNED_USER (and a failed sign-in row), and
- * ADMIN_EMAILS is applied.
+ * ran out is cleared, a ban that holds refuses with BANNED_USER (and a failed sign-in row).
+ * ADMIN_EMAILS applies only when the sign-in itself proved the mailbox (`provesMailbox`: a
+ * provider that vouches for this very address) and is the account's only way in (no password);
+ * every session the person had before ends with the grant (the new one starts after it).
  */
-export async function admitToSession(ctx: AuthContext, user: UserRow, client: ClientInfo): Promise<UserRow> {
+export async function admitToSession(ctx: AuthContext, user: UserRow, client: ClientInfo, signIn: { provesMailbox: boolean }): Promise<UserRow> {
   const now = ctx.clock.now();
   let current = user;
   if (hasBanLapsed(current, now)) current = (await clearUserBan(ctx.db, current.id, now)) ?? current;
@@ -54,5 +116,6 @@ export async function admitToSession(ctx: AuthContext, user: UserRow, client: Cl
     await createAudit(ctx, client, ["sign-in"]).record({ userId: current.id, type: "sign-in", outcome: "failure", detail: { reason: "BANNED_USER" } });
     throw error;
   }
+  if (!signIn.provesMailbox || !isListedCandidate(ctx, current) || !(await holdsOnlyOneProvider(ctx.db, current.id))) return current;
   return grantListedAdmin(ctx, current, client);
 }

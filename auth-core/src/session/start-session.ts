@@ -28,12 +28,17 @@ export async function startSession(
     headers: Headers;
     /** The call's audit: a hand-over of an anonymous user writes its row. */
     audit: Audit<"anonymous-linked">;
+    /**
+     * The sign-in itself proved the person holds the address (a provider that vouches for this very
+     * address): ADMIN_EMAILS may apply (admin/admission.ts). Absent: it does not.
+     */
+    provesMailbox?: boolean;
   },
 ): Promise<{ token: string; session: ActiveSession["session"] }> {
   const user = await findUserById(ctx.db, input.userId);
   if (!user) throw APIError.from(500, "FAILED_TO_CREATE_SESSION");
-  // A ban refuses every way in here, and ADMIN_EMAILS is applied.
-  await admitToSession(ctx, user, input.client);
+  // A ban refuses every way in here; ADMIN_EMAILS only for a sign-in that proved the mailbox.
+  await admitToSession(ctx, user, input.client, { provesMailbox: input.provesMailbox === true });
   let created: Awaited<ReturnType<typeof createSession>>;
   try {
     created = await createSession(ctx, {

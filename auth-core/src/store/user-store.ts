@@ -27,6 +27,18 @@ export async function setRoleIfUnset(db: DB, id: string, role: string, now: stri
   return db.updateTable("user").set({ role, updatedAt: now }).where("id", "=", id).where("role", "is", null).returningAll().executeTakeFirst();
 }
 
+/**
+ * Deletes the API keys that stand for the person: their own, and the organization keys they
+ * created (such a key acts as its creator). Answers how many went.
+ */
+export async function deleteApiKeysStandingFor(db: DB, userId: string): Promise<number> {
+  const result = await db
+    .deleteFrom("apikey")
+    .where((eb) => eb.or([eb("userId", "=", userId), eb("createdBy", "=", userId)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function clearUserBan(db: DB, id: string, now: Date): Promise<UserRow | undefined> {
   return updateUser(db, id, { banned: 0, banReason: null, banExpires: null, updatedAt: now.toISOString() });
 }

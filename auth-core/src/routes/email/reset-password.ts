@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { grantListedAdminInChange } from "../../admin/admission.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
@@ -29,7 +30,7 @@ export const resetPassword = defineEndpoint({
   query: z.object({ token: z.string().max(256).optional() }),
   session: "none",
   rateLimit: "default",
-  audit: ["password-reset"],
+  audit: ["password-reset", "user-role-changed"],
   async handler({ ctx, body, query, client, audit }): Promise<{ status: boolean }> {
     const token = body.token ?? query.token;
     if (!token) throw APIError.from(400, "INVALID_TOKEN");
@@ -60,7 +61,7 @@ export const resetPassword = defineEndpoint({
         await insertCredentialAccount(trx, { id: generateId(ctx.random), userId: used.value, passwordHash, now: now.toISOString() });
       }
       // Following the mailed link proved the mailbox: the address counts as verified.
-      await updateUser(trx, used.value, { emailVerified: 1, updatedAt: now.toISOString() });
+      const verified = await updateUser(trx, used.value, { emailVerified: 1, updatedAt: now.toISOString() });
       if (revokeSessionsOnPasswordReset) await deleteSessionsByUserId(trx, used.value);
       // Two-factor stays on (ASVS 6.4.3); browsers trusted to skip it must answer it again.
       await forgetTrustedDevices(trx, used.value);
@@ -70,6 +71,10 @@ export const resetPassword = defineEndpoint({
         method: "email-link",
         detail: { sessionsRevoked: revokeSessionsOnPasswordReset },
       });
+      // ADMIN_EMAILS: the reset proves the mailbox and sets the password in the same hands, so a
+      // listed address gets the role here; every session opened before ends with it (whatever
+      // revokeSessionsOnPasswordReset says), and the API keys that stand for the person go.
+      if (verified) await grantListedAdminInChange(ctx, trx, log, verified);
       return used.value;
     });
     if (!userId) throw APIError.from(400, "INVALID_TOKEN");

@@ -13,7 +13,7 @@ import { toWireUser } from "../../http/public-json.js";
 import type { Audit } from "../../security/security-events.js";
 import type { ActiveSession } from "../../session/session.js";
 import { startSession } from "../../session/start-session.js";
-import { grantListedAdmin } from "../../admin/admission.js";
+import { grantListedAdminInChange, isOwnSession } from "../../admin/admission.js";
 import type { UserRow } from "../../store/database.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
@@ -118,7 +118,7 @@ export const verifyEmail = defineEndpoint({
   query,
   session: "optional",
   rateLimit: "default",
-  audit: ["email-verified", "email-changed", "sign-in", "anonymous-linked"],
+  audit: ["email-verified", "email-changed", "sign-in", "anonymous-linked", "user-role-changed"],
   async handler({ ctx, query, session, headers, client, response, audit }): Promise<VerifyResult> {
     const { callbackURL } = query;
     const now = ctx.clock.now();
@@ -136,16 +136,22 @@ export const verifyEmail = defineEndpoint({
       return confirmEmailChange(ctx, { user, jti: claims.jti, updateTo: claims.updateTo, session, callbackURL, client, audit });
     }
 
-    const updated = await audit.change(async (trx, log) => {
+    // ADMIN_EMAILS: the link proves the mailbox; a session of this same person in the browser that
+    // opens it proves the mailbox's owner holds the account too (not someone who registered the
+    // address first and chose its password). Without one, the address is verified and nothing more.
+    const ownSession = isOwnSession(user, session) ? session : null;
+    const current = await audit.change(async (trx, log) => {
       const used = await consumeEmailToken(trx, { kind: "email-verification", token: claims.jti, now, userId: user.id });
       const row = used ? ((await updateUser(trx, user.id, { emailVerified: 1, updatedAt: now.toISOString() })) ?? null) : null;
-      if (row) await log.write({ userId: user.id, type: "email-verified", method: "email-link" });
-      else log.unchanged(); // a token used meanwhile: nothing changes
-      return row;
+      if (!row) {
+        log.unchanged(); // a token used meanwhile: nothing changes
+        return null;
+      }
+      await log.write({ userId: user.id, type: "email-verified", method: "email-link" });
+      if (!ownSession) return row;
+      return (await grantListedAdminInChange(ctx, trx, log, row, ownSession.session.id)) ?? row;
     });
-    if (!updated) return fail(ctx, callbackURL, "invalid_token");
-    // ADMIN_EMAILS: a listed address becomes an admin's once its owner proves it.
-    const current = await grantListedAdmin(ctx, updated, client);
+    if (!current) return fail(ctx, callbackURL, "invalid_token");
 
     // Only a browser that holds no session is signed in: one signed in as someone
     // else, or anonymously, keeps what it has, and no anonymous data is handed over by a link.
