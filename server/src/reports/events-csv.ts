@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { APIError, AUDIT_EVENT_TYPES, type Auth, type AuditEventView, type AuditEventQuery } from "@gatehouse/auth-core";
 import type { AppEnv } from "../app-env.js";
+import { apiKeyRefusal } from "../trpc/context.js";
 import { viewerOf } from "../trpc/routers/audit-input.js";
 import { EVENT_CSV_HEADER, eventCSVCells, toCSVLine } from "./csv.js";
 
@@ -38,10 +39,13 @@ function errorResponse(error: APIError): Response {
  * GET /api/reports/events.csv: exactly the rows audit.events gives for the same filters, all
  * pages, streamed: each pull of the body reads the next row from auth-core's keyset-paged
  * export, so a large export never sits in memory. 401 signed out, 403 for an organization's
- * log without audit:read, 400 for bad filters.
+ * log without audit:read, 403 API_KEY_NOT_ALLOWED for a request with an API key (as tRPC), 400
+ * for bad filters.
  */
 export function mountReports(app: Hono<AppEnv>, deps: { auth: Auth }): void {
   app.get("/api/reports/events.csv", async (c) => {
+    const keyRefused = apiKeyRefusal(deps.auth, c.req.raw.headers);
+    if (keyRefused) return errorResponse(keyRefused);
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers, query: { disableRefresh: "true" } });
     if (!session) return errorResponse(APIError.from(401, "UNAUTHORIZED"));
     // An empty parameter (`outcome=`) means no filter, as a form with an empty field sends it.

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { APIError, resolveClientAddress, type Auth, type ClientInfo, type WireSessionResult } from "@gatehouse/auth-core";
+import { toTRPCError } from "./trpc.js";
 
 /** What the sign-in screen offers beside Google and passkeys (server/src/env.ts: EMAIL_SIGN_IN). */
 export interface SignInMethods {
@@ -23,12 +24,27 @@ export function createContextInner(input: TRPCContext): TRPCContext {
   return input;
 }
 
-/** Reads the session from the request's cookie through auth-core's in-process door. */
+/**
+ * The refusal of a request that carries an API key (the configured header, while keys are on:
+ * what /api/auth reads as one). Keys are for scripts calling the /api/auth endpoints that allow
+ * them (docs/api-keys.md); the server's own doors (tRPC, the reports) take none, so none stands
+ * for its owner (nor an admin) there. A key beside a cookie is refused too, not ignored, and the
+ * key is not looked up (the refusal uses none of its limit). Null: no key.
+ */
+export function apiKeyRefusal(auth: Auth, headers: Headers): APIError | null {
+  const keys = auth.context.options.apiKey;
+  return keys.enabled && headers.has(keys.header) ? APIError.from(403, "API_KEY_NOT_ALLOWED") : null;
+}
+
+/** Reads the session from the request's cookie through auth-core's in-process door; a request with an API key is refused. */
 export async function createContext(
   auth: Auth,
   request: Request,
   info: { clientAddress: string | null; requestId?: string; signIn?: SignInMethods } = { clientAddress: null },
 ): Promise<TRPCContext> {
+  const keyRefused = apiKeyRefusal(auth, request.headers);
+  // Thrown here, every procedure of the request answers it (tRPC: 403 FORBIDDEN with the message).
+  if (keyRefused) throw toTRPCError(keyRefused);
   let session: WireSessionResult | null;
   try {
     session = await auth.api.getSession({ headers: request.headers, query: { disableRefresh: "true" } });
