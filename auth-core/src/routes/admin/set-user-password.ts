@@ -2,8 +2,10 @@ import { z } from "zod";
 import { requireUser } from "../../admin/admin-actions.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
+import { discardUserEmailTokens } from "../../email/email-tokens.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { findCredentialAccount, insertCredentialAccount, updateAccount } from "../../store/account-store.js";
+import { forgetTrustedDevices } from "../../two-factor/trusted-device.js";
 
 /** better-auth's admin set-user-password: sets or replaces the person's password. */
 export const setUserPasswordEndpoint = defineEndpoint({
@@ -28,6 +30,10 @@ export const setUserPasswordEndpoint = defineEndpoint({
       const account = await findCredentialAccount(trx, user.id);
       if (account) await updateAccount(trx, account.id, { password: passwordHash, updatedAt: now });
       else await insertCredentialAccount(trx, { id: generateId(ctx.random), userId: user.id, passwordHash, now });
+      // As change-password: a reset link mailed before would undo the new password, and browsers
+      // trusted to skip two-factor answer it again.
+      await discardUserEmailTokens(trx, "reset-password", user.id);
+      await forgetTrustedDevices(trx, user.id);
       await log.write({ userId: session.user.id, targetUserId: user.id, type: "user-password-set-by-admin" });
     });
     return { status: true };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { changeUserRole, parseRoleInput, requireUser } from "../../admin/admin-actions.js";
 import { parseEmailOrThrow } from "../../email/email-address.js";
+import { discardUserEmailTokens } from "../../email/email-tokens.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError, validationError } from "../../errors.js";
 import { toWireUser } from "../../http/public-json.js";
@@ -76,6 +77,7 @@ export const adminUpdateUserEndpoint = defineEndpoint({
     };
     const fields = Object.keys(update);
     if (fields.length === 0) return toWireUser(target);
+    const movesAddress = email !== undefined && email !== target.email;
     try {
       const user = await audit.change(async (trx, log) => {
         const updated = await updateUser(trx, target.id, { ...update, updatedAt: ctx.clock.now().toISOString() });
@@ -85,6 +87,12 @@ export const adminUpdateUserEndpoint = defineEndpoint({
           const sessions = await deleteSessionsByUserId(trx, target.id);
           await log.write({ ...event, type: "user-banned", detail: { reason: updated.banReason, banExpires: updated.banExpires, sessions } });
         } else if (input.banned === false) await log.write({ ...event, type: "user-unbanned" });
+        if (movesAddress) {
+          // As the person's own change-email: reset links mailed to the address the account leaves
+          // stop working, and the sessions opened under it end (an admin acting on themselves keeps this one).
+          await discardUserEmailTokens(trx, "reset-password", target.id);
+          if (input.banned !== true) await deleteSessionsByUserId(trx, target.id, target.id === session.user.id ? session.session.id : undefined);
+        }
         // A ban's reason and end go in its row; any other field (a reason changed alone too) in an update row.
         const inBanRow = input.banned === true ? ["banned", "banReason", "banExpires"] : ["banned"];
         const profile = fields.filter((field) => !inBanRow.includes(field));
