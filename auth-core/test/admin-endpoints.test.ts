@@ -103,6 +103,25 @@ describe.each(testDialects())("admin endpoints on %s", (dialect) => {
     expect(await (await admin.browser.get("/admin/list-users?sortBy=password")).json()).toEqual({ users: [], total: 0 });
   });
 
+  it.each([
+    "filterField=emailVerified&filterOperator=contains&filterValue=1",
+    "filterField=banned&filterOperator=starts_with&filterValue=0",
+    "filterField=emailVerified&filterOperator=ends_with&filterValue=true",
+  ])("a text operator on a flag matches nobody, as a field it cannot query: ?%s", async (query) => {
+    const response = await admin.browser.get(`/admin/list-users?${query}`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual({ users: [], total: 0 });
+  });
+
+  it("filters on a flag by its value", async () => {
+    const unbanned = (await (await admin.browser.get("/admin/list-users?filterField=banned&filterValue=false")).json()) as { total: number };
+    expect(unbanned.total).toBe(3);
+    const verified = (await (await admin.browser.get("/admin/list-users?filterField=emailVerified&filterOperator=eq&filterValue=true")).json()) as {
+      total: number;
+    };
+    expect(verified.total).toBe(0);
+  });
+
   it("gets, creates and updates users with the plugin's answers and codes", async () => {
     const got = await admin.browser.get(`/admin/get-user?id=${member.userId}`);
     expect(((await got.json()) as WireUser).email).toBe("mel@example.com");

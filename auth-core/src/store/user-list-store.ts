@@ -62,7 +62,12 @@ function storedValue(field: ListableUserField, value: string | number | boolean)
 function filterCondition(eb: UserExpressions, filter: NonNullable<UserListQuery["filter"]>): Expression<SqlBool> {
   const { field, operator, value } = filter;
   const ref = `user.${field}` as const;
-  if (operator === "contains" || operator === "starts_with" || operator === "ends_with") return textMatch(field, operator, String(value));
+  if (operator === "contains" || operator === "starts_with" || operator === "ends_with") {
+    // Text operators apply to text columns only: a flag (an integer, which PostgreSQL's lower()
+    // refuses) matches nobody, as a field the plugin cannot query answers an empty list.
+    if (FLAG_FIELDS.includes(field)) return sql<SqlBool>`0 = 1`;
+    return textMatch(field, operator, String(value));
+  }
   if (operator === "in" || operator === "not_in") {
     const list = (Array.isArray(value) ? value : [value]).map((item) => storedValue(field, item));
     if (list.length === 0) return sql<SqlBool>`${operator === "in" ? sql.lit(0) : sql.lit(1)} = 1`;
