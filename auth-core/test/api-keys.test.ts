@@ -185,6 +185,43 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
     expect((await readJSON<WireSessionResult>(await owner.get("/get-session"))).user.name).toBe("Ada");
   });
 
+  /**
+   * Review: a key outlives the owner's recovery (a new password, revoke-sessions), and any session
+   * created one, so a stale stolen cookie planted a lasting credential. Creating a key, and
+   * turning one on, moving its expiry or widening its permissions, need a fresh session.
+   */
+  it("needs a fresh session to create a key or make one last longer or do more; the server's own call needs none", async () => {
+    const kept = await create(ada, { name: "kept" });
+    const { organizationId } = await seedOrganization(t.auth, { [ada.userId]: "owner" });
+    const orgKey = await create(ada, { name: "provisioning", organizationId, permissions: { member: ["create"] } });
+    t.clock.advance(DAY + 1000);
+    const stale = { status: 403, code: "SESSION_NOT_FRESH" };
+    expect(await errorOf(await ada.browser.post("/api-key/create", { name: "planted" }))).toEqual(stale);
+    expect(await errorOf(await ada.browser.post("/api-key/create", { name: "planted", organizationId }))).toEqual(stale);
+    expect(await t.database.db.selectFrom("apikey").select("name").orderBy("name").execute()).toEqual([{ name: "kept" }, { name: "provisioning" }]);
+
+    // Renaming or turning a key off stays open to the stale session; the rest does not.
+    expect((await ada.browser.post("/api-key/update", { keyId: kept.id, name: "renamed" })).status).toBe(200);
+    expect((await ada.browser.post("/api-key/update", { keyId: kept.id, enabled: false })).status).toBe(200);
+    expect(await errorOf(await ada.browser.post("/api-key/update", { keyId: kept.id, enabled: true }))).toEqual(stale);
+    expect(await errorOf(await ada.browser.post("/api-key/update", { keyId: kept.id, expiresIn: null }))).toEqual(stale);
+    expect(await errorOf(await ada.browser.post("/api-key/update", { keyId: kept.id, expiresIn: 30 * 86400 }))).toEqual(stale);
+    const widened = { keyId: orgKey.id, permissions: { member: ["create", "delete"] } };
+    expect(await errorOf(await ada.browser.post("/api-key/update", widened))).toEqual(stale);
+    expect((await verify(kept.key)).error?.code).toBe("KEY_DISABLED");
+
+    // The server's own call has no session to be fresh.
+    const made = await t.auth.api.createApiKey({ body: { userId: ada.userId, name: "operator's" } });
+    expect(made.key).toBeTruthy();
+    expect((await t.auth.api.updateApiKey({ body: { userId: ada.userId, keyId: kept.id, enabled: true } })).enabled).toBe(true);
+
+    // Signing in again gives a fresh session, which may.
+    const again = createTestBrowser(t.auth);
+    expect((await again.post("/sign-in/email", { email: "ada@example.com", password: "correct horse battery" })).status).toBe(200);
+    expect((await again.post("/api-key/create", { name: "new" })).status).toBe(200);
+    expect((await again.post("/api-key/update", widened)).status).toBe(200);
+  });
+
   it("keeps the server-only fields to the server, where an operator sets a key's own limit", async () => {
     expect(await errorOf(await ada.browser.post("/api-key/create", { rateLimitMax: 1000 }))).toEqual({ status: 400, code: "SERVER_ONLY_PROPERTY" });
     expect(await errorOf(await ada.browser.post("/api-key/create", { permissions: { files: ["read"] } }))).toEqual({

@@ -10,6 +10,7 @@ import {
   checkOrganizationKeyPermissions,
   isServerCall,
   requireApiKeysEnabled,
+  requireFreshSessionForKey,
   requireOrganizationKeyManager,
 } from "../../api-key/manage.js";
 import { toWireApiKey } from "../../api-key/wire.js";
@@ -46,7 +47,8 @@ const body = z.object({
 /**
  * POST /api-key/create (better-auth 1.7's api-key plugin): a new key for the caller, or for an
  * organization they own or administer (`organizationId`). The answer carries the full key, the
- * only time it is ever shown; only its hash and first characters are kept.
+ * only time it is ever shown; only its hash and first characters are kept. A person's request
+ * needs a fresh session (requireFreshSessionForKey); the server's own call names `userId`.
  */
 export const createApiKey = defineEndpoint({
   name: "createApiKey",
@@ -60,6 +62,7 @@ export const createApiKey = defineEndpoint({
   async handler(call): Promise<WireCreatedApiKey> {
     const { ctx, body, session, audit } = call;
     requireApiKeysEnabled(ctx);
+    requireFreshSessionForKey(ctx, session);
     const options = ctx.options.apiKey;
     const server = isServerCall(call);
     const serverOnly =

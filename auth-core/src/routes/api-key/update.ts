@@ -9,6 +9,7 @@ import {
   findManageableKey,
   isServerCall,
   requireApiKeysEnabled,
+  requireFreshSessionForKey,
 } from "../../api-key/manage.js";
 import { toWireApiKey } from "../../api-key/wire.js";
 import { updateApiKey as updateApiKeyRow } from "../../store/api-key-store.js";
@@ -39,7 +40,8 @@ const body = z.object({
 /**
  * POST /api-key/update {keyId, …}: name, enabled, expiresIn and metadata from anyone who manages
  * the key; the limits, `remaining`, refill and a person's key permissions from the server only
- * (an organization's key permissions from its owners and admins, within their own).
+ * (an organization's key permissions from its owners and admins, within their own). Turning a
+ * key on, its expiry and its permissions need a fresh session, as creating a key does.
  */
 export const updateApiKey = defineEndpoint({
   name: "updateApiKey",
@@ -64,6 +66,10 @@ export const updateApiKey = defineEndpoint({
       body.rateLimitEnabled !== undefined ||
       body.remaining !== undefined;
     if (!server && limitsChanged) throw APIError.from(400, "SERVER_ONLY_PROPERTY");
+    // Turning a key on, moving its expiry or changing its permissions makes it last longer or do
+    // more: a fresh session, as creating one. Renaming or turning it off does not (a stale
+    // session may still stop a key it fears is known).
+    if (body.enabled === true || body.expiresIn !== undefined || body.permissions !== undefined) requireFreshSessionForKey(ctx, session);
     const record = await findManageableKey(ctx, userId, body.keyId);
     if (body.permissions !== undefined) {
       if (record.organizationId === null && !server) throw APIError.from(400, "SERVER_ONLY_PROPERTY");
