@@ -289,6 +289,26 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
       organizationId = seeded.organizationId;
     });
 
+    /** Review: the ban was checked for a person's key only, and an organization's key stands for its creator. */
+    it("act no more for a banned creator, until the ban runs out", async () => {
+      const orgKey = await create(carol, { name: "provisioning", organizationId, permissions: { member: ["create"] } });
+      const invite = (email: string) => script(orgKey.key).post("/organization/invite-member", { email, role: "member", organizationId });
+      expect((await invite("first@example.com")).status).toBe(200);
+      const banEnds = new Date(t.clock.now().getTime() + 60 * 60_000).toISOString();
+      await sql`update "user" set "banned" = 1, "banExpires" = ${banEnds} where "id" = ${carol.userId}`.execute(t.database.db);
+
+      expect(await errorOf(await invite("second@example.com"))).toEqual({ status: 401, code: "USER_BANNED" });
+      expect((await verify(orgKey.key)).error?.code).toBe("USER_BANNED");
+      const invited = await t.database.db.selectFrom("invitation").select("email").execute();
+      expect(invited.map((row) => row.email)).toEqual(["first@example.com"]);
+      const refused = await t.database.db.selectFrom("securityEvent").select("detail").where("type", "=", "api-key-refused").execute();
+      expect(refused.map((row) => JSON.parse(row.detail ?? "{}").code)).toEqual(["USER_BANNED", "USER_BANNED"]);
+
+      // By the injected clock: a ban that has run out no longer stops the key.
+      t.clock.advance(60 * 60_000 + 1000);
+      expect((await invite("second@example.com")).status).toBe(200);
+    });
+
     it("are created by owners and admins with permissions of the matrix, and listed apart", async () => {
       const orgKey = await create(ada, { name: "provisioning", organizationId, permissions: { member: ["create"] } });
       expect(orgKey).toMatchObject({ referenceId: organizationId, referenceType: "organization", permissions: { member: ["create"] } });

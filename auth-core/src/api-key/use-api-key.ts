@@ -164,7 +164,8 @@ async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen
   }
   if (options.permissions && !keyGrants(keyPermissions(record), options.permissions)) throw refuse(401, "KEY_NOT_FOUND");
   if (record.userId !== null && !user) throw refuse(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
-  if (user && record.userId !== null && isBanActive(user, now)) throw refuse(401, "USER_BANNED");
+  // The person the key stands for: its owner, or for an organization's key its creator.
+  if (user && isBanActive(user, now)) throw refuse(401, "USER_BANNED");
   if (record.remaining === 0 && record.refillAmount === null) {
     // Used up for good: the plugin deletes such a key.
     await deleteApiKeyById(ctx.db, record.id);
@@ -185,8 +186,8 @@ async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen
 
 /**
  * One use of a key (verify over HTTP or in-process, or a request carrying it): found by the hash
- * of it, enabled, not expired, holding the asked permissions, its owner still there and not
- * banned, within its limits, and counted. A refusal throws the plugin's error and is recorded.
+ * of it, enabled, not expired, holding the asked permissions, its owner still there, the person
+ * it stands for (owner, or an organization key's creator) not banned, within its limits, and counted. A refusal throws the plugin's error and is recorded.
  */
 export async function useApiKey(ctx: AuthContext, key: string, options: UseOptions): Promise<UsedApiKey> {
   const seen: { record?: ApiKeyRecord } = {};
