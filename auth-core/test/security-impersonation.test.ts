@@ -130,3 +130,92 @@ describe.each(testDialects())("impersonation and the person's provider tokens on
     expect((await victim.post("/refresh-token", { providerId: "google" })).status).toBe(200);
   });
 });
+
+/**
+ * An impersonation session is a row of the person's that names the admin: it stands only while
+ * that admin may still impersonate. Banning, demoting or removing the admin, or the admin revoking
+ * all their own sessions (a stolen admin cookie), ends it.
+ */
+describe.each(testDialects())("impersonation outlives no change to the admin on %s", (dialect) => {
+  let t: TestAuth;
+  let admin: TestPerson;
+  let other: TestPerson;
+  let ivy: TestPerson;
+  beforeEach(async () => {
+    t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
+    admin = await signUpAdmin(t, "Ada Admin", "ada@example.com");
+    other = await signUpAdmin(t, "Olga Admin", "olga@example.com");
+    ivy = await signUpPerson(t.auth, "Ivy", "ivy@example.com");
+  });
+  afterEach(async () => {
+    await t.destroy();
+  });
+
+  async function whoIs(browser: TestBrowser): Promise<string | null> {
+    const session = (await (await browser.get("/get-session")).json()) as WireSessionResult | null;
+    return session?.user.id ?? null;
+  }
+
+  async function impersonationsBy(adminId: string): Promise<number> {
+    return (await t.database.db.selectFrom("session").select("id").where("impersonatedBy", "=", adminId).execute()).length;
+  }
+
+  it("banning the admin ends it, at the session gate as at get-session", async () => {
+    const browser = await impersonate(t, admin, ivy.userId);
+    const reading = await impersonate(t, admin, ivy.userId);
+    expect(await whoIs(browser)).toBe(ivy.userId);
+    expect((await other.browser.post("/admin/ban-user", { userId: admin.userId, banReason: "rogue" })).status).toBe(200);
+    await expectError(await reading.get("/list-sessions"), 401, "UNAUTHORIZED");
+    expect(await whoIs(browser)).toBeNull();
+    expect(await impersonationsBy(admin.userId)).toBe(0);
+  });
+
+  it("a ban set to end later still ends it now", async () => {
+    const browser = await impersonate(t, admin, ivy.userId);
+    expect((await other.browser.post("/admin/ban-user", { userId: admin.userId, banExpiresIn: 60 })).status).toBe(200);
+    expect(await whoIs(browser)).toBeNull();
+  });
+
+  it("demoting the admin ends it", async () => {
+    const browser = await impersonate(t, admin, ivy.userId);
+    expect((await other.browser.post("/admin/set-role", { userId: admin.userId, role: "user" })).status).toBe(200);
+    expect(await whoIs(browser)).toBeNull();
+    expect(await impersonationsBy(admin.userId)).toBe(0);
+  });
+
+  it("removing the admin ends it", async () => {
+    const browser = await impersonate(t, admin, ivy.userId);
+    expect((await other.browser.post("/admin/remove-user", { userId: admin.userId })).status).toBe(200);
+    expect(await whoIs(browser)).toBeNull();
+    expect(await impersonationsBy(admin.userId)).toBe(0);
+  });
+
+  it("the admin revoking all their own sessions ends the impersonations started from them, and no one else's", async () => {
+    const browser = await impersonate(t, admin, ivy.userId);
+    const olgas = await impersonate(t, other, ivy.userId);
+    expect((await admin.browser.post("/revoke-sessions")).status).toBe(200);
+    expect(await whoIs(browser)).toBeNull();
+    // Nothing to stop, and nothing to go back to: the kept admin session ended with the others.
+    await expectError(await browser.post("/admin/stop-impersonating"), 401, "UNAUTHORIZED");
+    expect(await whoIs(admin.browser)).toBeNull();
+    expect(await impersonationsBy(admin.userId)).toBe(0);
+    expect(await whoIs(olgas)).toBe(ivy.userId);
+    const logged = await t.database.db
+      .selectFrom("securityEvent")
+      .select("detail")
+      .where("type", "=", "session-revoked")
+      .where("userId", "=", admin.userId)
+      .execute();
+    expect(logged.map((row) => JSON.parse(row.detail!) as unknown)).toEqual([{ scope: "all", count: 1, impersonations: 1 }]);
+  });
+
+  it("holds while the admin may still impersonate: changes to other people end nothing", async () => {
+    const ned = await signUpPerson(t.auth, "Ned", "ned@example.com");
+    const browser = await impersonate(t, admin, ivy.userId);
+    expect((await other.browser.post("/admin/ban-user", { userId: ned.userId })).status).toBe(200);
+    expect((await other.browser.post("/admin/set-role", { userId: ned.userId, role: "admin" })).status).toBe(200);
+    expect((await other.browser.post("/revoke-sessions")).status).toBe(200);
+    expect(await whoIs(browser)).toBe(ivy.userId);
+    expect((await browser.post("/admin/stop-impersonating")).status).toBe(200);
+  });
+});

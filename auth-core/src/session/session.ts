@@ -1,9 +1,11 @@
 import type { AuthContext } from "../context.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { generateId, randomAlphanumeric } from "../deps/random.js";
-import type { SessionRow } from "../store/database.js";
+import type { SessionRow, UserRow } from "../store/database.js";
 import { deleteSessionById, extendSession, insertSession } from "../store/session-store.js";
 import { findRememberedOrganizationId } from "../store/member-store.js";
+import { findUserById } from "../store/user-store.js";
+import { hasAdminPermission, isAdminRole } from "../shared/admin-roles.js";
 import { isBanActive } from "../admin/ban.js";
 import type { ActiveSession } from "./active-session.js";
 
@@ -74,25 +76,57 @@ function hasSessionEnded(session: Pick<SessionRow, "expiresAt" | "createdAt" | "
   return policy.idleTimeout > 0 && Date.parse(session.updatedAt) + policy.idleTimeout * 1000 <= at;
 }
 
-/** The session for a raw token, or null if unknown or ended (an ended one is deleted). */
+/**
+ * The session for a raw token, or null if unknown or ended (an ended one is deleted): expired,
+ * its person banned, or an impersonation whose admin may no longer impersonate.
+ */
 export async function validateSessionToken(ctx: AuthContext, token: string): Promise<ActiveSession | null> {
   return validateSessionTokenNow(ctx, token);
 }
 
-/** As validateSessionToken, without a promise when the lookup answered at once (SQLite) and nothing had to be deleted. */
+/**
+ * As validateSessionToken, without a promise when the lookup answered at once (SQLite), nothing
+ * had to be deleted and the session is no impersonation (whose admin is read again).
+ */
 export function validateSessionTokenNow(ctx: AuthContext, token: string): ActiveSession | null | Promise<ActiveSession | null> {
   const lookup = ctx.lookupSession(ctx.sessionTokens.hashOf(token));
   return lookup instanceof Promise ? lookup.then((found) => activeOrEnded(ctx, found, token)) : activeOrEnded(ctx, lookup, token);
 }
 
-function activeOrEnded(ctx: AuthContext, found: Pick<ActiveSession, "session" | "user"> | null, token: string): ActiveSession | null | Promise<null> {
+function activeOrEnded(
+  ctx: AuthContext,
+  found: Pick<ActiveSession, "session" | "user"> | null,
+  token: string,
+): ActiveSession | null | Promise<ActiveSession | null> {
   if (!found) return null;
   const now = ctx.clock.now();
   // A banned person's sessions end with the ban; one that slipped past it ends here.
   if (hasSessionEnded(found.session, now, ctx.options.session) || isBanActive(found.user, now)) {
-    return deleteSessionById(ctx.db, found.session.id).then(() => null);
+    return endSession(ctx, found.session.id);
   }
-  return { session: found.session, user: found.user, token };
+  const active: ActiveSession = { session: found.session, user: found.user, token };
+  // Ordinary sessions stop here, without a promise: only an impersonation costs a second read.
+  if (found.session.impersonatedBy === null) return active;
+  return mayStillImpersonate(ctx, found.session.impersonatedBy, found.user, now).then((allowed) => (allowed ? active : endSession(ctx, found.session.id)));
+}
+
+function endSession(ctx: AuthContext, id: string): Promise<null> {
+  return deleteSessionById(ctx.db, id).then(() => null);
+}
+
+const IMPERSONATE: Readonly<Record<string, readonly string[]>> = { user: ["impersonate"] };
+const IMPERSONATE_ADMINS: Readonly<Record<string, readonly string[]>> = { user: ["impersonate", "impersonate-admins"] };
+
+/**
+ * An impersonation session stands on the admin who started it. Its row is the person's, so the
+ * admin's ban, demotion or removal, which end the admin's own sessions, do not reach it: it holds
+ * only while that admin exists, is not banned at `now`, and still holds the permissions
+ * impersonate-user asked for this person (impersonate, and impersonate-admins for an admin).
+ */
+async function mayStillImpersonate(ctx: AuthContext, adminId: string, person: Pick<UserRow, "role">, now: Date): Promise<boolean> {
+  const admin = await findUserById(ctx.db, adminId);
+  if (!admin || isBanActive(admin, now)) return false;
+  return hasAdminPermission(admin.role, isAdminRole(person.role) ? IMPERSONATE_ADMINS : IMPERSONATE);
 }
 
 /**
