@@ -67,6 +67,33 @@ describe.each(testDialects())("the last admin under concurrent requests on %s", 
     expect(await admins(t)).toHaveLength(1);
   });
 
+  /** The admins whom no ban holds (none of these tests sets an end to a ban). */
+  async function adminsAbleToAct(): Promise<string[]> {
+    const rows = await t.database.db.selectFrom("user").select("email").where("role", "like", "%admin%").where("banned", "!=", 1).orderBy("email").execute();
+    return rows.map((row) => row.email);
+  }
+
+  it.each([
+    ["ban-user", (userId: string) => ["/admin/ban-user", { userId }] as const],
+    ["update-user banned: true", (userId: string) => ["/admin/update-user", { userId, data: { banned: true } }] as const],
+  ])("two admins banning each other at once (%s): one admin is left able to act", async (_, request) => {
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all([ada.browser.post(...request(bob.userId)), bob.browser.post(...request(ada.userId))]);
+      const codes = await Promise.all(answers.map(codeOf));
+      // The second finds its own ban under the admins' locks, or its session already ended at the gate.
+      expect(
+        codes.filter((code) => code === "OK"),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect(["YOU_ARE_NOT_ALLOWED_TO_BAN_USERS", "UNAUTHORIZED"], `round ${round}`).toContain(codes.find((code) => code !== "OK"));
+      expect(await adminsAbleToAct(), `round ${round}`).toHaveLength(1);
+      // The one left lifts the ban and the other signs in again for the next round.
+      const [left, banned] = codes[0] === "OK" ? [ada, bob] : [bob, ada];
+      expect((await left.browser.post("/admin/unban-user", { userId: banned.userId })).status).toBe(200);
+      expect((await banned.browser.post("/sign-in/email", { email: banned.email, password: "correct horse battery" })).status).toBe(200);
+    }
+  });
+
   it("the machine's revoke and an admin's demotion at once: one admin is left", async () => {
     const [machine, request] = await Promise.allSettled([
       t.auth.admin.setRoleByEmail("ada@example.com", "user"),

@@ -3,7 +3,8 @@ import { APIError, type ErrorCode } from "../errors.js";
 import type { Audit } from "../security/security-events.js";
 import { ADMIN_ROLE, isAdminRole, isApplicationRole, rolesOf } from "../shared/admin-roles.js";
 import type { DB, UserRow } from "../store/database.js";
-import { countAdmins, findUserById, lockAdmins, updateUser } from "../store/user-store.js";
+import { countAdmins, countAdminsAbleToAct, findUserById, lockAdmins, updateUser } from "../store/user-store.js";
+import { isBanActive } from "./ban.js";
 
 type DetailValue = string | number | boolean | null;
 
@@ -33,17 +34,31 @@ export interface RoleChange {
 }
 
 /**
- * For a change that may leave fewer admins (a demotion, removing an admin): takes the admins'
- * row locks (lockAdmins), then checks that the acting admin still holds the role. The session
- * gate read it when the request came in; an admin demoted or removed by a concurrent request
- * since then is refused with the endpoint's code. So two admins acting on each other at the same
- * moment take turns, and the second finds it is no longer an admin: someone always is.
+ * For a change that may leave fewer admins able to act (a demotion, removing or banning an admin):
+ * takes the admins' row locks (lockAdmins), then checks that the acting admin still holds the role
+ * and that no ban holds them. The session gate read both when the request came in; an admin
+ * demoted, removed or banned by a concurrent request since then is refused with the endpoint's
+ * code. So two admins acting on each other at the same moment take turns, and the second finds it
+ * can no longer act: someone always can.
  */
-export async function lockAdminsAsAdmin(trx: DB, adminId: string | null, refusal: ErrorCode): Promise<void> {
+export async function lockAdminsAsAdmin(trx: DB, adminId: string | null, refusal: ErrorCode, now: Date): Promise<void> {
   await lockAdmins(trx);
   if (adminId === null) return;
   const actor = await findUserById(trx, adminId);
-  if (!actor || !isAdminRole(actor.role)) throw APIError.from(403, refusal);
+  if (!actor || !isAdminRole(actor.role) || isBanActive(actor, now)) throw APIError.from(403, refusal);
+}
+
+/**
+ * A ban of an admin, inside its transaction: `ban` runs under the admins' locks, by an admin who
+ * can still act, and is refused (rolled back) if it would leave no admin whom no ban holds.
+ * A ban of anyone else just runs.
+ */
+export async function banUnderAdminLocks<R>(trx: DB, input: { adminId: string; target: UserRow; now: Date }, ban: () => Promise<R>): Promise<R> {
+  if (!isAdminRole(input.target.role)) return ban();
+  await lockAdminsAsAdmin(trx, input.adminId, "YOU_ARE_NOT_ALLOWED_TO_BAN_USERS", input.now);
+  const result = await ban();
+  if ((await countAdminsAbleToAct(trx, input.now)) < 1) throw APIError.from(400, "YOU_CANNOT_DEMOTE_THE_LAST_ADMIN");
+  return result;
 }
 
 /**
@@ -56,8 +71,9 @@ export async function changeUserRole(ctx: AuthContext, change: RoleChange): Prom
   const demotes = isAdminRole(change.target.role) && !rolesOf(change.role).includes(ADMIN_ROLE);
   if (demotes && change.adminId === change.target.id) throw APIError.from(400, "YOU_CANNOT_CHANGE_YOUR_OWN_ROLE");
   return change.audit.change(async (trx, log) => {
-    if (demotes) await lockAdminsAsAdmin(trx, change.adminId, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE");
-    const updated = await updateUser(trx, change.target.id, { role: change.role, updatedAt: ctx.clock.now().toISOString() });
+    const now = ctx.clock.now();
+    if (demotes) await lockAdminsAsAdmin(trx, change.adminId, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE", now);
+    const updated = await updateUser(trx, change.target.id, { role: change.role, updatedAt: now.toISOString() });
     if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
     if (demotes && (await countAdmins(trx)) < 1) throw APIError.from(400, "YOU_CANNOT_DEMOTE_THE_LAST_ADMIN");
     await log.write({

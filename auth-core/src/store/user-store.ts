@@ -56,6 +56,19 @@ export async function countAdmins(db: DB): Promise<number> {
   return Number(row.n);
 }
 
+/** The people holding the admin role whom no ban holds at `now` (none set, or one that ran out). */
+export async function countAdminsAbleToAct(db: DB, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom("user")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where(holdsAdminRole)
+    .where((eb) =>
+      eb.or([eb("banned", "is", null), eb("banned", "!=", 1), eb.and([eb("banExpires", "is not", null), eb("banExpires", "<=", now.toISOString())])]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * Inside a transaction: a row lock on every admin, one by one in id order (a no-op update, the
  * same on SQLite and PostgreSQL). A change that may leave fewer admins takes these first, so two

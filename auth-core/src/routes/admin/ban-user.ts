@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireUser } from "../../admin/admin-actions.js";
+import { banUnderAdminLocks, requireUser } from "../../admin/admin-actions.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { toWireUser } from "../../http/public-json.js";
@@ -32,13 +32,16 @@ export const banUserEndpoint = defineEndpoint({
     const now = ctx.clock.now();
     const banReason = body.banReason || "No reason";
     const banExpires = body.banExpiresIn ? new Date(now.getTime() + body.banExpiresIn * 1000).toISOString() : null;
-    const user = await audit.change(async (trx, log) => {
-      const updated = await updateUser(trx, target.id, { banned: 1, banReason, banExpires, updatedAt: now.toISOString() });
-      if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
-      const sessions = await deleteSessionsByUserId(trx, target.id);
-      await log.write({ userId: session.user.id, targetUserId: target.id, type: "user-banned", detail: { reason: banReason, banExpires, sessions } });
-      return updated;
-    });
+    const user = await audit.change(async (trx, log) =>
+      // Banning an admin may leave fewer who can act: the same locks as a demotion.
+      banUnderAdminLocks(trx, { adminId: session.user.id, target, now }, async () => {
+        const updated = await updateUser(trx, target.id, { banned: 1, banReason, banExpires, updatedAt: now.toISOString() });
+        if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
+        const sessions = await deleteSessionsByUserId(trx, target.id);
+        await log.write({ userId: session.user.id, targetUserId: target.id, type: "user-banned", detail: { reason: banReason, banExpires, sessions } });
+        return updated;
+      }),
+    );
     return { user: toWireUser(user) };
   },
 });

@@ -25,7 +25,7 @@ export const removeUserEndpoint = defineEndpoint({
     const target = await requireUser(ctx, body.userId);
     await audit.change(async (trx, log) => {
       // Removing an admin may leave fewer: the admins' locks, and the remover must still be one.
-      if (isAdminRole(target.role)) await lockAdminsAsAdmin(trx, session.user.id, "YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS");
+      if (isAdminRole(target.role)) await lockAdminsAsAdmin(trx, session.user.id, "YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS", ctx.clock.now());
       await assertNotSoleOwner(trx, target.id);
       await deleteUserData(trx, target.id);
       // The row keeps the address: the person is gone, the operator's log says who it was.

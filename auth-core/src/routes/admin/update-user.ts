@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { changeUserRole, parseRoleInput, requireUser } from "../../admin/admin-actions.js";
+import { banUnderAdminLocks, changeUserRole, parseRoleInput, requireUser } from "../../admin/admin-actions.js";
 import { parseEmailOrThrow } from "../../email/email-address.js";
 import { discardUserEmailTokens } from "../../email/email-tokens.js";
 import { defineEndpoint } from "../../endpoint.js";
@@ -7,7 +7,8 @@ import { APIError, validationError } from "../../errors.js";
 import { toWireUser } from "../../http/public-json.js";
 import { hasAdminPermission } from "../../shared/admin-roles.js";
 import type { WireUser } from "../../shared/wire-types.js";
-import type { UserUpdate } from "../../store/database.js";
+import type { AuditedChange } from "../../security/security-events.js";
+import type { DB, UserRow, UserUpdate } from "../../store/database.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 import { findUserByEmail, updateUser } from "../../store/user-store.js";
@@ -34,6 +35,8 @@ type Data = z.infer<typeof data>;
 function has(input: Data, key: keyof Data): boolean {
   return Object.hasOwn(input, key);
 }
+
+type UpdateEvent = "user-updated-by-admin" | "user-role-changed" | "user-banned" | "user-unbanned";
 
 /** better-auth's admin update-user: the changed user, not wrapped. */
 export const adminUpdateUserEndpoint = defineEndpoint({
@@ -78,31 +81,39 @@ export const adminUpdateUserEndpoint = defineEndpoint({
     const fields = Object.keys(update);
     if (fields.length === 0) return toWireUser(target);
     const movesAddress = email !== undefined && email !== target.email;
+    const now = ctx.clock.now();
+    const admin = { adminId: session.user.id, target, now };
     try {
       const user = await audit.change(async (trx, log) => {
-        const updated = await updateUser(trx, target.id, { ...update, updatedAt: ctx.clock.now().toISOString() });
-        if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
-        const event = { userId: session.user.id, targetUserId: target.id };
-        if (input.banned === true) {
-          const sessions = await deleteSessionsByUserId(trx, target.id);
-          await log.write({ ...event, type: "user-banned", detail: { reason: updated.banReason, banExpires: updated.banExpires, sessions } });
-        } else if (input.banned === false) await log.write({ ...event, type: "user-unbanned" });
-        if (movesAddress) {
-          // As the person's own change-email: reset links mailed to the address the account leaves
-          // stop working, and the sessions opened under it end (an admin acting on themselves keeps this one).
-          await discardUserEmailTokens(trx, "reset-password", target.id);
-          if (input.banned !== true) await deleteSessionsByUserId(trx, target.id, target.id === session.user.id ? session.session.id : undefined);
-        }
-        // A ban's reason and end go in its row; any other field (a reason changed alone too) in an update row.
-        const inBanRow = input.banned === true ? ["banned", "banReason", "banExpires"] : ["banned"];
-        const profile = fields.filter((field) => !inBanRow.includes(field));
-        if (profile.length > 0) await log.write({ ...event, type: "user-updated-by-admin", detail: { fields: profile.join(",") } });
-        return updated;
+        // Banning an admin may leave fewer who can act: the same locks as a demotion.
+        if (input.banned === true) return banUnderAdminLocks(trx, admin, () => apply(trx, log));
+        return apply(trx, log);
       });
       return toWireUser(user);
     } catch (error) {
       if (isUniqueViolation(error)) throw APIError.from(400, "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
       throw error;
+    }
+
+    async function apply(trx: DB, log: AuditedChange<UpdateEvent>): Promise<UserRow> {
+      const updated = await updateUser(trx, target.id, { ...update, updatedAt: now.toISOString() });
+      if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
+      const event = { userId: session.user.id, targetUserId: target.id };
+      if (input.banned === true) {
+        const sessions = await deleteSessionsByUserId(trx, target.id);
+        await log.write({ ...event, type: "user-banned", detail: { reason: updated.banReason, banExpires: updated.banExpires, sessions } });
+      } else if (input.banned === false) await log.write({ ...event, type: "user-unbanned" });
+      if (movesAddress) {
+        // As the person's own change-email: reset links mailed to the address the account leaves
+        // stop working, and the sessions opened under it end (an admin acting on themselves keeps this one).
+        await discardUserEmailTokens(trx, "reset-password", target.id);
+        if (input.banned !== true) await deleteSessionsByUserId(trx, target.id, target.id === session.user.id ? session.session.id : undefined);
+      }
+      // A ban's reason and end go in its row; any other field (a reason changed alone too) in an update row.
+      const inBanRow = input.banned === true ? ["banned", "banReason", "banExpires"] : ["banned"];
+      const profile = fields.filter((field) => !inBanRow.includes(field));
+      if (profile.length > 0) await log.write({ ...event, type: "user-updated-by-admin", detail: { fields: profile.join(",") } });
+      return updated;
     }
   },
 });
