@@ -165,6 +165,22 @@ describe.each(testDialects())("admin endpoints on %s", (dialect) => {
     await expectError(await admin.browser.post("/admin/remove-user", { userId: dee.id }), 404, "USER_NOT_FOUND");
   });
 
+  it("create-user holds data.image to update-user's rule: an https URL or a data:image URI", async () => {
+    for (const image of ["javascript:alert(document.cookie)", "http://example.com/a.png", 42]) {
+      const refused = await admin.browser.post("/admin/create-user", { email: "img@example.com", name: "Img", data: { image } });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: "VALIDATION_ERROR" });
+    }
+    expect(await t.database.db.selectFrom("user").select("id").where("email", "=", "img@example.com").executeTakeFirst()).toBeUndefined();
+    const bad = await admin.browser.post("/admin/create-user", { email: "img@example.com", name: "Img", data: { image: "http://example.com/a.png" } });
+    expect(await bad.json()).toEqual({ code: "VALIDATION_ERROR", message: "[body.data.image] Must be an https URL or a data:image URI" });
+    const created = await userOf(
+      await admin.browser.post("/admin/create-user", { email: "img@example.com", name: "Img", data: { image: "https://cdn.example.com/img.png" } }),
+    );
+    expect(created.image).toBe("https://cdn.example.com/img.png");
+    expect((await userOf(await admin.browser.post("/admin/create-user", { email: "noimg@example.com", name: "No Img" }))).image).toBeNull();
+  });
+
   it("sets roles at once for open sessions; nobody demotes themselves", async () => {
     await expectError(await member.browser.get("/admin/list-users"), 403, "YOU_ARE_NOT_ALLOWED_TO_LIST_USERS");
     const promoted = await userOf(await admin.browser.post("/admin/set-role", { userId: member.userId, role: "admin" }));

@@ -4,15 +4,18 @@ import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { parseEmailOrThrow } from "../../email/email-address.js";
 import { defineEndpoint } from "../../endpoint.js";
-import { APIError } from "../../errors.js";
+import { APIError, validationError } from "../../errors.js";
 import { toWireUser } from "../../http/public-json.js";
 import { hasAdminPermission } from "../../shared/admin-roles.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import { insertCredentialAccount } from "../../store/account-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
 import { findUserByEmail, insertUser } from "../../store/user-store.js";
+import { isAcceptableImageURL } from "../update-user.js";
 
 const roleInput = z.union([z.string().max(64), z.array(z.string().max(64)).max(10)]);
+/** The rule update-user and /update-user apply to an image. */
+const imageInput = z.string().refine(isAcceptableImageURL, "Must be an https URL or a data:image URI").nullable().optional();
 
 const body = z.object({
   email: z.string().max(320),
@@ -41,9 +44,10 @@ export const createUserEndpoint = defineEndpoint({
     if (requested !== undefined && !roleInput.safeParse(requested).success) throw APIError.from(400, "INVALID_ROLE_TYPE");
     const role = requested === undefined ? "user" : parseRoleInput(requested as string | string[]);
     const email = parseEmailOrThrow(body.email);
+    const image = imageInput.safeParse(body.data?.image);
+    if (!image.success) throw validationError("body.data.image", image.error);
     if (body.password !== undefined) assertNewPasswordAllowed(body.password, ctx.options.emailAndPassword, { email, name: body.name });
     if (await findUserByEmail(ctx.db, email)) throw APIError.from(400, "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
-    const image = typeof body.data?.image === "string" ? body.data.image : null;
     const passwordHash = body.password === undefined ? null : await ctx.passwordHasher.hash(body.password, randomBytes(ctx.random, 16));
     const now = ctx.clock.now().toISOString();
     try {
@@ -53,7 +57,7 @@ export const createUserEndpoint = defineEndpoint({
           name: body.name,
           email,
           emailVerified: body.data?.emailVerified === true ? 1 : 0,
-          image,
+          image: image.data ?? null,
           role,
           createdAt: now,
           updatedAt: now,
