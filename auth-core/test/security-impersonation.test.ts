@@ -1,9 +1,12 @@
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { verifySessionJWT } from "../src/jwt/verify.js";
 import type { WireCreatedApiKey, WireSessionResult } from "../src/shared/wire-types.js";
 import {
   createTestAuth,
   createTestBrowser,
   signUpPerson,
+  TEST_BASE_URL,
   testDialects,
   type TestAuth,
   type TestBrowser,
@@ -217,5 +220,61 @@ describe.each(testDialects())("impersonation outlives no change to the admin on 
     expect((await other.browser.post("/revoke-sessions")).status).toBe(200);
     expect(await whoIs(browser)).toBe(ivy.userId);
     expect((await browser.post("/admin/stop-impersonating")).status).toBe(200);
+  });
+});
+
+/**
+ * A JWT minted through an impersonation session (GET /token, get-session's set-auth-jwt) tells the
+ * services that trust it who is acting (RFC 8693 `act`), and ends with the impersonation.
+ */
+describe.each(testDialects())("session JWTs of an impersonation on %s", (dialect) => {
+  let t: TestAuth;
+  let admin: TestPerson;
+  let ivy: TestPerson;
+  beforeEach(async () => {
+    // The real clock's time: verifySessionJWT checks expiry against now.
+    t = await createTestAuth({ dialect, now: new Date(), options: { rateLimit: { enabled: false }, jwt: { enabled: true } } });
+    admin = await signUpAdmin(t, "Ada Admin", "ada@example.com");
+    ivy = await signUpPerson(t.auth, "Ivy", "ivy@example.com");
+  });
+  afterEach(async () => {
+    await t.destroy();
+  });
+
+  async function jwks(): Promise<JSONWebKeySet> {
+    return (await (await createTestBrowser(t.auth).get("/jwks")).json()) as JSONWebKeySet;
+  }
+
+  async function tokenOf(browser: TestBrowser): Promise<string> {
+    const answer = await browser.get("/token");
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { token: string }).token;
+  }
+
+  it("names the admin in act.sub and verifies as the person's", async () => {
+    const browser = await impersonate(t, admin, ivy.userId);
+    const claims = await verifySessionJWT(await tokenOf(browser), { jwks: await jwks(), issuer: TEST_BASE_URL, audience: TEST_BASE_URL });
+    expect(claims).toMatchObject({ sub: ivy.userId, id: ivy.userId, act: { sub: admin.userId } });
+    expect(claims.exp! - claims.iat!).toBe(15 * 60);
+    // get-session's header is the same token; the person's own and the admin's own carry no act.
+    expect((await browser.get("/get-session")).headers.get("set-auth-jwt")).toBe(await tokenOf(browser));
+    for (const own of [ivy.browser, admin.browser]) {
+      const { payload } = await jwtVerify(await tokenOf(own), createLocalJWKSet(await jwks()), { issuer: TEST_BASE_URL, audience: TEST_BASE_URL });
+      expect(payload).not.toHaveProperty("act");
+    }
+  });
+
+  it("does not outlive the impersonation session", async () => {
+    const browser = await impersonate(t, admin, ivy.userId);
+    const { session } = (await (await browser.get("/get-session")).json()) as WireSessionResult;
+    t.clock.advance(55 * 60_000);
+    const token = await tokenOf(browser);
+    const { payload } = await jwtVerify(token, createLocalJWKSet(await jwks()), { issuer: TEST_BASE_URL, audience: TEST_BASE_URL, currentDate: t.clock.now() });
+    expect(payload.exp).toBe(Math.floor(Date.parse(session.expiresAt) / 1000));
+    expect(payload.act).toEqual({ sub: admin.userId });
+    t.clock.advance(5 * 60_000);
+    await expect(
+      jwtVerify(token, createLocalJWKSet(await jwks()), { issuer: TEST_BASE_URL, audience: TEST_BASE_URL, currentDate: t.clock.now() }),
+    ).rejects.toThrow(/exp/);
   });
 });

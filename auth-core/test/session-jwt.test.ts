@@ -89,6 +89,23 @@ describe.each(testDialects())("session JWTs on %s", (dialect) => {
     expect(await claimsAt(renewed)).toMatchObject({ email: "jo@example.com" });
   });
 
+  it("never outlives its session: exp is capped at the session's end, and its reuse at a third of that shorter life", async () => {
+    const browser = await setup();
+    const { session } = (await (await browser.get("/get-session")).json()) as { session: { expiresAt: string } };
+    const end = Date.parse(session.expiresAt);
+    t.clock.set(new Date(end - 6 * MINUTE));
+    const near = await tokenOf(browser);
+    const claims = await claimsAt(near);
+    expect(claims.exp).toBe(Math.floor(end / 1000));
+    expect(claims).not.toHaveProperty("act");
+    t.clock.advance(3 * MINUTE); // half of its 6 minutes gone: reused
+    expect(await tokenOf(browser)).toBe(near);
+    t.clock.advance(MINUTE + 1000); // less than a third of them left: signed again, still capped
+    const renewed = await tokenOf(browser);
+    expect(renewed).not.toBe(near);
+    expect((await claimsAt(renewed)).exp).toBe(Math.floor(end / 1000));
+  });
+
   it("a profile change gets a new JWT at once", async () => {
     const browser = await setup();
     const before = await tokenOf(browser);
