@@ -280,6 +280,15 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
     expect((await verify(made.key)).key?.remaining).toBe(1);
   });
 
+  it("lets exactly one of ten simultaneous uses through when one use remains", async () => {
+    const made = await t.auth.api.createApiKey({ body: { userId: ada.userId, remaining: 1, rateLimitEnabled: false } });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => verify(made.key)));
+    expect(answers.filter((answer) => answer.valid)).toHaveLength(1);
+    // The refused see the key used up, or already deleted (a used-up key without refill goes, as in the plugin).
+    expect(answers.filter((answer) => !answer.valid).every((answer) => ["USAGE_EXCEEDED", "INVALID_API_KEY"].includes(answer.error?.code ?? ""))).toBe(true);
+    expect(await t.database.db.selectFrom("apikey").select("id").where("id", "=", made.id).executeTakeFirst()).toBeUndefined();
+  });
+
   describe("organization keys", () => {
     let carol: TestPerson;
     let organizationId: string;
