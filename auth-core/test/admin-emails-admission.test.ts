@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { WireSessionResult } from "../src/shared/wire-types.js";
 import {
   createRecordingMailer,
@@ -10,9 +10,11 @@ import {
   type RecordingMailer,
   type TestAuth,
   type TestBrowser,
+  type TestOpenIDProvider,
   type TestPerson,
 } from "../src/testing/index.js";
 import { sessionCount, userRow } from "./admin-support.js";
+import { createSocialAuth, person, runFlow, startSocialProvider } from "./social-harness.js";
 
 const LISTED = "boss@example.com";
 const SQUATTER_PASSWORD = "mallory owns this one";
@@ -24,7 +26,8 @@ async function roleOf(browser: TestBrowser): Promise<string | null> {
 /**
  * ADMIN_EMAILS gives the admin role only to a step that proves the mailbox and the credential are in
  * the same hands: verify-email opened by a browser signed in as that person, a completed password
- * reset, or (at startup) an account without a password. Verifying an address proves the mailbox, not
+ * reset when the password is the account's only way in, or a provider sign-in that vouches for the
+ * address (below, with a real OpenID provider). Verifying an address proves the mailbox, not
  * who chose the password: whoever registered a listed address first must not become the admin when
  * the mailbox's owner opens the link their sign-up mailed.
  */
@@ -80,8 +83,6 @@ describe.each(testDialects())("ADMIN_EMAILS admission on %s", (dialect) => {
     const again = createTestBrowser(t.auth);
     expect((await again.post("/sign-in/email", { email: LISTED, password: SQUATTER_PASSWORD })).status).toBe(200);
     expect(await roleOf(again)).toBe("user");
-    // A restart grants nothing either: the account holds a password.
-    expect(await t.auth.admin.applyAdminEmails()).toBe(0);
     expect(await listedUser()).toMatchObject({ role: null });
     expect(await grantRows()).toEqual([]);
   });
@@ -146,27 +147,79 @@ describe.each(testDialects())("ADMIN_EMAILS admission on %s", (dialect) => {
     expect(await grantRows()).toEqual([]);
   });
 
-  it("a password sign-in of a verified listed account never grants; a restart grants an account without a password only", async () => {
+  it("a password sign-in of a verified listed account never grants", async () => {
     await setup();
     const ops = await signUpPerson(t.auth, "Ops", LISTED);
     await t.database.db.updateTable("user").set({ emailVerified: 1 }).where("id", "=", ops.userId).execute();
     const again = createTestBrowser(t.auth);
     expect((await again.post("/sign-in/email", { email: LISTED, password: "correct horse battery" })).status).toBe(200);
     expect(await roleOf(again)).toBe("user");
-    expect(await t.auth.admin.applyAdminEmails()).toBe(0);
-    expect(await userRow(t, ops.userId)).toMatchObject({ role: null });
+    expect(await grantRows()).toEqual([]);
+  });
 
-    // The same address on an account that signs in only through a provider: the role at startup.
-    await t.database.db.deleteFrom("account").where("userId", "=", ops.userId).execute();
+  it("a reset grants nothing when the password is not the account's only way in (a provider linked before it)", async () => {
+    await setup();
+    await squat();
+    const { id } = await listedUser();
+    // Whoever registered the address linked a provider account of theirs to it.
     const now = new Date().toISOString();
     await t.database.db
       .insertInto("account")
-      .values({ id: "social-ops", userId: ops.userId, providerId: "github", accountId: "gh-ops", createdAt: now, updatedAt: now })
+      .values({ id: "mal-github", userId: id, providerId: "github", accountId: "gh-mal", createdAt: now, updatedAt: now })
       .execute();
-    expect(await t.auth.admin.applyAdminEmails()).toBe(1);
-    expect(await userRow(t, ops.userId)).toMatchObject({ role: "admin" });
-    // The sessions opened before the grant end with it.
-    expect(await sessionCount(t, ops.userId)).toBe(0);
-    expect(await grantRows()).toEqual([{ userId: ops.userId, targetUserId: ops.userId, detail: JSON.stringify({ role: "admin", source: "ADMIN_EMAILS" }) }]);
+    const owner = createTestBrowser(t.auth);
+    expect((await owner.post("/request-password-reset", { email: LISTED, redirectTo: "/reset" })).status).toBe(200);
+    const token = (await settledMailedLink(t.auth, mailer.messages, "/reset-password/", LISTED)).pathname.split("/").pop()!;
+    expect((await owner.post("/reset-password", { newPassword: "the owner's own larch", token })).status).toBe(200);
+    expect(await listedUser()).toMatchObject({ emailVerified: 1, role: null });
+    expect(await grantRows()).toEqual([]);
+  });
+});
+
+/** The sign-in that proves the mailbox itself: a provider vouching for the listed address, through a real OpenID provider. */
+describe.each(testDialects())("ADMIN_EMAILS and provider sign-in on %s", (dialect) => {
+  let idp: TestOpenIDProvider;
+  let t: TestAuth;
+  beforeAll(async () => {
+    idp = await startSocialProvider();
+  });
+  afterAll(async () => {
+    await idp.close();
+  });
+  beforeEach(async () => {
+    t = await createSocialAuth(dialect, idp, { rateLimit: { enabled: false }, mailer: createRecordingMailer(), admin: { adminEmails: [LISTED] } });
+  });
+  afterEach(async () => {
+    await t.auth.settled();
+    await t.destroy();
+  });
+
+  it("a first sign-in through a provider that vouches for the listed address grants the role", async () => {
+    idp.setPerson(person({ email: LISTED, emailVerified: true }));
+    const browser = createTestBrowser(t.auth);
+    expect((await runFlow(browser, idp)).location).toBe("/dashboard");
+    expect(await roleOf(browser)).toBe("admin");
+    const { id } = await t.database.db.selectFrom("user").select("id").where("email", "=", LISTED).executeTakeFirstOrThrow();
+    expect(await sessionCount(t, id)).toBe(1);
+  });
+
+  it("a provider that does not vouch for the address grants nothing", async () => {
+    idp.setPerson(person({ email: LISTED, emailVerified: false }));
+    const browser = createTestBrowser(t.auth);
+    await runFlow(browser, idp);
+    expect(await roleOf(browser)).not.toBe("admin");
+    expect((await t.database.db.selectFrom("user").select("role").where("email", "=", LISTED).executeTakeFirst())?.role ?? null).toBeNull();
+  });
+
+  it("a provider sign-in into an account someone registered with a password first grants nothing", async () => {
+    const mal = createTestBrowser(t.auth);
+    expect((await mal.post("/sign-up/email", { name: "Boss", email: LISTED, password: SQUATTER_PASSWORD })).status).toBe(200);
+    // The owner proves the mailbox without a session (the address is verified, nothing more), then signs in with the provider.
+    await t.database.db.updateTable("user").set({ emailVerified: 1 }).where("email", "=", LISTED).execute();
+    idp.setPerson(person({ email: LISTED, emailVerified: true }));
+    const owner = createTestBrowser(t.auth);
+    expect((await runFlow(owner, idp)).location).toBe("/dashboard");
+    expect(await roleOf(owner)).toBe("user");
+    expect(await roleOf(mal)).toBe("user");
   });
 });

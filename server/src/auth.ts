@@ -60,7 +60,7 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     // Notices of password, address, passkey and provider changes link to the Settings page.
     // Their advice names password reset only when the sign-in screen offers it (EMAIL_SIGN_IN).
     accountNotices: { reviewURL: "/settings", passwordSignIn: config.emailSignIn },
-    // ADMIN_EMAILS names the first operators (applied once their address is verified).
+    // ADMIN_EMAILS names the first operators (the role comes once they prove the mailbox and the account: docs/admin.md).
     admin: { adminEmails: config.adminEmails },
     // <ID>_CLIENT_ID/_CLIENT_SECRET and each provider's own variables, or the development identity provider.
     socialProviders: deps.providers?.socialProviders ?? {},

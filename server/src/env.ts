@@ -87,7 +87,7 @@ export interface ServerConfig {
   session: { expiresIn: number; updateAge: number; freshAge: number; idleTimeout: number; absoluteLifetime: number };
   /** PASSWORD_SINGLE_FACTOR_MINIMUM=on: new passwords need 15 characters (NIST SP 800-63B-4, password as the only factor). */
   singleFactorPasswordMinimum: boolean;
-  /** ADMIN_EMAILS: addresses whose verified owners hold the admin role. */
+  /** ADMIN_EMAILS: the first operators' addresses (docs/admin.md says when the role comes). */
   adminEmails: string[];
 }
 

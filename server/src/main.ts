@@ -51,10 +51,6 @@ const auth = createServerAuth({
   providers,
 });
 
-// ADMIN_EMAILS: listed, verified addresses whose role was never set become admins.
-const granted = await auth.admin.applyAdminEmails();
-if (granted > 0) logger.info("ADMIN_EMAILS: admin role granted", { count: granted });
-
 const app = createApp({
   auth,
   logger,

@@ -14,15 +14,18 @@ import { assertNotBanned, hasBanLapsed } from "./ban.js";
  * ADMIN_EMAILS: the admin role goes to a listed address only through a step that proves both the
  * mailbox and the credential are in the same hands. Verifying an address proves the mailbox, not
  * who chose the password: whoever registered a listed address first (their password, their open
- * session) must not become an admin when its owner later opens the mailed link. The steps that do:
- * - verify-email opened by a browser signed in as that same person (grantListedAdminInSession);
- * - a completed password reset of the listed address, which proves the mailbox and sets the
- *   password (grantListedAdminInChange, in the reset's transaction);
- * - a sign-in that itself proves the mailbox, on an account it is the only way into, so without a
- *   password (admitToSession with `provesMailbox`); a plain password sign-in never grants;
- * - at startup, accounts without a password (applyAdminEmails).
- * With the role, every other session of the person ends and the API keys that stand for them are
- * deleted: whatever was opened before the proof may have been opened by someone else.
+ * session, a provider or passkey they added) must not become an admin when its owner later opens
+ * the mailed link. The steps that do:
+ * - verify-email opened by a browser signed in as that same person (isOwnSession): only the
+ *   account's holder has a session before the address is proven;
+ * - a completed password reset of the listed address, when the new password is the account's only
+ *   way in (no provider linked, no passkey): the reset proves the mailbox and sets the password
+ *   (grantListedAdminAfterReset, in the reset's transaction);
+ * - a sign-in through a provider that vouches for this very address, when that provider is the
+ *   account's only way in (admitToSession with `provesMailbox`).
+ * A password sign-in never grants, and nothing is granted at startup: an account's history does
+ * not say who chose its credentials. With the role, every other session of the person ends and the
+ * API keys that stand for them are deleted.
  */
 
 /** A person the list would make an admin: role never set, address listed and verified. */
@@ -30,9 +33,10 @@ function isListedCandidate(ctx: AuthContext, user: UserRow): boolean {
   return user.role === null && user.emailVerified === 1 && ctx.options.admin.adminEmails.includes(user.email);
 }
 
-/** No password: no credential account, or one that holds none. */
-async function holdsNoPassword(db: DB, userId: string): Promise<boolean> {
-  return !(await findAccountsByUserId(db, userId)).some((account) => account.providerId === "credential" && account.password !== null);
+/** The password is the account's only way in: no provider account besides it, no passkey. */
+async function holdsOnlyThePassword(db: DB, userId: string): Promise<boolean> {
+  if ((await findAccountsByUserId(db, userId)).some((account) => account.providerId !== "credential")) return false;
+  return (await findPasskeysByUserId(db, userId)).length === 0;
 }
 
 /**
@@ -67,7 +71,17 @@ export async function grantListedAdminInChange(
   return updated;
 }
 
-/** The grant as a change of its own (a sign-in, startup): its own transaction and row. */
+/**
+ * In a completed reset's transaction: the listed role when the new password is the account's only
+ * way in (a provider or passkey added before the reset may be whoever registered the address
+ * first). Every session ends with it, whatever revokeSessionsOnPasswordReset says.
+ */
+export async function grantListedAdminAfterReset(ctx: AuthContext, trx: DB, log: AuditedChange<"user-role-changed">, user: UserRow): Promise<void> {
+  if (!isListedCandidate(ctx, user) || !(await holdsOnlyThePassword(trx, user.id))) return;
+  await grantListedAdminInChange(ctx, trx, log, user);
+}
+
+/** The grant as a change of its own (a sign-in): its own transaction and row. */
 async function grantListedAdmin(ctx: AuthContext, user: UserRow, client: ClientInfo, keepSessionId?: string): Promise<UserRow> {
   if (!isListedCandidate(ctx, user)) return user;
   const audit = createAudit(ctx, client, ["user-role-changed"]);
@@ -85,17 +99,6 @@ async function grantListedAdmin(ctx: AuthContext, user: UserRow, client: ClientI
  */
 export function isOwnSession(user: UserRow, session: ActiveSession | null): session is ActiveSession {
   return session !== null && session.user.id === user.id && session.apiKey === undefined && session.session.impersonatedBy === null;
-}
-
-/** At startup: every listed, verified address of an account without a password whose role was never set. Returns how many became admins. */
-export async function applyAdminEmails(ctx: AuthContext): Promise<number> {
-  let granted = 0;
-  for (const email of ctx.options.admin.adminEmails) {
-    const user = await findUserByEmail(ctx.db, email);
-    if (!user || !isListedCandidate(ctx, user) || !(await holdsNoPassword(ctx.db, user.id))) continue;
-    if ((await grantListedAdmin(ctx, user, { ipAddress: null, userAgent: null })).role !== user.role) granted += 1;
-  }
-  return granted;
 }
 
 /**

@@ -15,7 +15,6 @@ import { findPasskeysByUserId } from "../store/passkey-store.js";
 import { findSessionsByUserId } from "../store/session-store.js";
 import { findUserByEmail, findUserById } from "../store/user-store.js";
 import { countUsers, listUsers, type UserListQuery } from "../store/user-list-store.js";
-import { applyAdminEmails } from "./admission.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const STATS_DAYS = 14;
@@ -25,8 +24,6 @@ export interface AdminConsoleService {
   users(query: AdminUserQuery): Promise<AdminUserPage>;
   person(userId: string): Promise<AdminPerson>;
   stats(): Promise<AdminStats>;
-  /** ADMIN_EMAILS over every listed address: the server runs it at startup. Returns how many became admins. */
-  applyAdminEmails(): Promise<number>;
   /**
    * `npm run admin -- grant|revoke <email>`: the role set from the machine, with a row in the
    * person's log. The last admin keeps the role. Answers whether anything changed.
@@ -145,8 +142,6 @@ export function createAdminConsoleService(ctx: AuthContext): AdminConsoleService
         days: analytics.days.map((d) => ({ day: d.day, signIns: d.signInSuccess, failures: d.signInFailure, signUps: d.signUps })),
       };
     },
-
-    applyAdminEmails: () => applyAdminEmails(ctx),
 
     async setRoleByEmail(email, role) {
       const user = await findUserByEmail(ctx.db, normalizeEmail(email));

@@ -2,10 +2,11 @@
 export interface AdminOptions {
   admin?: {
     /**
-     * Addresses whose owners hold the admin role once the address is verified (the server's
-     * ADMIN_EMAILS). Applied when a person signs in and when `auth.admin.applyAdminEmails()` runs
-     * (the server calls it at startup), to a person whose role was never set: the list names the
-     * first operators, and a later set-role decides after that.
+     * The first operators' addresses (the server's ADMIN_EMAILS). A person whose role was never set
+     * gets the admin role with a step that proves both the listed mailbox and the account are
+     * theirs: the verification link opened while signed in to the account, a password reset when
+     * the password is the account's only way in, or a sign-in through a provider that vouches for
+     * the address and is the account's only way in (admin/admission.ts). A later set-role decides.
      */
     adminEmails?: string[];
     /** Seconds an impersonation session lasts at most; default 3600 (better-auth's one hour). */

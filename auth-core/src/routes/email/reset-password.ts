@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { grantListedAdminInChange } from "../../admin/admission.js";
+import { grantListedAdminAfterReset } from "../../admin/admission.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
@@ -72,9 +72,10 @@ export const resetPassword = defineEndpoint({
         detail: { sessionsRevoked: revokeSessionsOnPasswordReset },
       });
       // ADMIN_EMAILS: the reset proves the mailbox and sets the password in the same hands, so a
-      // listed address gets the role here; every session opened before ends with it (whatever
-      // revokeSessionsOnPasswordReset says), and the API keys that stand for the person go.
-      if (verified) await grantListedAdminInChange(ctx, trx, log, verified);
+      // listed address whose only way in is that password gets the role here; every session opened
+      // before ends with it (whatever revokeSessionsOnPasswordReset says), and the API keys that
+      // stand for the person go.
+      if (verified) await grantListedAdminAfterReset(ctx, trx, log, verified);
       return used.value;
     });
     if (!userId) throw APIError.from(400, "INVALID_TOKEN");
