@@ -88,9 +88,10 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
   /** Admins only (see AdminRequirement); an impersonation session never passes. */
   admin?: AdminRequirement;
   /**
-   * A POST that needs a session changes the person's account, so an admin acting as
-   * them (an impersonation session) is refused there by default; "allowed" opts an endpoint in
-   * (reads, switching the active organization, ending the impersonation).
+   * A POST made with a session (whatever the endpoint's `session`, "optional" included) may change
+   * the person's account, so an admin acting as them (an impersonation session) is refused there
+   * by default; "allowed" opts an endpoint in (reads, switching the active organization, ending
+   * the impersonation).
    */
   impersonation?: "allowed";
   /** Required, so that no endpoint is left without a decision (see docs/endpoints.md). */

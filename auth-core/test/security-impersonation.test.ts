@@ -212,6 +212,27 @@ describe.each(testDialects())("impersonation outlives no change to the admin on 
     expect(logged.map((row) => JSON.parse(row.detail!) as unknown)).toEqual([{ scope: "all", count: 1, impersonations: 1 }]);
   });
 
+  it("the admin signing out everywhere else ends the impersonations too, and is logged", async () => {
+    const browser = await impersonate(t, admin, ivy.userId);
+    const elsewhere = createTestBrowser(t.auth);
+    expect((await elsewhere.post("/sign-in/email", { email: "ada@example.com", password: "correct horse battery" })).status).toBe(200);
+    expect((await elsewhere.post("/revoke-other-sessions")).status).toBe(200);
+    expect(await whoIs(browser)).toBeNull();
+    expect(await impersonationsBy(admin.userId)).toBe(0);
+    expect(await whoIs(elsewhere)).toBe(admin.userId);
+    const logged = await t.database.db.selectFrom("securityEvent").select("detail").where("type", "=", "session-revoked").execute();
+    expect(logged.map((row) => JSON.parse(row.detail!) as unknown)).toEqual([{ scope: "others", count: 1, impersonations: 1 }]);
+  });
+
+  it("another admin revoking the admin's sessions ends the impersonations the admin started", async () => {
+    const browser = await impersonate(t, admin, ivy.userId);
+    expect((await other.browser.post("/admin/revoke-user-sessions", { userId: admin.userId })).status).toBe(200);
+    expect(await whoIs(browser)).toBeNull();
+    expect(await impersonationsBy(admin.userId)).toBe(0);
+    const logged = await t.database.db.selectFrom("securityEvent").select("detail").where("type", "=", "user-sessions-revoked-by-admin").execute();
+    expect(logged.map((row) => JSON.parse(row.detail!) as unknown)).toEqual([{ scope: "all", count: 1, impersonations: 1 }]);
+  });
+
   it("holds while the admin may still impersonate: changes to other people end nothing", async () => {
     const ned = await signUpPerson(t.auth, "Ned", "ned@example.com");
     const browser = await impersonate(t, admin, ivy.userId);

@@ -10,6 +10,8 @@ export interface SessionJWTClaims extends JWTPayload {
   image: string | null;
   /** The session's id. */
   sid: string;
+  /** Set when an admin acts as the person (impersonation): the admin's id (RFC 8693 `act`). */
+  act?: { sub: string };
 }
 
 export interface VerifySessionJWTOptions {

@@ -1,6 +1,6 @@
 import { defineEndpoint } from "../endpoint.js";
 import { buildClearedSessionCookie } from "../session/session-cookie.js";
-import { deleteSessionsByUserId } from "../store/session-store.js";
+import { deleteImpersonationsBy, deleteSessionsByUserId } from "../store/session-store.js";
 import { forgetTrustedDevices } from "../two-factor/trusted-device.js";
 
 /**
@@ -19,8 +19,7 @@ export const revokeSessions = defineEndpoint({
   async handler({ ctx, session, response, audit }): Promise<{ status: boolean }> {
     await audit.change(async (trx, log) => {
       const count = await deleteSessionsByUserId(trx, session.user.id);
-      const ended = await trx.deleteFrom("session").where("impersonatedBy", "=", session.user.id).executeTakeFirst();
-      const impersonations = Number(ended.numDeletedRows);
+      const impersonations = await deleteImpersonationsBy(trx, session.user.id);
       await forgetTrustedDevices(trx, session.user.id);
       await log.write({ userId: session.user.id, type: "session-revoked", detail: { scope: "all", count, impersonations } });
     });

@@ -162,6 +162,16 @@ export async function deleteSessionsByUserId(db: DB, userId: string, exceptSessi
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Deletes the impersonation sessions an admin started: rows of other people naming them in
+ * impersonatedBy. Whoever ends an admin's sessions ends these too, or a stolen admin session's
+ * impersonation would outlive it.
+ */
+export async function deleteImpersonationsBy(db: DB, adminId: string): Promise<number> {
+  const result = await db.deleteFrom("session").where("impersonatedBy", "=", adminId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteExpiredSessions(db: DB, now: Date): Promise<number> {
   const result = await db.deleteFrom("session").where("expiresAt", "<=", now.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);

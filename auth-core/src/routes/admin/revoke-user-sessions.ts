@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
-import { deleteSessionsByUserId } from "../../store/session-store.js";
+import { deleteImpersonationsBy, deleteSessionsByUserId } from "../../store/session-store.js";
 
-/** better-auth's admin revoke-user-sessions: every session of the person ends. */
+/**
+ * better-auth's admin revoke-user-sessions: every session of the person ends, and the
+ * impersonation sessions the person (an admin) started.
+ */
 export const revokeUserSessionsEndpoint = defineEndpoint({
   name: "revokeUserSessions",
   method: "POST",
@@ -15,8 +18,14 @@ export const revokeUserSessionsEndpoint = defineEndpoint({
   async handler({ body, session, audit }): Promise<{ success: boolean }> {
     await audit.change(async (trx, log) => {
       const count = await deleteSessionsByUserId(trx, body.userId);
-      if (count === 0) return log.unchanged();
-      await log.write({ userId: session.user.id, targetUserId: body.userId, type: "user-sessions-revoked-by-admin", detail: { scope: "all", count } });
+      const impersonations = await deleteImpersonationsBy(trx, body.userId);
+      if (count === 0 && impersonations === 0) return log.unchanged();
+      await log.write({
+        userId: session.user.id,
+        targetUserId: body.userId,
+        type: "user-sessions-revoked-by-admin",
+        detail: { scope: "all", count, impersonations },
+      });
     });
     return { success: true };
   },
