@@ -67,7 +67,7 @@ export function SettingsPage(): ReactElement {
       {data.session.impersonatedBy && (
         <p className="notice" role="note">
           You are acting as {data.user.name || data.user.email}: you can look, but the server refuses every change to their profile, password, address,
-          passkeys, linked accounts, sessions and the account itself.
+          passkeys, linked accounts, API keys, two-factor, sessions and the account itself.
         </p>
       )}
       <nav className="toc" aria-label="Settings sections">
