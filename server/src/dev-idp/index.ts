@@ -136,10 +136,21 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
       provider?.callback()(req, res);
       return;
     }
-    handleInteraction(req, res, decodeURIComponent(match[1]!), match[2]).catch((error: unknown) => {
-      options.logger.error("development identity provider interaction failed", { error: error instanceof Error ? error.message : String(error) });
+    const refuse = (): void => {
       if (!res.headersSent) res.writeHead(400, { "content-type": "text/plain" });
       res.end("The sign-in could not continue. Start again from the application.");
+    };
+    let uid: string;
+    try {
+      uid = decodeURIComponent(match[1]!);
+    } catch {
+      // Malformed percent-encoding (`/interaction/%E0`): thrown here it would end the process.
+      refuse();
+      return;
+    }
+    handleInteraction(req, res, uid, match[2]).catch((error: unknown) => {
+      options.logger.error("development identity provider interaction failed", { error: error instanceof Error ? error.message : String(error) });
+      refuse();
     });
   }
 
