@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isLoopbackHTTPOrigin } from "./dev-idp/loopback.js";
 import { LOG_LEVELS } from "./logging.js";
 import { readDevIdpProviders, readProviderEnv, type ConfiguredProvider } from "./providers/read-provider-env.js";
 import type { ProviderId } from "./providers/provider-table.js";
@@ -107,6 +108,19 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
   if (production && devIdpProviders.length > 0)
     throw new Error("invalid environment: DEV_IDP_PROVIDERS: the development identity provider never runs in production");
   const baseURL = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const providerWarnings = [...social.warnings];
+  if (!production && !isLoopbackHTTPOrigin(baseURL)) {
+    // devIdpStandInIds' rule: no development identity provider off the loopback interface.
+    const googleMissing = !social.providers.some((p) => p.id === "google");
+    if (googleMissing || devIdpProviders.length > 0)
+      providerWarnings.push(
+        `the development identity provider runs only when BASE_URL is http://localhost, http://127.0.0.1 or http://[::1], not ${baseURL}: ` +
+          (googleMissing ? "Google sign-in is off until GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set" : "") +
+          (googleMissing && devIdpProviders.length > 0 ? ", and " : "") +
+          (devIdpProviders.length > 0 ? "DEV_IDP_PROVIDERS is ignored" : "") +
+          " (a public deployment also sets NODE_ENV=production)",
+      );
+  }
   return {
     production,
     port: e.PORT,
@@ -120,7 +134,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       .filter(Boolean),
     trustProxy: e.TRUSTED_PROXY === "on",
     socialProviders: social.providers,
-    providerWarnings: social.warnings,
+    providerWarnings,
     smtpURL: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     rateLimit: e.RATE_LIMIT === "on",

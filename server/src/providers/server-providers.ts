@@ -1,4 +1,5 @@
 import type { OAuthProvider, SocialProviderOptions } from "@gatehouse/auth-core";
+import { isLoopbackHTTPOrigin } from "../dev-idp/loopback.js";
 import { createStandInProvider } from "../dev-idp/stand-in-provider.js";
 import type { ServerConfig } from "../env.js";
 import { providerRow, type ProviderId } from "./provider-table.js";
@@ -18,10 +19,13 @@ export interface DevIdentityClient {
 
 /**
  * The ids the development identity provider stands in for: those of DEV_IDP_PROVIDERS, and
- * Google when it has no credentials (so a fresh `npm start` can sign in). None in production.
+ * Google when it has no credentials (so a fresh `npm start` can sign in). None in production,
+ * and none unless BASE_URL is http on the loopback interface (npm start's default,
+ * http://localhost:3000): a public deployment that forgot NODE_ENV=production runs as
+ * development, and must not let anyone sign in as anyone (env.ts says why in a warning).
  */
-export function devIdpStandInIds(config: Pick<ServerConfig, "production" | "socialProviders" | "devIdpProviders">): ProviderId[] {
-  if (config.production) return [];
+export function devIdpStandInIds(config: Pick<ServerConfig, "production" | "baseURL" | "socialProviders" | "devIdpProviders">): ProviderId[] {
+  if (config.production || !isLoopbackHTTPOrigin(config.baseURL)) return [];
   const ids = new Set<ProviderId>(config.devIdpProviders);
   if (!config.socialProviders.some((p) => p.id === "google")) ids.add("google");
   return [...ids].sort((a, b) => (a === "google" ? -1 : b === "google" ? 1 : a.localeCompare(b)));
