@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { APIError, createAuth, silentLogger, type Auth, type PasswordHasher } from "../src/index.js";
+import { createTestAuth, createTestBrowser, TEST_SCRYPT_PARAMS, TEST_SECRET, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createScryptHasher } from "../src/crypto/password.js";
+
+/** A hasher that counts its hashes, and can be made to fail. */
+function countingHasher(): PasswordHasher & { hashes: number; failNext: boolean } {
+  const inner = createScryptHasher(TEST_SCRYPT_PARAMS);
+  const hasher = {
+    hashes: 0,
+    failNext: false,
+    async hash(password: string, salt: Uint8Array): Promise<string> {
+      hasher.hashes += 1;
+      if (hasher.failNext) {
+        hasher.failNext = false;
+        throw new Error("hash failed");
+      }
+      return inner.hash(password, salt);
+    },
+    verify: (password: string, stored: string) => inner.verify(password, stored),
+  };
+  return hasher;
+}
+
+/** What a call answered: "ok" or the refusal's code. */
+async function outcome(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return "ok";
+  } catch (error) {
+    if (error instanceof APIError) return error.code;
+    throw error;
+  }
+}
+
+/**
+ * set-password hashes once per person however many calls race: the password account is claimed
+ * in the database before the hash, so the losers (in this process or another on the same
+ * database) answer USER_ALREADY_HAS_PASSWORD without running scrypt. The security review sent
+ * 200 calls in one tRPC batch from one anonymous session: 200 hashes.
+ */
+describe.each(testDialects())("set-password under concurrent calls on %s", (dialect) => {
+  let t: TestAuth;
+  let hasher: ReturnType<typeof countingHasher>;
+  afterEach(async () => {
+    await t.auth.settled();
+    await t.destroy();
+  });
+
+  async function start(): Promise<{ cookie: string; userId: string }> {
+    hasher = countingHasher();
+    t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false }, emailAndPassword: { passwordHasher: hasher } } });
+    const browser = createTestBrowser(t.auth);
+    const answer = await browser.post("/sign-in/anonymous", {});
+    expect(answer.status).toBe(200);
+    const { user } = (await answer.json()) as { user: { id: string } };
+    hasher.hashes = 0;
+    return { cookie: browser.cookieHeader(), userId: user.id };
+  }
+
+  const setPassword = (auth: Auth, cookie: string, newPassword: string) => auth.api.setPassword({ body: { newPassword }, headers: { cookie } });
+
+  const passwordRows = () => t.database.db.selectFrom("account").select(["userId", "password"]).where("providerId", "=", "credential").execute();
+  const setRows = () => t.database.db.selectFrom("securityEvent").select("id").where("type", "=", "password-set").execute();
+
+  it("twenty simultaneous calls, half through a second auth instance (another process): one hash, one password, one audit row", async () => {
+    const { cookie, userId } = await start();
+    const second = createAuth({
+      database: t.database.db,
+      baseURL: "http://localhost:3000",
+      secret: TEST_SECRET,
+      clock: t.clock,
+      logger: silentLogger,
+      rateLimit: { enabled: false },
+      emailAndPassword: { passwordHasher: hasher },
+    });
+    hasher.hashes = 0; // createAuth hashed its dummy password (sign-in's unknown-user timing)
+    const calls = Array.from({ length: 20 }, (_, i) => outcome(setPassword(i % 2 === 0 ? t.auth : second, cookie, `Unusual-Battery-${i}-Staple-Horse`)));
+    const outcomes = await Promise.all(calls);
+    expect(outcomes.filter((o) => o === "ok")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "USER_ALREADY_HAS_PASSWORD")).toHaveLength(19);
+    expect(hasher.hashes).toBe(1);
+    const rows = await passwordRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.userId).toBe(userId);
+    expect(rows[0]!.password).toMatch(/^scrypt\$/);
+    expect(await setRows()).toHaveLength(1);
+    await second.settled();
+  });
+
+  it("a failed hash gives the claim back: the next call sets the password", async () => {
+    const { cookie } = await start();
+    hasher.failNext = true;
+    await expect(setPassword(t.auth, cookie, "Unusual-Battery-Staple-Horse")).rejects.toThrow("hash failed");
+    expect(await passwordRows()).toEqual([]);
+    expect(await setPassword(t.auth, cookie, "Unusual-Battery-Staple-Horse")).toEqual({ status: true });
+    expect(await setRows()).toHaveLength(1);
+  });
+
+  it("a password account without a password: claimed while recent means a call under way; one left behind is taken over after the lease", async () => {
+    const { cookie, userId } = await start();
+    // What a process that stopped mid-hash leaves (and what an admin's create-user without a password writes).
+    const at = t.clock.now().toISOString();
+    await t.database.db
+      .insertInto("account")
+      .values({ id: "left-behind", accountId: userId, providerId: "credential", userId, password: null, createdAt: at, updatedAt: at })
+      .execute();
+    expect(await outcome(setPassword(t.auth, cookie, "Unusual-Battery-Staple-Horse"))).toBe("USER_ALREADY_HAS_PASSWORD");
+    expect(hasher.hashes).toBe(0);
+    t.clock.advance(61_000);
+    const outcomes = await Promise.all(Array.from({ length: 5 }, (_, i) => outcome(setPassword(t.auth, cookie, `Unusual-Battery-${i}-Staple-Horse`))));
+    expect(outcomes.sort()).toEqual(["USER_ALREADY_HAS_PASSWORD", "USER_ALREADY_HAS_PASSWORD", "USER_ALREADY_HAS_PASSWORD", "USER_ALREADY_HAS_PASSWORD", "ok"]);
+    expect(hasher.hashes).toBe(1);
+    const rows = await passwordRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.password).toMatch(/^scrypt\$/);
+  });
+
+  it("a password set meanwhile (a reset, an admin) wins over a claim: the claimant answers USER_ALREADY_HAS_PASSWORD and keeps nothing", async () => {
+    const { cookie, userId } = await start();
+    const inner = hasher.hash.bind(hasher);
+    hasher.hash = async (password, salt) => {
+      const hash = await inner(password, salt);
+      // An admin's set-user-password writes while this call hashes.
+      await t.database.db.updateTable("account").set({ password: "scrypt$other" }).where("userId", "=", userId).execute();
+      return hash;
+    };
+    expect(await outcome(setPassword(t.auth, cookie, "Unusual-Battery-Staple-Horse"))).toBe("USER_ALREADY_HAS_PASSWORD");
+    expect(await passwordRows()).toEqual([{ userId, password: "scrypt$other" }]);
+    expect(await setRows()).toEqual([]);
+  });
+});
