@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { APIError, resolveClientAddress, type Auth, type ClientInfo, type WireSessionResult } from "@gatehouse/auth-core";
-import { toTRPCError } from "./trpc.js";
+import { toTRPCError } from "./trpc-error.js";
 
 /** What the sign-in screen offers beside Google and passkeys (server/src/env.ts: EMAIL_SIGN_IN). */
 export interface SignInMethods {

@@ -2,6 +2,10 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPCContext } from "./context.js";
 import { dateTransformer, isAdminRole } from "@gatehouse/auth-core/shared";
 import { APIError, assertAllowedWhileImpersonating } from "@gatehouse/auth-core";
+import { toTRPCError } from "./trpc-error.js";
+
+// The routers take the refusal mapping from here with the procedures.
+export { toTRPCError };
 
 /**
  * No answer carries a stack: tRPC's default formatter adds one whenever NODE_ENV is
@@ -21,22 +25,6 @@ const t = initTRPC.context<TRPCContext>().create({
 export const router = t.router;
 export const publicProcedure = t.procedure;
 export const createCallerFactory = t.createCallerFactory;
-
-/** An auth-core refusal keeps its spec §8 message; its status picks the tRPC code. */
-export function toTRPCError(error: unknown): unknown {
-  if (!(error instanceof APIError)) return error;
-  const code =
-    error.status === 401
-      ? "UNAUTHORIZED"
-      : error.status === 403
-        ? "FORBIDDEN"
-        : error.status === 404
-          ? "NOT_FOUND"
-          : error.status >= 500
-            ? "INTERNAL_SERVER_ERROR"
-            : "BAD_REQUEST";
-  return new TRPCError({ code, message: error.message, cause: error });
-}
 
 /**
  * The only way a procedure requires a signed-in user. A mutation through an impersonation
