@@ -284,9 +284,10 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
     const made = await t.auth.api.createApiKey({ body: { userId: ada.userId, remaining: 1, rateLimitEnabled: false } });
     const answers = await Promise.all(Array.from({ length: 10 }, () => verify(made.key)));
     expect(answers.filter((answer) => answer.valid)).toHaveLength(1);
-    // The refused see the key used up, or already deleted (a used-up key without refill goes, as in the plugin).
+    // The refused see the key used up, or already deleted (the plugin deletes a used-up key without
+    // refill when a later use finds it so, which may or may not happen within the race).
     expect(answers.filter((answer) => !answer.valid).every((answer) => ["USAGE_EXCEEDED", "INVALID_API_KEY"].includes(answer.error?.code ?? ""))).toBe(true);
-    expect(await t.database.db.selectFrom("apikey").select("id").where("id", "=", made.id).executeTakeFirst()).toBeUndefined();
+    expect((await verify(made.key)).valid).toBe(false);
   });
 
   describe("organization keys", () => {
