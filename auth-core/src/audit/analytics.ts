@@ -4,15 +4,25 @@ import { countAuditEventsByDay, type AuditCountRow, type AuditScope } from "../s
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Every UTC day from the one holding `from` to the one holding the last instant before `to`. */
+/** The instants whose ISO string has a four-digit year (0000-9999): what a stored createdAt can be. */
+const FIRST_ISO_DAY_MS = Date.parse("0000-01-01T00:00:00.000Z");
+const LAST_ISO_MS = Date.parse("9999-12-31T23:59:59.999Z");
+
+/**
+ * Every UTC day from the one holding `from` to the one holding the last instant before `to`,
+ * counted in whole days (never by parsing sliced strings). Only days with a four-digit year: a
+ * range reaching past them (JS dates run to ±275,760 years) keeps the days inside, and one
+ * entirely outside has none; so does an empty range.
+ */
 function daysBetween(from: Date, to: Date): string[] {
+  const start = Math.max(from.getTime(), FIRST_ISO_DAY_MS);
+  const end = Math.min(to.getTime() - 1, LAST_ISO_MS);
+  if (!(start <= end)) return [];
   const days: string[] = [];
-  const last = new Date(to.getTime() - 1).toISOString().slice(0, 10);
-  for (let t = Date.parse(from.toISOString().slice(0, 10)); ; t += DAY_MS) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    days.push(day);
-    if (day >= last) return days;
+  for (let day = Math.floor(start / DAY_MS); day <= Math.floor(end / DAY_MS); day += 1) {
+    days.push(new Date(day * DAY_MS).toISOString().slice(0, 10));
   }
+  return days;
 }
 
 /** Folds the GROUP BY rows into one entry per day (days without events count zero). */

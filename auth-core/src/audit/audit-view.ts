@@ -44,10 +44,15 @@ export function encodeCursor(position: AuditPosition): string {
   return Buffer.from(JSON.stringify([position.createdAt, position.id]), "utf8").toString("base64url");
 }
 
+/** A cursor's field: a string PostgreSQL can compare (text cannot hold U+0000: a 500 otherwise). */
+function isCursorField(value: unknown): value is string {
+  return typeof value === "string" && !value.includes("\u0000");
+}
+
 export function decodeCursor(cursor: string): AuditPosition {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === "string" && typeof value[1] === "string") {
+    if (Array.isArray(value) && value.length === 2 && isCursorField(value[0]) && isCursorField(value[1])) {
       return { createdAt: value[0], id: value[1] };
     }
   } catch {

@@ -3,17 +3,20 @@ import { z } from "zod";
 import { APIError, AUDIT_EVENT_TYPES, type Auth, type AuditEventView, type AuditEventQuery } from "@gatehouse/auth-core";
 import type { AppEnv } from "../app-env.js";
 import { apiKeyRefusal } from "../trpc/context.js";
+import { inputDate, inputText } from "../trpc/input-rules.js";
 import { viewerOf } from "../trpc/routers/audit-input.js";
 import { EVENT_CSV_HEADER, eventCSVCells, toCSVLine } from "./csv.js";
 
-/** An ISO date-time (any offset) or a plain ISO date (midnight UTC). */
-const isoDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).transform((value) => new Date(value));
+/** An ISO date-time (any offset) or a plain ISO date (midnight UTC), in audit.events' bounds. */
+const isoDate = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .transform((value) => new Date(value))
+  .pipe(inputDate());
 
 /** The same filters as audit.events, as query parameters (types comma-separated). */
 const querySchema = z.object({
   scope: z.enum(["self", "organization"]).default("self"),
-  type: z
-    .string()
+  type: inputText()
     .max(2000)
     .optional()
     .transform((value) =>
@@ -26,7 +29,7 @@ const querySchema = z.object({
     )
     .pipe(z.array(z.enum(AUDIT_EVENT_TYPES)).optional()),
   outcome: z.enum(["success", "failure"]).optional(),
-  method: z.string().trim().min(1).max(64).optional(),
+  method: inputText().trim().min(1).max(64).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });

@@ -1,6 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { Hono } from "hono";
-import { APIError, checkFetchSite, checkRequestOrigin, type Auth } from "@gatehouse/auth-core";
+import { APIError, checkFetchSite, checkRequestOrigin, type Auth, type Logger } from "@gatehouse/auth-core";
 import type { AppEnv } from "../app-env.js";
 import { createContext, type SignInMethods } from "./context.js";
 import { appRouter } from "./routers/_app.js";
@@ -10,9 +10,11 @@ export type { AppRouter } from "./routers/_app.js";
 /**
  * Mounts tRPC at /api/trpc (fetch adapter; batching on). A mutation (POST) passes the same
  * browser checks as the auth service's own state-changing requests: a trusted Origin, and never
- * `Sec-Fetch-Site: cross-site`.
+ * `Sec-Fetch-Site: cross-site`. An unexpected failure is logged through `logger` (default: the
+ * one the auth service was given): its path and message, never its input.
  */
-export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth; signIn?: SignInMethods }): void {
+export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth; signIn?: SignInMethods; logger?: Logger }): void {
+  const logger = deps.logger ?? deps.auth.context.logger;
   app.all("/api/trpc/*", async (c) => {
     try {
       checkFetchSite(c.req.raw);
@@ -31,6 +33,11 @@ export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth; signIn?: SignIn
           requestId: c.get("requestId"),
           signIn: deps.signIn,
         }),
+      onError: ({ error, path }) => {
+        if (error.code !== "INTERNAL_SERVER_ERROR") return;
+        const cause = error.cause instanceof Error ? error.cause : error;
+        logger.error("tRPC procedure failed", { requestId: c.get("requestId"), path: path ?? null, error: cause.message });
+      },
     });
   });
 }

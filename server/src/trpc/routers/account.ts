@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { inputText } from "../input-rules.js";
 import { protectedProcedure, router, toTRPCError } from "../trpc.js";
 
 export const accountRouter = router({
@@ -7,7 +8,7 @@ export const accountRouter = router({
    * password (Google or passkey sign-up) sets their first one through this procedure.
    */
   setPassword: protectedProcedure
-    .input(z.object({ newPassword: z.string().min(1).max(4096) }))
+    .input(z.object({ newPassword: inputText().min(1).max(4096) }))
     .mutation(async ({ ctx, input }): Promise<{ status: boolean }> => {
       try {
         return await ctx.auth.api.setPassword({ body: { newPassword: input.newPassword }, headers: ctx.headers });

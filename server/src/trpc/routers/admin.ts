@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_USER_FILTERS, type AdminPerson, type AdminStats, type AdminUserPage } from "@gatehouse/auth-core/shared";
+import { inputText } from "../input-rules.js";
 import { adminProcedure, router, toTRPCError } from "../trpc.js";
 
 /**
@@ -11,7 +12,7 @@ export const adminRouter = router({
   users: adminProcedure
     .input(
       z.object({
-        search: z.string().max(256).optional(),
+        search: inputText().max(256).optional(),
         filter: z.enum(ADMIN_USER_FILTERS).optional(),
         limit: z.number().int().min(1).max(100).optional(),
         offset: z.number().int().min(0).max(1_000_000).optional(),
@@ -25,7 +26,7 @@ export const adminRouter = router({
       }
     }),
 
-  person: adminProcedure.input(z.object({ userId: z.string().min(1).max(256) })).query(async ({ ctx, input }): Promise<AdminPerson> => {
+  person: adminProcedure.input(z.object({ userId: inputText().min(1).max(256) })).query(async ({ ctx, input }): Promise<AdminPerson> => {
     try {
       return await ctx.auth.admin.person(input.userId);
     } catch (error) {
