@@ -1,5 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { APIError, checkFetchSite, checkRequestOrigin, type Auth, type Logger } from "@gatehouse/auth-core";
 import type { AppEnv } from "../app-env.js";
 import { createContext, type SignInMethods } from "./context.js";
@@ -8,13 +9,34 @@ import { appRouter } from "./routers/_app.js";
 export type { AppRouter } from "./routers/_app.js";
 
 /**
- * Mounts tRPC at /api/trpc (fetch adapter; batching on). A mutation (POST) passes the same
- * browser checks as the auth service's own state-changing requests: a trusted Origin, and never
- * `Sec-Fetch-Site: cross-site`. An unexpected failure is logged through `logger` (default: the
- * one the auth service was given): its path and message, never its input.
+ * The most calls one batched request may carry: the web app's screens ask for a few at once.
+ * Each call is a procedure run (some hash a password), so an unbounded batch let one request
+ * cost hundreds. More answers 400 BAD_REQUEST ("Batch call exceeds maximum size"), none run.
+ */
+export const MAX_TRPC_BATCH_SIZE = 10;
+
+/** The request body cap: auth-core's own router's (1 MiB), with its 413 PAYLOAD_TOO_LARGE answer. */
+const MAX_TRPC_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Mounts tRPC at /api/trpc (fetch adapter; batches of at most MAX_TRPC_BATCH_SIZE calls, bodies
+ * of at most 1 MiB). A mutation (POST) passes the same browser checks as the auth service's own
+ * state-changing requests: a trusted Origin, and never `Sec-Fetch-Site: cross-site`. An
+ * unexpected failure is logged through `logger` (default: the one the auth service was given):
+ * its path and message, never its input.
  */
 export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth; signIn?: SignInMethods; logger?: Logger }): void {
   const logger = deps.logger ?? deps.auth.context.logger;
+  app.use(
+    "/api/trpc/*",
+    bodyLimit({
+      maxSize: MAX_TRPC_BODY_BYTES,
+      onError: () => {
+        const error = APIError.from(413, "PAYLOAD_TOO_LARGE");
+        return Response.json(error.toJSON(), { status: error.status });
+      },
+    }),
+  );
   app.all("/api/trpc/*", async (c) => {
     try {
       checkFetchSite(c.req.raw);
@@ -27,6 +49,7 @@ export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth; signIn?: SignIn
       endpoint: "/api/trpc",
       req: c.req.raw,
       router: appRouter,
+      maxBatchSize: MAX_TRPC_BATCH_SIZE,
       createContext: () =>
         createContext(deps.auth, c.req.raw, {
           clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null,

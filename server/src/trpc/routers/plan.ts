@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PLANS, type OrganizationPlanView, type PlanId } from "@gatehouse/auth-core";
+import { rateLimitedProcedure } from "../mutation-rate-limit.js";
 import { protectedProcedure, router, toTRPCError } from "../trpc.js";
 import { viewerOf } from "./audit-input.js";
 
@@ -15,7 +16,7 @@ export const planRouter = router({
     }
   }),
 
-  set: protectedProcedure.input(z.object({ plan: z.enum(planIds) })).mutation(async ({ ctx, input }): Promise<OrganizationPlanView> => {
+  set: rateLimitedProcedure.input(z.object({ plan: z.enum(planIds) })).mutation(async ({ ctx, input }): Promise<OrganizationPlanView> => {
     try {
       return await ctx.auth.plans.set(viewerOf(ctx.session), input.plan, ctx.client ?? { ipAddress: null, userAgent: ctx.headers.get("user-agent") });
     } catch (error) {
