@@ -17,6 +17,9 @@ export function createAppTRPCClient(baseURL = "", fetchImpl: typeof fetch = (url
       httpBatchLink({
         url: `${baseURL}${TRPC_URL}`,
         transformer: dateTransformer,
+        // The server runs at most 10 calls of one batch (server/src/trpc/index.ts: maxBatchSize) and
+        // refuses a larger batch whole; more calls in one tick go as several batches.
+        maxItems: 10,
         headers: () => ({ ...TRPC_SOURCE_HEADER }),
         fetch: (url, options) => fetchImpl(url, { ...(options as RequestInit), credentials: "include" }),
       }),

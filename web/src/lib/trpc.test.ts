@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { dateTransformer } from "@gatehouse/auth-core/shared";
+import { createAppTRPCClient } from "./trpc.js";
+
+describe("the app's tRPC client", () => {
+  it("sends at most 10 calls in one batch, the most the server runs (a larger batch is refused whole)", async () => {
+    const batches: number[] = [];
+    const fakeFetch: typeof fetch = async (input) => {
+      const path = new URL(String(input)).pathname.replace("/api/trpc/", "");
+      const calls = path.split(",").length;
+      batches.push(calls);
+      const answers = Array.from({ length: calls }, () => ({ result: { data: dateTransformer.serialize({ ok: true }) } }));
+      return new Response(JSON.stringify(answers), { headers: { "content-type": "application/json" } });
+    };
+    const client = createAppTRPCClient("http://gatehouse.test", fakeFetch);
+    const answers = await Promise.all(Array.from({ length: 23 }, () => client.health.query()));
+    expect(answers).toHaveLength(23);
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    expect(batches.reduce((sum, calls) => sum + calls, 0)).toBe(23);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(10);
+  });
+});
