@@ -3,22 +3,14 @@ import type { WireSession, WireSessionResult } from "../src/shared/wire-types.js
 import {
   createSoftwareAuthenticator,
   createTestAuth,
-  createTestBrowser,
   signUpPerson,
   testDialects,
   type TestAuth,
   type TestBrowser,
   type TestPerson,
 } from "../src/testing/index.js";
-import { expectError, signUpAdmin } from "./admin-support.js";
+import { cloneBrowser, expectError, signUpAdmin } from "./admin-support.js";
 import { register } from "./passkey-support.js";
-
-/** A copy of the admin's cookie jar: the browser in which the admin acts as the person. */
-function cloneBrowser(t: TestAuth, from: TestBrowser): TestBrowser {
-  const browser = createTestBrowser(t.auth);
-  for (const [name, value] of from.cookies) browser.cookies.set(name, value);
-  return browser;
-}
 
 /**
  * An impersonation session is the person's, names the admin, lasts an hour at most,

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { WireUser } from "../src/shared/wire-types.js";
-import { signUpPerson, type TestAuth, type TestPerson } from "../src/testing/index.js";
+import { createTestBrowser, signUpPerson, type TestAuth, type TestBrowser, type TestPerson } from "../src/testing/index.js";
 
 /** Support for the operator tests: people signed up through the real endpoints, one of them made an admin. */
 export async function signUpAdmin(t: TestAuth, name: string, email: string): Promise<TestPerson> {
@@ -26,4 +26,11 @@ export async function expectError(response: Response, status: number, code: stri
 export async function userOf(response: Response): Promise<WireUser> {
   expect(response.status).toBe(200);
   return ((await response.json()) as { user: WireUser }).user;
+}
+
+/** A copy of the admin's cookie jar: the browser in which the admin acts as the person. */
+export function cloneBrowser(t: TestAuth, from: TestBrowser): TestBrowser {
+  const browser = createTestBrowser(t.auth);
+  for (const [name, value] of from.cookies) browser.cookies.set(name, value);
+  return browser;
 }

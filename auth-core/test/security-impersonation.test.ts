@@ -13,15 +13,8 @@ import {
   type TestOpenIDProvider,
   type TestPerson,
 } from "../src/testing/index.js";
-import { expectError, signUpAdmin } from "./admin-support.js";
+import { cloneBrowser, expectError, signUpAdmin } from "./admin-support.js";
 import { createSocialAuth, person, runFlow, startSocialProvider } from "./social-harness.js";
-
-/** A copy of the admin's cookie jar: the browser in which the admin acts as the person. */
-function cloneBrowser(t: TestAuth, from: TestBrowser): TestBrowser {
-  const browser = createTestBrowser(t.auth);
-  for (const [name, value] of from.cookies) browser.cookies.set(name, value);
-  return browser;
-}
 
 async function impersonate(t: TestAuth, admin: TestPerson, userId: string): Promise<TestBrowser> {
   const browser = cloneBrowser(t, admin.browser);

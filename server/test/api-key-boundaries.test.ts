@@ -11,10 +11,8 @@ import {
   type TestPerson,
 } from "@gatehouse/auth-core/testing";
 import { dateTransformer, type WireCreatedApiKey, type WireSessionResult } from "@gatehouse/auth-core/shared";
-import { silentLogger } from "@gatehouse/auth-core";
-import { createApp } from "../src/app.js";
-import { mountReports } from "../src/reports/events-csv.js";
-import { mountTRPC, type AppRouter } from "../src/trpc/index.js";
+import { createAppWithDoors } from "./support/app-with-doors.js";
+import type { AppRouter } from "../src/trpc/index.js";
 import { trpcOutcome } from "./support/trpc-client.js";
 
 const MESSAGE = "An API key cannot be used for this action";
@@ -29,19 +27,12 @@ const REFUSED = { status: 403, code: "FORBIDDEN", message: MESSAGE };
  */
 describe.each(testDialects())("the server's own doors and API keys on %s", (dialect) => {
   let t: TestAuth;
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof createAppWithDoors>;
   let ada: TestPerson;
   let bea: TestPerson;
   beforeAll(async () => {
     t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
-    app = createApp({
-      auth: t.auth,
-      logger: silentLogger,
-      mount: (a) => {
-        mountTRPC(a, { auth: t.auth });
-        mountReports(a, { auth: t.auth });
-      },
-    });
+    app = createAppWithDoors(t.auth);
     ada = await signUpPerson(t.auth, "Ada Admin", "ada@example.com");
     await t.auth.admin.setRoleByEmail("ada@example.com", "admin");
     bea = await signUpPerson(t.auth, "Bea", "bea@example.com");

@@ -10,10 +10,8 @@ import {
   type TestAuth,
   type TestPerson,
 } from "@gatehouse/auth-core/testing";
-import { silentLogger, type AuditEventView } from "@gatehouse/auth-core";
-import { createApp } from "../src/app.js";
-import { mountReports } from "../src/reports/events-csv.js";
-import { mountTRPC } from "../src/trpc/index.js";
+import type { AuditEventView } from "@gatehouse/auth-core";
+import { createAppWithDoors } from "./support/app-with-doors.js";
 import { createContextInner } from "../src/trpc/context.js";
 import { appRouter } from "../src/trpc/routers/_app.js";
 import { createCallerFactory } from "../src/trpc/trpc.js";
@@ -27,7 +25,7 @@ type Caller = ReturnType<typeof createCaller>;
  */
 describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
   let t: TestAuth;
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof createAppWithDoors>;
   const people: Record<"olive" | "adam" | "mia" | "max" | "otto", TestPerson> = {} as never;
   let acme: string;
 
@@ -61,14 +59,7 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
   beforeAll(async () => {
     // Sign-ups (and their rows) on 28 February; the seeded month starts on 1 March.
     t = await createTestAuth({ dialect, now: new Date("2026-02-28T00:00:00.000Z"), options: { rateLimit: { enabled: false } } });
-    app = createApp({
-      auth: t.auth,
-      logger: silentLogger,
-      mount: (a) => {
-        mountTRPC(a, { auth: t.auth });
-        mountReports(a, { auth: t.auth });
-      },
-    });
+    app = createAppWithDoors(t.auth);
     for (const name of ["olive", "adam", "mia", "max", "otto"] as const) people[name] = await signUpPerson(t.auth, name, `${name}@example.com`);
     const org = await seedOrganization(t.auth, {
       [people.olive.userId]: "owner",

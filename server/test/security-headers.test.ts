@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAuth, TEST_BASE_URL, type TestAuth } from "@gatehouse/auth-core/testing";
-import { silentLogger } from "@gatehouse/auth-core";
-import { createApp } from "../src/app.js";
-import { mountReports } from "../src/reports/events-csv.js";
-import { mountTRPC } from "../src/trpc/index.js";
+import { createAppWithDoors } from "./support/app-with-doors.js";
 
 /** The short set of every API answer (OWASP REST Security Cheat Sheet). */
 const API_SET = {
@@ -50,16 +47,7 @@ function securityHeadersOf(answer: Response): Record<string, string> {
 describe("security headers", () => {
   let t: TestAuth;
   let cookie = "";
-  const appOf = (https = false) =>
-    createApp({
-      auth: t.auth,
-      logger: silentLogger,
-      https,
-      mount: (a) => {
-        mountTRPC(a, { auth: t.auth });
-        mountReports(a, { auth: t.auth });
-      },
-    });
+  const appOf = (https = false) => createAppWithDoors(t.auth, { https });
   beforeAll(async () => {
     // The session JWT on: get-session's answer then carries set-auth-jwt, as the server's does.
     t = await createTestAuth({ now: new Date(), options: { jwt: { enabled: true } } });

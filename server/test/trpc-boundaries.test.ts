@@ -9,10 +9,9 @@ import {
   type TestAuth,
   type TestPerson,
 } from "@gatehouse/auth-core/testing";
-import { silentLogger, type PasswordHasher } from "@gatehouse/auth-core";
-import { createApp } from "../src/app.js";
-import { mountReports } from "../src/reports/events-csv.js";
-import { MAX_TRPC_BATCH_SIZE, mountTRPC } from "../src/trpc/index.js";
+import type { PasswordHasher } from "@gatehouse/auth-core";
+import { createAppWithDoors } from "./support/app-with-doors.js";
+import { MAX_TRPC_BATCH_SIZE } from "../src/trpc/index.js";
 import { MUTATION_RATE_LIMIT } from "../src/trpc/mutation-rate-limit.js";
 import { trpcClientOf, trpcOutcome } from "./support/trpc-client.js";
 
@@ -26,7 +25,7 @@ const json = (cookie: string) => ({ ...page(cookie), "content-type": "applicatio
  */
 describe.each(testDialects())("tRPC's request bounds on %s", (dialect) => {
   let t: TestAuth;
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof createAppWithDoors>;
   let ada: TestPerson;
   let hashes = 0;
   beforeAll(async () => {
@@ -39,7 +38,7 @@ describe.each(testDialects())("tRPC's request bounds on %s", (dialect) => {
         return hasher.hash(password, salt);
       },
     };
-    app = createApp({ auth: t.auth, logger: silentLogger, mount: (a) => mountTRPC(a, { auth: t.auth }) });
+    app = createAppWithDoors(t.auth);
     ada = await signUpPerson(t.auth, "Ada", "ada@example.com");
   });
   afterAll(async () => {
@@ -125,21 +124,14 @@ describe.each(testDialects())("tRPC's request bounds on %s", (dialect) => {
 /** The procedures' authorization and the door's request rules (the security review found these sound; kept as regression tests). */
 describe.each(testDialects())("tRPC's doors on %s", (dialect) => {
   let t: TestAuth;
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof createAppWithDoors>;
   let olive: TestPerson; // owner of organization A
   let mia: TestPerson; // member of A, owner of B
   let orgA: string;
   let orgB: string;
   beforeAll(async () => {
     t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
-    app = createApp({
-      auth: t.auth,
-      logger: silentLogger,
-      mount: (a) => {
-        mountTRPC(a, { auth: t.auth });
-        mountReports(a, { auth: t.auth });
-      },
-    });
+    app = createAppWithDoors(t.auth);
     olive = await signUpPerson(t.auth, "Olive", "olive@example.com");
     mia = await signUpPerson(t.auth, "Mia", "mia@example.com");
     ({ organizationId: orgA } = await seedOrganization(t.auth, { [olive.userId]: "owner", [mia.userId]: "member" }));

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAuth, seedOrganization, signUpPerson, TEST_BASE_URL, testDialects, type TestAuth, type TestPerson } from "@gatehouse/auth-core/testing";
 import { silentLogger, type Logger } from "@gatehouse/auth-core";
-import { createApp } from "../src/app.js";
-import { mountReports } from "../src/reports/events-csv.js";
-import { mountTRPC } from "../src/trpc/index.js";
+import { createAppWithDoors } from "./support/app-with-doors.js";
 import { trpcClientOf, trpcOutcome } from "./support/trpc-client.js";
 
 const DAY_MS = 86_400_000;
@@ -15,20 +13,13 @@ const DAY_MS = 86_400_000;
  */
 describe.each(testDialects())("the server doors' input rules on %s", (dialect) => {
   let t: TestAuth;
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof createAppWithDoors>;
   let ada: TestPerson;
   const logged: Array<{ message: string; fields?: Record<string, unknown> }> = [];
   const logger: Logger = { ...silentLogger, error: (message, fields) => logged.push({ message, fields }) };
   beforeAll(async () => {
     t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
-    app = createApp({
-      auth: t.auth,
-      logger: silentLogger,
-      mount: (a) => {
-        mountTRPC(a, { auth: t.auth, logger });
-        mountReports(a, { auth: t.auth });
-      },
-    });
+    app = createAppWithDoors(t.auth, { logger });
     ada = await signUpPerson(t.auth, "Ada Admin", "ada@example.com");
     await t.auth.admin.setRoleByEmail("ada@example.com", "admin");
     const { organizationId } = await seedOrganization(t.auth, { [ada.userId]: "owner" });
