@@ -38,10 +38,14 @@ function keepCookieHeaders(): void {
   class ServerRequest extends BaseRequest {
     constructor(input: RequestInfo | URL, init?: RequestInit) {
       super(input, init);
-      // Cookie, Origin and the other headers a browser's script may not set.
-      new Headers(init?.headers).forEach((value, name) => {
-        if (!this.headers.has(name)) this.headers.set(name, value);
-      });
+      // Cookie, Origin and the other headers a browser's script may not set: from the init, and from
+      // a request this one is made from (a middleware that re-reads the body, e.g. Hono's bodyLimit).
+      const keep = (headers: HeadersInit | undefined): void =>
+        new Headers(headers).forEach((value, name) => {
+          if (!this.headers.has(name)) this.headers.set(name, value);
+        });
+      keep(init?.headers);
+      if (input instanceof BaseRequest) keep(input.headers);
     }
   }
   globalThis.Response = ServerResponse as typeof Response;
