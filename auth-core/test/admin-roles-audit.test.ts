@@ -85,8 +85,13 @@ describe.each(testDialects())("admin roles and audit rows on %s", (dialect) => {
     await expect(t.auth.admin.setRoleByEmail("ada@example.com", "user")).rejects.toMatchObject({ code: "YOU_CANNOT_DEMOTE_THE_LAST_ADMIN" });
     await expect(t.auth.admin.setRoleByEmail("nobody@example.com", "admin")).rejects.toMatchObject({ code: "USER_NOT_FOUND" });
     expect(await roleOf(ada)).toBe("admin");
-    await signUpPerson(t.auth, "Bo", "bo@example.com");
+    const bo = await signUpPerson(t.auth, "Bo", "bo@example.com");
     await t.auth.admin.setRoleByEmail("bo@example.com", "admin");
+    // An admin under a ban cannot act: Ada is still the last admin who can.
+    await t.database.db.updateTable("user").set({ banned: 1 }).where("id", "=", bo.userId).execute();
+    await expect(t.auth.admin.setRoleByEmail("ada@example.com", "user")).rejects.toMatchObject({ code: "YOU_CANNOT_DEMOTE_THE_LAST_ADMIN" });
+    expect(await roleOf(ada)).toBe("admin");
+    await t.database.db.updateTable("user").set({ banned: 0 }).where("id", "=", bo.userId).execute();
     expect(await t.auth.admin.setRoleByEmail("ada@example.com", "user")).toMatchObject({ changed: true, user: { role: "user" } });
     expect(await roleOf(ada)).toBe("user");
   });

@@ -3,7 +3,7 @@ import { APIError, type ErrorCode } from "../errors.js";
 import type { Audit } from "../security/security-events.js";
 import { ADMIN_ROLE, isAdminRole, isApplicationRole, rolesOf } from "../shared/admin-roles.js";
 import type { DB, UserRow } from "../store/database.js";
-import { countAdmins, countAdminsAbleToAct, findUserById, lockAdmins, updateUser } from "../store/user-store.js";
+import { countAdminsAbleToAct, findUserById, lockAdmins, updateUser } from "../store/user-store.js";
 import { isBanActive } from "./ban.js";
 
 type DetailValue = string | number | boolean | null;
@@ -63,8 +63,9 @@ export async function banUnderAdminLocks<R>(trx: DB, input: { adminId: string; t
 
 /**
  * Sets a person's role with its audit row. Nobody takes the admin role from themselves, and the
- * last admin keeps it: a demotion takes the admins' locks first (lockAdminsAsAdmin) and counts
- * them after its update, so two demotions at once cannot both pass, on PostgreSQL too.
+ * last admin whom no ban holds keeps it: a demotion takes the admins' locks first
+ * (lockAdminsAsAdmin) and counts them after its update, so two demotions at once cannot both
+ * pass, on PostgreSQL too.
  * The role is read with the user on every request, so the change applies to open sessions at once.
  */
 export async function changeUserRole(ctx: AuthContext, change: RoleChange): Promise<UserRow> {
@@ -75,7 +76,8 @@ export async function changeUserRole(ctx: AuthContext, change: RoleChange): Prom
     if (demotes) await lockAdminsAsAdmin(trx, change.adminId, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE", now);
     const updated = await updateUser(trx, change.target.id, { role: change.role, updatedAt: now.toISOString() });
     if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
-    if (demotes && (await countAdmins(trx)) < 1) throw APIError.from(400, "YOU_CANNOT_DEMOTE_THE_LAST_ADMIN");
+    // An admin under a ban cannot act: one whom no ban holds must remain (as for a ban of an admin).
+    if (demotes && (await countAdminsAbleToAct(trx, now)) < 1) throw APIError.from(400, "YOU_CANNOT_DEMOTE_THE_LAST_ADMIN");
     await log.write({
       userId: change.adminId,
       targetUserId: change.target.id,
