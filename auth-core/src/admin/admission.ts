@@ -33,10 +33,17 @@ function isListedCandidate(ctx: AuthContext, user: UserRow): boolean {
   return user.role === null && user.emailVerified === 1 && ctx.options.admin.adminEmails.includes(user.email);
 }
 
+/** The account's ways in, read once: a password account row, how many provider accounts, any passkey. */
+async function waysIn(db: DB, userId: string): Promise<{ credential: boolean; providers: number; passkey: boolean }> {
+  const accounts = await findAccountsByUserId(db, userId);
+  const credential = accounts.some((account) => account.providerId === "credential");
+  return { credential, providers: accounts.length - (credential ? 1 : 0), passkey: (await findPasskeysByUserId(db, userId)).length > 0 };
+}
+
 /** The password is the account's only way in: no provider account besides it, no passkey. */
 async function holdsOnlyThePassword(db: DB, userId: string): Promise<boolean> {
-  if ((await findAccountsByUserId(db, userId)).some((account) => account.providerId !== "credential")) return false;
-  return (await findPasskeysByUserId(db, userId)).length === 0;
+  const ways = await waysIn(db, userId);
+  return ways.providers === 0 && !ways.passkey;
 }
 
 /**
@@ -45,9 +52,8 @@ async function holdsOnlyThePassword(db: DB, userId: string): Promise<boolean> {
  * address first) is a credential the proof says nothing about.
  */
 async function holdsOnlyOneProvider(db: DB, userId: string): Promise<boolean> {
-  const accounts = await findAccountsByUserId(db, userId);
-  if (accounts.length !== 1 || accounts[0]?.providerId === "credential") return false;
-  return (await findPasskeysByUserId(db, userId)).length === 0;
+  const ways = await waysIn(db, userId);
+  return !ways.credential && ways.providers === 1 && !ways.passkey;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { APIError } from "../errors.js";
+import { hasAdminPermission, isAdminRole } from "../shared/admin-roles.js";
 
 /** A call as the impersonation rule sees it. */
 export interface CallUnderImpersonation {
@@ -22,4 +23,13 @@ export interface CallUnderImpersonation {
 export function assertAllowedWhileImpersonating(session: { impersonatedBy: string | null }, call: CallUnderImpersonation): void {
   if (session.impersonatedBy === null) return;
   if (call.admin || (call.changesState && call.impersonation !== "allowed")) throw APIError.from(403, "NOT_ALLOWED_WHILE_IMPERSONATING");
+}
+
+/**
+ * Whether a role may act as a person of `targetRole`: user:impersonate, and
+ * user:impersonate-admins when the person is an admin. impersonate-user asks it before it starts,
+ * and the session lookup again on every request of the impersonation (the admin may have lost it).
+ */
+export function mayImpersonate(role: string | null, targetRole: string | null): boolean {
+  return hasAdminPermission(role, { user: isAdminRole(targetRole) ? ["impersonate", "impersonate-admins"] : ["impersonate"] });
 }

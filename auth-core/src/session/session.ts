@@ -5,8 +5,8 @@ import type { SessionRow, UserRow } from "../store/database.js";
 import { deleteSessionById, extendSession, insertSession } from "../store/session-store.js";
 import { findRememberedOrganizationId } from "../store/member-store.js";
 import { findUserById } from "../store/user-store.js";
-import { hasAdminPermission, isAdminRole } from "../shared/admin-roles.js";
 import { isBanActive } from "../admin/ban.js";
+import { mayImpersonate } from "../admin/impersonation-rule.js";
 import type { ActiveSession } from "./active-session.js";
 
 export type { ActiveSession };
@@ -114,9 +114,6 @@ function endSession(ctx: AuthContext, id: string): Promise<null> {
   return deleteSessionById(ctx.db, id).then(() => null);
 }
 
-const IMPERSONATE: Readonly<Record<string, readonly string[]>> = { user: ["impersonate"] };
-const IMPERSONATE_ADMINS: Readonly<Record<string, readonly string[]>> = { user: ["impersonate", "impersonate-admins"] };
-
 /**
  * An impersonation session stands on the admin who started it. Its row is the person's, so the
  * admin's ban, demotion or removal, which end the admin's own sessions, do not reach it: it holds
@@ -126,7 +123,7 @@ const IMPERSONATE_ADMINS: Readonly<Record<string, readonly string[]>> = { user: 
 async function mayStillImpersonate(ctx: AuthContext, adminId: string, person: Pick<UserRow, "role">, now: Date): Promise<boolean> {
   const admin = await findUserById(ctx.db, adminId);
   if (!admin || isBanActive(admin, now)) return false;
-  return hasAdminPermission(admin.role, isAdminRole(person.role) ? IMPERSONATE_ADMINS : IMPERSONATE);
+  return mayImpersonate(admin.role, person.role);
 }
 
 /**

@@ -7,7 +7,7 @@ import { APIError } from "../../errors.js";
 import { toWireSession, toWireUser } from "../../http/public-json.js";
 import { createSession } from "../../session/session.js";
 import { bearerTokenFor, buildSessionCookie } from "../../session/session-cookie.js";
-import { hasAdminPermission, isAdminRole } from "../../shared/admin-roles.js";
+import { mayImpersonate } from "../../admin/impersonation-rule.js";
 import type { WireSessionResult } from "../../shared/wire-types.js";
 
 /**
@@ -27,7 +27,8 @@ export const impersonateUserEndpoint = defineEndpoint({
   audit: ["user-impersonated"],
   async handler({ ctx, body, session, client, response, audit }): Promise<WireSessionResult> {
     const target = await requireUser(ctx, body.userId);
-    if (isAdminRole(target.role) && !hasAdminPermission(session.user.role, { user: ["impersonate-admins"] })) {
+    // The router checked user:impersonate; an admin as the person also needs impersonate-admins.
+    if (!mayImpersonate(session.user.role, target.role)) {
       throw APIError.from(403, "YOU_CANNOT_IMPERSONATE_ADMINS");
     }
     const now = ctx.clock.now();
