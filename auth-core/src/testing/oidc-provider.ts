@@ -1,8 +1,9 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair } from "jose";
+import { exportJWK, generateKeyPair, type CryptoKey } from "jose";
 import type Provider from "oidc-provider";
+import { testSigningKeyPair } from "./signing-keys.js";
 import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 
 /** A person who can sign in at the OpenID provider. */
@@ -33,6 +34,8 @@ export interface OpenIDProviderCoreInput {
   interactionURL(uid: string): string;
   /** Access token lifetime in seconds; default 3600. */
   accessTokenTTL?: number;
+  /** The RS256 key its ID tokens are signed with; default: a new one. */
+  signingKey?: CryptoKey;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface OpenIDProviderCoreInput {
  */
 export async function createOpenIDProvider(input: OpenIDProviderCoreInput): Promise<Provider> {
   const { default: ProviderClass } = await import("oidc-provider");
-  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const privateKey = input.signingKey ?? (await generateKeyPair("RS256", { extractable: true })).privateKey;
   const jwk = { ...(await exportJWK(privateKey)), kid: randomBytes(8).toString("hex"), alg: "RS256", use: "sig" };
   const configuration: Configuration = {
     clients: input.clients.map((client) => ({
@@ -181,6 +184,7 @@ export async function startTestOpenIDProvider(input: StartTestOpenIDProviderInpu
     findPerson: (sub) => people.get(sub) ?? (sub === person.sub ? person : undefined),
     interactionURL: (uid) => `/interaction/${uid}`,
     accessTokenTTL: input.accessTokenTTL,
+    signingKey: (await testSigningKeyPair("RS256")).privateKey,
   });
   const ready = provider;
 

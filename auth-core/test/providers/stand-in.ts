@@ -4,7 +4,8 @@
  * (client authentication, PKCE, redirect URI, grant), and can be told to fail.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK } from "jose";
+import { exportJWK, jwtVerify, SignJWT, type JWK } from "jose";
+import { testSigningKeyPair } from "../../src/testing/signing-keys.js";
 
 export interface RecordedRequest {
   method: string;
@@ -150,7 +151,7 @@ function failure(mode: FailureMode, signal: AbortSignal | null | undefined): Pro
 
 export async function createStandIn(fixture: ProviderFixture, now: () => Date): Promise<StandIn> {
   const alg = fixture.idToken?.alg ?? "RS256";
-  const keys = await generateKeyPair(alg, { extractable: true });
+  const keys = await testSigningKeyPair(alg);
   const publicJWK: JWK = { ...(await exportJWK(keys.publicKey)), kid: "stand-in-key", alg, use: "sig" };
   const requests: RecordedRequest[] = [];
   const failures = new Map<string, FailureMode>();
