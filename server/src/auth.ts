@@ -14,7 +14,7 @@ export interface ServerAuthDeps {
   clock?: Clock;
   /** Social sign-in: the environment's providers and the development stand-ins; default none. */
   providers?: ServerProviders;
-  /** The password hash's cost; default the library's. Only tests set it (auth-core/testing's TEST_SCRYPT_PARAMS), as they set the clock. */
+  /** The password hash's cost, over PASSWORD_SCRYPT's; in-process tests set auth-core/testing's TEST_SCRYPT_PARAMS, as they set the clock. */
   scrypt?: ScryptParams;
 }
 
@@ -31,7 +31,7 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     clock: deps.clock,
     // SESSION_*: lifetimes in seconds; the defaults are the library's.
     session: config.session,
-    emailAndPassword: { singleFactorMinimum: config.singleFactorPasswordMinimum, scrypt: deps.scrypt },
+    emailAndPassword: { singleFactorMinimum: config.singleFactorPasswordMinimum, scrypt: deps.scrypt ?? config.passwordScrypt },
     rateLimit: {
       enabled: config.rateLimit,
       // Several processes on one PostgreSQL must share their limits.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SCRYPT_PARAMS, type ScryptParams } from "@gatehouse/auth-core";
 import { isLoopbackHTTPOrigin } from "./dev-idp/loopback.js";
 import { LOG_LEVELS } from "./logging.js";
 import { readDevIdpProviders, readProviderEnv, type ConfiguredProvider } from "./providers/read-provider-env.js";
@@ -41,6 +42,11 @@ const envSchema = z.object({
   SESSION_IDLE_TIMEOUT: seconds.default(0),
   SESSION_ABSOLUTE_LIFETIME: seconds.default(30 * DAY),
   PASSWORD_SINGLE_FACTOR_MINIMUM: z.enum(["on", "off"]).default("off"),
+  // PASSWORD_SCRYPT: "N,r,p" of new password hashes (readPasswordScrypt below says what is allowed).
+  PASSWORD_SCRYPT: z
+    .string()
+    .regex(/^\d{1,8},\d{1,3},\d{1,3}$/, "three whole numbers N,r,p")
+    .optional(),
   // ADMIN_EMAILS: the first operators, comma-separated; each must be an address.
   ADMIN_EMAILS: z
     .string()
@@ -90,6 +96,30 @@ export interface ServerConfig {
   singleFactorPasswordMinimum: boolean;
   /** ADMIN_EMAILS: the first operators' addresses (docs/admin.md says when the role comes). */
   adminEmails: string[];
+  /** PASSWORD_SCRYPT: the cost of new password hashes; undefined: the library's default. */
+  passwordScrypt: ScryptParams | undefined;
+}
+
+/**
+ * PASSWORD_SCRYPT's N,r,p. Every stored hash carries its own parameters, so a change applies to
+ * passwords set from then on and the older ones still verify. In production the work (N·r·p)
+ * may only rise above the library's default, as hardware gets faster; below it (the browser
+ * tests' servers hash at the unit tests' cost) only outside production. N is a power of two;
+ * scrypt's memory, 128·N·r bytes per hash, stays within 256 MiB.
+ */
+function readPasswordScrypt(value: string | undefined, production: boolean): ScryptParams | undefined {
+  if (value === undefined) return undefined;
+  const [N, r, p] = value.split(",").map(Number) as [number, number, number];
+  const invalid = (why: string): Error => new Error(`invalid environment: PASSWORD_SCRYPT: ${why}`);
+  if (N < 1024 || (N & (N - 1)) !== 0) throw invalid(`N must be a power of two, at least 1024 (not ${N})`);
+  if (r < 1 || r > 32 || p < 1 || p > 16) throw invalid(`r must be 1 to 32 and p 1 to 16 (not ${r} and ${p})`);
+  if (128 * N * r > 256 * 1024 * 1024) throw invalid(`a hash would take ${Math.round((128 * N * r) / 1024 / 1024)} MiB of memory; at most 256`);
+  const defaultWork = DEFAULT_SCRYPT_PARAMS.N * DEFAULT_SCRYPT_PARAMS.r * DEFAULT_SCRYPT_PARAMS.p;
+  if (production && N * r * p < defaultWork)
+    throw invalid(
+      `in production the work N·r·p is at least the default's ${defaultWork} (${DEFAULT_SCRYPT_PARAMS.N},${DEFAULT_SCRYPT_PARAMS.r},${DEFAULT_SCRYPT_PARAMS.p}), not ${N * r * p}`,
+    );
+  return { N, r, p, keyLength: DEFAULT_SCRYPT_PARAMS.keyLength };
 }
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
@@ -153,5 +183,6 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     },
     singleFactorPasswordMinimum: e.PASSWORD_SINGLE_FACTOR_MINIMUM === "on",
     adminEmails: e.ADMIN_EMAILS ?? [],
+    passwordScrypt: readPasswordScrypt(e.PASSWORD_SCRYPT, production),
   };
 }

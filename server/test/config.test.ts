@@ -34,6 +34,25 @@ describe("run contract", () => {
     expect(() => readConfig({ ADMIN_EMAILS: "ops@example.com, not-an-address" })).toThrow(/ADMIN_EMAILS/);
   });
 
+  it("reads PASSWORD_SCRYPT's N,r,p, which production may raise and never lower", () => {
+    const secret = "s".repeat(40);
+    expect(readConfig({}).passwordScrypt).toBeUndefined();
+    expect(readConfig({ PASSWORD_SCRYPT: "1024,8,1" }).passwordScrypt).toEqual({ N: 1024, r: 8, p: 1, keyLength: 64 });
+    expect(readConfig({ NODE_ENV: "production", AUTH_SECRET: secret, PASSWORD_SCRYPT: "32768,16,1" }).passwordScrypt).toEqual({
+      N: 32768,
+      r: 16,
+      p: 1,
+      keyLength: 64,
+    });
+    // The default's own work is allowed in production, in another shape too (N=2^15, r=8).
+    expect(readConfig({ NODE_ENV: "production", AUTH_SECRET: secret, PASSWORD_SCRYPT: "32768,8,1" }).passwordScrypt?.N).toBe(32768);
+    expect(() => readConfig({ NODE_ENV: "production", AUTH_SECRET: secret, PASSWORD_SCRYPT: "1024,8,1" })).toThrow(
+      /PASSWORD_SCRYPT: in production the work N·r·p is at least the default's 262144/,
+    );
+    for (const value of ["1000,8,1", "512,8,1", "1024,0,1", "1024,8,0", "1024,33,1", "1048576,8,1", "1024,8", "1024;8;1", "N,r,p"])
+      expect(() => readConfig({ PASSWORD_SCRYPT: value }), value).toThrow(/PASSWORD_SCRYPT/);
+  });
+
   it("requires AUTH_SECRET in production and rejects bad values", () => {
     expect(() => readConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
     expect(() => readConfig({ PORT: "http" })).toThrow(/PORT/);

@@ -53,6 +53,40 @@ describe("server auth configuration", () => {
     await auth.settled();
   });
 
+  it("hashes new passwords at PASSWORD_SCRYPT's cost, and still verifies a password hashed at another", async () => {
+    database = await createTestDatabase("sqlite");
+    const withCost = (PASSWORD_SCRYPT: string | undefined): Auth =>
+      createServerAuth({
+        config: readConfig({ RATE_LIMIT: "off", PASSWORD_SCRYPT }),
+        db: database.db,
+        dialect: "sqlite",
+        secret: TEST_SECRET,
+        mailer: { send: async () => undefined },
+        logger: silentLogger,
+      });
+    const storedCost = async (email: string): Promise<number[]> => {
+      const { password } = await database.db
+        .selectFrom("account")
+        .innerJoin("user", "user.id", "account.userId")
+        .select("account.password")
+        .where("user.email", "=", email)
+        .where("account.providerId", "=", "credential")
+        .executeTakeFirstOrThrow();
+      return (password ?? "").split("$").slice(1, 4).map(Number);
+    };
+    const cheap = withCost("1024,8,1");
+    expect((await createTestBrowser(cheap).post("/sign-up/email", { name: "Cheap", email: "cheap@example.com", password: "a cheap passphrase" })).status).toBe(
+      200,
+    );
+    expect(await storedCost("cheap@example.com")).toEqual([1024, 8, 1]);
+    await cheap.settled();
+    // A server with another cost (here the default) still signs the person in: each hash carries its parameters.
+    const standard = withCost(undefined);
+    expect((await createTestBrowser(standard).post("/sign-in/email", { email: "cheap@example.com", password: "a cheap passphrase" })).status).toBe(200);
+    expect((await createTestBrowser(standard).post("/sign-in/email", { email: "cheap@example.com", password: "not the passphrase" })).status).toBe(401);
+    await standard.settled();
+  });
+
   it("an organization invitation cannot be accepted by someone who merely registered the invited address", async () => {
     const auth = await serverAuth();
     const owner = createTestBrowser(auth);

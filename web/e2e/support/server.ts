@@ -88,6 +88,9 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
       RATE_LIMIT: "off",
       DEV_IDP_PORT: String(devIdpPort),
       AUTH_SECRET: "e2e-secret-that-is-at-least-32-characters",
+      // New passwords hash at the unit tests' cost (TEST_SCRYPT_PARAMS), about 4 ms instead of 150:
+      // no browser test is about the hash's cost, and the production cost was ~15 s of the run's CPU.
+      PASSWORD_SCRYPT: "1024,8,1",
       ...google,
       ...extraEnv,
     },
