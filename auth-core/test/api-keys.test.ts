@@ -17,7 +17,8 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
   let bo: TestPerson;
   beforeEach(async () => {
     mailer = createRecordingMailer();
-    t = await createTestAuth({ dialect, options: { mailer, rateLimit: { enabled: false } } });
+    // Account deletion on, as in the server: a deleted creator leaves an organization's key behind.
+    t = await createTestAuth({ dialect, options: { mailer, rateLimit: { enabled: false }, user: { deleteUser: { enabled: true } } } });
     ada = await signUpPerson(t.auth, "Ada", "ada@example.com");
     bo = await signUpPerson(t.auth, "Bo", "bo@example.com");
   });
@@ -317,6 +318,35 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
       // By the injected clock: a ban that has run out no longer stops the key.
       t.clock.advance(60 * 60_000 + 1000);
       expect((await invite("second@example.com")).status).toBe(200);
+    });
+
+    /** Review: verify answered valid for a key whose creator was deleted, while using it was refused. */
+    it("act no more once their creator's account is deleted, and verify says so as the use does", async () => {
+      const orgKey = await create(carol, { name: "provisioning", organizationId, permissions: { member: ["create"] } });
+      const invite = (email: string) => script(orgKey.key).post("/organization/invite-member", { email, role: "member", organizationId });
+      expect((await invite("first@example.com")).status).toBe(200);
+      expect((await verify(orgKey.key)).valid).toBe(true);
+      const deleted = await carol.browser.post("/delete-user", { password: "correct horse battery" });
+      expect(deleted.status, await deleted.clone().text()).toBe(200);
+      // The key belongs to the organization and stays, but acts for nobody.
+      expect(await t.database.db.selectFrom("apikey").select("id").where("id", "=", orgKey.id).executeTakeFirst()).toEqual({ id: orgKey.id });
+
+      expect(await errorOf(await invite("second@example.com"))).toEqual({ status: 401, code: "INVALID_REFERENCE_ID_FROM_API_KEY" });
+      // Verify answers as for a disabled or expired key: 200, not valid, the use's code, no key.
+      const refusal = {
+        valid: false,
+        error: { code: "INVALID_REFERENCE_ID_FROM_API_KEY", message: "The reference id from the API key is invalid." },
+        key: null,
+      };
+      expect(await verify(orgKey.key)).toEqual(refusal);
+      expect(await verify(orgKey.key, { member: ["create"] })).toEqual(refusal);
+      expect(await t.auth.api.verifyApiKey({ body: { key: orgKey.key } })).toEqual(refusal);
+      // Each refused use is recorded, the request's as verify's.
+      const refused = await t.database.db.selectFrom("securityEvent").select("detail").where("type", "=", "api-key-refused").execute();
+      expect(refused.map((row) => JSON.parse(row.detail ?? "{}").code)).toEqual(Array.from({ length: 4 }, () => "INVALID_REFERENCE_ID_FROM_API_KEY"));
+      // A refused use counts nothing against the key's limit: only the invite and verify before the deletion.
+      const counted = await t.database.db.selectFrom("apikey").select("requestCount").where("id", "=", orgKey.id).executeTakeFirstOrThrow();
+      expect(counted.requestCount).toBe(2);
     });
 
     it("are created by owners and admins with permissions of the matrix, and listed apart", async () => {

@@ -19,7 +19,6 @@ export function readApiKeyHeader(ctx: AuthContext, headers: Headers): string | n
 export async function resolveApiKeySession(ctx: AuthContext, key: string, client: ClientInfo): Promise<ActiveSession> {
   if (key.length < ctx.options.apiKey.defaultKeyLength) throw APIError.from(403, "INVALID_API_KEY");
   const { record, user } = await useApiKey(ctx, key, { audit: () => keyUseAudit(ctx, client) });
-  if (!user) throw APIError.from(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
   const now = ctx.clock.now();
   return {
     session: {

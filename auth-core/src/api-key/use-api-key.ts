@@ -12,8 +12,8 @@ import { keyPermissions } from "./wire.js";
 /** A key that passed every check, with the person it stands for (its owner, or its creator). */
 export interface UsedApiKey {
   record: ApiKeyRecord;
-  /** A person's key: its owner. An organization's key: the person who created it, if still there. */
-  user: UserRow | null;
+  /** A person's key: its owner. An organization's key: the person who created it. */
+  user: UserRow;
 }
 
 /** The rows a key check writes: a refused use, and a key's first use of each day. */
@@ -163,9 +163,10 @@ async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen
     throw refuse(401, "KEY_EXPIRED");
   }
   if (options.permissions && !keyGrants(keyPermissions(record), options.permissions)) throw refuse(401, "KEY_NOT_FOUND");
-  if (record.userId !== null && !user) throw refuse(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
-  // The person the key stands for: its owner, or for an organization's key its creator.
-  if (user && isBanActive(user, now)) throw refuse(401, "USER_BANNED");
+  // The person the key stands for: its owner, or for an organization's key its creator. A key
+  // acts as that person, so without them (a deleted creator's account) it acts for nobody.
+  if (!user) throw refuse(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
+  if (isBanActive(user, now)) throw refuse(401, "USER_BANNED");
   if (record.remaining === 0 && record.refillAmount === null) {
     // Used up for good: the plugin deletes such a key.
     await deleteApiKeyById(ctx.db, record.id);
@@ -174,7 +175,7 @@ async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen
   const { record: used, firstUseToday } = await claimUse(ctx, record);
   if (firstUseToday) {
     await options.audit().record({
-      userId: user?.id ?? null,
+      userId: user.id,
       type: "api-key-used",
       method: "api-key",
       organizationId: used.organizationId,
@@ -186,8 +187,10 @@ async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen
 
 /**
  * One use of a key (verify over HTTP or in-process, or a request carrying it): found by the hash
- * of it, enabled, not expired, holding the asked permissions, its owner still there, the person
- * it stands for (owner, or an organization key's creator) not banned, within its limits, and counted. A refusal throws the plugin's error and is recorded.
+ * of it, enabled, not expired, holding the asked permissions, the person it stands for (owner, or
+ * an organization key's creator) still there and not banned, within its limits, and counted. A
+ * refusal throws the plugin's error and is recorded. Verify and a request carrying the key both
+ * ask this one check, so verify refuses a key for the same reasons, with the same code.
  */
 export async function useApiKey(ctx: AuthContext, key: string, options: UseOptions): Promise<UsedApiKey> {
   const seen: { record?: ApiKeyRecord } = {};
