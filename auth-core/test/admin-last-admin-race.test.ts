@@ -73,9 +73,9 @@ describe.each(testDialects())("the last admin under concurrent requests on %s", 
     return rows.map((row) => row.email);
   }
 
-  it.each([
-    ["ban-user", (userId: string) => ["/admin/ban-user", { userId }] as const],
-    ["update-user banned: true", (userId: string) => ["/admin/update-user", { userId, data: { banned: true } }] as const],
+  it.each<[string, (userId: string) => [path: string, body: unknown]]>([
+    ["ban-user", (userId) => ["/admin/ban-user", { userId }]],
+    ["update-user banned: true", (userId) => ["/admin/update-user", { userId, data: { banned: true } }]],
   ])("two admins banning each other at once (%s): one admin is left able to act", async (_, request) => {
     for (let round = 0; round < 5; round++) {
       const answers = await Promise.all([ada.browser.post(...request(bob.userId)), bob.browser.post(...request(ada.userId))]);

@@ -19,7 +19,8 @@ describe.each(testDialects())("social sign-in with two-factor on, on %s", (diale
 
   it("signs in with the provider's ID token and no pending step", async () => {
     t = await createSocialAuth(dialect, idp, { rateLimit: { enabled: false }, twoFactor: { enabled: true } });
-    const grace = person();
+    const email = "grace@example.com";
+    const grace = person({ email });
     idp.setPerson(grace);
     let signIns = 0;
     const signIn = async (): Promise<{ status: number; body: { token?: string; twoFactorRedirect?: boolean }; cookies: string[] }> => {
@@ -33,7 +34,7 @@ describe.each(testDialects())("social sign-in with two-factor on, on %s", (diale
     };
     expect((await signIn()).status).toBe(200);
     // Two-factor on for this person (as after enable and a first code).
-    await t.database.db.updateTable("user").set({ twoFactorEnabled: 1 }).where("email", "=", grace.email).execute();
+    await t.database.db.updateTable("user").set({ twoFactorEnabled: 1 }).where("email", "=", email).execute();
     const again = await signIn();
     expect(again.status).toBe(200);
     expect(again.body.token).toMatch(/^[A-Za-z0-9]{32}$/);

@@ -56,13 +56,13 @@ describe.each(testDialects())("the server's own doors and API keys on %s", (dial
           url: `${TEST_BASE_URL}/api/trpc`,
           transformer: dateTransformer,
           headers: () => headers,
-          fetch: (url, init) => app.request(String(url), init as RequestInit),
+          fetch: async (url, init) => app.request(String(url), init as RequestInit),
         }),
       ],
     });
   }
 
-  const csv = (headers: Record<string, string>): Promise<Response> => app.request(`${TEST_BASE_URL}/api/reports/events.csv`, { headers });
+  const csv = async (headers: Record<string, string>): Promise<Response> => app.request(`${TEST_BASE_URL}/api/reports/events.csv`, { headers });
 
   it("an admin's key reads nothing of the admin console, as /api/auth/admin/* refuses it", async () => {
     const { key } = await keyOf(ada);

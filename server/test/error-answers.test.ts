@@ -39,7 +39,7 @@ describe.each(testDialects())("error answers carry no stack on %s", (dialect) =>
     expect(text).not.toContain("secret detail");
   }
 
-  const trpc = (path: string, input: unknown, cookie?: string): Promise<Response> =>
+  const trpc = async (path: string, input: unknown, cookie?: string): Promise<Response> =>
     app.request(`/api/trpc/${path}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: input } }))}`, { headers: cookie ? { cookie } : {} });
 
   it("tRPC: refused, invalid and failed calls", async () => {

@@ -1,7 +1,7 @@
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSoftwareAuthenticator, startTestOpenIDProvider, type TestOpenIDProvider } from "@gatehouse/auth-core/testing";
+import { createSoftwareAuthenticator, startTestOpenIDProvider, type SoftwareAuthenticator, type TestOpenIDProvider } from "@gatehouse/auth-core/testing";
 import { postgresBinaryStatus, startPrivatePostgres, type PrivatePostgres } from "./support/private-postgres.js";
 import { roundRobin } from "./support/round-robin.js";
 import { freePort, startServerProcess, type ServerProcess } from "./support/server-process.js";
@@ -13,6 +13,9 @@ import { freePort, startServerProcess, type ServerProcess } from "./support/serv
  */
 const postgres = postgresBinaryStatus();
 const GOOGLE = { clientId: "multi-client", clientSecret: "multi-secret" };
+/** The passkey options JSON the server answers, as the software authenticator takes it. */
+type RegisterOptions = Parameters<SoftwareAuthenticator["createCredential"]>[0];
+type AuthenticateOptions = Parameters<SoftwareAuthenticator["getAssertion"]>[0];
 
 describe("three instances on one PostgreSQL", () => {
   if (postgres.mustFail) {
@@ -89,7 +92,7 @@ describe("three instances on one PostgreSQL", () => {
       const withChallenge = [cookie, ...ask.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
       const registered = await call("/api/auth/passkey/verify-registration", {
         cookie: withChallenge,
-        body: { response: authenticator.createCredential(await ask.json()), name: "Key" },
+        body: { response: authenticator.createCredential((await ask.json()) as RegisterOptions), name: "Key" },
       });
       expect(registered.status).toBe(200);
       const challenge = await call("/api/auth/passkey/generate-authenticate-options", { body: {} });
@@ -99,7 +102,7 @@ describe("three instances on one PostgreSQL", () => {
         .join("; ");
       const signIn = await call("/api/auth/passkey/verify-authentication", {
         cookie: challengeCookie,
-        body: { response: authenticator.getAssertion(await challenge.json()) },
+        body: { response: authenticator.getAssertion((await challenge.json()) as AuthenticateOptions) },
       });
       expect(signIn.status).toBe(200);
       expect(await signIn.json()).toMatchObject({ user: { email: "multi@example.com" } });

@@ -105,7 +105,7 @@ describe("server process", { timeout: 120_000 }, () => {
   it("keeps an idle connection longer than a proxy's idle timeout, and SIGTERM still ends it at once", async () => {
     const server = await startServer({});
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+    const keepAlive = await new Promise<string | string[] | undefined>((resolve, reject) => {
       const request = httpRequest({ host: "127.0.0.1", port: server.port, path: "/api/auth/get-session", agent }, (res) => {
         res.resume();
         res.on("end", () => resolve(res.headers["keep-alive"]));

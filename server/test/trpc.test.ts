@@ -26,7 +26,7 @@ describe.each(testDialects())("tRPC at /api/trpc on %s", (dialect) => {
           url: `${TEST_BASE_URL}/api/trpc`,
           transformer: dateTransformer,
           headers: () => ({ "x-trpc-source": "react-app", ...(cookie ? { cookie } : {}) }),
-          fetch: (url, init) => app.request(String(url), init as RequestInit),
+          fetch: async (url, init) => app.request(String(url), init as RequestInit),
         }),
       ],
     });
@@ -36,7 +36,7 @@ describe.each(testDialects())("tRPC at /api/trpc on %s", (dialect) => {
     const browser = createTestBrowser(t.auth);
     await browser.post("/sign-up/email", { name: "Ada", email: "ada@example.com", password: "correct horse" });
     await t.database.db.updateTable("account").set({ password: null }).execute();
-    const call = (headers: Record<string, string>): Promise<Response> =>
+    const call = async (headers: Record<string, string>): Promise<Response> =>
       app.request("/api/trpc/account.setPassword", {
         method: "POST",
         headers: { "content-type": "application/json", cookie: browser.cookieHeader(), ...headers },
@@ -104,7 +104,7 @@ describe.each(testDialects())("account.setPassword on %s", (dialect) => {
           url: `${TEST_BASE_URL}/api/trpc`,
           transformer: dateTransformer,
           headers: () => ({ cookie, origin: TEST_BASE_URL }),
-          fetch: (url, init) => app.request(String(url), init as RequestInit),
+          fetch: async (url, init) => app.request(String(url), init as RequestInit),
         }),
       ],
     });
@@ -151,7 +151,8 @@ describe("the date transformer", () => {
   it("makes the client raise 'Unable to transform response from server' when the server speaks another format", async () => {
     const t = initTRPC.create(); // no transformer: plain JSON, as a mismatched server would answer
     const other = t.router({ auth: t.router({ session: t.procedure.query(() => ({ $date: "garbage", extra: 1 })) }) });
-    const mismatched = createTRPCClient<typeof other>({
+    // The app's client (its router's date transformer) meets that server.
+    const mismatched = createTRPCClient<AppRouter>({
       links: [
         httpBatchLink({
           url: `${TEST_BASE_URL}/api/trpc`,

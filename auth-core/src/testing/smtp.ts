@@ -120,7 +120,7 @@ export function decodeMail(raw: string, envelopeTo: string[]): DeliveredMail {
 }
 
 /** The first absolute link in the mail's text whose path contains `pathPart`. */
-export function findLink(mail: DeliveredMail, pathPart: string): URL {
+export function findLink(mail: Pick<DeliveredMail, "subject" | "text">, pathPart: string): URL {
   for (const match of mail.text.matchAll(/https?:\/\/[^\s<>"]+/g)) {
     const url = new URL(match[0]);
     if (url.pathname.includes(pathPart)) return url;

@@ -31,6 +31,7 @@ describe("CSV lines a spreadsheet opens safely", () => {
         organizationId: "org-1",
         organizationName: "Acme, Inc.",
         actor: { id: "u1", name: "=cmd|' /C calc'!A0", email: "ada@example.com" },
+        targetUserId: null,
         ipAddress: "203.0.113.9",
         userAgent: null,
         createdAt: new Date("2026-03-04T05:06:07.000Z"),

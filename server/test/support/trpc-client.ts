@@ -14,7 +14,7 @@ export function trpcClientOf(app: ReturnType<typeof createApp>, browser: TestBro
         url: `${TEST_BASE_URL}/api/trpc`,
         transformer: dateTransformer,
         headers: () => ({ cookie: browser.cookieHeader(), origin: TEST_BASE_URL, "sec-fetch-site": "same-origin" }),
-        fetch: (url, init) => app.request(String(url), init as RequestInit),
+        fetch: async (url, init) => app.request(String(url), init as RequestInit),
       }),
     ],
   });
