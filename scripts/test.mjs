@@ -11,7 +11,7 @@ const started = performance.now();
 const root = fileURLToPath(new URL("..", import.meta.url));
 const ci = process.env.CI === "true" || process.env.CI === "1";
 
-/** The whole run's wall time (knip, oxfmt, vitest), printed as the last line whatever the outcome. */
+/** The whole run's wall time (the checks, the build, vitest), printed as the last line whatever the outcome. */
 function finish(status) {
   const seconds = (performance.now() - started) / 1000;
   const time = seconds >= 60 ? `${Math.floor(seconds / 60)} min ${(seconds % 60).toFixed(1)} s` : `${seconds.toFixed(1)} s`;
@@ -96,6 +96,7 @@ function collect(child) {
 
 // The checks, started at once (each is mostly one core's work, and the machine has two):
 // - knip: unused files, exports and dependencies (knip.ts says what counts as used);
+// - tsc over the tests of auth-core and the server (tsconfig.test.json);
 // - oxfmt: one formatting for the code (.oxfmtrc.json);
 // - the build the tests start (tsc -b, which is also the type check, then the server's bundle,
 //   which the server-process and browser tests run; vite build: the SPA the browser tests load).
@@ -108,6 +109,14 @@ const checks = [
     run: () => collect(spawn("npx", ["knip", "--no-progress"], quiet())),
     passed: "knip: nothing unused",
     failed: "knip found the above (or failed): remove what is unused, or tell knip.ts why it is kept.",
+  },
+  {
+    title: "tsc: the tests' types (tsconfig.test.json)",
+    // tsc -b checks the sources and web's tests; this, auth-core's and the server's tests, which
+    // had drifted (17 errors) while nothing checked them. One thread, as the build's tsc.
+    run: () => collect(spawn("npx", ["tsc", "--noEmit", "--singleThreaded", "-p", "tsconfig.test.json"], quiet())),
+    passed: "tsc: the tests' types check",
+    failed: "tsc found type errors in the tests (above).",
   },
   {
     title: "oxfmt: formatting",
@@ -137,7 +146,7 @@ const checks = [
     failed: "the build failed (above).",
   },
 ];
-const [lints, build] = [checks.slice(0, 2), checks[2]];
+const [lints, build] = [checks.slice(0, 3), checks[3]];
 
 /** Runs a check; its result with the time it took. */
 async function timed(check) {
@@ -163,7 +172,7 @@ if (report(build, built) !== 0) {
   finish(built.status);
 }
 env.GATEHOUSE_TEST_BUILT = "1";
-console.log("\n== vitest (knip and oxfmt report at the end)");
+console.log("\n== vitest (knip, the tests' types and oxfmt report at the end)");
 
 const vitest = spawn(process.execPath, [join(root, "node_modules/vitest/vitest.mjs"), "run", ...process.argv.slice(2)], { stdio: "inherit", env });
 const vitestDone = new Promise((resolve) => vitest.on("close", (status) => resolve(status ?? 1)));

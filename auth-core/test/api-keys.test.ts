@@ -91,7 +91,12 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
     expect(await verify(created.key)).toEqual({ valid: false, error: { code: "INVALID_API_KEY", message: "Invalid API key." }, key: null });
     expect(await readJSON<WireApiKeyList>(await ada.browser.get("/api-key/list"))).toEqual({ apiKeys: [], total: 0 });
 
-    const types = await t.database.db.selectFrom("securityEvent").select(["type", "outcome"]).where("type", "like", "api-key-%").orderBy("type").execute();
+    const types = await t.database.db
+      .selectFrom("securityEvent")
+      .select(["type", "outcome"])
+      .where((eb) => eb(eb.ref("type").$castTo<string>(), "like", "api-key-%"))
+      .orderBy("type")
+      .execute();
     expect(types).toEqual([
       { type: "api-key-created", outcome: "success" },
       { type: "api-key-deleted", outcome: "success" },
