@@ -326,14 +326,29 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
     });
 
     /** Review: verify answered valid for a key whose creator was deleted, while using it was refused. */
-    it("act no more once their creator's account is deleted, and verify says so as the use does", async () => {
+    it("go with their creator's account", async () => {
+      const orgKey = await create(carol, { name: "provisioning", organizationId, permissions: { member: ["create"] } });
+      await create(carol, { name: "personal" });
+      const adasKey = await create(ada, { name: "owner's", organizationId, permissions: { member: ["create"] } });
+      expect((await verify(orgKey.key)).valid).toBe(true);
+      const deleted = await carol.browser.post("/delete-user", { password: "correct horse battery" });
+      expect(deleted.status, await deleted.clone().text()).toBe(200);
+      // Her own key and the organization's key she created (it acted as her) are gone; Ada's stays.
+      const left = await t.database.db.selectFrom("apikey").select("id").execute();
+      expect(left.map((row) => row.id)).toEqual([adasKey.id]);
+      expect((await readJSON<WireApiKeyList>(await ada.browser.get(`/api-key/list?organizationId=${organizationId}`))).apiKeys.map((k) => k.id)).toEqual([
+        adasKey.id,
+      ]);
+      expect(await verify(orgKey.key)).toEqual({ valid: false, error: { code: "INVALID_API_KEY", message: "Invalid API key." }, key: null });
+    });
+
+    it("act no more once their creator is gone by another way, and verify says so as the use does", async () => {
       const orgKey = await create(carol, { name: "provisioning", organizationId, permissions: { member: ["create"] } });
       const invite = (email: string) => script(orgKey.key).post("/organization/invite-member", { email, role: "member", organizationId });
       expect((await invite("first@example.com")).status).toBe(200);
       expect((await verify(orgKey.key)).valid).toBe(true);
-      const deleted = await carol.browser.post("/delete-user", { password: "correct horse battery" });
-      expect(deleted.status, await deleted.clone().text()).toBe(200);
-      // The key belongs to the organization and stays, but acts for nobody.
+      // The person's row removed outside auth-core (an operator's SQL): the key row is left behind.
+      await t.database.db.deleteFrom("user").where("id", "=", carol.userId).execute();
       expect(await t.database.db.selectFrom("apikey").select("id").where("id", "=", orgKey.id).executeTakeFirst()).toEqual({ id: orgKey.id });
 
       expect(await errorOf(await invite("second@example.com"))).toEqual({ status: 401, code: "INVALID_REFERENCE_ID_FROM_API_KEY" });
@@ -349,7 +364,7 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
       // Each refused use is recorded, the request's as verify's.
       const refused = await t.database.db.selectFrom("securityEvent").select("detail").where("type", "=", "api-key-refused").execute();
       expect(refused.map((row) => JSON.parse(row.detail ?? "{}").code)).toEqual(Array.from({ length: 4 }, () => "INVALID_REFERENCE_ID_FROM_API_KEY"));
-      // A refused use counts nothing against the key's limit: only the invite and verify before the deletion.
+      // A refused use counts nothing against the key's limit: only the invite and verify before the removal.
       const counted = await t.database.db.selectFrom("apikey").select("requestCount").where("id", "=", orgKey.id).executeTakeFirstOrThrow();
       expect(counted.requestCount).toBe(2);
     });

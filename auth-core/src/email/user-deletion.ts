@@ -2,11 +2,14 @@ import type { AuthContext } from "../context.js";
 import { APIError } from "../errors.js";
 import type { Audit } from "../security/security-events.js";
 import type { DB, UserRow } from "../store/database.js";
+import { deleteApiKeysStandingFor } from "../store/user-store.js";
 import { consumeEmailToken } from "./email-tokens.js";
 
 /**
- * Everything that belongs to the user, in one transaction: sessions, accounts, passkeys,
- * memberships (organization and team), invitations they sent, their pending tokens, the user.
+ * Everything that belongs to the user, in one transaction: sessions, accounts, passkeys, the API
+ * keys that stand for them (their own, and the organization keys they created, which act as their
+ * creator and could act for nobody after), memberships (organization and team), invitations they
+ * sent, their pending tokens, the user.
  * The foreign keys cascade as well; the explicit deletes keep the order obvious and make the
  * removal independent of a database's FK setting. Security events keep their rows with the
  * user id cleared (ON DELETE SET NULL): the log outlives the account, the person does not.
@@ -15,6 +18,7 @@ export async function deleteUserData(trx: DB, userId: string): Promise<void> {
   await trx.deleteFrom("session").where("userId", "=", userId).execute();
   await trx.deleteFrom("account").where("userId", "=", userId).execute();
   await trx.deleteFrom("passkey").where("userId", "=", userId).execute();
+  await deleteApiKeysStandingFor(trx, userId);
   await trx.deleteFrom("teamMember").where("userId", "=", userId).execute();
   await trx.deleteFrom("member").where("userId", "=", userId).execute();
   await trx.deleteFrom("invitation").where("inviterId", "=", userId).execute();
