@@ -1,5 +1,4 @@
-import { generateRandomString } from "@oslojs/crypto/random";
-import type { RandomReader } from "../deps/random.js";
+import { randomString, type RandomReader } from "../deps/random.js";
 import { hashToken } from "../crypto/token-hash.js";
 
 /** The plugin's alphabet: letters only, lower and upper case (64 of them carry ~365 bits). */
@@ -7,7 +6,7 @@ const KEY_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** A new key: the prefix, then `length` random letters. Shown once; only its hash is kept. */
 export function generateApiKey(random: RandomReader, length: number, prefix: string | null): string {
-  return `${prefix ?? ""}${generateRandomString(random, KEY_ALPHABET, length)}`;
+  return `${prefix ?? ""}${randomString(random, KEY_ALPHABET, length)}`;
 }
 
 /**

@@ -1,8 +1,6 @@
 import { createAuth, type Auth } from "../create-auth.js";
-import { webcrypto } from "node:crypto";
 import { createManualClock, type ManualClock } from "../deps/clock.js";
 import { silentLogger } from "../deps/logger.js";
-import type { RandomReader } from "../deps/random.js";
 import type { ScryptParams } from "../crypto/password.js";
 import type { AuthOptions } from "../options.js";
 import { createTestDatabase, type TestDatabase, type TestDialect } from "./test-database.js";
@@ -28,34 +26,9 @@ export interface TestAuthInput {
   options?: Partial<Omit<AuthOptions, "database">>;
 }
 
-const RANDOM_POOL_BYTES = 4096;
-let randomPool = new Uint8Array(0);
-let randomPoolUsed = 0;
-
-/**
- * The system's generator, read 4 KiB at a time: a 32-character id is 32 one-byte reads, each a
- * getRandomValues call of its own with the production reader, which was a few percent of the
- * suite's CPU. The bytes are the same cryptographic randomness, handed out once each.
- */
-const pooledSystemRandom: RandomReader = {
-  read(bytes: Uint8Array): void {
-    if (bytes.length > RANDOM_POOL_BYTES) {
-      webcrypto.getRandomValues(bytes);
-      return;
-    }
-    if (randomPoolUsed + bytes.length > randomPool.length) {
-      randomPool = webcrypto.getRandomValues(new Uint8Array(RANDOM_POOL_BYTES));
-      randomPoolUsed = 0;
-    }
-    bytes.set(randomPool.subarray(randomPoolUsed, randomPoolUsed + bytes.length));
-    randomPoolUsed += bytes.length;
-  },
-};
-
 /**
  * A whole auth service over a real, migrated database with a clock the test moves, cheap
- * scrypt parameters (TEST_SCRYPT_PARAMS) and the system's
- * random bytes read in blocks (pooledSystemRandom).
+ * scrypt parameters (TEST_SCRYPT_PARAMS) and the system's random bytes.
  */
 export async function createTestAuth(input: TestAuthInput = {}): Promise<TestAuth> {
   const database = await createTestDatabase(input.dialect ?? "sqlite");
@@ -64,7 +37,6 @@ export async function createTestAuth(input: TestAuthInput = {}): Promise<TestAut
     baseURL: TEST_BASE_URL,
     secret: TEST_SECRET,
     logger: silentLogger,
-    random: pooledSystemRandom,
     ...input.options,
     clock,
     database: database.db,

@@ -1,6 +1,6 @@
-import { generateRandomString } from "@oslojs/crypto/random";
 import { z } from "zod";
 import { constantTimeEqual } from "../../crypto/constant-time.js";
+import { randomString } from "../../deps/random.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { deliverMail, mailFailedError } from "../../email/deliver-mail.js";
@@ -34,7 +34,7 @@ export const sendTwoFactorOTP = defineEndpoint({
     assertOTPOn(ctx);
     const answerer = await findAnswerer({ ...call, session: null }, { countAttempt: false, allowSession: false });
     if (answerer.kind !== "sign-in") throw APIError.from(401, "INVALID_TWO_FACTOR_COOKIE");
-    const code = generateRandomString(ctx.random, "0123456789", 6);
+    const code = randomString(ctx.random, "0123456789", 6);
     const expiresAt = new Date(ctx.clock.now().getTime() + MAILED_CODE_LIFETIME_SECONDS * 1000);
     await setChallengeCode(ctx.db, answerer.stepId, hashTwoFactorCode(ctx, code), expiresAt);
     const message = buildTwoFactorCodeMessage({ to: answerer.user.email, name: answerer.user.name, code, expiresIn: MAILED_CODE_LIFETIME_SECONDS });
