@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createAuth } from "../src/index.js";
-import { silentLogger } from "../src/deps/logger.js";
-import { createTestAuth, createTestBrowser, TEST_SECRET, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestAuthBeside, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
 
 const BASE = "http://localhost:3000/api/auth";
 
@@ -115,14 +113,7 @@ describe.each(testDialects())("request policies on %s", (dialect) => {
   it("shares limits across processes when stored in the database", async () => {
     t = await createTestAuth({ dialect, options: { rateLimit: { storage: "database" } } });
     // A second auth instance on the same database stands in for a second server process.
-    const second = createAuth({
-      database: t.database.db,
-      baseURL: "http://localhost:3000",
-      secret: TEST_SECRET,
-      clock: t.clock,
-      logger: silentLogger,
-      rateLimit: { storage: "database" },
-    });
+    const second = createTestAuthBeside(t, { rateLimit: { storage: "database" } });
     const one = createTestBrowser(t.auth, { clientAddress: "192.0.2.99" });
     const two = createTestBrowser(second, { clientAddress: "192.0.2.99" });
     const statuses = [];

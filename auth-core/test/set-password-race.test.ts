@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { APIError, createAuth, silentLogger, type Auth, type PasswordHasher } from "../src/index.js";
-import { createTestAuth, createTestBrowser, TEST_SCRYPT_PARAMS, TEST_SECRET, testDialects, type TestAuth } from "../src/testing/index.js";
+import { APIError, type Auth, type PasswordHasher } from "../src/index.js";
+import { createTestAuth, createTestAuthBeside, createTestBrowser, TEST_SCRYPT_PARAMS, testDialects, type TestAuth } from "../src/testing/index.js";
 import { createScryptHasher } from "../src/crypto/password.js";
 
 /** A hasher that counts its hashes, and can be made to fail. */
@@ -65,16 +65,8 @@ describe.each(testDialects())("set-password under concurrent calls on %s", (dial
 
   it("twenty simultaneous calls, half through a second auth instance (another process): one hash, one password, one audit row", async () => {
     const { cookie, userId } = await start();
-    const second = createAuth({
-      database: t.database.db,
-      baseURL: "http://localhost:3000",
-      secret: TEST_SECRET,
-      clock: t.clock,
-      logger: silentLogger,
-      rateLimit: { enabled: false },
-      emailAndPassword: { passwordHasher: hasher },
-    });
-    hasher.hashes = 0; // createAuth hashed its dummy password (sign-in's unknown-user timing)
+    const second = createTestAuthBeside(t, { rateLimit: { enabled: false }, emailAndPassword: { passwordHasher: hasher } });
+    hasher.hashes = 0; // the second instance hashed its dummy password (sign-in's unknown-user timing)
     const calls = Array.from({ length: 20 }, (_, i) => outcome(setPassword(i % 2 === 0 ? t.auth : second, cookie, `Unusual-Battery-${i}-Staple-Horse`)));
     const outcomes = await Promise.all(calls);
     expect(outcomes.filter((o) => o === "ok")).toHaveLength(1);

@@ -35,6 +35,20 @@ export async function updateAccount(db: DB, id: string, update: AccountUpdate): 
   await db.updateTable("account").set(update).where("id", "=", id).execute();
 }
 
+/**
+ * Writes the password of a password account row that has none, in one conditional update: false
+ * when it had one by then (a concurrent reset or an admin's set-user-password wrote it first).
+ */
+export async function setPasswordIfUnset(db: DB, id: string, passwordHash: string, now: string): Promise<boolean> {
+  const written = await db
+    .updateTable("account")
+    .set({ password: passwordHash, updatedAt: now })
+    .where("id", "=", id)
+    .where("password", "is", null)
+    .executeTakeFirst();
+  return Number(written.numUpdatedRows) > 0;
+}
+
 export async function deleteAccount(db: DB, id: string): Promise<void> {
   await db.deleteFrom("account").where("id", "=", id).execute();
 }

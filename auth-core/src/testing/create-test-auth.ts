@@ -44,3 +44,19 @@ export async function createTestAuth(input: TestAuthInput = {}): Promise<TestAut
   });
   return { auth, clock, database, destroy: () => database.destroy() };
 }
+
+/**
+ * A second auth service on `t`'s database and clock, as another server process would run beside
+ * the first: for what processes share through the database (rate limits, claims, races).
+ */
+export function createTestAuthBeside(t: TestAuth, options: Partial<Omit<AuthOptions, "database" | "clock">> = {}): Auth {
+  return createAuth({
+    baseURL: TEST_BASE_URL,
+    secret: TEST_SECRET,
+    logger: silentLogger,
+    ...options,
+    clock: t.clock,
+    database: t.database.db,
+    emailAndPassword: { scrypt: TEST_SCRYPT_PARAMS, ...options.emailAndPassword },
+  });
+}

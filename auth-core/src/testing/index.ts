@@ -1,5 +1,5 @@
 /** Test support for auth-core and its users: real databases, a movable clock, a cookie jar. */
-export { createTestAuth, TEST_BASE_URL, TEST_SCRYPT_PARAMS, TEST_SECRET, type TestAuth, type TestAuthInput } from "./create-test-auth.js";
+export { createTestAuth, createTestAuthBeside, TEST_BASE_URL, TEST_SCRYPT_PARAMS, TEST_SECRET, type TestAuth, type TestAuthInput } from "./create-test-auth.js";
 export { createTestDatabase, testDialects, withPostgresSchemaLock, type TestDatabase, type TestDialect } from "./test-database.js";
 export { createTestBrowser, type TestBrowser } from "./http.js";
 export { settledMail, settledMailedLink } from "./mail-wait.js";

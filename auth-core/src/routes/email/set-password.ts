@@ -4,7 +4,7 @@ import { APIError } from "../../errors.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
-import { findCredentialAccount, insertCredentialAccount } from "../../store/account-store.js";
+import { findCredentialAccount, insertCredentialAccount, setPasswordIfUnset } from "../../store/account-store.js";
 import type { DB } from "../../store/database.js";
 import { countRateLimitHit } from "../../store/rate-limit-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
@@ -67,13 +67,7 @@ export const setPassword = defineEndpoint({
         const account = await findCredentialAccount(trx, user.id);
         if (account?.password) throw APIError.from(400, "USER_ALREADY_HAS_PASSWORD");
         if (account) {
-          const written = await trx
-            .updateTable("account")
-            .set({ password: passwordHash, updatedAt: now })
-            .where("id", "=", account.id)
-            .where("password", "is", null)
-            .executeTakeFirst();
-          if (Number(written.numUpdatedRows) === 0) throw APIError.from(400, "USER_ALREADY_HAS_PASSWORD");
+          if (!(await setPasswordIfUnset(trx, account.id, passwordHash, now))) throw APIError.from(400, "USER_ALREADY_HAS_PASSWORD");
         } else {
           await insertCredentialAccount(trx, { id: generateId(ctx.random), userId: user.id, passwordHash, now });
         }
