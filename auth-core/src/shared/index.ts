@@ -2,6 +2,7 @@
 export { isSafeRelativePath, isTrustedURL, matchesOriginPattern, originOf } from "./trusted-url.js";
 export { loginRedirectTarget, sanitizeRedirect } from "./redirect.js";
 export { dateTransformer, type DataTransformer } from "./date-transformer.js";
+export { MAX_TRPC_BATCH_SIZE } from "./trpc-batch.js";
 export * from "./access-control.js";
 export type * from "./wire-types.js";
 export * from "./audit-events.js";

@@ -2,18 +2,12 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { APIError, checkFetchSite, checkRequestOrigin, type Auth, type Logger } from "@gatehouse/auth-core";
+import { MAX_TRPC_BATCH_SIZE } from "@gatehouse/auth-core/shared";
 import type { AppEnv } from "../app-env.js";
 import { createContext, type SignInMethods } from "./context.js";
 import { appRouter } from "./routers/_app.js";
 
 export type { AppRouter } from "./routers/_app.js";
-
-/**
- * The most calls one batched request may carry: the web app's screens ask for a few at once.
- * Each call is a procedure run (some hash a password), so an unbounded batch let one request
- * cost hundreds. More answers 400 BAD_REQUEST ("Batch call exceeds maximum size"), none run.
- */
-export const MAX_TRPC_BATCH_SIZE = 10;
 
 /** The request body cap: auth-core's own router's (1 MiB), with its 413 PAYLOAD_TOO_LARGE answer. */
 const MAX_TRPC_BODY_BYTES = 1024 * 1024;

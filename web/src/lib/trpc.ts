@@ -2,7 +2,7 @@ import { createTRPCClient, httpBatchLink, type TRPCClient } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 // Type-only: the web app never imports server code at run time (DESIGN.md, dependency direction).
 import type { AppRouter } from "@gatehouse/server";
-import { dateTransformer } from "@gatehouse/auth-core/shared";
+import { dateTransformer, MAX_TRPC_BATCH_SIZE } from "@gatehouse/auth-core/shared";
 
 export type { AppRouter };
 
@@ -17,9 +17,8 @@ export function createAppTRPCClient(baseURL = "", fetchImpl: typeof fetch = (url
       httpBatchLink({
         url: `${baseURL}${TRPC_URL}`,
         transformer: dateTransformer,
-        // The server runs at most 10 calls of one batch (server/src/trpc/index.ts: maxBatchSize) and
-        // refuses a larger batch whole; more calls in one tick go as several batches.
-        maxItems: 10,
+        // The server refuses a larger batch whole; more calls in one tick go as several batches.
+        maxItems: MAX_TRPC_BATCH_SIZE,
         headers: () => ({ ...TRPC_SOURCE_HEADER }),
         fetch: (url, options) => fetchImpl(url, { ...(options as RequestInit), credentials: "include" }),
       }),
