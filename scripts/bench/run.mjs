@@ -179,14 +179,16 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /**
  * One scenario: `name`, the autocannon `spec`, and `pids`, the processes whose CPU time it is charged.
  * Scenarios compared with each other take turns: each warms up once, then they run `rounds` times
- * for `turn` seconds each. Requests, time and CPU are summed over the turns; p50 and p99 are the
- * median turn's.
+ * for `turn` seconds each, in the list's order one round and in reverse the next (A B, B A, …):
+ * two identical servers taking turns in a fixed order measured 5-7 % apart, the second ahead.
+ * Requests, time and CPU are summed over the turns; p50 and p99 are the median turn's.
  */
 async function interleaved(list) {
   for (const { spec } of list) await load({ ...spec, duration: 2 });
   const turns = list.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, { spec, pids }] of list.entries()) {
+    const order = round % 2 === 0 ? [...list.entries()] : [...list.entries()].reverse();
+    for (const [i, { spec, pids }] of order) {
       const before = cpuMs(pids);
       const r = await load({ ...spec, duration: turn });
       turns[i].push({ ...r, cpu: cpuMs(pids) - before });
@@ -419,11 +421,16 @@ if (!quick) {
   await load({ ...signInSpec, duration: 2 });
   const scryptRates = [];
   const signInTurns = [];
-  for (let round = 0; round < rounds; round++) {
-    scryptRates.push(bareScryptTurn());
+  const signInTurn = async () => {
     const before = cpuMs([gatehousePid]);
     const r = await load({ ...signInSpec, duration: turn });
     signInTurns.push({ ...r, cpu: cpuMs([gatehousePid]) - before });
+  };
+  // In turns, as interleaved() does: scrypt first one round, sign-in first the next.
+  for (let round = 0; round < rounds; round++) {
+    if (round % 2 === 0) scryptRates.push(bareScryptTurn());
+    await signInTurn();
+    if (round % 2 === 1) scryptRates.push(bareScryptTurn());
   }
   bareScrypt = scryptRates.reduce((a, b) => a + b, 0) / rounds;
   signIn = rowFromTurns("sign-in (scrypt N=16384 r=16)", signInTurns, [gatehousePid], 1);
@@ -458,7 +465,7 @@ const pct1 = (a, b) => `${(Math.round((a / b) * 1000) / 10).toFixed(1)} %`;
 const cpuModel = cpus()[0]?.model ?? "unknown CPU";
 console.log(`\nGatehouse benchmark — ${new Date().toISOString()}, ${cpuModel}, ${cpus().length} cores, Node ${process.version}`);
 console.log(
-  `${turn * rounds} s per scenario (${rounds} turns of ${turn} s, alternating with the scenarios it is compared with), ${connections} connections; servers on core 0, autocannon on core 1${haveTaskset ? "" : " (taskset missing: not pinned)"}${quick ? "; BENCH_QUICK" : ""}; NODE_ENV=production, request log on; run took ${Math.round((Date.now() - started) / 1000)} s\n`,
+  `${turn * rounds} s per scenario (${rounds} turns of ${turn} s, alternating with the scenarios it is compared with, their order reversed every other round), ${connections} connections; servers on core 0, autocannon on core 1${haveTaskset ? "" : " (taskset missing: not pinned)"}${quick ? "; BENCH_QUICK" : ""}; NODE_ENV=production, request log on; run took ${Math.round((Date.now() - started) / 1000)} s\n`,
 );
 
 const ratioRows = [
