@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
-import pg from "pg";
+import type { Pool, PoolClient, QueryConfig } from "pg";
 import { consoleLogger, createSQLiteDialect, withDirectReads, type APIError, type Database, type DirectRead, type Logger } from "@gatehouse/auth-core";
 import { databaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable.js";
 
@@ -55,24 +55,34 @@ async function ping(db: Kysely<Database>): Promise<boolean> {
  */
 function openPostgres(url: string, options: DatabaseOptions): ServerDatabase {
   const logger = options.logger ?? consoleLogger;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
-    idleTimeoutMillis: 30_000,
-    keepAlive: true,
-  });
   const health = databaseHealth(logger);
-  pool.on("error", (error) => {
-    // An idle connection was cut; the pool has dropped it already.
-    logger.warn("database connection lost", { error: error.message });
+  // pg is loaded for a PostgreSQL URL only: a server on SQLite (npm start's default) never
+  // evaluates it, which took some 50 ms of every start and 2 MiB of heap. The import starts now;
+  // the first query waits for it at most once.
+  let loaded: Pool | null = null;
+  const loading = import("pg").then(({ default: driver }) => {
+    const pool = new driver.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+    });
+    pool.on("error", (error) => {
+      // An idle connection was cut; the pool has dropped it already.
+      logger.warn("database connection lost", { error: error.message });
+    });
+    loaded = pool;
+    return pool;
   });
   // One naming for both paths below: a connection must never see one name for two texts.
   const nameOf = statementNames();
-  const guarded = guardPool(pool, health, nameOf);
   // The session lookup on every request runs on a pooled connection directly, without Kysely's
   // connection machinery around it.
-  const dialect = withDirectReads(new PostgresDialect({ pool: guarded }), directRead(pool, health, nameOf));
+  const dialect = withDirectReads(
+    new PostgresDialect({ pool: async () => guardPool(await loading, health, nameOf) }),
+    directRead(() => loaded ?? loading, health, nameOf),
+  );
   const db = new Kysely<Database>({ dialect });
   return { db, dialect: "postgres", ping: async () => health.observe(await ping(db)), destroy: () => db.destroy() };
 }
@@ -85,7 +95,7 @@ function failureOf(health: DatabaseHealth, error: unknown): unknown {
 }
 
 /** A statement as pg takes it: named when `nameOf` names its text (a repeated statement). */
-function statement(nameOf: (text: string) => string | undefined, text: string, values: unknown[] | undefined): pg.QueryConfig {
+function statement(nameOf: (text: string) => string | undefined, text: string, values: unknown[] | undefined): QueryConfig {
   const name = nameOf(text);
   return name === undefined ? { text, values } : { name, text, values };
 }
@@ -135,8 +145,8 @@ function statementNames(): (text: string) => string | undefined {
  * callbacks: one promise per read where the promise-returning path took about six, on the
  * path every signed-in request takes.
  */
-function directRead(pool: pg.Pool, health: DatabaseHealth, nameOf: (text: string) => string | undefined): DirectRead {
-  return (text, parameters) =>
+function directRead(poolOf: () => Pool | Promise<Pool>, health: DatabaseHealth, nameOf: (text: string) => string | undefined): DirectRead {
+  const read = (pool: Pool, text: string, parameters: readonly unknown[]): Promise<unknown[]> =>
     new Promise((resolve, reject) => {
       pool.connect((connectError, client, release) => {
         if (connectError || !client) {
@@ -155,13 +165,17 @@ function directRead(pool: pg.Pool, health: DatabaseHealth, nameOf: (text: string
         });
       });
     });
+  return (text, parameters) => {
+    const pool = poolOf();
+    return pool instanceof Promise ? pool.then((loaded) => read(loaded, text, parameters)) : read(pool, text, parameters);
+  };
 }
 
 /** Turns connection failures into 503s and drops a client whose connection broke; names repeated statements. */
-function guardPool(pool: pg.Pool, health: DatabaseHealth, nameOf: (text: string) => string | undefined): PostgresPool {
+function guardPool(pool: Pool, health: DatabaseHealth, nameOf: (text: string) => string | undefined): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
-      let client: pg.PoolClient;
+      let client: PoolClient;
       try {
         client = await pool.connect();
       } catch (error) {
