@@ -1,4 +1,7 @@
-import { adjacencyGraphs } from "@zxcvbn-ts/language-common";
+// The keyboard layouts of @zxcvbn-ts/language-common by themselves (package.json "imports"): its
+// index also decompresses two word lists on import (some 30,000 words, 50 ms of a start and
+// 2 MiB of heap), which nothing here reads.
+import adjacencyGraphs from "#keyboard-layouts";
 
 /**
  * How a chosen password is reduced before it is looked up among the common ones: a
@@ -69,7 +72,7 @@ const neighbours: ReadonlyMap<string, ReadonlySet<string>> = (() => {
     if (!map.has(a)) map.set(a, new Set());
     map.get(a)!.add(b);
   };
-  for (const graph of [adjacencyGraphs.qwerty, adjacencyGraphs.keypad] as Array<Record<string, Array<string | null>>>) {
+  for (const graph of [adjacencyGraphs.qwerty, adjacencyGraphs.keypad]) {
     for (const [key, around] of Object.entries(graph)) {
       for (const near of around) {
         if (!near) continue;
