@@ -33,15 +33,7 @@ export interface TestAuthInput {
 export async function createTestAuth(input: TestAuthInput = {}): Promise<TestAuth> {
   const database = await createTestDatabase(input.dialect ?? "sqlite");
   const clock = createManualClock(input.now ?? new Date("2026-01-01T00:00:00.000Z"));
-  const auth = createAuth({
-    baseURL: TEST_BASE_URL,
-    secret: TEST_SECRET,
-    logger: silentLogger,
-    ...input.options,
-    clock,
-    database: database.db,
-    emailAndPassword: { scrypt: TEST_SCRYPT_PARAMS, ...input.options?.emailAndPassword },
-  });
+  const auth = createAuthOn(clock, database, input.options ?? {});
   return { auth, clock, database, destroy: () => database.destroy() };
 }
 
@@ -50,13 +42,18 @@ export async function createTestAuth(input: TestAuthInput = {}): Promise<TestAut
  * the first: for what processes share through the database (rate limits, claims, races).
  */
 export function createTestAuthBeside(t: TestAuth, options: Partial<Omit<AuthOptions, "database" | "clock">> = {}): Auth {
+  return createAuthOn(t.clock, t.database, options);
+}
+
+/** The test service's options (TEST_BASE_URL, TEST_SECRET, a silent log, TEST_SCRYPT_PARAMS) under `options`, on a clock and database. */
+function createAuthOn(clock: ManualClock, database: TestDatabase, options: Partial<Omit<AuthOptions, "database">>): Auth {
   return createAuth({
     baseURL: TEST_BASE_URL,
     secret: TEST_SECRET,
     logger: silentLogger,
     ...options,
-    clock: t.clock,
-    database: t.database.db,
+    clock,
+    database: database.db,
     emailAndPassword: { scrypt: TEST_SCRYPT_PARAMS, ...options.emailAndPassword },
   });
 }
