@@ -33,6 +33,14 @@ export interface DevIdentityProvider {
 
 const CLIENT_ID = "gatehouse-development";
 
+type TestSupport = typeof import("@gatehouse/auth-core/testing");
+
+/** The OpenID provider and the step that ends its sign-in page, both from auth-core's test support. */
+interface OpenIDProvider {
+  provider: Awaited<ReturnType<TestSupport["createOpenIDProvider"]>>;
+  finishInteraction: TestSupport["finishInteraction"];
+}
+
 /** Stable subject per email, so a person re-created after a restart is the same account. */
 function subjectFor(email: string): string {
   return `dev-${createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 20)}`;
@@ -64,18 +72,35 @@ function listen(server: Server, port: number, host: string): Promise<number> {
  * a page to pick or create a test person. Only main.ts starts it, and never in production.
  */
 export async function startDevIdentityProvider(options: DevIdentityProviderOptions): Promise<DevIdentityProvider | null> {
-  // Loaded only here, so a production server never loads test support.
-  const { createOpenIDProvider, finishInteraction } = await import("@gatehouse/auth-core/testing");
   const people = new Map<string, OIDCPerson>();
   for (const p of [person("ada@example.com", "Ada Lovelace", true), person("unverified@example.com", "Una Verified", false)]) people.set(p.sub, p);
   const file = options.dataDir === undefined ? null : peopleFilePath(options.dataDir);
   const created = file ? loadPeople(file) : [];
   for (const p of created) people.set(subjectFor(p.email), person(p.email, p.name, p.emailVerified));
   const clientSecret = randomBytes(24).toString("base64url");
-  let provider: Awaited<ReturnType<typeof createOpenIDProvider>> | undefined;
+  let issuer = "";
+  let ready: Promise<OpenIDProvider> | undefined;
+  /**
+   * The OpenID provider, made on the first request: loading oidc-provider and making its RSA key
+   * was about 400 ms of CPU, more than the rest of a development server's start, paid by every
+   * start whether or not anyone signs in with a stand-in provider. Test support is loaded only
+   * here, so a production server never loads it.
+   */
+  function openIDProvider(): Promise<OpenIDProvider> {
+    ready ??= import("@gatehouse/auth-core/testing").then(async ({ createOpenIDProvider, finishInteraction }) => {
+      const provider = await createOpenIDProvider({
+        issuer,
+        clients: [{ clientId: CLIENT_ID, clientSecret, redirectURIs: options.standInFor.map((entry) => entry.redirectURI) }],
+        findPerson: (sub) => people.get(sub),
+        interactionURL: (uid) => `/interaction/${uid}`,
+      });
+      return { provider, finishInteraction };
+    });
+    return ready;
+  }
 
   async function handleInteraction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined): Promise<void> {
-    if (!provider) throw new Error("provider not ready");
+    const { provider, finishInteraction } = await openIDProvider();
     if (req.method === "POST" && action === "abort") {
       await provider.interactionFinished(
         req,
@@ -132,14 +157,20 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
         .filter((part) => !part.trim().startsWith("_session"))
         .join(";");
     }
-    if (!match) {
-      provider?.callback()(req, res);
-      return;
-    }
     const refuse = (): void => {
       if (!res.headersSent) res.writeHead(400, { "content-type": "text/plain" });
       res.end("The sign-in could not continue. Start again from the application.");
     };
+    if (!match) {
+      openIDProvider().then(
+        ({ provider }) => provider.callback()(req, res),
+        (error: unknown) => {
+          options.logger.error("development identity provider not ready", { error: error instanceof Error ? error.message : String(error) });
+          refuse();
+        },
+      );
+      return;
+    }
     let uid: string;
     try {
       uid = decodeURIComponent(match[1]!);
@@ -166,13 +197,7 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   await listen(servers[1]!, port, "::1").catch(() => {
     servers.pop(); // no IPv6 loopback on this machine
   });
-  const issuer = `http://localhost:${port}`;
-  provider = await createOpenIDProvider({
-    issuer,
-    clients: [{ clientId: CLIENT_ID, clientSecret, redirectURIs: options.standInFor.map((entry) => entry.redirectURI) }],
-    findPerson: (sub) => people.get(sub),
-    interactionURL: (uid) => `/interaction/${uid}`,
-  });
+  issuer = `http://localhost:${port}`;
   options.logger.info("development identity provider listening", { issuer, people: people.size, standsInFor: options.standInFor.map((entry) => entry.name) });
 
   return {
