@@ -1,0 +1,70 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, openSync, closeSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const logging = fileURLToPath(new URL("../dist/logging.js", import.meta.url));
+const LINES = 5000; // about 750 KB in 4 KB batches, more than a pipe or a socket pair holds; the last batch still gathering at the end
+
+/**
+ * A process that logs LINES request lines and then a last line, and ends as `how` says: `end`
+ * awaits the logger's end() (a shutdown), `exit` calls process.exit() with lines still gathered
+ * (the exit hook must hand them over).
+ */
+const script = (how: "end" | "exit"): string => `
+  const { createServerLogger } = await import(${JSON.stringify(logging)});
+  const logger = createServerLogger({ pretty: false, level: "info" });
+  for (let i = 0; i < ${LINES}; i++) logger.requestLine("id-" + i, "GET", "/api/auth/get-session", 200, 0.1);
+  logger.requestLine("last", "GET", "/", 200, 0.1);
+  process.stderr.write("logged\\n");
+  ${how === "end" ? "await logger.end();" : "process.exit(0);"}
+`;
+
+/** Runs the script with stdout a pipe (read here, once all is logged) or a file; answers what it wrote to stdout. */
+async function run(how: "end" | "exit", stdout: "pipe" | "file"): Promise<string> {
+  const file = join(mkdtempSync(join(tmpdir(), "gatehouse-log-")), "stdout.log");
+  const fd = stdout === "file" ? openSync(file, "w") : null;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script(how)], { stdio: ["ignore", fd ?? "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  // A reader that waits until every line is logged: the lines overfill the pipe (Node's child
+  // stdio is a socket pair, a few hundred KB), so the end of the log is written from the exit
+  // hook or end(), into a full pipe.
+  child.stdout?.pause();
+  let errors = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+    if (errors.includes("logged")) child.stdout?.resume();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (fd !== null) closeSync(fd);
+  expect(errors).toBe("logged\n");
+  expect(code).toBe(0);
+  return fd === null ? output : readFileSync(file, "utf8");
+}
+
+/** The request ids of the output's lines, in order. */
+const ids = (output: string): string[] =>
+  output
+    .trimEnd()
+    .split("\n")
+    .map((line) => (JSON.parse(line) as { requestId: string }).requestId);
+
+const expected = [...Array.from({ length: LINES }, (_, i) => `id-${i}`), "last"];
+
+// The request log gathers lines in batches (logging.ts) in front of sonic-boom: whether stdout is a
+// pipe (a log shipper, a container) or a file, every line is written, in order, however the
+// process ends: by a shutdown that awaits end(), or by process.exit() with a batch still gathering
+// and the pipe full (the exit hook hands the batch over before sonic-boom's own writes it synchronously).
+describe("the request log loses no line", () => {
+  for (const stdout of ["pipe", "file"] as const) {
+    it(`stdout a ${stdout}: every line, in order, after end()`, async () => {
+      expect(ids(await run("end", stdout))).toEqual(expected);
+    });
+    it(`stdout a ${stdout}: every line, in order, when the process exits without end()`, async () => {
+      expect(ids(await run("exit", stdout))).toEqual(expected);
+    });
+  }
+});
