@@ -146,6 +146,21 @@ function cpuMs(pids) {
   }
   return total;
 }
+/**
+ * Waits until the processes are idle (under 5 ms of CPU in 100 ms), at most 5 s: a sign-in turn
+ * ends with up to `connections` requests still queued for the hash, about 0.4 s of work that
+ * otherwise ran into the next turn (bare scrypt's or sign-in's own) and was charged to it.
+ */
+async function untilIdle(pids) {
+  const deadline = performance.now() + 5000;
+  let last = cpuMs(pids);
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = cpuMs(pids);
+    if (now - last < 5) return;
+    last = now;
+  }
+}
 /** A process's resident set now (VmRSS) or its peak so far (VmHWM), in MiB. */
 function rssMB(pid, field = "VmRSS") {
   const line = readFileSync(`/proc/${pid}/status`, "utf8")
@@ -414,25 +429,32 @@ if (!quick) {
     body: JSON.stringify(credentials),
   };
   // Bare scrypt (its own process, on the server's core, the server idle) and sign-in take turns:
-  // the target is their ratio.
-  const scryptArgs = pin(0, [process.execPath, join(here, "scrypt.mjs"), String(turn), "1"]);
+  // the target is their ratio. Half as many turns, twice as long, as the other scenarios (the same
+  // time): a sign-in turn loses about 0.13 s at its edges (the load's start, the hash in progress
+  // when it stops), 4.3 % of a 3 s turn and 2.2 % of a 6 s one (BENCH_ROUNDS even: both orders).
+  const signInRounds = Math.max(2, 2 * Math.round(rounds / 4));
+  const signInTurnSeconds = Math.max(1, Math.round(seconds / signInRounds));
+  const scryptArgs = pin(0, [process.execPath, join(here, "scrypt.mjs"), String(signInTurnSeconds), "1"]);
   const bareScryptTurn = () => JSON.parse(execFileSync(scryptArgs[0], scryptArgs[1]).toString()).rps;
   bareScryptTurn();
   await load({ ...signInSpec, duration: 2 });
+  await untilIdle([gatehousePid]);
   const scryptRates = [];
   const signInTurns = [];
+  // A turn's CPU is read when its load stops; the requests it left queued finish before the next turn.
   const signInTurn = async () => {
     const before = cpuMs([gatehousePid]);
-    const r = await load({ ...signInSpec, duration: turn });
+    const r = await load({ ...signInSpec, duration: signInTurnSeconds });
     signInTurns.push({ ...r, cpu: cpuMs([gatehousePid]) - before });
+    await untilIdle([gatehousePid]);
   };
   // In turns, as interleaved() does: scrypt first one round, sign-in first the next.
-  for (let round = 0; round < rounds; round++) {
+  for (let round = 0; round < signInRounds; round++) {
     if (round % 2 === 0) scryptRates.push(bareScryptTurn());
     await signInTurn();
     if (round % 2 === 1) scryptRates.push(bareScryptTurn());
   }
-  bareScrypt = scryptRates.reduce((a, b) => a + b, 0) / rounds;
+  bareScrypt = scryptRates.reduce((a, b) => a + b, 0) / signInRounds;
   signIn = rowFromTurns("sign-in (scrypt N=16384 r=16)", signInTurns, [gatehousePid], 1);
   console.error(`  bare scrypt: ${bareScrypt.toFixed(1)}/s`);
 
