@@ -1,3 +1,12 @@
+import {
+  TableNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { APIError, type Auth, type PasswordHasher } from "../src/index.js";
 import { createTestAuth, createTestAuthBeside, createTestBrowser, TEST_SCRYPT_PARAMS, testDialects, type TestAuth } from "../src/testing/index.js";
@@ -79,6 +88,51 @@ describe.each(testDialects())("set-password under concurrent calls on %s", (dial
     expect(await setRows()).toHaveLength(1);
     await second.settled();
   });
+
+  // PostgreSQL only: holding a read's answer holds its connection, and SQLite's one connection is
+  // what the other call needs to finish. The interleaving is the one a loaded machine produced
+  // (trpc-boundaries: 2 hashes for a batch of 10 calls, under test-under-load.sh).
+  if (dialect === "postgres")
+    it("a call that read before another's password was written, and claims after it was given back, reads again and does not hash", async () => {
+      const { cookie } = await start();
+      // The second instance's reads of the account table wait at `gate` once armed: its first read
+      // (no password yet) is answered only after the first instance's call has finished.
+      let armed = false;
+      let held: () => void = () => undefined;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const accountReads = new Set<unknown>();
+      const holdAccountRead: KyselyPlugin = {
+        transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+          const from = node.kind === "SelectQueryNode" ? node.from?.froms[0] : undefined;
+          if (from && TableNode.is(from) && from.table.identifier.name === "account") accountReads.add(queryId);
+          return node;
+        },
+        async transformResult({ queryId, result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+          if (armed && accountReads.has(queryId)) {
+            armed = false;
+            held();
+            await gate;
+          }
+          return result;
+        },
+      };
+      const second = createTestAuthBeside(
+        { ...t, database: { ...t.database, db: t.database.db.withPlugin(holdAccountRead) } },
+        { rateLimit: { enabled: false }, emailAndPassword: { passwordHasher: hasher } },
+      );
+      hasher.hashes = 0;
+      armed = true;
+      const late = outcome(setPassword(second, cookie, "Unusual-Battery-1-Staple-Horse"));
+      await holding;
+      expect(await outcome(setPassword(t.auth, cookie, "Unusual-Battery-0-Staple-Horse"))).toBe("ok");
+      release();
+      expect(await late).toBe("USER_ALREADY_HAS_PASSWORD");
+      expect(hasher.hashes).toBe(1);
+      expect(await setRows()).toHaveLength(1);
+      await second.settled();
+    });
 
   it("a failed hash gives the claim back: the next call sets the password", async () => {
     const { cookie } = await start();

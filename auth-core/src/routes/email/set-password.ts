@@ -58,6 +58,9 @@ export const setPassword = defineEndpoint({
     const claim = await claimFirstPassword(ctx.db, user.id, ctx.clock.now());
     if (!claim) throw APIError.from(400, "USER_ALREADY_HAS_PASSWORD");
     try {
+      // Read again once claimed: a call that held the claim until just now has written its password
+      // and released it after this call's first read, and this one must not hash for nothing.
+      if ((await findCredentialAccount(ctx.db, user.id))?.password) throw APIError.from(400, "USER_ALREADY_HAS_PASSWORD");
       const passwordHash = await ctx.passwordHasher.hash(body.newPassword, randomBytes(ctx.random, 16));
       const now = ctx.clock.now().toISOString();
       const event = { userId: user.id, type: "password-set", method: "password" } as const;
