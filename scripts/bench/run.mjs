@@ -201,15 +201,22 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function interleaved(list) {
   for (const { spec } of list) await load({ ...spec, duration: 2 });
   const turns = list.map(() => []);
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? [...list.entries()] : [...list.entries()].reverse();
-    for (const [i, { spec, pids }] of order) {
+  await inTurns(
+    rounds,
+    list.map(({ spec, pids }, i) => async () => {
       const before = cpuMs(pids);
       const r = await load({ ...spec, duration: turn });
       turns[i].push({ ...r, cpu: cpuMs(pids) - before });
-    }
-  }
+    }),
+  );
   return list.map(({ name, pids }, i) => rowFromTurns(name, turns[i], pids));
+}
+
+/** Runs each of `runs` once a round, for `count` rounds: in their order one round, reversed the next. */
+async function inTurns(count, runs) {
+  for (let round = 0; round < count; round++) {
+    for (const run of round % 2 === 0 ? runs : [...runs].reverse()) await run();
+  }
 }
 
 /** One table row from a scenario's turns; `decimals` for slow scenarios (sign-in). */
@@ -448,12 +455,7 @@ if (!quick) {
     signInTurns.push({ ...r, cpu: cpuMs([gatehousePid]) - before });
     await untilIdle([gatehousePid]);
   };
-  // In turns, as interleaved() does: scrypt first one round, sign-in first the next.
-  for (let round = 0; round < signInRounds; round++) {
-    if (round % 2 === 0) scryptRates.push(bareScryptTurn());
-    await signInTurn();
-    if (round % 2 === 1) scryptRates.push(bareScryptTurn());
-  }
+  await inTurns(signInRounds, [() => void scryptRates.push(bareScryptTurn()), signInTurn]);
   bareScrypt = scryptRates.reduce((a, b) => a + b, 0) / signInRounds;
   signIn = rowFromTurns("sign-in (scrypt N=16384 r=16)", signInTurns, [gatehousePid], 1);
   console.error(`  bare scrypt: ${bareScrypt.toFixed(1)}/s`);

@@ -78,13 +78,13 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   const created = file ? loadPeople(file) : [];
   for (const p of created) people.set(subjectFor(p.email), person(p.email, p.name, p.emailVerified));
   const clientSecret = randomBytes(24).toString("base64url");
-  let issuer = "";
   let ready: Promise<OpenIDProvider> | undefined;
   /**
    * The OpenID provider, made on the first request: loading oidc-provider and making its RSA key
    * was about 400 ms of CPU, more than the rest of a development server's start, paid by every
    * start whether or not anyone signs in with a stand-in provider. Test support is loaded only
-   * here, so a production server never loads it.
+   * here, so a production server never loads it. Requests come once the servers listen, when
+   * `issuer` (below) is known.
    */
   function openIDProvider(): Promise<OpenIDProvider> {
     ready ??= import("@gatehouse/auth-core/testing").then(async ({ createOpenIDProvider, finishInteraction }) => {
@@ -197,7 +197,7 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   await listen(servers[1]!, port, "::1").catch(() => {
     servers.pop(); // no IPv6 loopback on this machine
   });
-  issuer = `http://localhost:${port}`;
+  const issuer = `http://localhost:${port}`;
   options.logger.info("development identity provider listening", { issuer, people: people.size, standsInFor: options.standInFor.map((entry) => entry.name) });
 
   return {

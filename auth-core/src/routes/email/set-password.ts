@@ -54,6 +54,9 @@ export const setPassword = defineEndpoint({
   async handler({ ctx, body, session, audit }): Promise<{ status: boolean }> {
     const { user } = session;
     assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword, user);
+    // Three reads of the account, each for its own reason: this one refuses a person who has a
+    // password without writing a claim; the one under the claim keeps a late claimant from hashing;
+    // the one in the transaction sees a reset's or an admin's write, which take no claim.
     if ((await findCredentialAccount(ctx.db, user.id))?.password) throw APIError.from(400, "USER_ALREADY_HAS_PASSWORD");
     const claim = await claimFirstPassword(ctx.db, user.id, ctx.clock.now());
     if (!claim) throw APIError.from(400, "USER_ALREADY_HAS_PASSWORD");
