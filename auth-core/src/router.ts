@@ -201,6 +201,28 @@ function changesState(endpoint: AnyEndpoint): boolean {
 type Outcome = { result: unknown; draft: ResponseDraft };
 
 /**
+ * The caller of an HTTP request as its endpoint sees it. The User-Agent is read when an endpoint
+ * asks for it (a session, an audit event, an API key's use), not for every request: most are
+ * reads that never do, and a server's Headers may have to scan the raw header list to answer
+ * for it (duplicates of a User-Agent are joined, not dropped).
+ */
+class RequestClient implements ClientInfo {
+  #userAgent: string | null | undefined;
+  readonly #headers: Headers;
+  readonly ipAddress: string | null;
+  readonly requestId?: string;
+  constructor(ipAddress: string | null, headers: Headers, requestId: string | undefined) {
+    this.ipAddress = ipAddress;
+    this.#headers = headers;
+    if (requestId !== undefined) this.requestId = requestId;
+  }
+  get userAgent(): string | null {
+    if (this.#userAgent === undefined) this.#userAgent = this.#headers.get("user-agent");
+    return this.#userAgent;
+  }
+}
+
+/**
  * Runs one endpoint: session gate, validation, handler. Both doors (HTTP and api) come here.
  * The gate comes first so a caller without the session an endpoint needs learns nothing about
  * its inputs (401/403 before any 400).
@@ -441,8 +463,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       if (!found.methods.includes(method as HttpMethod)) throw APIError.from(405, "METHOD_NOT_ALLOWED");
 
       const ipAddress = resolveClientAddress(request.headers, info.clientAddress ?? null, ctx.options.ipAddressHeaders);
-      const userAgent = request.headers.get("user-agent");
-      const client: ClientInfo = info.requestId ? { ipAddress, userAgent, requestId: info.requestId } : { ipAddress, userAgent };
+      const client = new RequestClient(ipAddress, request.headers, info.requestId);
       // Windows are keyed by the route (`/reset-password/:token`), never the concrete path: a path
       // parameter can be a live token, and windows are stored (database storage) in plain text.
       if (ctx.options.rateLimit.enabled && found.rateLimit) {

@@ -109,4 +109,14 @@ describe.each(testDialects())("sign-up and sign-in policies on %s", (dialect) =>
     expect(summary).toEqual(["sign-in:failure", "sign-in:success", "sign-out:success", "sign-up:success"]);
     expect(events.every((e) => e.ipAddress === "192.0.2.7")).toBe(true);
   });
+
+  it("keeps the User-Agent of the request that started a session, and none when it sent none", async () => {
+    t = await createTestAuth({ dialect });
+    const withAgent = createTestBrowser(t.auth);
+    await withAgent.post("/sign-up/email", { name: "F", email: "f@example.com", password: "larch-ribbon-123" }, { "user-agent": "TestAgent/2" });
+    const withoutAgent = createTestBrowser(t.auth);
+    await withoutAgent.post("/sign-in/email", { email: "f@example.com", password: "larch-ribbon-123" });
+    const sessions = (await (await withAgent.get("/list-sessions")).json()) as { userAgent: string | null }[];
+    expect(sessions.map((s) => s.userAgent).sort()).toEqual(["TestAgent/2", null].sort());
+  });
 });
