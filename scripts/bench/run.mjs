@@ -15,6 +15,9 @@
 // hash; the /login first load. New scenarios: add a line to the phase's list.
 //
 //   BENCH_SECONDS (default 24) per scenario, in BENCH_ROUNDS turns (default 8); BENCH_CONNECTIONS (50).
+//   BENCH_INSTANCES (default 4): Gatehouse and floor processes per get-session comparison, each
+//                      taking its share of the turns: two processes of the same build, started
+//                      side by side, answered up to 20 % apart, and kept their order turn after turn
 //                      On the 2-vCPU machine one server's CPU per signed-out request ranged from 52
 //                      to 112 µs between turns of 3 s; with the old 8 s in 4 turns the same build's
 //                      signed-out ratio ranged from 57 to 75 % between runs
@@ -40,6 +43,7 @@ const root = join(here, "..", "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 24);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 8));
+const instances = Math.max(1, Number(process.env.BENCH_INSTANCES ?? 4));
 // Whole seconds: autocannon runs a fractional duration up to the next second.
 const turn = Math.max(1, Math.round(seconds / rounds));
 const quick = process.env.BENCH_QUICK === "1";
@@ -192,24 +196,38 @@ const rows = [];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * One scenario: `name`, the autocannon `spec`, and `pids`, the processes whose CPU time it is charged.
- * Scenarios compared with each other take turns: each warms up once, then they run `rounds` times
- * for `turn` seconds each, in the list's order one round and in reverse the next (A B, B A, …):
- * two identical servers taking turns in a fixed order measured 5-7 % apart, the second ahead.
- * Requests, time and CPU are summed over the turns; p50 and p99 are the median turn's.
+ * One scenario: `name` and where its load goes: `on`, a list of { spec, pids } (the autocannon
+ * spec and the processes whose CPU time it is charged), one per process of the same server, or a
+ * single `spec` and `pids`. Scenarios compared with each other take turns: each process warms up
+ * once, then they run `rounds` times for `turn` seconds each, in the list's order one round and in
+ * reverse the next (A B, B A, …): two identical servers taking turns in a fixed order measured
+ * 5-7 % apart, the second ahead. A scenario with several processes sends round r's turn to
+ * process r modulo their number: two processes of one build differ by up to 20 % for as long as
+ * they run (docs/performance.md), so one process is a draw, not a measure of the build.
+ * Requests, time and CPU are summed over the turns; p50 and p99 are the median turn's; the RSS
+ * shown is the largest process's (the sum of its pids).
  */
 async function interleaved(list) {
-  for (const { spec } of list) await load({ ...spec, duration: 2 });
+  const targetsOf = (scenario) => scenario.on ?? [{ spec: scenario.spec, pids: scenario.pids }];
+  for (const scenario of list) for (const { spec } of targetsOf(scenario)) await load({ ...spec, duration: 2 });
   const turns = list.map(() => []);
   await inTurns(
     rounds,
-    list.map(({ spec, pids }, i) => async () => {
+    list.map((scenario, i) => async () => {
+      const targets = targetsOf(scenario);
+      const { spec, pids } = targets[turns[i].length % targets.length];
       const before = cpuMs(pids);
       const r = await load({ ...spec, duration: turn });
       turns[i].push({ ...r, cpu: cpuMs(pids) - before });
     }),
   );
-  return list.map(({ name, pids }, i) => rowFromTurns(name, turns[i], pids));
+  return list.map((scenario, i) =>
+    rowFromTurns(
+      scenario.name,
+      turns[i],
+      targetsOf(scenario).map((t) => t.pids),
+    ),
+  );
 }
 
 /** Runs each of `runs` once a round, for `count` rounds: in their order one round, reversed the next. */
@@ -219,8 +237,12 @@ async function inTurns(count, runs) {
   }
 }
 
-/** One table row from a scenario's turns; `decimals` for slow scenarios (sign-in). */
-function rowFromTurns(name, turns, pids, decimals = 0) {
+/**
+ * One table row from a scenario's turns; `processes`, its pids (or a list of pid lists, one per
+ * process of the same server: the RSS is the largest's); `decimals` for slow scenarios (sign-in).
+ */
+function rowFromTurns(name, turns, processes, decimals = 0) {
+  const groups = Array.isArray(processes[0]) ? processes : [processes];
   const requests = turns.reduce((n, x) => n + x.requests, 0);
   const scale = 10 ** decimals;
   const row = {
@@ -229,7 +251,7 @@ function rowFromTurns(name, turns, pids, decimals = 0) {
     p50: median(turns.map((x) => x.p50)),
     p99: median(turns.map((x) => x.p99)),
     cpuPerReqUs: Math.round((turns.reduce((n, x) => n + x.cpu, 0) * 1000) / Math.max(1, requests)),
-    rssMB: pids.reduce((n, pid) => n + rssMB(pid), 0),
+    rssMB: Math.max(...groups.map((pids) => pids.reduce((n, pid) => n + rssMB(pid), 0))),
     non2xx: turns.reduce((n, x) => n + x.non2xx + x.errors, 0),
   };
   rows.push(row);
@@ -305,32 +327,40 @@ const apiKey = (
     })
   ).json()
 ).key;
-const floor = await startFloor({ FLOOR_SQLITE: dbFile, FLOOR_JWT: jwt, FLOOR_COOKIE: sessionCookieName });
+const floorEnv = { FLOOR_SQLITE: dbFile, FLOOR_JWT: jwt, FLOOR_COOKIE: sessionCookieName };
+const floor = await startFloor(floorEnv);
 await checkFloorAnswers(gatehouse, floor, cookie);
+// The other processes of each side (BENCH_INSTANCES), on the same database.
+const gatehouses = [gatehouse];
+const floors = [floor];
+for (let i = 1; i < instances; i++) {
+  gatehouses.push(await startGatehouse(`file:${dbFile}`));
+  floors.push(await startFloor(floorEnv));
+}
+const gatehousePids = gatehouses.map((g) => g.child.pid);
 // The peak so far is the start (modules, migrations) and the sign-up; the target is the peak
 // under load, so the high-water mark is reset here and the start's is reported apart.
-const startupPeakRss = rssMB(gatehousePid, "VmHWM");
-resetPeakRss(gatehousePid);
+const startupPeakRss = Math.max(...gatehousePids.map((pid) => rssMB(pid, "VmHWM")));
+for (const pid of gatehousePids) resetPeakRss(pid);
+/** A scenario's load on each of `servers`: `path` with `headers` (and `extra` autocannon options). */
+const onEach = (servers, path, headers = {}, extra = {}) =>
+  servers.map((server) => ({ spec: { ...get(server.base, path, headers), ...extra }, pids: [server.child.pid] }));
 
-console.error("phase 1: SQLite, one session in the database");
+console.error(`phase 1: SQLite, one session in the database; ${instances} processes of each server`);
 const [bare, floorSession, floorNone, valid, none, withKey, validFew] = await interleaved([
-  { name: "ceiling: bare Hono route", spec: get(floor.base, "/bare"), pids: [floor.child.pid] },
-  { name: "floor: prepared JOIN, get-session's answer (cookie)", spec: get(floor.base, "/floor", { cookie }), pids: [floor.child.pid] },
-  { name: "floor: no cookie (`null`, API headers)", spec: get(floor.base, "/floor"), pids: [floor.child.pid] },
-  { name: "get-session, valid cookie", spec: get(gatehouse.base, "/api/auth/get-session", { cookie }), pids: [gatehousePid] },
-  { name: "get-session, no cookie", spec: get(gatehouse.base, "/api/auth/get-session"), pids: [gatehousePid] },
-  { name: "get-session, x-api-key", spec: get(gatehouse.base, "/api/auth/get-session", { "x-api-key": apiKey }), pids: [gatehousePid] },
+  { name: "ceiling: bare Hono route", on: onEach(floors, "/bare") },
+  { name: "floor: prepared JOIN, get-session's answer (cookie)", on: onEach(floors, "/floor", { cookie }) },
+  { name: "floor: no cookie (`null`, API headers)", on: onEach(floors, "/floor") },
+  { name: "get-session, valid cookie", on: onEach(gatehouses, "/api/auth/get-session", { cookie }) },
+  { name: "get-session, no cookie", on: onEach(gatehouses, "/api/auth/get-session") },
+  { name: "get-session, x-api-key", on: onEach(gatehouses, "/api/auth/get-session", { "x-api-key": apiKey }) },
   // Latency where it is service time: 4 connections on one core barely queue.
-  {
-    name: "get-session, valid cookie, 4 connections",
-    spec: { ...get(gatehouse.base, "/api/auth/get-session", { cookie }), connections: 4 },
-    pids: [gatehousePid],
-  },
+  { name: "get-session, valid cookie, 4 connections", on: onEach(gatehouses, "/api/auth/get-session", { cookie }, { connections: 4 }) },
 ]);
 // The RSS target is the peak under get-session load: taken before sign-in, whose scrypt
 // (N=16384, r=16: 32 MiB per hash in flight) is a different, bounded cost reported beside it.
-let peakSessionRss = rssMB(gatehousePid, "VmHWM");
-await stopProcess(floor.child);
+let peakSessionRss = Math.max(...gatehousePids.map((pid) => rssMB(pid, "VmHWM")));
+for (const server of [...floors, ...gatehouses.slice(1)]) await stopProcess(server.child);
 
 // ---------------------------------------------------------------- phase PG: PostgreSQL
 let pgRows = null;
@@ -355,20 +385,27 @@ if (pgURL) {
   const pgGatehouse = await startGatehouse(schemaURL);
   const pgPid = pgGatehouse.child.pid;
   const pgSession = await signUp(pgGatehouse.base, credentials);
-  const pgFloor = await startFloor({ FLOOR_PG_URL: pgURL, FLOOR_PG_SCHEMA: schema, FLOOR_JWT: pgSession.jwt, FLOOR_COOKIE: sessionCookieName });
+  const pgFloorEnv = { FLOOR_PG_URL: pgURL, FLOOR_PG_SCHEMA: schema, FLOOR_JWT: pgSession.jwt, FLOOR_COOKIE: sessionCookieName };
+  const pgFloor = await startFloor(pgFloorEnv);
   await checkFloorAnswers(pgGatehouse, pgFloor, pgSession.cookie);
-  const pgStartupPeak = rssMB(pgPid, "VmHWM");
-  resetPeakRss(pgPid);
+  const pgGatehouses = [pgGatehouse];
+  const pgFloors = [pgFloor];
+  for (let i = 1; i < instances; i++) {
+    pgGatehouses.push(await startGatehouse(schemaURL));
+    pgFloors.push(await startFloor(pgFloorEnv));
+  }
+  const pgPids = pgGatehouses.map((g) => g.child.pid);
+  const pgStartupPeak = Math.max(...pgPids.map((pid) => rssMB(pid, "VmHWM")));
+  for (const pid of pgPids) resetPeakRss(pid);
   const [pgFloorRow, pgValid] = await interleaved([
     {
       name: "PostgreSQL floor: the same JOIN through pg (named statement, one pool)",
-      spec: get(pgFloor.base, "/floor", { cookie: pgSession.cookie }),
-      pids: [pgFloor.child.pid],
+      on: onEach(pgFloors, "/floor", { cookie: pgSession.cookie }),
     },
-    { name: "PostgreSQL get-session, valid cookie", spec: get(pgGatehouse.base, "/api/auth/get-session", { cookie: pgSession.cookie }), pids: [pgPid] },
+    { name: "PostgreSQL get-session, valid cookie", on: onEach(pgGatehouses, "/api/auth/get-session", { cookie: pgSession.cookie }) },
   ]);
-  const pgPeakRss = rssMB(pgPid, "VmHWM");
-  await stopProcess(pgFloor.child);
+  const pgPeakRss = Math.max(...pgPids.map((pid) => rssMB(pid, "VmHWM")));
+  for (const server of [...pgFloors, ...pgGatehouses.slice(1)]) await stopProcess(server.child);
 
   let one = null;
   let three = null;
@@ -489,7 +526,7 @@ const pct1 = (a, b) => `${(Math.round((a / b) * 1000) / 10).toFixed(1)} %`;
 const cpuModel = cpus()[0]?.model ?? "unknown CPU";
 console.log(`\nGatehouse benchmark — ${new Date().toISOString()}, ${cpuModel}, ${cpus().length} cores, Node ${process.version}`);
 console.log(
-  `${turn * rounds} s per scenario (${rounds} turns of ${turn} s, alternating with the scenarios it is compared with, their order reversed every other round), ${connections} connections; servers on core 0, autocannon on core 1${haveTaskset ? "" : " (taskset missing: not pinned)"}${quick ? "; BENCH_QUICK" : ""}; NODE_ENV=production, request log on; run took ${Math.round((Date.now() - started) / 1000)} s\n`,
+  `${turn * rounds} s per scenario (${rounds} turns of ${turn} s, alternating with the scenarios it is compared with, their order reversed every other round), ${connections} connections; get-session and its floor on ${instances} processes each, a turn each in rotation; servers on core 0, autocannon on core 1${haveTaskset ? "" : " (taskset missing: not pinned)"}${quick ? "; BENCH_QUICK" : ""}; NODE_ENV=production, request log on; run took ${Math.round((Date.now() - started) / 1000)} s\n`,
 );
 
 const ratioRows = [
