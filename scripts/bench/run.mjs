@@ -197,8 +197,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * One scenario: `name` and where its load goes: `on`, a list of { spec, pids } (the autocannon
- * spec and the processes whose CPU time it is charged), one per process of the same server, or a
- * single `spec` and `pids`. Scenarios compared with each other take turns: each process warms up
+ * spec and the processes whose CPU time it is charged), one per process of the same server
+ * (onEach), or a single one. Scenarios compared with each other take turns: each process warms up
  * once, then they run `rounds` times for `turn` seconds each, in the list's order one round and in
  * reverse the next (A B, B A, …): two identical servers taking turns in a fixed order measured
  * 5-7 % apart, the second ahead. A scenario with several processes sends round r's turn to
@@ -208,24 +208,22 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * shown is the largest process's (the sum of its pids).
  */
 async function interleaved(list) {
-  const targetsOf = (scenario) => scenario.on ?? [{ spec: scenario.spec, pids: scenario.pids }];
-  for (const scenario of list) for (const { spec } of targetsOf(scenario)) await load({ ...spec, duration: 2 });
+  for (const { on } of list) for (const { spec } of on) await load({ ...spec, duration: 2 });
   const turns = list.map(() => []);
   await inTurns(
     rounds,
-    list.map((scenario, i) => async () => {
-      const targets = targetsOf(scenario);
-      const { spec, pids } = targets[turns[i].length % targets.length];
+    list.map(({ on }, i) => async () => {
+      const { spec, pids } = on[turns[i].length % on.length];
       const before = cpuMs(pids);
       const r = await load({ ...spec, duration: turn });
       turns[i].push({ ...r, cpu: cpuMs(pids) - before });
     }),
   );
-  return list.map((scenario, i) =>
+  return list.map(({ name, on }, i) =>
     rowFromTurns(
-      scenario.name,
+      name,
       turns[i],
-      targetsOf(scenario).map((t) => t.pids),
+      on.map((target) => target.pids),
     ),
   );
 }
@@ -238,11 +236,10 @@ async function inTurns(count, runs) {
 }
 
 /**
- * One table row from a scenario's turns; `processes`, its pids (or a list of pid lists, one per
- * process of the same server: the RSS is the largest's); `decimals` for slow scenarios (sign-in).
+ * One table row from a scenario's turns; `processes`, the pids of each process of the same server
+ * it ran on (the RSS shown is the largest's); `decimals` for slow scenarios (sign-in).
  */
 function rowFromTurns(name, turns, processes, decimals = 0) {
-  const groups = Array.isArray(processes[0]) ? processes : [processes];
   const requests = turns.reduce((n, x) => n + x.requests, 0);
   const scale = 10 ** decimals;
   const row = {
@@ -251,7 +248,7 @@ function rowFromTurns(name, turns, processes, decimals = 0) {
     p50: median(turns.map((x) => x.p50)),
     p99: median(turns.map((x) => x.p99)),
     cpuPerReqUs: Math.round((turns.reduce((n, x) => n + x.cpu, 0) * 1000) / Math.max(1, requests)),
-    rssMB: Math.max(...groups.map((pids) => pids.reduce((n, pid) => n + rssMB(pid), 0))),
+    rssMB: Math.max(...processes.map((pids) => pids.reduce((n, pid) => n + rssMB(pid), 0))),
     non2xx: turns.reduce((n, x) => n + x.non2xx + x.errors, 0),
   };
   rows.push(row);
@@ -260,6 +257,19 @@ function rowFromTurns(name, turns, processes, decimals = 0) {
 }
 
 const get = (base, path, headers = {}) => ({ url: `${base}${path}`, connections, headers });
+/** A scenario's load on each of `servers`: `path` with `headers` (and `extra` autocannon options). */
+const onEach = (servers, path, headers = {}, extra = {}) =>
+  servers.map((server) => ({ spec: { ...get(server.base, path, headers), ...extra }, pids: [server.child.pid] }));
+
+/** `first` and as many more processes of the same server (made by `start`) as BENCH_INSTANCES asks. */
+async function withCopies(first, start) {
+  const servers = [first];
+  while (servers.length < instances) servers.push(await start());
+  return servers;
+}
+
+/** The largest peak RSS (VmHWM, MiB) among `servers`. */
+const peakRssOf = (servers) => Math.max(...servers.map((server) => rssMB(server.child.pid, "VmHWM")));
 const sessionCookieName = "gatehouse.session_token";
 
 /** Signs up the bench's user on a server; its session cookie and the session JWT get-session sends. */
@@ -331,20 +341,12 @@ const floorEnv = { FLOOR_SQLITE: dbFile, FLOOR_JWT: jwt, FLOOR_COOKIE: sessionCo
 const floor = await startFloor(floorEnv);
 await checkFloorAnswers(gatehouse, floor, cookie);
 // The other processes of each side (BENCH_INSTANCES), on the same database.
-const gatehouses = [gatehouse];
-const floors = [floor];
-for (let i = 1; i < instances; i++) {
-  gatehouses.push(await startGatehouse(`file:${dbFile}`));
-  floors.push(await startFloor(floorEnv));
-}
-const gatehousePids = gatehouses.map((g) => g.child.pid);
+const gatehouses = await withCopies(gatehouse, () => startGatehouse(`file:${dbFile}`));
+const floors = await withCopies(floor, () => startFloor(floorEnv));
 // The peak so far is the start (modules, migrations) and the sign-up; the target is the peak
 // under load, so the high-water mark is reset here and the start's is reported apart.
-const startupPeakRss = Math.max(...gatehousePids.map((pid) => rssMB(pid, "VmHWM")));
-for (const pid of gatehousePids) resetPeakRss(pid);
-/** A scenario's load on each of `servers`: `path` with `headers` (and `extra` autocannon options). */
-const onEach = (servers, path, headers = {}, extra = {}) =>
-  servers.map((server) => ({ spec: { ...get(server.base, path, headers), ...extra }, pids: [server.child.pid] }));
+const startupPeakRss = peakRssOf(gatehouses);
+for (const server of gatehouses) resetPeakRss(server.child.pid);
 
 console.error(`phase 1: SQLite, one session in the database; ${instances} processes of each server`);
 const [bare, floorSession, floorNone, valid, none, withKey, validFew] = await interleaved([
@@ -359,7 +361,7 @@ const [bare, floorSession, floorNone, valid, none, withKey, validFew] = await in
 ]);
 // The RSS target is the peak under get-session load: taken before sign-in, whose scrypt
 // (N=16384, r=16: 32 MiB per hash in flight) is a different, bounded cost reported beside it.
-let peakSessionRss = Math.max(...gatehousePids.map((pid) => rssMB(pid, "VmHWM")));
+let peakSessionRss = peakRssOf(gatehouses);
 for (const server of [...floors, ...gatehouses.slice(1)]) await stopProcess(server.child);
 
 // ---------------------------------------------------------------- phase PG: PostgreSQL
@@ -388,15 +390,10 @@ if (pgURL) {
   const pgFloorEnv = { FLOOR_PG_URL: pgURL, FLOOR_PG_SCHEMA: schema, FLOOR_JWT: pgSession.jwt, FLOOR_COOKIE: sessionCookieName };
   const pgFloor = await startFloor(pgFloorEnv);
   await checkFloorAnswers(pgGatehouse, pgFloor, pgSession.cookie);
-  const pgGatehouses = [pgGatehouse];
-  const pgFloors = [pgFloor];
-  for (let i = 1; i < instances; i++) {
-    pgGatehouses.push(await startGatehouse(schemaURL));
-    pgFloors.push(await startFloor(pgFloorEnv));
-  }
-  const pgPids = pgGatehouses.map((g) => g.child.pid);
-  const pgStartupPeak = Math.max(...pgPids.map((pid) => rssMB(pid, "VmHWM")));
-  for (const pid of pgPids) resetPeakRss(pid);
+  const pgGatehouses = await withCopies(pgGatehouse, () => startGatehouse(schemaURL));
+  const pgFloors = await withCopies(pgFloor, () => startFloor(pgFloorEnv));
+  const pgStartupPeak = peakRssOf(pgGatehouses);
+  for (const server of pgGatehouses) resetPeakRss(server.child.pid);
   const [pgFloorRow, pgValid] = await interleaved([
     {
       name: "PostgreSQL floor: the same JOIN through pg (named statement, one pool)",
@@ -404,7 +401,7 @@ if (pgURL) {
     },
     { name: "PostgreSQL get-session, valid cookie", on: onEach(pgGatehouses, "/api/auth/get-session", { cookie: pgSession.cookie }) },
   ]);
-  const pgPeakRss = Math.max(...pgPids.map((pid) => rssMB(pid, "VmHWM")));
+  const pgPeakRss = peakRssOf(pgGatehouses);
   for (const server of [...pgFloors, ...pgGatehouses.slice(1)]) await stopProcess(server.child);
 
   let one = null;
@@ -420,13 +417,11 @@ if (pgURL) {
     [one, three] = await interleaved([
       {
         name: "PostgreSQL get-session: one process behind the proxy",
-        spec: get(proxyOne.base, "/api/auth/get-session", { cookie: pgSession.cookie }),
-        pids: [pgPid],
+        on: [{ spec: get(proxyOne.base, "/api/auth/get-session", { cookie: pgSession.cookie }), pids: [pgPid] }],
       },
       {
         name: "PostgreSQL get-session: three processes behind the proxy",
-        spec: get(proxyThree.base, "/api/auth/get-session", { cookie: pgSession.cookie }),
-        pids: threePids,
+        on: [{ spec: get(proxyThree.base, "/api/auth/get-session", { cookie: pgSession.cookie }), pids: threePids }],
       },
     ]);
     for (const child of [proxyOne.child, proxyThree.child, ...others.map((o) => o.child)]) await stopProcess(child);
@@ -458,8 +453,8 @@ if (!quick) {
   const floor2 = await startFloor({ FLOOR_SQLITE: dbFile, FLOOR_JWT: jwt, FLOOR_COOKIE: sessionCookieName });
   console.error("phase 2: SQLite, 100 000 sessions in the database");
   [floor100k, valid100k] = await interleaved([
-    { name: "floor, 100k sessions", spec: get(floor2.base, "/floor", { cookie }), pids: [floor2.child.pid] },
-    { name: "get-session valid, 100k sessions", spec: get(gatehouse.base, "/api/auth/get-session", { cookie }), pids: [gatehousePid] },
+    { name: "floor, 100k sessions", on: onEach([floor2], "/floor", { cookie }) },
+    { name: "get-session valid, 100k sessions", on: onEach([gatehouse], "/api/auth/get-session", { cookie }) },
   ]);
   await stopProcess(floor2.child);
   peakSessionRss = Math.max(peakSessionRss, rssMB(gatehousePid, "VmHWM"));
@@ -494,7 +489,7 @@ if (!quick) {
   };
   await inTurns(signInRounds, [() => void scryptRates.push(bareScryptTurn()), signInTurn]);
   bareScrypt = scryptRates.reduce((a, b) => a + b, 0) / signInRounds;
-  signIn = rowFromTurns("sign-in (scrypt N=16384 r=16)", signInTurns, [gatehousePid], 1);
+  signIn = rowFromTurns("sign-in (scrypt N=16384 r=16)", signInTurns, [[gatehousePid]], 1);
   console.error(`  bare scrypt: ${bareScrypt.toFixed(1)}/s`);
 
   console.error("get-session while sign-ins hash at full rate");
