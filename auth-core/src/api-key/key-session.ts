@@ -1,8 +1,9 @@
 import type { AuthContext } from "../context.js";
+import { createIsoFormatter } from "../deps/clock.js";
 import type { ClientInfo } from "../endpoint.js";
 import { APIError } from "../errors.js";
 import type { ActiveSession } from "../session/session.js";
-import { keyUseAudit, useApiKey } from "./use-api-key.js";
+import { keyUseAudit, useApiKey, type UsedApiKey } from "./use-api-key.js";
 import { keyPermissions } from "./wire.js";
 
 /** The key a request carries in the configured header (`x-api-key`), when keys are on. */
@@ -15,17 +16,27 @@ export function readApiKeyHeader(ctx: AuthContext, headers: Headers): string | n
  * the key's owner. It is one use of the key (counted against its limit). The session is never
  * stored and never fresh; `apiKey` tells the endpoints which key it is and what it may do.
  * A refused key answers the plugin's error (401 with its code; 403 for a malformed one).
+ * Without a promise when the key's use needed none (useApiKey).
  */
-export async function resolveApiKeySession(ctx: AuthContext, key: string, client: ClientInfo): Promise<ActiveSession> {
+export function resolveApiKeySession(ctx: AuthContext, key: string, client: ClientInfo): ActiveSession | Promise<ActiveSession> {
   if (key.length < ctx.options.apiKey.defaultKeyLength) throw APIError.from(403, "INVALID_API_KEY");
-  const { record, user } = await useApiKey(ctx, key, { audit: () => keyUseAudit(ctx, client) });
-  const now = ctx.clock.now();
+  const used = useApiKey(ctx, key, { audit: () => keyUseAudit(ctx, client) });
+  return used instanceof Promise ? used.then((found) => keySession(ctx, found, key, client)) : keySession(ctx, used, key, client);
+}
+
+/** The times of a key's session: now, and (for a key without an expiry) a session's lifetime from now. */
+const isoOfNow = createIsoFormatter();
+const isoOfExpiry = createIsoFormatter();
+
+function keySession(ctx: AuthContext, { record, user }: UsedApiKey, key: string, client: ClientInfo): ActiveSession {
+  const now = ctx.clock.now().getTime();
+  const at = isoOfNow(now);
   return {
     session: {
       id: record.id,
       tokenHash: record.keyHash,
       userId: user.id,
-      expiresAt: record.expiresAt ?? new Date(now.getTime() + ctx.options.session.expiresIn * 1000).toISOString(),
+      expiresAt: record.expiresAt ?? isoOfExpiry(now + ctx.options.session.expiresIn * 1000),
       rememberMe: 0,
       ipAddress: client.ipAddress,
       userAgent: client.userAgent,
@@ -33,8 +44,8 @@ export async function resolveApiKeySession(ctx: AuthContext, key: string, client
       activeTeamId: null,
       // A key is never an admin acting as someone.
       impersonatedBy: null,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
+      createdAt: at,
+      updatedAt: at,
     },
     user,
     token: key,

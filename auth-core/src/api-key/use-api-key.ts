@@ -3,7 +3,7 @@ import { constantTimeEqual } from "../crypto/constant-time.js";
 import { APIError } from "../errors.js";
 import { createAudit, type Audit, type AuditClient } from "../security/security-events.js";
 import type { PermissionConnector, PermissionRequest } from "../shared/access-control.js";
-import { claimApiKeyUse, deleteApiKeyById, findApiKeyById, type ApiKeyRecord, type ApiKeyUseClaim } from "../store/api-key-store.js";
+import { claimApiKeyUse, deleteApiKeyById, findApiKeyById, type ApiKeyRecord, type ApiKeyUseClaim, type ApiKeyWithOwner } from "../store/api-key-store.js";
 import type { UserRow } from "../store/database.js";
 import { isBanActive } from "../admin/ban.js";
 import { hashApiKey } from "./key-material.js";
@@ -133,56 +133,72 @@ function planUse(ctx: AuthContext, record: ApiKeyRecord, now: Date): ApiKeyUseCl
   return claim;
 }
 
-/** Counts one use atomically; a use that loses a race decides again from the fresh row. */
-async function claimUse(ctx: AuthContext, first: ApiKeyRecord): Promise<{ record: ApiKeyRecord; firstUseToday: boolean }> {
+/**
+ * Writes one use (the claim planned from the row as read) atomically; a use that loses a race
+ * plans again from the fresh row.
+ */
+async function claimUse(ctx: AuthContext, first: ApiKeyRecord, firstClaim: ApiKeyUseClaim): Promise<{ record: ApiKeyRecord; firstUseToday: boolean }> {
   let record = first;
+  let claim: ApiKeyUseClaim | null = firstClaim;
   for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
-    const now = ctx.clock.now();
-    const claim = planUse(ctx, record, now);
     if (!claim) return { record, firstUseToday: false };
     const updated = await claimApiKeyUse(ctx.db, record.id, claim);
     if (updated) return { record: updated, firstUseToday: claim.guard.lastRequestIs !== undefined };
     const fresh = await findApiKeyById(ctx.db, record.id);
     if (!fresh) throw refuse(401, "INVALID_API_KEY");
     record = fresh;
+    claim = planUse(ctx, record, ctx.clock.now());
   }
   throw APIError.from(429, "RATE_LIMITED", { details: { tryAgainIn: 0 } });
 }
 
-async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen: { record?: ApiKeyRecord }): Promise<UsedApiKey> {
+function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen: { record?: ApiKeyRecord }): UsedApiKey | Promise<UsedApiKey> {
   const hash = hashApiKey(key);
   const lookup = ctx.lookupApiKey(hash);
-  const found = lookup instanceof Promise ? await lookup : lookup;
+  return lookup instanceof Promise ? lookup.then((found) => checkFound(ctx, hash, found, options, seen)) : checkFound(ctx, hash, lookup, options, seen);
+}
+
+/** The checks of a key found (or not) by its hash, in the plugin's order; a promise only where a row is written. */
+function checkFound(
+  ctx: AuthContext,
+  hash: string,
+  found: ApiKeyWithOwner | null,
+  options: UseOptions,
+  seen: { record?: ApiKeyRecord },
+): UsedApiKey | Promise<UsedApiKey> {
   if (!found || !constantTimeEqual(found.record.keyHash, hash)) throw refuse(401, "INVALID_API_KEY");
   const { record, user } = found;
   seen.record = record;
   if (record.enabled !== 1) throw refuse(401, "KEY_DISABLED");
   const now = ctx.clock.now();
-  if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now.getTime()) {
-    await deleteApiKeyById(ctx.db, record.id);
-    throw refuse(401, "KEY_EXPIRED");
-  }
+  if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now.getTime()) return deleteAndRefuse(ctx, record, refuse(401, "KEY_EXPIRED"));
   if (options.permissions && !keyGrants(keyPermissions(record), options.permissions)) throw refuse(401, "KEY_NOT_FOUND");
   // The person the key stands for: its owner, or for an organization's key its creator. A key
   // acts as that person, so without them (a deleted creator's account) it acts for nobody.
   if (!user) throw refuse(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
   if (isBanActive(user, now)) throw refuse(401, "USER_BANNED");
-  if (record.remaining === 0 && record.refillAmount === null) {
-    // Used up for good: the plugin deletes such a key.
-    await deleteApiKeyById(ctx.db, record.id);
-    throw refuse(429, "USAGE_EXCEEDED");
-  }
-  const { record: used, firstUseToday } = await claimUse(ctx, record);
-  if (firstUseToday) {
-    await options.audit().record({
-      userId: user.id,
-      type: "api-key-used",
-      method: "api-key",
-      organizationId: used.organizationId,
-      detail: { keyId: used.id, start: used.start },
-    });
-  }
-  return { record: used, user };
+  // Used up for good: the plugin deletes such a key.
+  if (record.remaining === 0 && record.refillAmount === null) return deleteAndRefuse(ctx, record, refuse(429, "USAGE_EXCEEDED"));
+  const claim = planUse(ctx, record, now);
+  // Most uses of a key without a limit write nothing: the answer needs no promise.
+  if (!claim) return { record, user };
+  return claimUse(ctx, record, claim).then(async ({ record: used, firstUseToday }) => {
+    if (firstUseToday) {
+      await options.audit().record({
+        userId: user.id,
+        type: "api-key-used",
+        method: "api-key",
+        organizationId: used.organizationId,
+        detail: { keyId: used.id, start: used.start },
+      });
+    }
+    return { record: used, user };
+  });
+}
+
+async function deleteAndRefuse(ctx: AuthContext, record: ApiKeyRecord, refusal: APIError): Promise<never> {
+  await deleteApiKeyById(ctx.db, record.id);
+  throw refusal;
 }
 
 /**
@@ -190,15 +206,21 @@ async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen
  * of it, enabled, not expired, holding the asked permissions, the person it stands for (owner, or
  * an organization key's creator) still there and not banned, within its limits, and counted. A
  * refusal throws the plugin's error and is recorded. Verify and a request carrying the key both
- * ask this one check, so verify refuses a key for the same reasons, with the same code.
+ * ask this one check, so verify refuses a key for the same reasons, with the same code. Answers
+ * without a promise when nothing had to be waited for: the lookup answered at once (SQLite) and
+ * the use writes no row (a key without a limit or a quota, used again within the minute).
  */
-export async function useApiKey(ctx: AuthContext, key: string, options: UseOptions): Promise<UsedApiKey> {
+export function useApiKey(ctx: AuthContext, key: string, options: UseOptions): UsedApiKey | Promise<UsedApiKey> {
   const seen: { record?: ApiKeyRecord } = {};
-  try {
-    return await checkKey(ctx, key, options, seen);
-  } catch (error) {
+  const refused = async (error: unknown): Promise<never> => {
     if (error instanceof APIError) await recordRefusal(options.audit(), seen.record, error);
     throw error;
+  };
+  try {
+    const used = checkKey(ctx, key, options, seen);
+    return used instanceof Promise ? used.catch(refused) : used;
+  } catch (error) {
+    return refused(error);
   }
 }
 

@@ -19,7 +19,7 @@ type Answer = WireSessionResult | null;
 /**
  * JSON null when signed out (better-auth 1.x); a stale or forged cookie is cleared. Answers
  * without a promise when nothing had to be waited for: a session read at once (SQLite) with no
- * refresh due and its JWT still reusable, or no session at all.
+ * refresh due and its JWT still reusable, a key whose use wrote nothing, or no session at all.
  */
 export const getSession = defineEndpoint({
   name: "getSession",
@@ -43,8 +43,12 @@ export const getSession = defineEndpoint({
 type Query = z.infer<typeof query>;
 
 /** A key stands for its owner (an organization's key has no person: refused). */
-async function answerForApiKey(ctx: AuthContext, apiKey: string, client: ClientInfo): Promise<Answer> {
-  const keySession = await resolveApiKeySession(ctx, apiKey, client);
+function answerForApiKey(ctx: AuthContext, apiKey: string, client: ClientInfo): Answer | Promise<Answer> {
+  const keySession = resolveApiKeySession(ctx, apiKey, client);
+  return keySession instanceof Promise ? keySession.then(keyAnswer) : keyAnswer(keySession);
+}
+
+function keyAnswer(keySession: ActiveSession): Answer {
   if (keySession.apiKey?.organizationId) throw APIError.from(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
   return { session: toWireSession(keySession.session, keySession.token), user: toWireUser(keySession.user) };
 }
