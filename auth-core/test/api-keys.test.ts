@@ -119,6 +119,25 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
     expect(await errorOf(await createTestBrowser(t.auth).get("/api-key/list"))).toEqual({ status: 401, code: "UNAUTHORIZED" });
   });
 
+  it("gives a key's session the time of each request, and a key without an expiry a session's lifetime from then", async () => {
+    const lasting = await create(ada, { name: "lasting" });
+    const expiring = await create(ada, { name: "short", expiresIn: DAY / 1000 });
+    const sessionAt = async (key: string) => (await readJSON<WireSessionResult>(await script(key).get("/get-session"))).session;
+
+    const first = await sessionAt(lasting.key);
+    const now = t.clock.now();
+    expect(first.createdAt).toBe(now.toISOString());
+    expect(first.updatedAt).toBe(now.toISOString());
+    expect(first.expiresAt).toBe(new Date(now.getTime() + 7 * DAY).toISOString());
+    expect((await sessionAt(expiring.key)).expiresAt).toBe(expiring.expiresAt);
+
+    // The next request a minute later: the times move with it.
+    t.clock.advance(60_000);
+    const later = await sessionAt(lasting.key);
+    expect(later.createdAt).toBe(t.clock.now().toISOString());
+    expect(later.expiresAt).toBe(new Date(t.clock.now().getTime() + 7 * DAY).toISOString());
+  });
+
   it("stands for its owner on get-session (HTTP and auth.api) and ends with expiry, disabling and deletion", async () => {
     const expiring = await create(ada, { name: "short", expiresIn: DAY / 1000 });
     const disabled = await create(ada, { name: "off" });
