@@ -5,7 +5,7 @@ export type { AuthOptions } from "./options.js";
 export type { RateLimitRule } from "./http/rate-limit.js";
 export type { AuthContext } from "./context.js";
 export type { Clock, ManualClock } from "./deps/clock.js";
-export { createManualClock, systemClock } from "./deps/clock.js";
+export { createManualClock, oncePerInstant, systemClock } from "./deps/clock.js";
 export type { RandomReader } from "./deps/random.js";
 export type { Logger } from "./deps/logger.js";
 export { consoleLogger, silentLogger } from "./deps/logger.js";

@@ -1,6 +1,6 @@
 import { writeSync } from "node:fs";
 import { pino, type Logger as PinoLogger, type LevelWithSilent } from "pino";
-import type { Logger } from "@gatehouse/auth-core";
+import { oncePerInstant, type Logger } from "@gatehouse/auth-core";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -35,19 +35,10 @@ const BATCH_BYTES = 4096;
 /** ...and wait no longer than this, so a quiet server's lines still appear promptly. */
 const FLUSH_EVERY_MS = 100;
 
-let stampedAt = Number.NaN;
-let stamp = "";
-/**
- * pino's isoTime (`,"time":"<ISO 8601>"`), formatted once per millisecond rather than once per
- * line: under load many request lines share a millisecond.
- */
+/** pino's isoTime (`,"time":"<ISO 8601>"`), formatted once per millisecond, not once per line. */
+const timeFieldOf = oncePerInstant((now) => `,"time":"${new Date(now).toISOString()}"`);
 function isoTimeOncePerMillisecond(): string {
-  const now = Date.now();
-  if (now !== stampedAt) {
-    stampedAt = now;
-    stamp = `,"time":"${new Date(now).toISOString()}"`;
-  }
-  return stamp;
+  return timeFieldOf(Date.now());
 }
 
 /** pino's asynchronous stdout (sonic-boom) behind a batch of whole lines; what pino writes to. */

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../context.js";
-import { createIsoFormatter } from "../deps/clock.js";
+import { oncePerInstant } from "../deps/clock.js";
 import type { ClientInfo } from "../endpoint.js";
 import { APIError } from "../errors.js";
 import type { ActiveSession } from "../session/session.js";
@@ -25,8 +25,9 @@ export function resolveApiKeySession(ctx: AuthContext, key: string, client: Clie
 }
 
 /** The times of a key's session: now, and (for a key without an expiry) a session's lifetime from now. */
-const isoOfNow = createIsoFormatter();
-const isoOfExpiry = createIsoFormatter();
+const isoOf = (time: number): string => new Date(time).toISOString();
+const isoOfNow = oncePerInstant(isoOf);
+const isoOfExpiry = oncePerInstant(isoOf);
 
 function keySession(ctx: AuthContext, { record, user }: UsedApiKey, key: string, client: ClientInfo): ActiveSession {
   const now = ctx.clock.now().getTime();
