@@ -17,9 +17,18 @@ const FLUSH_EVERY_MS = 100;
 const RETRY_MS = 5;
 /** At exit, how long a full pipe is waited for before what is left is given up. */
 const EXIT_WAIT_MS = 10_000;
+/** At most this much waits for a full pipe; later batches are dropped (and counted) until it drains. */
+const MAX_WAITING_BYTES = 16 * 1024 * 1024;
+/** Buffers per writev (Linux takes at most 1024). */
+const MAX_WRITEV = 64;
 
 function isFullPipe(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === "EAGAIN";
+}
+
+/** The line that stands for the lines a full pipe cost: what the log's reader lost, and when. */
+function droppedLinesNotice(dropped: number, now: Date): string {
+  return `{"level":"warn","time":"${now.toISOString()}","dropped":${dropped},"message":"log lines dropped: stdout was full"}\n`;
 }
 
 /**
@@ -30,8 +39,10 @@ function isFullPipe(error: unknown): boolean {
  * A request never waits for the log's reader. Node opens a pipe or a socket on stdout
  * non-blocking when `process.stdout` is first read (below), so a write into a full pipe fails at
  * once (EAGAIN) or writes part of a batch; what it leaves is kept, in order, and tried again
- * every few milliseconds, later batches behind it. A file or a terminal is written as
- * `process.stdout` writes them (synchronously).
+ * every few milliseconds, later batches behind it. Up to 16 MiB waits: a reader stalled longer
+ * loses the batches after that (a server that kept them all would run out of memory), and once
+ * the pipe drains one warning line says how many lines were dropped. A file or a terminal is
+ * written as `process.stdout` writes them (synchronously).
  *
  * No line is lost when the process ends: end() (a shutdown) resolves once everything is out, and
  * on `exit` (process.exit, a crash) what is left is written synchronously, waiting up to 10 s for
@@ -45,6 +56,8 @@ export function createStdoutSink(): LineSink {
   let size = 0;
   /** Bytes a full pipe refused, oldest first: everything after them waits behind them. */
   let refused: Buffer[] = [];
+  let refusedBytes = 0;
+  let dropped = 0;
   let retry: NodeJS.Timeout | null = null;
   let broken = false;
   let ended = false;
@@ -55,16 +68,20 @@ export function createStdoutSink(): LineSink {
     while (refused.length > 0 && !broken) {
       let written: number;
       try {
-        written = refused.length === 1 ? writeSync(fd, refused[0]!) : writevSync(fd, refused);
+        written = refused.length === 1 ? writeSync(fd, refused[0]!) : writevSync(fd, refused.length > MAX_WRITEV ? refused.slice(0, MAX_WRITEV) : refused);
       } catch (error) {
         if (isFullPipe(error)) return false;
         broken = true;
         break;
       }
+      refusedBytes -= written;
       while (refused.length > 0 && written >= refused[0]!.length) written -= refused.shift()!.length;
       if (written > 0) refused[0] = refused[0]!.subarray(written);
     }
-    refused = broken ? [] : refused;
+    if (broken) {
+      refused = [];
+      refusedBytes = 0;
+    }
     return true;
   };
 
@@ -79,14 +96,29 @@ export function createStdoutSink(): LineSink {
       schedule();
       return;
     }
+    if (dropped > 0) {
+      const notice = droppedLinesNotice(dropped, new Date());
+      dropped = 0;
+      writeBatch(notice, 1);
+      if (retry) return;
+    }
     const waiting = drained;
     drained = [];
     for (const resolve of waiting) resolve();
   };
 
-  /** One batch: written now unless bytes refused earlier are still waiting. */
-  const writeBatch = (batch: string): void => {
+  const keep = (bytes: Buffer): void => {
+    refused.push(bytes);
+    refusedBytes += bytes.length;
+  };
+
+  /** One batch of `count` lines: written now unless bytes refused earlier are still waiting. */
+  const writeBatch = (batch: string, count: number): void => {
     if (broken) return;
+    if (refusedBytes > MAX_WAITING_BYTES) {
+      dropped += count;
+      return;
+    }
     if (refused.length === 0) {
       let written: number;
       try {
@@ -99,9 +131,9 @@ export function createStdoutSink(): LineSink {
         written = 0;
       }
       if (written === Buffer.byteLength(batch)) return;
-      refused.push(Buffer.from(batch).subarray(written));
+      keep(Buffer.from(batch).subarray(written));
     } else {
-      refused.push(Buffer.from(batch));
+      keep(Buffer.from(batch));
     }
     if (!retry) schedule();
   };
@@ -109,9 +141,10 @@ export function createStdoutSink(): LineSink {
   const drain = (): void => {
     if (lines.length === 0) return;
     const batch = lines.length === 1 ? lines[0]! : lines.join("");
+    const count = lines.length;
     lines = [];
     size = 0;
-    writeBatch(batch);
+    writeBatch(batch, count);
   };
 
   const tick = setInterval(drain, FLUSH_EVERY_MS).unref();
@@ -122,6 +155,13 @@ export function createStdoutSink(): LineSink {
     const pause = new Int32Array(new SharedArrayBuffer(4));
     const deadline = performance.now() + EXIT_WAIT_MS;
     while (!writeRefused() && performance.now() < deadline) Atomics.wait(pause, 0, 0, 1);
+    if (dropped > 0 && refused.length === 0 && !broken) {
+      try {
+        writeSync(fd, droppedLinesNotice(dropped, new Date()));
+      } catch {
+        // The notice is the one line that may be lost: the pipe is full again or gone.
+      }
+    }
   });
 
   return {

@@ -13,20 +13,20 @@ const LINES = 5000; // about 750 KB in 4 KB batches, more than a pipe or a socke
  * awaits the logger's end() (a shutdown), `exit` calls process.exit() with lines still gathered
  * (the exit hook must hand them over).
  */
-const script = (how: "end" | "exit"): string => `
+const script = (how: "end" | "exit", lines = LINES): string => `
   const { createServerLogger } = await import(${JSON.stringify(logging)});
   const logger = createServerLogger({ pretty: false, level: "info" });
-  for (let i = 0; i < ${LINES}; i++) logger.requestLine("id-" + i, "GET", "/api/auth/get-session", 200, 0.1);
+  for (let i = 0; i < ${lines}; i++) logger.requestLine("id-" + i, "GET", "/api/auth/get-session", 200, 0.1);
   logger.requestLine("last", "GET", "/", 200, 0.1);
   process.stderr.write("logged\\n");
   ${how === "end" ? "await logger.end();" : "process.exit(0);"}
 `;
 
 /** Runs the script with stdout a pipe (read here, once all is logged) or a file; answers what it wrote to stdout. */
-async function run(how: "end" | "exit", stdout: "pipe" | "file"): Promise<string> {
+async function run(how: "end" | "exit", stdout: "pipe" | "file", lines = LINES): Promise<string> {
   const file = join(mkdtempSync(join(tmpdir(), "gatehouse-log-")), "stdout.log");
   const fd = stdout === "file" ? openSync(file, "w") : null;
-  const child = spawn(process.execPath, ["--input-type=module", "-e", script(how)], { stdio: ["ignore", fd ?? "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script(how, lines)], { stdio: ["ignore", fd ?? "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   // A reader that waits until every line is logged: the lines overfill the pipe (Node's child
@@ -69,6 +69,17 @@ describe("the request log loses no line", () => {
       expect(ids(await run("exit", stdout))).toEqual(expected);
     });
   }
+  it("a reader stalled past 16 MiB loses the lines after that, and one warning line counts them", async () => {
+    const lines = 150_000; // about 22 MB of request lines, all logged before the reader takes any
+    const output = (await run("end", "pipe", lines)).trimEnd().split("\n");
+    const notice = JSON.parse(output.at(-1)!) as { level: string; dropped: number; message: string };
+    expect(notice).toMatchObject({ level: "warn", message: "log lines dropped: stdout was full" });
+    const kept = output.slice(0, -1).map((line) => (JSON.parse(line) as { requestId: string }).requestId);
+    // What was kept is the log's beginning, whole and in order; the rest is counted, not lost silently.
+    expect(kept.length).toBeGreaterThan((16 * 1024 * 1024) / 200);
+    expect(kept).toEqual(Array.from({ length: kept.length }, (_, i) => `id-${i}`));
+    expect(kept.length + notice.dropped).toBe(lines + 1);
+  });
   it("a reader that is gone takes nothing more, and the process still ends normally", async () => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", script("end")], { stdio: ["ignore", "pipe", "pipe"] });
     child.stdout.destroy();
