@@ -34,7 +34,8 @@ function droppedLinesNotice(dropped: number, now: Date): string {
 /**
  * The log's stdout: whole lines gathered into batches of about 4 KB (or 100 ms), each written by
  * one non-blocking write(2) on the main thread, without a thread pool (sonic-boom's asynchronous
- * write cost two context switches a batch on a busy core, about 1 µs a request).
+ * write handed each batch to libuv's pool: two context switches a batch on the server's busy
+ * core; docs/performance.md has the figures).
  *
  * A request never waits for the log's reader. Node opens a pipe or a socket on stdout
  * non-blocking when `process.stdout` is first read (below), so a write into a full pipe fails at
