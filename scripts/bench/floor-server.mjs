@@ -6,10 +6,16 @@
 //               cookie's token, answered with get-session's bytes: the same JSON, the short API
 //               header set and a set-auth-jwt of a session JWT's length (reused, as get-session
 //               reuses its own); no cookie or no row: `null` with the API headers.
+//   GET /floor-logged  the same answer, and the request line a production server writes for each
+//               request (pino's JSON: level, time, request id, method, path, status, ms, message),
+//               gathered into 4 KB batches (or 100 ms), each written by one non-blocking write to
+//               stdout; a batch a full pipe refuses is dropped. Not a target: it shows what the
+//               request log costs a server that does nothing else.
 // Configured by run.mjs through the environment:
 //   PORT, FLOOR_SQLITE=<file> or FLOOR_PG_URL=<url> (+ FLOOR_PG_SCHEMA, FLOOR_PG_POOL, default 10),
 //   FLOOR_JWT (the set-auth-jwt value), FLOOR_COOKIE (the session cookie's name).
 import { createHash } from "node:crypto";
+import { writeSync } from "node:fs";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 
@@ -95,13 +101,58 @@ function answer(row, token) {
   return new Response(JSON.stringify(body), { headers: SESSION_HEADERS });
 }
 
-const app = new Hono();
-app.get("/bare", (c) => c.json({ ok: true }));
-app.get("/floor", (c) => {
-  const token = tokenOf(c.req.header("cookie"));
+function floorAnswer(cookieHeader) {
+  const token = tokenOf(cookieHeader);
   if (!token) return answer(undefined, token);
   const row = find(createHash("sha256").update(token).digest("base64url"));
   return row instanceof Promise ? row.then((r) => answer(r, token)) : answer(row, token);
+}
+
+// The request lines of /floor-logged. Reading process.stdout opens a pipe or socket on it
+// non-blocking, so a write never waits for the reader.
+void process.stdout.writable;
+let batch = [];
+let batchBytes = 0;
+let requests = 0;
+let lastMs = 0;
+let timeField = "";
+function writeBatch() {
+  if (batch.length === 0) return;
+  const text = batch.join("");
+  batch = [];
+  batchBytes = 0;
+  try {
+    writeSync(1, text);
+  } catch {
+    // A full pipe (EAGAIN) or a reader gone: the batch is dropped.
+  }
+}
+setInterval(writeBatch, 100).unref();
+function logRequest(method, path, status, started) {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    timeField = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  requests += 1;
+  const ms = Math.round((performance.now() - started) * 10) / 10;
+  const line = `{"level":"info"${timeField},"requestId":${JSON.stringify(`floor-${requests.toString(36)}`)},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms},"message":"request"}\n`;
+  batch.push(line);
+  batchBytes += line.length;
+  if (batchBytes >= 4096) writeBatch();
+}
+
+const app = new Hono();
+app.get("/bare", (c) => c.json({ ok: true }));
+app.get("/floor", (c) => floorAnswer(c.req.header("cookie")));
+app.get("/floor-logged", (c) => {
+  const started = performance.now();
+  const logged = (response) => {
+    logRequest(c.req.method, c.req.path, response.status, started);
+    return response;
+  };
+  const response = floorAnswer(c.req.header("cookie"));
+  return response instanceof Promise ? response.then(logged) : logged(response);
 });
 serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => console.log("floor listening"));
 process.on("SIGTERM", () => process.exit(0));

@@ -349,10 +349,12 @@ const startupPeakRss = peakRssOf(gatehouses);
 for (const server of gatehouses) resetPeakRss(server.child.pid);
 
 console.error(`phase 1: SQLite, one session in the database; ${instances} processes of each server`);
-const [bare, floorSession, floorNone, valid, none, withKey, validFew] = await interleaved([
+const [bare, floorSession, floorNone, floorNoneLogged, valid, none, withKey, validFew] = await interleaved([
   { name: "ceiling: bare Hono route", on: onEach(floors, "/bare") },
   { name: "floor: prepared JOIN, get-session's answer (cookie)", on: onEach(floors, "/floor", { cookie }) },
   { name: "floor: no cookie (`null`, API headers)", on: onEach(floors, "/floor") },
+  // Not a target: the floor with the request line a production server writes (floor-server.mjs).
+  { name: "floor: no cookie, writing a request line", on: onEach(floors, "/floor-logged") },
   { name: "get-session, valid cookie", on: onEach(gatehouses, "/api/auth/get-session", { cookie }) },
   { name: "get-session, no cookie", on: onEach(gatehouses, "/api/auth/get-session") },
   { name: "get-session, x-api-key", on: onEach(gatehouses, "/api/auth/get-session", { "x-api-key": apiKey }) },
@@ -527,6 +529,7 @@ console.log(
 const ratioRows = [
   ["get-session, valid cookie (SQLite)", valid, floorSession],
   ["get-session, no cookie (SQLite)", none, floorNone],
+  ["get-session, no cookie (SQLite), against the floor writing a request line (not a target)", none, floorNoneLogged],
   ...(pgRows ? [["get-session, valid cookie (PostgreSQL)", pgRows.valid, pgRows.floor]] : []),
   ...(valid100k ? [["get-session, valid cookie, 100 000 sessions (SQLite)", valid100k, floor100k]] : []),
 ];
