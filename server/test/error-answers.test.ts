@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sql } from "kysely";
 import { createTestAuth, createTestBrowser, testDialects, type TestAuth, type TestBrowser } from "@gatehouse/auth-core/testing";
 import { silentLogger } from "@gatehouse/auth-core";
 import { createApp } from "../src/app.js";
@@ -51,7 +50,7 @@ describe.each(testDialects())("error answers carry no stack on %s", (dialect) =>
     expect(invalid.status).toBe(400);
     expectNoStack(await invalid.text());
 
-    await sql`drop table "securityEvent"`.execute(t.database.db);
+    await t.database.dropTable("securityEvent");
     const failed = await trpc("audit.overview", {}, browser.cookieHeader());
     expect(failed.status).toBe(500);
     const body = await failed.text();
@@ -63,7 +62,7 @@ describe.each(testDialects())("error answers carry no stack on %s", (dialect) =>
     const hono = await app.request("/api/boom");
     expect(hono.status).toBe(500);
     expectNoStack(await hono.text());
-    await (dialect === "postgres" ? sql`drop table "session" cascade` : sql`drop table "session"`).execute(t.database.db);
+    await t.database.dropTable("session");
     const auth = await browser.post("/sign-in/email", { email: "ada@example.com", password: "correct horse" });
     expect(auth.status).toBe(500);
     const text = await auth.text();

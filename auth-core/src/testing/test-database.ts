@@ -17,6 +17,12 @@ export interface TestDatabase {
    * it has written rows in the older shape); on PostgreSQL under the schema lock (see below).
    */
   migrateToLatest(): Promise<void>;
+  /**
+   * Drops one of its tables (a test of what a missing table answers), with what references it;
+   * on PostgreSQL under the schema lock: a table dropped while another test file's migrator lists
+   * the tables of every schema fails that listing ("relation … does not exist").
+   */
+  dropTable(table: string): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -66,6 +72,9 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
       async migrateToLatest() {
         await migrateToLatest(db);
       },
+      async dropTable(table) {
+        sqlite.prepare(`drop table "${table}"`).run();
+      },
       destroy: () => db.destroy(),
     };
   }
@@ -98,6 +107,9 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
       await withPostgresSchemaLock(url, async () => {
         await migrateToLatest(db, { migrationTableSchema: schema });
       });
+    },
+    async dropTable(table) {
+      await withPostgresSchemaLock(url, (client) => client.query(`drop table "${schema}"."${table}" cascade`));
     },
     async destroy() {
       await db.destroy();

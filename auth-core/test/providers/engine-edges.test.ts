@@ -1,6 +1,5 @@
 /** Engine behaviour that no single provider's contract shows on its own. */
 import { generateKeyPair, SignJWT } from "jose";
-import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { deliverMail } from "../../src/email/deliver-mail.js";
 import { isPlaceholderEmail, placeholderEmail, signInEmail } from "../../src/oauth/placeholder-email.js";
@@ -48,7 +47,7 @@ describe("ID-token sign-in", () => {
 describe("the OAuth state", () => {
   it("answers 500 Unable to create verification when the state cannot be stored, and starts no flow", async () => {
     const { t } = await setUp(github);
-    await sql`drop table verification`.execute(t.database.db);
+    await t.database.dropTable("verification");
     const response = await createTestBrowser(t.auth).post("/sign-in/social", { provider: "github", callbackURL: "/dashboard" });
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ code: "UNABLE_TO_CREATE_VERIFICATION", message: "Unable to create verification" });
