@@ -26,11 +26,6 @@ function isFullPipe(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === "EAGAIN";
 }
 
-/** The line that stands for the lines a full pipe cost: what the log's reader lost, and when. */
-function droppedLinesNotice(dropped: number, now: Date): string {
-  return `{"level":"warn","time":"${now.toISOString()}","dropped":${dropped},"message":"log lines dropped: stdout was full"}\n`;
-}
-
 /**
  * The log's stdout: whole lines gathered into batches of about 4 KB (or 100 ms), each written by
  * one non-blocking write(2) on the main thread, without a thread pool (sonic-boom's asynchronous
@@ -42,14 +37,15 @@ function droppedLinesNotice(dropped: number, now: Date): string {
  * once (EAGAIN) or writes part of a batch; what it leaves is kept, in order, and tried again
  * every few milliseconds, later batches behind it. Up to 16 MiB waits: a reader stalled longer
  * loses the batches after that (a server that kept them all would run out of memory), and once
- * the pipe drains one warning line says how many lines were dropped. A file or a terminal is
+ * the pipe drains one line says how many lines were dropped (`noticeOfDropped`: the logger
+ * writes it in its own format). A file or a terminal is
  * written as `process.stdout` writes them (synchronously).
  *
  * No line is lost when the process ends: end() (a shutdown) resolves once everything is out, and
  * on `exit` (process.exit, a crash) what is left is written synchronously, waiting up to 10 s for
  * a full pipe to drain. A reader that is gone (EPIPE) takes nothing more.
  */
-export function createStdoutSink(): LineSink {
+export function createStdoutSink(noticeOfDropped: (dropped: number) => string): LineSink {
   const fd = 1;
   // For its side effect: a pipe or socket on stdout is opened non-blocking (libuv).
   void process.stdout.writable;
@@ -64,17 +60,23 @@ export function createStdoutSink(): LineSink {
   let ended = false;
   let drained: (() => void)[] = [];
 
+  /** One write: the bytes it took (0: the pipe is full), or null once the reader is gone (EPIPE and the like). */
+  const attempt = (write: () => number): number | null => {
+    try {
+      return write();
+    } catch (error) {
+      if (isFullPipe(error)) return 0;
+      broken = true;
+      return null;
+    }
+  };
+
   /** Writes what is refused as far as the pipe takes it; whether all of it is out. */
   const writeRefused = (): boolean => {
     while (refused.length > 0 && !broken) {
-      let written: number;
-      try {
-        written = refused.length === 1 ? writeSync(fd, refused[0]!) : writevSync(fd, refused.length > MAX_WRITEV ? refused.slice(0, MAX_WRITEV) : refused);
-      } catch (error) {
-        if (isFullPipe(error)) return false;
-        broken = true;
-        break;
-      }
+      let written = attempt(() => (refused.length === 1 ? writeSync(fd, refused[0]!) : writevSync(fd, refused.slice(0, MAX_WRITEV))));
+      if (written === null) break;
+      if (written === 0) return false;
       refusedBytes -= written;
       while (refused.length > 0 && written >= refused[0]!.length) written -= refused.shift()!.length;
       if (written > 0) refused[0] = refused[0]!.subarray(written);
@@ -98,7 +100,7 @@ export function createStdoutSink(): LineSink {
       return;
     }
     if (dropped > 0) {
-      const notice = droppedLinesNotice(dropped, new Date());
+      const notice = noticeOfDropped(dropped);
       dropped = 0;
       writeBatch(notice, 1);
       if (retry) return;
@@ -121,17 +123,8 @@ export function createStdoutSink(): LineSink {
       return;
     }
     if (refused.length === 0) {
-      let written: number;
-      try {
-        written = writeSync(fd, batch);
-      } catch (error) {
-        if (!isFullPipe(error)) {
-          broken = true;
-          return;
-        }
-        written = 0;
-      }
-      if (written === Buffer.byteLength(batch)) return;
+      const written = attempt(() => writeSync(fd, batch));
+      if (written === null || written === Buffer.byteLength(batch)) return;
       keep(Buffer.from(batch).subarray(written));
     } else {
       keep(Buffer.from(batch));
@@ -156,13 +149,8 @@ export function createStdoutSink(): LineSink {
     const pause = new Int32Array(new SharedArrayBuffer(4));
     const deadline = performance.now() + EXIT_WAIT_MS;
     while (!writeRefused() && performance.now() < deadline) Atomics.wait(pause, 0, 0, 1);
-    if (dropped > 0 && refused.length === 0 && !broken) {
-      try {
-        writeSync(fd, droppedLinesNotice(dropped, new Date()));
-      } catch {
-        // The notice is the one line that may be lost: the pipe is full again or gone.
-      }
-    }
+    // The notice is the one line that may be lost here: the pipe full again, or gone.
+    if (dropped > 0 && refused.length === 0 && !broken) attempt(() => writeSync(fd, noticeOfDropped(dropped)));
   });
 
   return {

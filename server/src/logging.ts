@@ -17,6 +17,9 @@ export interface ServerLogger extends Logger {
 /** The request log's message: its lines (one per request) are the ones written in batches. */
 export const REQUEST_LOG_MESSAGE = "request";
 
+/** The warning a stalled log reader costs: how many lines were dropped (log-stdout.ts). */
+const DROPPED_LINES_MESSAGE = "log lines dropped: stdout was full";
+
 /** Writes the request log's line of one request: its fields in the order they appear in the line. */
 export type RequestLineWriter = (requestId: string, method: string, path: string, status: number, ms: number) => void;
 
@@ -58,7 +61,9 @@ export function pinoOptions(level: LevelWithSilent): pino.LoggerOptions {
  */
 export function createServerLogger(options: { pretty: boolean; level: LevelWithSilent }): ServerLogger {
   const base = pinoOptions(options.level);
-  const destination = options.pretty ? null : createStdoutSink();
+  const destination = options.pretty
+    ? null
+    : createStdoutSink((dropped) => `{"level":"warn"${isoTimeOncePerMillisecond()},"dropped":${dropped},"message":"${DROPPED_LINES_MESSAGE}"}\n`);
   const log: PinoLogger = destination
     ? pino(base, destination)
     : pino({ ...base, transport: { target: "pino-pretty", options: { messageKey: "message", translateTime: "SYS:HH:MM:ss.l" } } });
