@@ -59,10 +59,10 @@ const config: KnipConfig = {
       ],
     },
     web: {
-      // The e2e project (web/e2e) names its global setup relative to its own folder, which the
-      // vitest plugin resolves from web/ instead; the file is an entry here.
-      entry: ["e2e/support/global-setup.ts"],
-      ignoreUnresolved: ["./support/global-setup.ts"],
+      // The e2e project (web/e2e) names its global setup and setup file relative to its own
+      // folder, which the vitest plugin resolves from web/ instead; the files are entries here.
+      entry: ["e2e/support/global-setup.ts", "e2e/support/on-failure.ts"],
+      ignoreUnresolved: ["./support/global-setup.ts", "./support/on-failure.ts"],
     },
   },
 };

@@ -13,6 +13,8 @@ export default defineProject({
     environment: "node",
     include: ["**/*.e2e.ts"],
     globalSetup: [fileURLToPath(new URL("../../scripts/vitest-build-setup.ts", import.meta.url)), "./support/global-setup.ts"],
+    // A failed test leaves pictures of its pages and the end of its server's output (support/on-failure.ts).
+    setupFiles: ["./support/on-failure.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Files run beside the other projects' files, three at a time in all (vitest.config.ts): each

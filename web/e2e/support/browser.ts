@@ -9,7 +9,7 @@ export const CHROMIUM = process.env.GATEHOUSE_CHROMIUM;
 export const SKIP_REASON =
   "GATEHOUSE_CHROMIUM is unset: skipping the browser end-to-end tests (run them with `npm test`, which finds /usr/bin/chromium, or install it with scripts/setup-system.sh)";
 
-const SCREENSHOTS = fileURLToPath(new URL("../../../test-results/e2e/", import.meta.url));
+export const SCREENSHOTS = fileURLToPath(new URL("../../../test-results/e2e/", import.meta.url));
 
 /** Headless Chromium as the tests run it (support/global-setup.ts starts it once per run). */
 export const CHROMIUM_ARGS = [
@@ -29,6 +29,9 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+/** The pages of the browsers open now, for the pictures of a failed test (support/on-failure.ts). */
+export const openPages = new Set<Page>();
+
 /**
  * One "device" of the person: a fresh browser context (its own cookies, storage and
  * permissions) in the run's Chromium, over a connection of its own that close() ends.
@@ -38,6 +41,7 @@ export async function openBrowser(): Promise<TestBrowser> {
   const browser = await chromium.connect(inject("chromiumEndpoint"));
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
+  openPages.add(page);
   if (process.env.E2E_DEBUG) {
     page.on("console", (message) => console.log(`[browser ${message.type()}] ${message.text()}`));
     page.on("response", (response) => {
@@ -48,6 +52,7 @@ export async function openBrowser(): Promise<TestBrowser> {
     context,
     page,
     async close() {
+      openPages.delete(page);
       await context.close();
       await browser.close();
     },

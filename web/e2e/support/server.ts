@@ -28,6 +28,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The servers running now, for the output of a failed test (support/on-failure.ts). */
+export const runningServers = new Set<RunningServer>();
+
 /**
  * `count` free TCP ports on localhost, chosen by the kernel and all held until each is known:
  * one probe closed before the next opens can be handed the same port again (the server and its
@@ -123,7 +126,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     });
   }
   await until(() => output.includes("gatehouse listening"), "the server listening", 60_000);
-  return {
+  const server: RunningServer = {
     baseURL,
     outbox() {
       let names: string[];
@@ -139,6 +142,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     output: () => output,
     until,
     async stop() {
+      runningServers.delete(server);
       if (child.exitCode === null) {
         child.kill("SIGTERM");
         await exited;
@@ -146,6 +150,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  runningServers.add(server);
+  return server;
 }
 
 /** The first link of the newest mail to `to` whose subject matches, if there is one. */
