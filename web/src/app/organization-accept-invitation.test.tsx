@@ -6,6 +6,7 @@ import { createTestBrowser, type TestBrowser } from "@gatehouse/auth-core/testin
 import { createTestQueryClient } from "../test/query-client.js";
 import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
 import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
+import type { AuthClient } from "../lib/auth-client.js";
 import { createAuthFailureStore, type AuthFailureStore } from "./auth-failure.js";
 import { AppProvider } from "./provider.js";
 import { createTestRouter } from "./router.js";
@@ -37,10 +38,15 @@ describe("the accept-invitation page", () => {
     return JSON.parse(text) as T;
   }
 
-  function renderAt(path: string): ReturnType<typeof createTestRouter> {
+  /** `held` paths are answered only once release() is called (a slow list on a loaded server). */
+  function renderAt(path: string, held: readonly string[] = [], release: Promise<void> = Promise.resolve()): ReturnType<typeof createTestRouter> {
     authFailures = createAuthFailureStore();
     queryClient = createTestQueryClient({ onAuthError: (error) => authFailures.set(error) });
-    const authClient = backend.client({ onSessionChange: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }) });
+    const client = backend.client({ onSessionChange: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }) });
+    const authClient: AuthClient = {
+      request: (requestPath, body, options) =>
+        held.includes(requestPath) ? release.then(() => client.request(requestPath, body, options)) : client.request(requestPath, body, options),
+    };
     const router = createTestRouter({ queryClient, authClient, authFailures, build: { version: "test", builtAt: "now" } }, [path]);
     render(
       <AppProvider services={{ queryClient, authClient, authFailures, trpcClient: backend.trpcClient() }}>
@@ -62,6 +68,23 @@ describe("the accept-invitation page", () => {
     expect(screen.queryByRole("heading", { name: "Add a passkey so you can come back" })).toBeNull();
     expect(router.state.location.pathname).toBe("/users");
     expect(screen.getByRole("listitem", { name: "Vera Viewer" }).querySelector(".badge")?.textContent).toBe("admin");
+  });
+
+  it("waits for the person's linked accounts before asking for a passkey, however late they answer", async () => {
+    // Vera's password is one of her linked accounts (a Google sign-in would be another); her list
+    // answers only after she has accepted, as on a loaded server. She was once asked for a
+    // passkey "because you joined with a link from your mailbox" (web/e2e/users.e2e.ts, under load).
+    await call(backend.browser, "/sign-up/email", { name: "Vera Viewer", email: "vera@example.com", password: "correct horse battery" });
+    let answerAccounts = (): void => undefined;
+    const accountsHeld = new Promise<void>((resolve) => (answerAccounts = resolve));
+    const router = renderAt(`/accept-invitation/${invitationId}`, ["/list-accounts"], accountsHeld);
+    fireEvent.click(await screen.findByRole("button", { name: "Accept invitation" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Accept invitation" })).toBeNull());
+    expect(screen.queryByRole("heading", { name: "Add a passkey so you can come back" })).toBeNull();
+    answerAccounts();
+    await screen.findByRole("heading", { level: 2, name: "Members" }, { timeout: 5000 });
+    expect(screen.queryByRole("heading", { name: "Add a passkey so you can come back" })).toBeNull();
+    expect(router.state.location.pathname).toBe("/users");
   });
 
   it("declines, and the invitation cannot be used again", async () => {
