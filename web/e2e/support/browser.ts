@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import { inject } from "vitest";
@@ -9,7 +9,7 @@ export const CHROMIUM = process.env.GATEHOUSE_CHROMIUM;
 export const SKIP_REASON =
   "GATEHOUSE_CHROMIUM is unset: skipping the browser end-to-end tests (run them with `npm test`, which finds /usr/bin/chromium, or install it with scripts/setup-system.sh)";
 
-export const SCREENSHOTS = fileURLToPath(new URL("../../../test-results/e2e/", import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL("../../../test-results/e2e/", import.meta.url));
 
 /** Headless Chromium as the tests run it (support/global-setup.ts starts it once per run). */
 export const CHROMIUM_ARGS = [
@@ -96,9 +96,15 @@ export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthen
  */
 export const SCREENSHOTS_WANTED = process.env.GATEHOUSE_SCREENSHOTS === "1";
 
-/** With GATEHOUSE_SCREENSHOTS=1, saves a full-page screenshot under test-results/e2e/ (kept by the run, not by git). */
+/** A full-page picture of `page` at test-results/e2e/<name>.png (kept by the run, not by git); its path. */
+export async function savePicture(page: Page, name: string, options: { timeout?: number } = {}): Promise<string> {
+  const path = join(SCREENSHOTS, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  await page.screenshot({ path, fullPage: true, timeout: options.timeout });
+  return path;
+}
+
+/** With GATEHOUSE_SCREENSHOTS=1, saves a full-page screenshot under test-results/e2e/. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS_WANTED) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  if (SCREENSHOTS_WANTED) await savePicture(page, name);
 }

@@ -1,7 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach } from "vitest";
-import { openPages, SCREENSHOTS } from "./browser.js";
+import { openPages, savePicture } from "./browser.js";
 import { runningServers } from "./server.js";
 
 /** How much of each server's output a failure shows: its end, where the failed test's requests are. */
@@ -16,13 +14,11 @@ const OUTPUT_LINES = 80;
 afterEach(async ({ task }) => {
   if (task.result?.state !== "fail") return;
   const name = `${task.file.name.replace(/\W+/g, "-")}--${task.name.replace(/\W+/g, "-")}`.slice(0, 150);
-  const dir = join(SCREENSHOTS, "failures");
-  mkdirSync(dir, { recursive: true });
   let n = 0;
   for (const page of openPages) {
-    const path = join(dir, `${name}-${++n}.png`);
+    n += 1;
     try {
-      await page.screenshot({ path, fullPage: true, timeout: 10_000 });
+      const path = await savePicture(page, `failures/${name}-${n}`, { timeout: 10_000 });
       console.error(`e2e failure: page ${n} was at ${page.url()}; picture: ${path}`);
     } catch (error) {
       console.error(`e2e failure: page ${n} (${page.url()}) could not be pictured: ${(error as Error).message}`);
