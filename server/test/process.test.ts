@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { Agent, request as httpRequest } from "node:http";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -163,5 +163,13 @@ describe("server process", { timeout: 120_000 }, () => {
 
   it("refuses to start in production without AUTH_SECRET", async () => {
     await expect(startServer({ AUTH_SECRET: "" })).rejects.toThrow(/AUTH_SECRET is required in production/);
+  });
+
+  it("runs from a bundle in ASCII, so V8 keeps its source at one byte a character", () => {
+    // esbuild carries some comments of the bundled packages over as they are (an em dash in
+    // pg-protocol's and zod's): one character beyond Latin-1 doubles the source V8 keeps.
+    const source = readFileSync(join(serverDir, "dist/gatehouse.js"), "utf8");
+    expect(source.length).toBeGreaterThan(1_000_000);
+    expect(source.match(/[^\x00-\x7f]/g) ?? []).toEqual([]);
   });
 });
