@@ -42,8 +42,9 @@ function isFullPipe(error: unknown): boolean {
  * written as `process.stdout` writes them (synchronously).
  *
  * No line is lost when the process ends: end() (a shutdown) resolves once everything is out, and
- * on `exit` (process.exit, a crash) what is left is written synchronously, waiting up to 10 s for
- * a full pipe to drain. A reader that is gone (EPIPE) takes nothing more.
+ * on `exit` (process.exit, a crash) what is left, and the notice of what was dropped, are written
+ * synchronously, waiting up to 10 s for a full pipe to drain. A reader that is gone (EPIPE) takes
+ * nothing more.
  */
 export function createStdoutSink(noticeOfDropped: (dropped: number) => string): LineSink {
   const fd = 1;
@@ -146,11 +147,12 @@ export function createStdoutSink(noticeOfDropped: (dropped: number) => string): 
   process.once("exit", () => {
     drain();
     if (retry) clearTimeout(retry);
+    // The notice waits behind what was kept, as any batch does: a reader slow to drain the pipe
+    // would otherwise find it full again when the notice comes and lose it.
+    if (dropped > 0 && !broken) keep(Buffer.from(noticeOfDropped(dropped)));
     const pause = new Int32Array(new SharedArrayBuffer(4));
     const deadline = performance.now() + EXIT_WAIT_MS;
     while (!writeRefused() && performance.now() < deadline) Atomics.wait(pause, 0, 0, 1);
-    // The notice is the one line that may be lost here: the pipe full again, or gone.
-    if (dropped > 0 && refused.length === 0 && !broken) attempt(() => writeSync(fd, noticeOfDropped(dropped)));
   });
 
   return {
