@@ -96,15 +96,11 @@ export function createStdoutSink(noticeOfDropped: (dropped: number) => string): 
   };
   const tryAgain = (): void => {
     retry = null;
+    // Once the pipe has taken everything kept, the count of what was dropped goes in behind it.
+    if (writeRefused() && dropped > 0) keepNotice();
     if (!writeRefused()) {
       schedule();
       return;
-    }
-    if (dropped > 0) {
-      const notice = noticeOfDropped(dropped);
-      dropped = 0;
-      writeBatch(notice, 1);
-      if (retry) return;
     }
     const waiting = drained;
     drained = [];
@@ -114,6 +110,12 @@ export function createStdoutSink(noticeOfDropped: (dropped: number) => string): 
   const keep = (bytes: Buffer): void => {
     refused.push(bytes);
     refusedBytes += bytes.length;
+  };
+
+  /** The notice of the lines dropped so far, kept behind what waits (it is never itself dropped). */
+  const keepNotice = (): void => {
+    keep(Buffer.from(noticeOfDropped(dropped)));
+    dropped = 0;
   };
 
   /** One batch of `count` lines: written now unless bytes refused earlier are still waiting. */
@@ -147,9 +149,9 @@ export function createStdoutSink(noticeOfDropped: (dropped: number) => string): 
   process.once("exit", () => {
     drain();
     if (retry) clearTimeout(retry);
-    // The notice waits behind what was kept, as any batch does: a reader slow to drain the pipe
-    // would otherwise find it full again when the notice comes and lose it.
-    if (dropped > 0 && !broken) keep(Buffer.from(noticeOfDropped(dropped)));
+    // Behind what was kept, and written in the same wait: a reader slow to drain the pipe would
+    // otherwise find it full again when the notice came, and the notice would be lost.
+    if (dropped > 0 && !broken) keepNotice();
     const pause = new Int32Array(new SharedArrayBuffer(4));
     const deadline = performance.now() + EXIT_WAIT_MS;
     while (!writeRefused() && performance.now() < deadline) Atomics.wait(pause, 0, 0, 1);

@@ -13,20 +13,21 @@ const LINES = 5000; // about 750 KB in 4 KB batches, more than a pipe or a socke
  * awaits the logger's end() (a shutdown), `exit` calls process.exit() with lines still gathered
  * (the exit hook must hand them over).
  */
-const script = (how: "end" | "exit", lines = LINES): string => `
+const script = (how: "end" | "exit", lines = LINES, lineAfterEnd = false): string => `
   const { createServerLogger } = await import(${JSON.stringify(logging)});
   const logger = createServerLogger({ pretty: false, level: "info" });
   for (let i = 0; i < ${lines}; i++) logger.requestLine("id-" + i, "GET", "/api/auth/get-session", 200, 0.1);
   logger.requestLine("last", "GET", "/", 200, 0.1);
   process.stderr.write("logged\\n");
   ${how === "end" ? "await logger.end();" : "process.exit(0);"}
+  ${lineAfterEnd ? 'logger.requestLine("after", "GET", "/", 200, 0.1);' : ""}
 `;
 
 /** Runs the script with stdout a pipe (read here, once all is logged) or a file; answers what it wrote to stdout. */
-async function run(how: "end" | "exit", stdout: "pipe" | "file", lines = LINES): Promise<string> {
+async function run(how: "end" | "exit", stdout: "pipe" | "file", lines = LINES, lineAfterEnd = false): Promise<string> {
   const file = join(mkdtempSync(join(tmpdir(), "gatehouse-log-")), "stdout.log");
   const fd = stdout === "file" ? openSync(file, "w") : null;
-  const child = spawn(process.execPath, ["--input-type=module", "-e", script(how, lines)], { stdio: ["ignore", fd ?? "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script(how, lines, lineAfterEnd)], { stdio: ["ignore", fd ?? "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   // A reader that waits until every line is logged: the lines overfill the pipe (Node's child
@@ -84,6 +85,13 @@ describe("the request log loses no line", () => {
       expect(kept.length + notice.dropped).toBe(lines + 1);
     });
   }
+  // A running server's reader that comes back: the notice is written once the pipe has taken
+  // what was kept, before the lines after it (not left to the exit hook).
+  it("a reader stalled past 16 MiB that comes back gets the notice next, before the lines logged after", async () => {
+    const output = (await run("end", "pipe", 150_000, true)).trimEnd().split("\n");
+    expect(JSON.parse(output.at(-2)!)).toMatchObject({ level: "warn", message: "log lines dropped: stdout was full" });
+    expect(JSON.parse(output.at(-1)!)).toMatchObject({ requestId: "after" });
+  });
   it("a reader that is gone takes nothing more, and the process still ends normally", async () => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", script("end")], { stdio: ["ignore", "pipe", "pipe"] });
     child.stdout.destroy();
