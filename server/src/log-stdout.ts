@@ -96,9 +96,13 @@ export function createStdoutSink(noticeOfDropped: (dropped: number) => string): 
   };
   const tryAgain = (): void => {
     retry = null;
+    let out = writeRefused();
     // Once the pipe has taken everything kept, the count of what was dropped goes in behind it.
-    if (writeRefused() && dropped > 0) keepNotice();
-    if (!writeRefused()) {
+    if (out && dropped > 0) {
+      keepNotice();
+      out = writeRefused();
+    }
+    if (!out) {
       schedule();
       return;
     }
