@@ -94,6 +94,13 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
    * the impersonation).
    */
   impersonation?: "allowed";
+  /**
+   * The answer (200, JSON) to a request that gives the handler nothing to read: no query, no
+   * path parameters, no Cookie, Authorization or API-key header. The router answers it after
+   * the rate limit without running the handler: get-session's `null`, the answer to every page
+   * load of a signed-out visitor. Only for a GET whose handler answers exactly this then.
+   */
+  anonymousAnswer?: { readonly value: Result };
   /** Required, so that no endpoint is left without a decision (see docs/endpoints.md). */
   rateLimit: EndpointRateLimit;
   /**

@@ -288,6 +288,15 @@ export function toResponse(result: unknown, draft: ResponseDraft, base: Readonly
   return draftJSONResponse(result, draft, base);
 }
 
+/**
+ * Whether a request carries anything a handler could take for a person: any cookie, an API key,
+ * an Authorization header (asked in that order: the commonest first). Without one, an endpoint's
+ * anonymous answer stands.
+ */
+function carriesCredentials(ctx: AuthContext, headers: Headers): boolean {
+  return headers.has("cookie") || readApiKeyHeader(ctx, headers) !== null || headers.has("authorization");
+}
+
 /** 429 when the client's window for the route is full. */
 function refuseOver(decision: RateLimitDecision): void {
   if (!decision.allowed) {
@@ -302,9 +311,22 @@ function bodyTooLarge(): APIError {
   return APIError.from(413, "PAYLOAD_TOO_LARGE");
 }
 
-/** The body as text, refused with 413 once it passes MAX_BODY_BYTES: never buffered whole. */
+/**
+ * The body as text, refused with 413 past MAX_BODY_BYTES. A body that declares its length (what
+ * browsers and most clients send) is read whole: an HTTP server's parser hands over no more
+ * than the length declared, and @hono/node-server reads it straight from the socket, without
+ * the web stream a reader needs. A chunked one is read as it streams, and refused once it
+ * passes the limit, never buffered whole.
+ */
 async function readBodyText(request: Request): Promise<string> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw bodyTooLarge();
+  const declared = request.headers.get("content-length");
+  if (declared !== null) {
+    if (Number(declared) > MAX_BODY_BYTES) throw bodyTooLarge();
+    const text = await request.text();
+    // A Request made in process may declare less than it holds; the limit stands all the same.
+    if (text.length > MAX_BODY_BYTES) throw bodyTooLarge();
+    return text;
+  }
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -394,6 +416,9 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       segments: endpoint.path.includes(":") ? endpoint.path.split("/") : null,
       rateLimit: resolveEndpointRateLimit(endpoint, ctx.options.rateLimit),
     };
+    if (endpoint.anonymousAnswer && (route.segments || methods.length !== 1 || methods[0] !== "GET")) {
+      throw new Error(`${endpoint.name}: an anonymous answer is for a GET without path parameters`);
+    }
     // One endpoint per path: a second one (say, another method) would silently replace the first.
     if (exact.has(endpoint.path) || withParams.some((r) => r.endpoint.path === endpoint.path)) {
       throw new Error(`two endpoints share the path ${endpoint.path}: declare one with several methods`);
@@ -420,6 +445,8 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       checkFetchSite(request);
       checkRequestOrigin(request, ctx.options.trustedOrigins);
     }
+    const anonymous = route.endpoint.anonymousAnswer;
+    if (anonymous && search === "" && !carriesCredentials(ctx, request.headers)) return jsonResponse(anonymous.value, 200, base);
     const input = (body: unknown): CallInput => ({
       body,
       query: search === "" ? {} : Object.fromEntries(new URLSearchParams(search)),

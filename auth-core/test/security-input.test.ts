@@ -72,6 +72,17 @@ describe.each(testDialects())("request body size on %s", (dialect) => {
     expect(announced.status).toBe(413);
     expect(await announced.json()).toEqual({ code: "PAYLOAD_TOO_LARGE", message: "Request body is too large" });
 
+    // A Request made in process can declare less than it holds: the declared length is no pass.
+    const understated = await t.auth.handler(
+      new Request("http://localhost:3000/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": "64", origin: "http://localhost:3000" },
+        body: big,
+      }),
+      { clientAddress: "192.0.2.3" },
+    );
+    expect(understated.status).toBe(413);
+
     const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
     let pulled = 0;
     const stream = new ReadableStream<Uint8Array>({

@@ -27,6 +27,8 @@ export const getSession = defineEndpoint({
   path: "/get-session",
   query,
   session: "none",
+  // What the handler answers without a cookie, a bearer token or a key (signedOut, below).
+  anonymousAnswer: { value: null },
   rateLimit: "default",
   audit: { none: "reads the session; its sliding refresh is no change the log keeps (an API key's use is recorded by the key check)" },
   handler({ ctx, query, headers, response, client }): Answer | Promise<Answer> {
