@@ -10,6 +10,7 @@ import type { ResolvedOptions } from "./options.js";
 import type { AuthDatabase } from "./store/database.js";
 import type { SessionLookup } from "./store/session-store.js";
 import type { ApiKeyLookup } from "./store/api-key-store.js";
+import type { ApiKeyHashes } from "./api-key/key-material.js";
 import type { DiscoveryCache } from "./oauth/discovery.js";
 import type { IdTokenVerifier } from "./oauth/id-token.js";
 import type { SignedTokenVerifier } from "./session/signed-token-verifier.js";
@@ -35,6 +36,8 @@ export interface AuthContext {
   lookupSession: SessionLookup;
   /** The API-key lookup: a key's row and the person it stands for, by the key's hash. */
   lookupApiKey: ApiKeyLookup;
+  /** The hashes of the API keys in use, remembered. */
+  apiKeyHashes: ApiKeyHashes;
   rateLimiter: RateLimiter;
   /** Session JWTs and their signing keys (jwt option), with the per-session token cache. */
   sessionJWT: SessionJWTIssuer;

@@ -26,6 +26,7 @@ import { createPlanService, type PlanService } from "./organization/plan-service
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 import { createAfterAnswer } from "./deps/after-answer.js";
 import { createApiKeyLookup, deleteExpiredApiKeys } from "./store/api-key-store.js";
+import { createApiKeyHashes } from "./api-key/key-material.js";
 import { createAdminConsoleService, type AdminConsoleService } from "./admin/console-service.js";
 
 type Endpoints = typeof endpoints;
@@ -110,6 +111,7 @@ export function createAuth(options: AuthOptions): Auth {
     dummyPasswordHash: passwordHasher.hash(Buffer.from(randomBytes(random, 24)).toString("base64url"), randomBytes(random, 16)),
     lookupSession: createSessionLookup(options.database),
     lookupApiKey: createApiKeyLookup(options.database),
+    apiKeyHashes: createApiKeyHashes(),
     rateLimiter: resolved.rateLimit.storage === "database" ? createDatabaseRateLimiter(options.database) : createMemoryRateLimiter(),
     sessionJWT: createSessionJWTIssuer(),
     oauth: { discover: createDiscoveryCache(), verifyIdToken: createIdTokenVerifier() },

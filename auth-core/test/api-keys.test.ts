@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRecordingMailer, readJSON, seedOrganization, signUpPerson, type RecordingMailer, type TestPerson } from "../src/testing/organization.js";
 import type { WireApiKey, WireApiKeyList, WireApiKeyVerification, WireCreatedApiKey, WireSessionResult } from "../src/shared/wire-types.js";
 import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createApiKeyHashes, hashApiKey } from "../src/api-key/key-material.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -142,6 +143,8 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
     const expiring = await create(ada, { name: "short", expiresIn: DAY / 1000 });
     const disabled = await create(ada, { name: "off" });
     const deleted = await create(ada, { name: "gone" });
+    // Each key is used before it ends, so its hash is remembered (createApiKeyHashes): no pass.
+    expect((await script(deleted.key).get("/get-session")).status).toBe(200);
 
     const session = await readJSON<WireSessionResult>(await script(expiring.key).get("/get-session"));
     expect(session.user.id).toBe(ada.userId);
@@ -469,5 +472,19 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
       const boGranted = await t.auth.api.createApiKey({ body: { userId: bo.userId, permissions: { invitation: ["create"] } } });
       expect((await script(boGranted.key).post("/organization/invite-member", { email: "w@example.com", role: "member", organizationId })).status).toBe(403);
     });
+  });
+});
+
+describe("remembered key hashes", () => {
+  it("answer a key's stored hash, keep only what they are told, and drop the oldest past their bound", () => {
+    const hashes = createApiKeyHashes(2);
+    const [a, b, c] = ["a", "b", "c"].map((letter) => letter.repeat(64)) as [string, string, string];
+    // Nothing is remembered by asking: a made-up key is hashed each time.
+    expect(hashes.hashOf(a)).toBe(hashApiKey(a));
+    hashes.remember(a, "remembered-a");
+    hashes.remember(b, "remembered-b");
+    expect([hashes.hashOf(a), hashes.hashOf(b)]).toEqual(["remembered-a", "remembered-b"]);
+    hashes.remember(c, "remembered-c");
+    expect([hashes.hashOf(a), hashes.hashOf(b), hashes.hashOf(c)]).toEqual([hashApiKey(a), "remembered-b", "remembered-c"]);
   });
 });

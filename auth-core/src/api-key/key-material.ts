@@ -21,3 +21,29 @@ export function hashApiKey(key: string): string {
 export function keyStart(key: string, length: number): string | null {
   return length > 0 ? key.slice(0, length) : null;
 }
+
+/** The stored hashes of keys in use, remembered (createApiKeyHashes). */
+export interface ApiKeyHashes {
+  /** The key's stored form (hashApiKey), from memory when the key matched a stored one before. */
+  hashOf(key: string): string;
+  /** Remembers the hash of a key that matched a stored key's hash. */
+  remember(key: string, hash: string): void;
+}
+
+/**
+ * A machine sends the same key with every call, and its SHA-256 costs more than finding the
+ * hash in memory. Only keys that matched a stored hash are remembered (never what a caller made
+ * up), bounded, the oldest first out; and only the hash: every use still reads the key's row, so
+ * a revoked, expired or deleted key is refused at once.
+ */
+export function createApiKeyHashes(limit = 1024): ApiKeyHashes {
+  const hashes = new Map<string, string>();
+  return {
+    hashOf: (key) => hashes.get(key) ?? hashApiKey(key),
+    remember(key, hash) {
+      if (hashes.has(key)) return;
+      if (hashes.size >= limit) hashes.delete(hashes.keys().next().value!);
+      hashes.set(key, hash);
+    },
+  };
+}

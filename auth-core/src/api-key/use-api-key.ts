@@ -6,7 +6,6 @@ import type { PermissionConnector, PermissionRequest } from "../shared/access-co
 import { claimApiKeyUse, deleteApiKeyById, findApiKeyById, type ApiKeyRecord, type ApiKeyUseClaim, type ApiKeyWithOwner } from "../store/api-key-store.js";
 import type { UserRow } from "../store/database.js";
 import { isBanActive } from "../admin/ban.js";
-import { hashApiKey } from "./key-material.js";
 import { keyPermissions } from "./wire.js";
 
 /** A key that passed every check, with the person it stands for (its owner, or its creator). */
@@ -153,20 +152,24 @@ async function claimUse(ctx: AuthContext, first: ApiKeyRecord, firstClaim: ApiKe
 }
 
 function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen: { record?: ApiKeyRecord }): UsedApiKey | Promise<UsedApiKey> {
-  const hash = hashApiKey(key);
+  const hash = ctx.apiKeyHashes.hashOf(key);
   const lookup = ctx.lookupApiKey(hash);
-  return lookup instanceof Promise ? lookup.then((found) => checkFound(ctx, hash, found, options, seen)) : checkFound(ctx, hash, lookup, options, seen);
+  return lookup instanceof Promise
+    ? lookup.then((found) => checkFound(ctx, key, hash, found, options, seen))
+    : checkFound(ctx, key, hash, lookup, options, seen);
 }
 
 /** The checks of a key found (or not) by its hash, in the plugin's order; a promise only where a row is written. */
 function checkFound(
   ctx: AuthContext,
+  key: string,
   hash: string,
   found: ApiKeyWithOwner | null,
   options: UseOptions,
   seen: { record?: ApiKeyRecord },
 ): UsedApiKey | Promise<UsedApiKey> {
   if (!found || !constantTimeEqual(found.record.keyHash, hash)) throw refuse(401, "INVALID_API_KEY");
+  ctx.apiKeyHashes.remember(key, hash);
   const { record, user } = found;
   seen.record = record;
   if (record.enabled !== 1) throw refuse(401, "KEY_DISABLED");
