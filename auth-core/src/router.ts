@@ -324,7 +324,7 @@ async function readBodyText(request: Request): Promise<string> {
     if (Number(declared) > MAX_BODY_BYTES) throw bodyTooLarge();
     const text = await request.text();
     // A Request made in process may declare less than it holds; the limit stands all the same.
-    if (text.length > MAX_BODY_BYTES) throw bodyTooLarge();
+    if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw bodyTooLarge();
     return text;
   }
   if (!request.body) return "";

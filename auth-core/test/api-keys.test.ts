@@ -163,6 +163,21 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
     await expect(t.auth.api.getSession({ headers: { "x-api-key": deleted.key } })).rejects.toMatchObject({ status: 401, code: "INVALID_API_KEY" });
   });
 
+  it("remembers the hash of a key that matched a stored one, never of one made up", async () => {
+    const { key } = await create(ada, { name: "remembered" });
+    const remembered: string[] = [];
+    const hashes = t.auth.context.apiKeyHashes;
+    const remember = hashes.remember.bind(hashes);
+    hashes.remember = (usedKey, hash) => {
+      remembered.push(usedKey);
+      remember(usedKey, hash);
+    };
+    const madeUp = "z".repeat(key.length);
+    expect(await errorOf(await script(madeUp).get("/get-session"))).toEqual({ status: 401, code: "INVALID_API_KEY" });
+    expect((await script(key).get("/get-session")).status).toBe(200);
+    expect(remembered).toEqual([key]);
+  });
+
   it("is no session once its owner is banned", async () => {
     const { key } = await create(ada, { name: "soon banned" });
     expect((await script(key).get("/get-session")).status).toBe(200);

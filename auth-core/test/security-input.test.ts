@@ -82,6 +82,16 @@ describe.each(testDialects())("request body size on %s", (dialect) => {
       { clientAddress: "192.0.2.3" },
     );
     expect(understated.status).toBe(413);
+    // Counted in bytes: 600 000 two-byte characters are 1.2 MB.
+    const wide = await t.auth.handler(
+      new Request("http://localhost:3000/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": "64", origin: "http://localhost:3000" },
+        body: JSON.stringify({ email: "a@example.com", password: "\u00e9".repeat(600_000) }),
+      }),
+      { clientAddress: "192.0.2.4" },
+    );
+    expect(wide.status).toBe(413);
 
     const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
     let pulled = 0;

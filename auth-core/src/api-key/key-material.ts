@@ -1,5 +1,6 @@
 import { randomString, type RandomReader } from "../deps/random.js";
 import { hashToken } from "../crypto/token-hash.js";
+import { setBounded } from "../shared/bounded-map.js";
 
 /** The plugin's alphabet: letters only, lower and upper case (64 of them carry ~365 bits). */
 const KEY_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -41,9 +42,7 @@ export function createApiKeyHashes(limit = 1024): ApiKeyHashes {
   return {
     hashOf: (key) => hashes.get(key) ?? hashApiKey(key),
     remember(key, hash) {
-      if (hashes.has(key)) return;
-      if (hashes.size >= limit) hashes.delete(hashes.keys().next().value!);
-      hashes.set(key, hash);
+      if (!hashes.has(key)) setBounded(hashes, limit, key, hash);
     },
   };
 }

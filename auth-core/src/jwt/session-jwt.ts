@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import type { ActiveSession } from "../session/active-session.js";
 import { JWT_ALGORITHM, createSigningKeys, type JWTContext, type SigningKeys } from "./signing-keys.js";
+import { setBounded } from "../shared/bounded-map.js";
 
 /** Sessions whose JWT is remembered; past this the oldest is forgotten (and signed again if asked). */
 const MAX_CACHED = 10_000;
@@ -75,8 +76,7 @@ export function createSessionJWTIssuer(): SessionJWTIssuer {
       if (reusable !== null) return reusable;
       const fresh = await sign(ctx, active, now);
       cache.delete(active.session.id);
-      if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-      cache.set(active.session.id, { ...fresh, claims: { email, name, emailVerified, image } });
+      setBounded(cache, MAX_CACHED, active.session.id, { ...fresh, claims: { email, name, emailVerified, image } });
       return fresh.token;
     },
   };

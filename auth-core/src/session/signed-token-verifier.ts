@@ -1,5 +1,6 @@
 import { hashToken } from "../crypto/token-hash.js";
 import { verifySignedCookieValue } from "../http/cookies.js";
+import { setBounded } from "../shared/bounded-map.js";
 
 /** Checks the signature of a session cookie (or bearer token) and returns the raw token. */
 export interface SignedTokenVerifier {
@@ -24,12 +25,8 @@ export function createSignedTokenVerifier(key: Buffer, limit = 4096): SignedToke
       if (known !== undefined) return known;
       const token = verifySignedCookieValue(key, signed);
       if (token === null) return null;
-      if (verified.size >= limit) {
-        const oldest = verified.keys().next().value!;
-        hashes.delete(verified.get(oldest)!);
-        verified.delete(oldest);
-      }
-      verified.set(signed, token);
+      const dropped = setBounded(verified, limit, signed, token);
+      if (dropped) hashes.delete(dropped[1]);
       hashes.set(token, hashToken(token));
       return token;
     },

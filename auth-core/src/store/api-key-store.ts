@@ -8,12 +8,13 @@ export type ApiKeyRecord = Omit<ApiKeyRow, "rateLimitTimeWindow" | "refillInterv
   refillInterval: number | null;
 };
 
+/** A bigint column as a number (PostgreSQL returns those as strings). */
+function numberOrNull(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
 function toRecord(row: ApiKeyRow): ApiKeyRecord {
-  return {
-    ...row,
-    rateLimitTimeWindow: row.rateLimitTimeWindow === null ? null : Number(row.rateLimitTimeWindow),
-    refillInterval: row.refillInterval === null ? null : Number(row.refillInterval),
-  };
+  return { ...row, rateLimitTimeWindow: numberOrNull(row.rateLimitTimeWindow), refillInterval: numberOrNull(row.refillInterval) };
 }
 
 function toRecordOrUndefined(row: ApiKeyRow | undefined): ApiKeyRecord | undefined {
@@ -92,13 +93,13 @@ function keyRecordOf(row: JoinedKeyRow): ApiKeyRecord {
     permissions: row.k_permissions,
     metadata: row.k_metadata,
     rateLimitEnabled: row.k_rateLimitEnabled,
-    rateLimitTimeWindow: row.k_rateLimitTimeWindow === null ? null : Number(row.k_rateLimitTimeWindow),
+    rateLimitTimeWindow: numberOrNull(row.k_rateLimitTimeWindow),
     rateLimitMax: row.k_rateLimitMax,
     requestCount: row.k_requestCount,
     lastRequest: row.k_lastRequest,
     remaining: row.k_remaining,
     refillAmount: row.k_refillAmount,
-    refillInterval: row.k_refillInterval === null ? null : Number(row.k_refillInterval),
+    refillInterval: numberOrNull(row.k_refillInterval),
     lastRefillAt: row.k_lastRefillAt,
     createdAt: row.k_createdAt,
     updatedAt: row.k_updatedAt,

@@ -10,6 +10,7 @@ import {
   type SqliteStatement,
   type TransactionSettings,
 } from "kysely";
+import { setBounded } from "../shared/bounded-map.js";
 
 /**
  * Kysely's SQLite driver prepares every statement anew on each query; preparing costs far more
@@ -36,8 +37,7 @@ function boundedCache<V>(limit: number, make: (sql: string) => V): { get(sql: st
       let entry = entries.get(sql);
       if (entry === undefined) {
         entry = make(sql);
-        if (entries.size >= limit) entries.delete(entries.keys().next().value!);
-        entries.set(sql, entry);
+        setBounded(entries, limit, sql, entry);
       }
       return entry;
     },
