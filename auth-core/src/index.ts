@@ -13,6 +13,7 @@ export type { Mailer, MailMessage } from "./email/mailer.js";
 export type { Database } from "./store/database.js";
 export { createSQLiteDialect } from "./store/sqlite-dialect.js";
 export { withDirectReads, type DirectRead } from "./store/direct-reads.js";
+export { rowBuilder } from "./store/row-builder.js";
 export type { PasswordHasher, ScryptParams } from "./crypto/password.js";
 export { createScryptHasher, DEFAULT_SCRYPT_PARAMS } from "./crypto/password.js";
 export { preloadCommonPasswords } from "./crypto/common-passwords.js";

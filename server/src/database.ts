@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClien
 import type { Pool, PoolClient, QueryConfig } from "pg";
 import { consoleLogger, createSQLiteDialect, withDirectReads, type APIError, type Database, type DirectRead, type Logger } from "@gatehouse/auth-core";
 import { databaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable.js";
+import { KnownShapeRead, RowShapes } from "./pg-known-shape-read.js";
 
 export interface ServerDatabase {
   db: Kysely<Database>;
@@ -60,7 +61,12 @@ function openPostgres(url: string, options: DatabaseOptions): ServerDatabase {
   // evaluates it, which took some 50 ms of every start and 2 MiB of heap. The import starts now;
   // the first query waits for it at most once.
   let loaded: Pool | null = null;
+  // Rows of the direct reads are parsed with pg's own type parsers (those of the loaded module).
+  let parserOf: (dataTypeID: number) => (text: string) => unknown = () => {
+    throw new Error("pg is not loaded yet");
+  };
   const loading = import("pg").then(({ default: driver }) => {
+    parserOf = (dataTypeID) => driver.types.getTypeParser(dataTypeID, "text");
     const pool = new driver.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
@@ -81,7 +87,7 @@ function openPostgres(url: string, options: DatabaseOptions): ServerDatabase {
   // connection machinery around it.
   const dialect = withDirectReads(
     new PostgresDialect({ pool: async () => guardPool(await loading, health, nameOf) }),
-    directRead(() => loaded ?? loading, health, nameOf),
+    directRead(() => loaded ?? loading, health, nameOf, new RowShapes((dataTypeID) => parserOf(dataTypeID))),
   );
   const db = new Kysely<Database>({ dialect });
   return { db, dialect: "postgres", ping: async () => health.observe(await ping(db)), destroy: () => db.destroy() };
@@ -143,9 +149,10 @@ function statementNames(): (text: string) => string | undefined {
  * A read straight on a pooled connection, as guardPool would run it (a named statement, a 503
  * for a connection that cannot be had or breaks, a broken client dropped), through pg's
  * callbacks: one promise per read where the promise-returning path took about six, on the
- * path every signed-in request takes.
+ * path every signed-in request takes. A named statement with text parameters runs without
+ * describing its rows again (pg-known-shape-read.ts).
  */
-function directRead(poolOf: () => Pool | Promise<Pool>, health: DatabaseHealth, nameOf: (text: string) => string | undefined): DirectRead {
+function directRead(poolOf: () => Pool | Promise<Pool>, health: DatabaseHealth, nameOf: (text: string) => string | undefined, shapes: RowShapes): DirectRead {
   const read = (pool: Pool, text: string, parameters: readonly unknown[]): Promise<unknown[]> =>
     new Promise((resolve, reject) => {
       pool.connect((connectError, client, release) => {
@@ -154,21 +161,29 @@ function directRead(poolOf: () => Pool | Promise<Pool>, health: DatabaseHealth, 
           return;
         }
         health.observe(true);
-        client.query<Record<string, unknown>>(statement(nameOf, text, parameters as unknown[]), (queryError, result) => {
+        const done = (queryError: Error | null, rows?: unknown[]): void => {
           if (!queryError) {
             release();
-            resolve(result.rows);
+            resolve(rows!);
             return;
           }
           release(isDatabaseUnavailable(queryError));
           reject(failureOf(health, queryError));
-        });
+        };
+        const name = nameOf(text);
+        if (name !== undefined && parameters.every(isTextParameter)) client.query(new KnownShapeRead(shapes, name, text, parameters, done));
+        else client.query<Record<string, unknown>>(statement(nameOf, text, parameters as unknown[]), (error, result) => done(error, result?.rows));
       });
     });
   return (text, parameters) => {
     const pool = poolOf();
     return pool instanceof Promise ? pool.then((loaded) => read(loaded, text, parameters)) : read(pool, text, parameters);
   };
+}
+
+/** A parameter PostgreSQL takes as text as it is (the lookups' token hashes and ids). */
+function isTextParameter(value: unknown): value is string | null {
+  return typeof value === "string" || value === null;
 }
 
 /** Turns connection failures into 503s and drops a client whose connection broke; names repeated statements. */

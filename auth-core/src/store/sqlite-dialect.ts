@@ -11,6 +11,7 @@ import {
   type TransactionSettings,
 } from "kysely";
 import { setBounded } from "../shared/bounded-map.js";
+import { rowBuilder } from "./row-builder.js";
 
 /**
  * Kysely's SQLite driver prepares every statement anew on each query; preparing costs far more
@@ -56,21 +57,10 @@ function hasRawMode(statement: SqliteStatement): statement is RawModeStatement {
   return typeof candidate.raw === "function" && typeof candidate.columns === "function";
 }
 
-/**
- * An object with every column (null), in order: rows are copies of it with their values set,
- * which V8 makes by copying its layout, where a row built up from {} one column at a time walks
- * a chain of layouts, one per column (the session and key lookups read 25 and 37).
- */
-function blankRowOf(columns: readonly string[]): Record<string, unknown> {
-  // JSON.parse makes fast-mode objects; a spread of one copies its layout.
-  return JSON.parse(JSON.stringify(Object.fromEntries(columns.map((name) => [name, null])))) as Record<string, unknown>;
-}
-
-/** A read-only statement in raw mode, its column names in order, and its blank row. */
+/** A read-only statement in raw mode and what makes its rows' objects. */
 interface RawRead {
   statement: RawModeStatement;
-  columns: string[];
-  blank: Record<string, unknown>;
+  toRow: (values: readonly unknown[]) => Record<string, unknown>;
 }
 
 /**
@@ -81,14 +71,7 @@ interface RawRead {
  * a few µs for the same object built in JavaScript (docs/performance.md).
  */
 function readRows(read: RawRead, parameters: readonly unknown[]): Record<string, unknown>[] {
-  const { statement, columns, blank } = read;
-  const rows: Record<string, unknown>[] = [];
-  for (const values of statement.all(parameters) as unknown[][]) {
-    const row: Record<string, unknown> = { ...blank };
-    for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
-    rows.push(row);
-  }
-  return rows;
+  return (read.statement.all(parameters) as unknown[][]).map(read.toRow);
 }
 
 /** A FIFO lock: each waiter waits only for the one before it. Idle when nobody holds or awaits it. */
@@ -219,8 +202,7 @@ export function createSQLiteDialect(database: SqliteDatabase): Dialect {
   const rawReads = boundedCache(100, (sql): RawRead | null => {
     const statement = database.prepare(sql);
     if (!statement.reader || !hasRawMode(statement)) return null;
-    const columns = statement.columns().map((column) => column.name);
-    return { statement: statement.raw(true), columns, blank: blankRowOf(columns) };
+    return { statement: statement.raw(true), toRow: rowBuilder(statement.columns().map((column) => column.name)) };
   });
   immediateReaders.set(adapter, (query) => {
     if (!queue.idle) return undefined;
