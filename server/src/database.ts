@@ -146,8 +146,19 @@ function statementNames(): (text: string) => string | undefined {
 }
 
 /**
+ * Whether PostgreSQL refused a prepared statement because a migration changed the type of a
+ * column it answers ("cached plan must not change result type", SQLSTATE 0A000). The statement
+ * stays refused on that connection for as long as the connection lives, so the connection is
+ * dropped rather than returned to the pool: the request that met it fails, and the statement is
+ * prepared afresh, against the new columns, on the connection that replaces it.
+ */
+function isStalePlan(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === "0A000" && /cached plan must not change result type/.test(error.message);
+}
+
+/**
  * A read straight on a pooled connection, as guardPool would run it (a named statement, a 503
- * for a connection that cannot be had or breaks, a broken client dropped), through pg's
+ * for a connection that cannot be had or breaks, a broken client or a stale plan's connection dropped), through pg's
  * callbacks: one promise per read where the promise-returning path took about six, on the
  * path every signed-in request takes. A named statement with text parameters runs without
  * describing its rows again (pg-known-shape-read.ts).
@@ -167,7 +178,7 @@ function directRead(poolOf: () => Pool | Promise<Pool>, health: DatabaseHealth, 
             resolve(rows!);
             return;
           }
-          release(isDatabaseUnavailable(queryError));
+          release(isDatabaseUnavailable(queryError) || isStalePlan(queryError));
           reject(failureOf(health, queryError));
         };
         const name = nameOf(text);
@@ -186,7 +197,7 @@ function isTextParameter(value: unknown): value is string | null {
   return typeof value === "string" || value === null;
 }
 
-/** Turns connection failures into 503s and drops a client whose connection broke; names repeated statements. */
+/** Turns connection failures into 503s and drops a client whose connection broke or holds a stale plan; names repeated statements. */
 function guardPool(pool: Pool, health: DatabaseHealth, nameOf: (text: string) => string | undefined): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
@@ -205,7 +216,7 @@ function guardPool(pool: Pool, health: DatabaseHealth, nameOf: (text: string) =>
             : (client.query as (text: unknown, values?: unknown) => unknown)(text, values);
         if (!(result instanceof Promise)) return result; // a cursor
         return result.catch((error: unknown) => {
-          broken ||= isDatabaseUnavailable(error);
+          broken ||= isDatabaseUnavailable(error) || isStalePlan(error);
           throw failureOf(health, error);
         });
       };

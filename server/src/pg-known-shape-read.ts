@@ -2,7 +2,7 @@ import { rowBuilder } from "@gatehouse/auth-core";
 
 /**
  * A read of a named prepared statement whose rows' shape (column names and types) is described
- * once per process instead of on every execution.
+ * when a connection prepares the statement, instead of on every execution.
  *
  * pg runs a named statement as Bind, Describe, Execute, Sync: the Describe makes PostgreSQL send
  * the portal's RowDescription with every result, and pg parses it again (field by field, a
@@ -10,18 +10,19 @@ import { rowBuilder } from "@gatehouse/auth-core";
  * on every signed-in request (25 columns) that was about a tenth of the server's instructions per
  * get-session, and PostgreSQL's own work of describing it each time (docs/performance.md).
  *
- * The first read of a statement describes it; its columns and their type parsers are kept by
- * statement name (one name is one SQL text in this process: statementNames in database.ts), and
- * later reads, on any connection, send Bind, Execute, Sync only and make each row from the kept
- * shape. The statement is parsed on a connection the first time it runs there, and marked as
- * parsed the way pg marks its own, so pg's Query and this read share the statement.
+ * A read that prepares the statement on a connection (Parse, the first time it runs there)
+ * describes it too, and keeps its columns and their type parsers by statement name (one name is
+ * one SQL text in this process: statementNames in database.ts); later reads on a connection that
+ * has the statement send Bind, Execute, Sync only and make each row from the kept shape. The
+ * statement is marked as parsed the way pg marks its own, so pg's Query and this read share it.
  *
- * A statement's columns cannot change under a kept shape without PostgreSQL refusing the
- * execution ("cached plan must not change result type"): an error from the read forgets the
- * shape, as does a row whose column count differs from it (answered as an error, never as a row
- * read with the wrong names); the next read describes the statement again.
+ * Why the kept shape is right: a prepared statement's result type is fixed for the life of the
+ * statement on its connection. After a migration changes it, PostgreSQL refuses the statement on
+ * every connection that prepared it before ("cached plan must not change result type"), and a
+ * connection that prepares it after describes it again, replacing the kept shape before any row
+ * of the new type is read. An error from the read forgets the shape; so does a row whose column
+ * count differs from it, which is answered as an error, never as a row under the wrong names.
  */
-
 /** A column of a RowDescription, as pg-protocol parses it. */
 interface FieldDescription {
   name: string;
@@ -122,7 +123,7 @@ export class KnownShapeRead {
         if (connection.submittedNamedStatements) connection.submittedNamedStatements[this.name] = this.text;
       }
       connection.bind({ statement: this.name, values: this.#values });
-      if (!this.#shape) connection.describe({ type: "P", name: "" });
+      if (parsed === undefined || !this.#shape) connection.describe({ type: "P", name: "" });
       connection.execute({ portal: "" });
       connection.sync();
     } finally {

@@ -37,7 +37,7 @@ function read(client: pg.Client, shapes: RowShapes, name: string, text: string, 
 
 const parserOf = (dataTypeID: number) => pg.types.getTypeParser(dataTypeID, "text");
 
-describe.skipIf(!PG_URL)("a named statement read with its shape described once", () => {
+describe.skipIf(!PG_URL)("a named statement read with its shape described when a connection prepares it", () => {
   const schema = `shape_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const url = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   const text = `select id, label, amount, flag, "seenAt" from thing where id = $1 or label = $2`;
@@ -77,13 +77,33 @@ describe.skipIf(!PG_URL)("a named statement read with its shape described once",
     expect(sent).toEqual({ parse: 1, describe: 1, bind: 4 });
   });
 
-  it("prepares the statement on each new connection, without describing it again", async () => {
+  it("describes the statement again on each connection that prepares it, and only then", async () => {
     const shapes = new RowShapes(parserOf);
     const first = await connect();
     const second = await connect();
     await read(first.client, shapes, "known_2", text, ["a", null]);
     expect(await read(second.client, shapes, "known_2", text, ["a", null])).toHaveLength(1);
-    expect(second.sent).toEqual({ parse: 1, describe: 0, bind: 1 });
+    expect(await read(second.client, shapes, "known_2", text, ["b", null])).toHaveLength(1);
+    expect(second.sent).toEqual({ parse: 1, describe: 1, bind: 2 });
+  });
+
+  it("reads a column whose type a migration changed with its new type on a new connection; the old connection refuses", async () => {
+    const shapes = new RowShapes(parserOf);
+    const before = await connect();
+    const ownText = `select id, amount from moved where id = $1`;
+    await withPostgresSchemaLock(PG_URL!, async (client) => {
+      await client.query(`create table "${schema}".moved (id text primary key, amount integer)`);
+      await client.query(`insert into "${schema}".moved values ('a', 7)`);
+    });
+    expect(await read(before.client, shapes, "known_7", ownText, ["a"])).toEqual([{ id: "a", amount: 7 }]);
+    await withPostgresSchemaLock(PG_URL!, (client) => client.query(`alter table "${schema}".moved alter column amount type text`));
+
+    // Prepared after the change: described again, so the integer parser kept before is not used.
+    const after = await connect();
+    expect(await read(after.client, shapes, "known_7", ownText, ["a"])).toEqual([{ id: "a", amount: "7" }]);
+    // Prepared before it: PostgreSQL refuses the statement rather than answer the new type.
+    await expect(read(before.client, shapes, "known_7", ownText, ["a"])).rejects.toThrow(/cached plan must not change result type/);
+    expect(await read(after.client, shapes, "known_7", ownText, ["a"])).toEqual([{ id: "a", amount: "7" }]);
   });
 
   it("shares the prepared statement with pg's own named queries on a connection, either way round", async () => {
@@ -110,6 +130,7 @@ describe.skipIf(!PG_URL)("a named statement read with its shape described once",
   it("refuses a row that does not fit the kept shape, forgets the shape, and describes the statement again", async () => {
     const shapes = new RowShapes(parserOf);
     const { client, sent } = await connect();
+    await read(client, shapes, "known_5", text, ["a", null]);
     // A shape of two columns kept for a statement that answers five: never read as a row with the wrong names.
     shapes.learn("known_5", [
       { name: "id", dataTypeID: 25 },
@@ -120,7 +141,8 @@ describe.skipIf(!PG_URL)("a named statement read with its shape described once",
     expect(await read(client, shapes, "known_5", text, ["a", null])).toEqual([
       { id: "a", label: "first", amount: 7, flag: true, seenAt: "2026-11-28T00:00:00.000Z" },
     ]);
-    expect(sent.describe).toBe(1);
+    // Described when the statement was prepared, and again once the wrong shape was forgotten.
+    expect(sent.describe).toBe(2);
     expect((await client.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
   });
 

@@ -72,4 +72,52 @@ describe.skipIf(!PG_URL)("the server's PostgreSQL pool", () => {
     // A signed-out get-session still answers null; an unknown token finds no row.
     expect(await (await app.request(`${TEST_BASE_URL}/api/auth/get-session`)).json()).toBeNull();
   });
+
+  it("drops a connection whose prepared statement a migration made stale, and prepares it afresh on the next", async () => {
+    const config = readConfig({ NODE_ENV: "test", BASE_URL: TEST_BASE_URL, RATE_LIMIT: "off" });
+    const auth = createServerAuth({
+      config,
+      db: database.db,
+      dialect: "postgres",
+      secret: "p".repeat(40),
+      mailer: { send: async () => undefined },
+      logger: silentLogger,
+      scrypt: TEST_SCRYPT_PARAMS,
+    });
+    const app = createApp({ auth, logger: silentLogger });
+    const signUp = await app.request(`${TEST_BASE_URL}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_BASE_URL },
+      body: JSON.stringify({ name: "Q", email: "q@example.com", password: "unusual-phrase-8" }),
+    });
+    expect(signUp.status).toBe(200);
+    await auth.settled();
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const getSession = () => app.request(`${TEST_BASE_URL}/api/auth/get-session`, { headers: { cookie } });
+    const byEmail = () => database.db.selectFrom("user").select(["id", "name"]).where("email", "=", "q@example.com").execute();
+    // Both paths have their statement prepared on the pool's one connection: the session lookup
+    // (the direct read) and a select through Kysely.
+    expect((await getSession()).status).toBe(200);
+    expect(await byEmail()).toHaveLength(1);
+
+    // A migration changes the type of a column each statement answers.
+    await sql`alter table session alter column "ipAddress" type varchar(200)`.execute(database.db);
+    await sql`alter table "user" alter column name type varchar(300)`.execute(database.db);
+
+    // The request that meets the stale statement fails; its connection is not kept. The next one
+    // is answered on a new connection, the lookup prepared and described afresh.
+    expect((await getSession()).status).toBe(500);
+    const answer = await getSession();
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { user: { email: string; name: string } }).user).toMatchObject({ email: "q@example.com", name: "Q" });
+
+    // The same through Kysely's path, on a connection that prepared its select before the change.
+    expect(await byEmail()).toHaveLength(1);
+    await sql`alter table "user" alter column name type varchar(400)`.execute(database.db);
+    await expect(byEmail()).rejects.toThrow(/cached plan must not change result type/);
+    expect(await byEmail()).toEqual([expect.objectContaining({ name: "Q" })]);
+  });
 });
