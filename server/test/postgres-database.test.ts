@@ -33,7 +33,8 @@ describe.skipIf(!PG_URL)("the server's PostgreSQL pool", () => {
     await withPostgresSchemaLock(PG_URL!, (client) => client.query(`drop schema if exists "${schema}" cascade`));
   });
 
-  it("answers get-session from the direct lookup, and prepares the lookup once under a name", async () => {
+  /** The server's app on this pool, and the session cookie of a person it has just signed up. */
+  async function signedUp(name: string, email: string): Promise<{ app: ReturnType<typeof createApp>; cookie: string }> {
     const config = readConfig({ NODE_ENV: "test", BASE_URL: TEST_BASE_URL, RATE_LIMIT: "off" });
     const auth = createServerAuth({
       config,
@@ -48,7 +49,7 @@ describe.skipIf(!PG_URL)("the server's PostgreSQL pool", () => {
     const signUp = await app.request(`${TEST_BASE_URL}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: TEST_BASE_URL },
-      body: JSON.stringify({ name: "P", email: "p@example.com", password: "unusual-phrase-7" }),
+      body: JSON.stringify({ name, email, password: "unusual-phrase-7" }),
     });
     expect(signUp.status).toBe(200);
     await auth.settled();
@@ -56,6 +57,11 @@ describe.skipIf(!PG_URL)("the server's PostgreSQL pool", () => {
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; ");
+    return { app, cookie };
+  }
+
+  it("answers get-session from the direct lookup, and prepares the lookup once under a name", async () => {
+    const { app, cookie } = await signedUp("P", "p@example.com");
     for (let i = 0; i < 3; i++) {
       const answer = await app.request(`${TEST_BASE_URL}/api/auth/get-session`, { headers: { cookie } });
       expect(((await answer.json()) as { user: { email: string } }).user.email).toBe("p@example.com");
@@ -74,28 +80,7 @@ describe.skipIf(!PG_URL)("the server's PostgreSQL pool", () => {
   });
 
   it("drops a connection whose prepared statement a migration made stale, and prepares it afresh on the next", async () => {
-    const config = readConfig({ NODE_ENV: "test", BASE_URL: TEST_BASE_URL, RATE_LIMIT: "off" });
-    const auth = createServerAuth({
-      config,
-      db: database.db,
-      dialect: "postgres",
-      secret: "p".repeat(40),
-      mailer: { send: async () => undefined },
-      logger: silentLogger,
-      scrypt: TEST_SCRYPT_PARAMS,
-    });
-    const app = createApp({ auth, logger: silentLogger });
-    const signUp = await app.request(`${TEST_BASE_URL}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: TEST_BASE_URL },
-      body: JSON.stringify({ name: "Q", email: "q@example.com", password: "unusual-phrase-8" }),
-    });
-    expect(signUp.status).toBe(200);
-    await auth.settled();
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const { app, cookie } = await signedUp("Q", "q@example.com");
     const getSession = () => app.request(`${TEST_BASE_URL}/api/auth/get-session`, { headers: { cookie } });
     const byEmail = () => database.db.selectFrom("user").select(["id", "name"]).where("email", "=", "q@example.com").execute();
     // Both paths have their statement prepared on the pool's one connection: the session lookup
