@@ -105,4 +105,25 @@ describe.skipIf(!PG_URL)("the server's PostgreSQL pool", () => {
     await expect(byEmail()).rejects.toThrow(/cached plan must not change result type/);
     expect(await byEmail()).toEqual([expect.objectContaining({ name: "Q" })]);
   });
+  it("answers a key's get-session from the direct lookup, its statement named and its rows' shape kept", async () => {
+    const { app, cookie } = await signedUp("K", "k@example.com");
+    const created = await app.request(`${TEST_BASE_URL}/api/auth/api-key/create`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_BASE_URL, cookie },
+      body: JSON.stringify({ name: "machine" }),
+    });
+    expect(created.status).toBe(200);
+    const { key } = (await created.json()) as { key: string };
+    for (let i = 0; i < 3; i++) {
+      const answer = await app.request(`${TEST_BASE_URL}/api/auth/get-session`, { headers: { "x-api-key": key } });
+      expect(((await answer.json()) as { user: { email: string; name: string } }).user).toMatchObject({ email: "k@example.com", name: "K" });
+    }
+    const prepared = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(database.db);
+    const lookups = prepared.rows.filter((row) => row.statement.includes('from "apikey" as "k"'));
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]!.name).toMatch(/^gatehouse_\d+$/);
+    // A key nobody holds finds no row.
+    const unknown = await app.request(`${TEST_BASE_URL}/api/auth/get-session`, { headers: { "x-api-key": `${key.slice(0, -4)}zzzz` } });
+    expect(unknown.status).toBe(401);
+  });
 });

@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery, type Kysely } from "kysely";
 import type { ApiKeyRow, ApiKeyUpdate, Database, DB, NewApiKeyRow, UserRow } from "./database.js";
+import { directReaderFor } from "./direct-reads.js";
 import { immediateReaderFor } from "./sqlite-dialect.js";
 
 /** A stored key with its numbers as numbers (PostgreSQL returns bigint columns as strings). */
@@ -29,7 +30,7 @@ export async function findApiKeyById(db: DB, id: string): Promise<ApiKeyRecord |
   return toRecordOrUndefined(await db.selectFrom("apikey").selectAll().where("id", "=", id).executeTakeFirst());
 }
 
-/** The apikey columns, read under a `k_` alias beside the whole user row. */
+/** The apikey columns, read under a `k_` alias beside the user's. */
 const KEY_COLUMNS = [
   "id",
   "configId",
@@ -57,8 +58,33 @@ const KEY_COLUMNS = [
   "updatedAt",
 ] as const satisfies ReadonlyArray<keyof ApiKeyRow>;
 
-/** The lookup's row: the key's columns under their `k_` aliases, beside the person's columns (null without one). */
-type JoinedKeyRow = { [C in (typeof KEY_COLUMNS)[number] as `k_${C}`]: ApiKeyRow[C] } & Record<string, unknown>;
+/**
+ * The user columns, read as they are beside the key's: listed rather than `u.*`, so that the
+ * lookup is a named prepared statement on PostgreSQL (a text with `*` never is) and its rows'
+ * shape is known (server/src/pg-known-shape-read.ts). `userOf` below names each one, so a column
+ * added to the user table and not here does not compile.
+ */
+const USER_COLUMNS = [
+  "id",
+  "name",
+  "email",
+  "emailVerified",
+  "image",
+  "isAnonymous",
+  "role",
+  "banned",
+  "banReason",
+  "banExpires",
+  "twoFactorEnabled",
+  "createdAt",
+  "updatedAt",
+] as const satisfies ReadonlyArray<keyof UserRow>;
+
+/**
+ * The lookup's row: the key's columns under their `k_` aliases, beside the person's columns
+ * (all null when the key stands for nobody: the join is a left join).
+ */
+type JoinedKeyRow = { [C in (typeof KEY_COLUMNS)[number] as `k_${C}`]: ApiKeyRow[C] } & { [C in (typeof USER_COLUMNS)[number]]: UserRow[C] };
 
 function buildKeyLookupQuery(db: Kysely<Database>, keyHash: string) {
   return (
@@ -66,7 +92,7 @@ function buildKeyLookupQuery(db: Kysely<Database>, keyHash: string) {
       .selectFrom("apikey as k")
       // The person the key stands for: its owner, or for an organization's key its creator.
       .leftJoin("user as u", (join) => join.on(sql`"u"."id"`, "=", sql`coalesce("k"."userId", "k"."createdBy")`))
-      .selectAll("u")
+      .select(USER_COLUMNS.map((column) => `u.${column}` as const))
       .select(KEY_COLUMNS.map((column) => `k.${column} as k_${column}` as const))
       .where("k.keyHash", "=", keyHash)
   );
@@ -106,18 +132,28 @@ function keyRecordOf(row: JoinedKeyRow): ApiKeyRecord {
   };
 }
 
-/** Splits a joined row; the user's column names are learnt from the first row (every row has the same). */
-function createRowSplitter(): (row: JoinedKeyRow) => ApiKeyWithOwner {
-  let userColumns: string[] | null = null;
-  return (row) => {
-    userColumns ??= Object.keys(row).filter((name) => !name.startsWith("k_"));
-    let user: Record<string, unknown> | null = null;
-    if (row.id != null) {
-      user = {};
-      for (const column of userColumns) user[column] = row[column];
-    }
-    return { record: keyRecordOf(row), user: user as UserRow | null };
+/** The key's person from a joined row, property by property (as keyRecordOf); null when the key stands for nobody. */
+function userOf(row: JoinedKeyRow): UserRow | null {
+  if (row.id == null) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    image: row.image,
+    isAnonymous: row.isAnonymous,
+    role: row.role,
+    banned: row.banned,
+    banReason: row.banReason,
+    banExpires: row.banExpires,
+    twoFactorEnabled: row.twoFactorEnabled,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
+}
+
+function splitRow(row: JoinedKeyRow): ApiKeyWithOwner {
+  return { record: keyRecordOf(row), user: userOf(row) };
 }
 
 export interface ApiKeyWithOwner {
@@ -127,20 +163,23 @@ export interface ApiKeyWithOwner {
 
 /**
  * The lookup of a presented key, run on every request that carries one: one indexed read of its
- * hash joined with the person it stands for, compiled once and (on embedded SQLite) answered at
- * once when the connection is free, as the session lookup is.
+ * hash joined with the person it stands for, compiled once and, as the session lookup is,
+ * answered at once on embedded SQLite when the connection is free, and run straight on a pooled
+ * connection on PostgreSQL.
  */
 export type ApiKeyLookup = (keyHash: string) => ApiKeyWithOwner | null | Promise<ApiKeyWithOwner | null>;
 
 export function createApiKeyLookup(db: Kysely<Database>): ApiKeyLookup {
   const template = buildKeyLookupQuery(db, "").compile() as CompiledQuery<JoinedKeyRow>;
   const readNow = immediateReaderFor(db);
-  const split = createRowSplitter();
-  const fromRows = (rows: JoinedKeyRow[]): ApiKeyWithOwner | null => (rows[0] ? split(rows[0]) : null);
+  const readDirect = directReaderFor(db);
+  const fromRows = (rows: JoinedKeyRow[]): ApiKeyWithOwner | null => (rows[0] ? splitRow(rows[0]) : null);
   return (keyHash) => {
     const query: CompiledQuery<JoinedKeyRow> = { ...template, parameters: [keyHash] };
     const rows = readNow?.(query);
-    return rows ? fromRows(rows) : db.executeQuery(query).then((result) => fromRows(result.rows));
+    if (rows) return fromRows(rows);
+    if (readDirect) return readDirect(query).then(fromRows);
+    return db.executeQuery(query).then((result) => fromRows(result.rows));
   };
 }
 
