@@ -100,9 +100,8 @@ function failureOf(health: DatabaseHealth, error: unknown): unknown {
   return isDatabaseUnavailable(error) ? health.failed(error) : error;
 }
 
-/** A statement as pg takes it: named when `nameOf` names its text (a repeated statement). */
-function statement(nameOf: (text: string) => string | undefined, text: string, values: unknown[] | undefined): QueryConfig {
-  const name = nameOf(text);
+/** A statement as pg takes it: named when statementNames named its text (a repeated statement). */
+function statement(name: string | undefined, text: string, values: unknown[] | undefined): QueryConfig {
   return name === undefined ? { text, values } : { name, text, values };
 }
 
@@ -183,7 +182,7 @@ function directRead(poolOf: () => Pool | Promise<Pool>, health: DatabaseHealth, 
         };
         const name = nameOf(text);
         if (name !== undefined && parameters.every(isTextParameter)) client.query(new KnownShapeRead(shapes, name, text, parameters, done));
-        else client.query<Record<string, unknown>>(statement(nameOf, text, parameters as unknown[]), (error, result) => done(error, result?.rows));
+        else client.query<Record<string, unknown>>(statement(name, text, parameters as unknown[]), (error, result) => done(error, result?.rows));
       });
     });
   return (text, parameters) => {
@@ -212,7 +211,7 @@ function guardPool(pool: Pool, health: DatabaseHealth, nameOf: (text: string) =>
       const query = (text: unknown, values?: unknown): unknown => {
         const result =
           typeof text === "string"
-            ? client.query(statement(nameOf, text, values as unknown[] | undefined))
+            ? client.query(statement(nameOf(text), text, values as unknown[] | undefined))
             : (client.query as (text: unknown, values?: unknown) => unknown)(text, values);
         if (!(result instanceof Promise)) return result; // a cursor
         return result.catch((error: unknown) => {

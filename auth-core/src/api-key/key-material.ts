@@ -41,8 +41,7 @@ export function createApiKeyHashes(limit = 1024): ApiKeyHashes {
   const hashes = new Map<string, string>();
   return {
     hashOf: (key) => hashes.get(key) ?? hashApiKey(key),
-    remember(key, hash) {
-      if (!hashes.has(key)) setBounded(hashes, limit, key, hash);
-    },
+    // A key already remembered keeps its place: setBounded only drops for a new key.
+    remember: (key, hash) => void setBounded(hashes, limit, key, hash),
   };
 }
