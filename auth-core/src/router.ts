@@ -51,8 +51,8 @@ const NO_HEADERS: Readonly<Record<string, string>> = {};
  * A JSON answer; `no-store` because answers carry tokens and session data. The headers stay a
  * plain object: servers such as @hono/node-server write those without building a Headers
  * object (the hot path of get-session). `base` are the caller's headers for every answer. The
- * object is filled key by key: V8 spreads (`{ ...a, ...b }`) of these header objects measured
- * over 10 times slower (about 5 µs against 0.3 per answer).
+ * object is filled key by key: V8's spread (`{ ...a, ...b }`) of these header objects takes its
+ * generic path and was many times slower (docs/performance/runs-2026-11.md, "What changed", 3).
  */
 function jsonResponse(data: unknown, status: number, base: Readonly<Record<string, string>>, extra?: Record<string, string>): Response {
   const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store" };

@@ -15,7 +15,7 @@ import { rowBuilder } from "./row-builder.js";
 
 /**
  * Kysely's SQLite driver prepares every statement anew on each query; preparing costs far more
- * than running a point lookup (measured: 34 µs against 4 µs for the session lookup). This keeps
+ * than running a point lookup (docs/performance/notes-from-code.md). This keeps
  * prepared statements per SQL text, so repeated queries (every get-session) skip the compiler.
  * Bounded: the oldest statements are dropped past `limit`.
  */
@@ -67,8 +67,8 @@ interface RawRead {
  * Runs a reader statement in raw mode and makes each row's object here, by column name: the
  * rows Kysely would answer, built for a fraction of the cost. better-sqlite3 builds an object
  * row natively, setting one property at a time through V8's generic path; for the session
- * lookup's 25 columns that was about 30 µs of a signed-in get-session under load, against
- * a few µs for the same object built in JavaScript (docs/performance.md).
+ * lookup's 25 columns that was the costliest part of a signed-in get-session's read, and the
+ * same object built in JavaScript costs a fraction of it (docs/performance/runs-2026-11.md, 18:35Z).
  */
 function readRows(read: RawRead, parameters: readonly unknown[]): Record<string, unknown>[] {
   return (read.statement.all(parameters) as unknown[][]).map(read.toRow);
@@ -172,9 +172,9 @@ const immediateReaders = new WeakMap<DialectAdapter, ReadNow>();
 /**
  * The immediate reader of a Kysely instance on `createSQLiteDialect`, for the hottest lookups
  * (the session on every request): better-sqlite3 answers synchronously, so when nothing holds
- * the connection a read can run without Kysely's promise chain (about 2.5 µs of 7 here) and
- * still never sees another request's uncommitted writes. Undefined for any other dialect, or
- * when plugins would transform the query or its rows.
+ * the connection a read can run without Kysely's promise chain (a large share of such a read's
+ * cost) and still never sees another request's uncommitted writes. Undefined for any other
+ * dialect, or when plugins would transform the query or its rows.
  */
 export function immediateReaderFor(db: Pick<Kysely<object>, "getExecutor">): ReadNow | undefined {
   // getExecutor() is public on Kysely 0.28 but marked internal in its typings: without it, no fast path.
