@@ -13,7 +13,7 @@ const seconds = z.coerce
   .min(0)
   .max(10 * 365 * DAY);
 
-/** The run contract of DESIGN.md. main.ts is the only reader of process.env. */
+/** The run contract (docs/design.md; README, Configuration, lists every variable). main.ts is the only reader of process.env. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
