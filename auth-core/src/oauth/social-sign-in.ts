@@ -6,10 +6,11 @@ import { sendVerificationMail } from "../email/verification-mail.js";
 import { sendAccountNotice } from "../email/account-notices.js";
 import { normalizeEmail } from "../email/email-address.js";
 import type { Audit } from "../security/security-events.js";
+import { proveAddressThroughProvider } from "../security/first-proof.js";
 import { startSession } from "../session/start-session.js";
 import { findAccountByProvider, findAccountsByUserId, insertAccount, updateAccount } from "../store/account-store.js";
 import type { UserRow } from "../store/database.js";
-import { findUserByEmail, findUserById, insertUser, updateUser } from "../store/user-store.js";
+import { findUserByEmail, findUserById, insertUser } from "../store/user-store.js";
 import { toStoredTokens } from "./account-tokens.js";
 import { isPlaceholderEmail } from "./placeholder-email.js";
 import { decideSocialSignIn, isSignUpDisabled } from "./linking-policy.js";
@@ -28,7 +29,7 @@ export interface SocialSignInInput {
 }
 
 /** The rows a social sign-in may write. */
-export type SocialSignInEvent = "sign-in" | "sign-up" | "account-linked" | "email-verified" | "anonymous-linked";
+export type SocialSignInEvent = "sign-in" | "sign-up" | "account-linked" | "email-verified" | "anonymous-linked" | "unproven-additions-removed";
 
 /** Spec §8: the failure messages of social sign-in (the callback turns spaces into underscores). */
 export type SocialSignInError = "account not linked" | "signup disabled" | "unable to create user" | "unable to create session" | "unable to link account";
@@ -49,20 +50,19 @@ async function findOAuthUser(ctx: AuthContext, providerId: string, accountId: st
   return { user, linked: accounts.some((a) => a.providerId === providerId && a.accountId === accountId) };
 }
 
-/** A provider that vouches for the same address verifies it for us too (with its audit row). */
+/**
+ * A provider that vouches for the same address verifies it for us too (with its audit row); the
+ * first proof of an address nobody had proven also removes what was added before it
+ * (security/first-proof.ts).
+ */
 async function markVerifiedIfVouched(
   ctx: AuthContext,
   user: UserRow,
   profile: SocialSignInInput["profile"],
-  audit: Audit<"email-verified">,
+  audit: Audit<"email-verified" | "unproven-additions-removed">,
   providerId: string,
 ): Promise<UserRow> {
-  if (!profile.emailVerified || user.emailVerified === 1 || profile.email !== user.email) return user;
-  return audit.change(async (trx, log) => {
-    const updated = await updateUser(trx, user.id, { emailVerified: 1, updatedAt: ctx.clock.now().toISOString() });
-    await log.write({ userId: user.id, type: "email-verified", method: providerId });
-    return updated ?? user;
-  });
+  return proveAddressThroughProvider(ctx, { user, profile, providerId, audit });
 }
 
 /** The account row for a new link, with encrypted tokens. */

@@ -14,6 +14,7 @@ import type { Audit } from "../../security/security-events.js";
 import type { ActiveSession } from "../../session/session.js";
 import { startSession } from "../../session/start-session.js";
 import { grantListedAdminInChange, isOwnSession } from "../../admin/admission.js";
+import { noteMailboxOnlyProof, noteProvenBeforeAddressChange } from "../../security/first-proof.js";
 import type { UserRow } from "../../store/database.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
@@ -93,6 +94,8 @@ async function confirmEmailChange(ctx: AuthContext, input: ConfirmChangeInput): 
       }
       // Reset links mailed to the address the account leaves stop working with it.
       await discardUserEmailTokens(trx, "reset-password", user.id);
+      // The account had a proven address: the new one's reset does not count as its first proof.
+      await noteProvenBeforeAddressChange(ctx, trx, user.id);
       await deleteSessionsByUserId(trx, user.id, input.session?.session.id);
       await log.write({
         userId: user.id,
@@ -148,7 +151,12 @@ export const verifyEmail = defineEndpoint({
         return null;
       }
       await log.write({ userId: user.id, type: "email-verified", method: "email-link" });
-      if (!ownSession) return row;
+      if (!ownSession) {
+        // The mailbox is proven, not who chose the password: the next reset or provider sign-in is
+        // still the address's first proof (security/first-proof.ts).
+        await noteMailboxOnlyProof(ctx, trx, user);
+        return row;
+      }
       return (await grantListedAdminInChange(ctx, trx, log, row, ownSession.session.id)) ?? row;
     });
     if (!current) return fail(ctx, callbackURL, "invalid_token");

@@ -39,7 +39,7 @@ export const callback = defineEndpoint({
   body: params,
   session: "none",
   rateLimit: "default",
-  audit: ["sign-in", "sign-up", "account-linked", "email-verified", "anonymous-linked"],
+  audit: ["sign-in", "sign-up", "account-linked", "email-verified", "anonymous-linked", "unproven-additions-removed"],
   async handler({ ctx, params: path, query, body, request, headers, client, response, audit }): Promise<Response> {
     const providerId = path.id ?? "";
     if (request?.method === "POST") {

@@ -46,7 +46,7 @@ export const signInSocial = defineEndpoint({
   body,
   session: "none",
   rateLimit: { window: 10, max: 3 },
-  audit: ["sign-in", "sign-up", "account-linked", "email-verified", "anonymous-linked"],
+  audit: ["sign-in", "sign-up", "account-linked", "email-verified", "anonymous-linked", "unproven-additions-removed"],
   async handler({ ctx, body, headers, client, response, audit }): Promise<SignInSocialResult> {
     const provider = requireProvider(ctx, body.provider);
     if (body.idToken) {
