@@ -325,7 +325,8 @@ export function buildAccountNoticeMessage(input: AccountNoticeInput): MailMessag
 export function buildTwoFactorCodeMessage(input: { to: string; name: string; code: string; expiresIn: number }): MailMessage {
   return compose({
     to: input.to,
-    subject: `Your ${APP_NAME} sign-in code: ${input.code}`,
+    // Never the code: a subject shows on lock screens and in notifications (finding 5e of issue 44).
+    subject: `Your ${APP_NAME} sign-in code`,
     greeting: greet(input.name),
     lines: [
       `Your sign-in code is ${input.code}.`,

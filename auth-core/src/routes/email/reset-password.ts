@@ -11,6 +11,7 @@ import { clearSignInThrottle } from "../../security/sign-in-throttle.js";
 import { findCredentialAccount, insertCredentialAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { findUserById, updateUser } from "../../store/user-store.js";
+import { holdMailedCodes } from "../../store/two-factor-store.js";
 import { forgetTrustedDevices } from "../../two-factor/trusted-device.js";
 
 const RESET_PROOF: FirstProof = { by: "password-reset" };
@@ -70,8 +71,11 @@ export const resetPassword = defineEndpoint({
       // Following the mailed link proved the mailbox: the address counts as verified.
       const verified = await updateUser(trx, used.value, { emailVerified: 1, updatedAt: now.toISOString() });
       if (revokeSessionsOnPasswordReset) await deleteSessionsByUserId(trx, used.value);
-      // Two-factor stays on (ASVS 6.4.3); browsers trusted to skip it must answer it again.
+      // Two-factor stays on (ASVS 6.4.3); browsers trusted to skip it must answer it again, and
+      // a mailed code is no second step until the app or a backup code passes one (the reset's
+      // mailbox alone must not pass both steps).
       await forgetTrustedDevices(trx, used.value);
+      await holdMailedCodes(trx, used.value, now);
       await log.write({
         userId: used.value,
         type: "password-reset",
