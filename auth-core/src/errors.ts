@@ -214,6 +214,7 @@ export const ERROR_CODES = {
   // The admin plugin's has-permission words this without a code: the code better-auth 1.x derives from it.
   USER_ID_OR_ROLE_IS_REQUIRED: { status: 400, message: "user id or role is required" },
   // Two-factor: better-auth 1.7's twoFactor plugin codes and wording.
+  OTP_NOT_ENABLED: { status: 400, message: "OTP not enabled" },
   OTP_NOT_CONFIGURED: { status: 400, message: "OTP is not available" },
   OTP_HAS_EXPIRED: { status: 400, message: "OTP has expired" },
   TOTP_NOT_ENABLED: { status: 400, message: "TOTP not enabled" },
