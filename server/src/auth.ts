@@ -53,8 +53,9 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     passkey: { requireUserVerification: true },
     // Clients without cookies (mobile, command line) use the session token as a bearer token.
     bearer: { enabled: true },
-    // Session JWTs (GET /token, /jwks, set-auth-jwt) for services that trust users without our database.
-    jwt: { enabled: true },
+    // Session JWTs (GET /token, /jwks, set-auth-jwt) for services that trust users without our database;
+    // SESSION_JWT_EXPIRES_IN: how long one verified offline may outlive a ban or a sign-out.
+    jwt: { enabled: true, expiresIn: config.sessionJwtExpiresIn },
     // Two-factor for password sign-in (TOTP, backup codes, codes mailed through the mailer).
     twoFactor: { enabled: true },
     // Notices of password, address, passkey and provider changes link to the Settings page.

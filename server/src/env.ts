@@ -41,6 +41,11 @@ const envSchema = z.object({
   SESSION_FRESH_AGE: seconds.default(DAY),
   SESSION_IDLE_TIMEOUT: seconds.default(0),
   SESSION_ABSOLUTE_LIFETIME: seconds.default(30 * DAY),
+  // SESSION_JWT_EXPIRES_IN: a session JWT's life; one verified offline outlives a ban or sign-out by up to this much.
+  SESSION_JWT_EXPIRES_IN: seconds
+    .min(30)
+    .max(DAY)
+    .default(5 * 60),
   PASSWORD_SINGLE_FACTOR_MINIMUM: z.enum(["on", "off"]).default("off"),
   // PASSWORD_SCRYPT: "N,r,p" of new password hashes (readPasswordScrypt below says what is allowed).
   PASSWORD_SCRYPT: z
@@ -92,6 +97,8 @@ export interface ServerConfig {
   apiKeyRateLimit: { enabled: boolean; maxRequests: number; windowSeconds: number };
   /** SESSION_*: the library's session options, in seconds (0 turns idleTimeout, absoluteLifetime and freshAge off). */
   session: { expiresIn: number; updateAge: number; freshAge: number; idleTimeout: number; absoluteLifetime: number };
+  /** SESSION_JWT_EXPIRES_IN: seconds a session JWT lives (the library's jwt.expiresIn), 5 minutes unless set. */
+  sessionJwtExpiresIn: number;
   /** PASSWORD_SINGLE_FACTOR_MINIMUM=on: new passwords need 15 characters (NIST SP 800-63B-4, password as the only factor). */
   singleFactorPasswordMinimum: boolean;
   /** ADMIN_EMAILS: the first operators' addresses (docs/admin.md says when the role comes). */
@@ -181,6 +188,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       idleTimeout: e.SESSION_IDLE_TIMEOUT,
       absoluteLifetime: e.SESSION_ABSOLUTE_LIFETIME,
     },
+    sessionJwtExpiresIn: e.SESSION_JWT_EXPIRES_IN,
     singleFactorPasswordMinimum: e.PASSWORD_SINGLE_FACTOR_MINIMUM === "on",
     adminEmails: e.ADMIN_EMAILS ?? [],
     passwordScrypt: readPasswordScrypt(e.PASSWORD_SCRYPT, production),
