@@ -31,6 +31,8 @@ const envSchema = z.object({
   DEV_IDP_PROVIDERS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   EMAIL_SIGN_IN: z.enum(["on", "off"]).default("off"),
+  // TWO_FACTOR_EMAIL_CODES=off: the second step takes no mailed code (an app or a backup code only).
+  TWO_FACTOR_EMAIL_CODES: z.enum(["on", "off"]).default("on"),
   // API_KEY_RATE_LIMIT*: the limit each new API key gets (better-auth's api-key defaults: 10 uses a day).
   API_KEY_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
   API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -93,6 +95,11 @@ export interface ServerConfig {
    * screen, Google and passkeys.
    */
   emailSignIn: boolean;
+  /**
+   * TWO_FACTOR_EMAIL_CODES=off: the second step of a sign-in takes no code mailed to the account's
+   * address (twoFactor.otp.enabled false); on (default): mailed codes beside the app and backup codes.
+   */
+  twoFactorEmailCodes: boolean;
   /** API keys' limit: on or off for every key; uses per window (seconds) given to each new key. */
   apiKeyRateLimit: { enabled: boolean; maxRequests: number; windowSeconds: number };
   /** SESSION_*: the library's session options, in seconds (0 turns idleTimeout, absoluteLifetime and freshAge off). */
@@ -180,6 +187,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     devIdpProviders,
     logLevel: e.LOG_LEVEL,
     emailSignIn: e.EMAIL_SIGN_IN === "on",
+    twoFactorEmailCodes: e.TWO_FACTOR_EMAIL_CODES === "on",
     apiKeyRateLimit: { enabled: e.API_KEY_RATE_LIMIT === "on", maxRequests: e.API_KEY_RATE_LIMIT_MAX, windowSeconds: e.API_KEY_RATE_LIMIT_WINDOW },
     session: {
       expiresIn: e.SESSION_EXPIRES_IN,
