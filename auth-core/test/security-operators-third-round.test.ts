@@ -1,4 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { banUnderAdminLocks, changeUserRole, removeUserUnderAdminLocks } from "../src/admin/admin-actions.js";
+import { createAudit } from "../src/security/security-events.js";
+import type { UserRow } from "../src/store/database.js";
+import { updateUser } from "../src/store/user-store.js";
 import { ORGANIZATION_TWO_FACTOR_RULE } from "../src/routes/organization/index.js";
 import { organizationEndpoints } from "../src/routes/organization/index.js";
 import {
@@ -104,6 +108,60 @@ describe.each(testDialects())("remove-user and an organization's owners under co
     expect(admins).toHaveLength(2);
     // Olive owns nothing: removed, as before.
     expect(await codeOf(await ada.browser.post("/admin/remove-user", { userId: olive.userId }))).toBe("OK");
+  });
+});
+
+/**
+ * The admin endpoints read the person before their transaction; the person may have become an
+ * admin since (a concurrent promotion). The admins' guard must decide from what it reads under its
+ * locks, not from that earlier row: here the earlier row says "user", the person is an admin, and
+ * the acting admin has meanwhile been demoted by that very person. Nothing may leave no admin.
+ */
+describe.each(testDialects())("the admins' guard decides from the rows under its locks on %s", (dialect) => {
+  let t: TestAuth;
+  let ada: TestPerson;
+  let tom: TestPerson;
+  /** Tom as Ada's request read him, before his promotion. */
+  let staleTom: UserRow;
+  beforeEach(async () => {
+    t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
+    ada = await signUpAdmin(t, "Ada", "ada@example.com");
+    tom = await signUpPerson(t.auth, "Tom", "tom@example.com");
+    staleTom = await t.database.db.selectFrom("user").selectAll().where("id", "=", tom.userId).executeTakeFirstOrThrow();
+    // Tom is promoted, and takes the role from Ada, while her request is on its way.
+    await t.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", tom.userId).execute();
+    expect(await codeOf(await tom.browser.post("/admin/set-role", { userId: ada.userId, role: "user" }))).toBe("OK");
+  });
+  afterEach(async () => {
+    await t.destroy();
+  });
+
+  async function adminsAbleToAct(): Promise<string[]> {
+    const rows = await t.database.db.selectFrom("user").select(["email", "banned"]).where("role", "like", "%admin%").execute();
+    return rows.filter((row) => row.banned !== 1).map((row) => row.email);
+  }
+
+  it("set-role: refused, Tom keeps the role", async () => {
+    const audit = createAudit(t.auth.context, { ipAddress: null, userAgent: null }, ["user-role-changed"]);
+    await expect(changeUserRole(t.auth.context, { adminId: ada.userId, target: staleTom, role: "user", audit })).rejects.toMatchObject({
+      code: "YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE",
+    });
+    expect(await adminsAbleToAct()).toEqual(["tom@example.com"]);
+  });
+
+  it("a ban: refused, Tom is not banned", async () => {
+    const now = t.clock.now();
+    const ban = t.database.db
+      .transaction()
+      .execute((trx) => banUnderAdminLocks(trx, { adminId: ada.userId, now }, () => updateUser(trx, tom.userId, { banned: 1 })));
+    await expect(ban).rejects.toMatchObject({ code: "YOU_ARE_NOT_ALLOWED_TO_BAN_USERS" });
+    expect(await adminsAbleToAct()).toEqual(["tom@example.com"]);
+  });
+
+  it("remove-user: refused, Tom stays", async () => {
+    const removal = t.database.db.transaction().execute((trx) => removeUserUnderAdminLocks(trx, { adminId: ada.userId, target: staleTom, now: t.clock.now() }));
+    await expect(removal).rejects.toMatchObject({ code: "YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS" });
+    expect(await adminsAbleToAct()).toEqual(["tom@example.com"]);
   });
 });
 

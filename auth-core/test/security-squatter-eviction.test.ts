@@ -223,6 +223,61 @@ describe.each(testDialects())("a squatter's additions at the owner's first proof
     expect((await passwordSignIn(OWNER_PASSWORD)).body.twoFactorRedirect).toBeUndefined();
   });
 
+  it("cancels the invitations the squatter sent; the organization stays, named in the notice", async () => {
+    await setup();
+    const squatter = await signUpPerson(t.auth, "Squatter", OWNER);
+    expect((await squatter.browser.post("/organization/create", { name: "Squatter Labs", slug: "squatter-labs" })).status).toBe(200);
+    expect((await squatter.browser.post("/organization/invite-member", { email: "accomplice@example.net", role: "admin" })).status).toBe(200);
+
+    await resetPassword(OWNER_PASSWORD);
+
+    const invitations = await t.database.db.selectFrom("invitation").select("status").execute();
+    expect(invitations).toEqual([{ status: "canceled" }]);
+    expect(await t.database.db.selectFrom("member").select("userId").execute()).toEqual([{ userId: squatter.userId }]);
+    const notice = await removalNotice();
+    expect(notice.text).toMatch(/1 pending invitation/);
+    expect(notice.text).toContain("Squatter Labs");
+  });
+
+  it("after a verification link opened outside the person's session, two-factor turned on later survives the reset; the passkey does not", async () => {
+    await setup({ emailVerification: { sendOnSignUp: true } });
+    const person = await signUpPerson(t.auth, "Owner", OWNER);
+    const verify = await settledMailedLink(t.auth, mailer.messages, "/verify-email", OWNER);
+    expect((await createTestBrowser(t.auth).get(`${verify.pathname.replace("/api/auth", "")}${verify.search}`)).status).toBe(302);
+    t.clock.advance(60_000);
+    // Turned on once the address was proven: whoever reads the mailbox must not be able to strip it.
+    const added = await addEverything(person.browser, SQUATTER_PASSWORD);
+
+    await resetPassword(OWNER_PASSWORD);
+
+    expect((await passwordSignIn(OWNER_PASSWORD)).body.twoFactorRedirect).toBe(true);
+    expect((await rowsOf(person.userId)).twoFactor).toBe(1);
+    // Who added the passkey is not known (the password's holder may not be the mailbox's): it goes.
+    expect((await passkeySignIn(added.authenticator)).status).toBe(401);
+    expect(await keyIsValid(added.key)).toBe(false);
+    expect((await removalNotice()).text).not.toMatch(/two-factor/i);
+  });
+
+  it("a proven account that moves to a new address keeps two-factor and passkeys through a reset at the new one", async () => {
+    await setup({ emailVerification: { sendOnSignUp: true }, user: { changeEmail: { enabled: true } } });
+    const person = await signUpPerson(t.auth, "Owner", "first@example.com");
+    const verify = await settledMailedLink(t.auth, mailer.messages, "/verify-email", "first@example.com");
+    expect((await person.browser.get(`${verify.pathname.replace("/api/auth", "")}${verify.search}`)).status).toBe(302);
+    const added = await addEverything(person.browser, SQUATTER_PASSWORD);
+    // A verified account's change: confirmed from the current address, then the new one is unverified.
+    mailer.messages.length = 0;
+    expect((await person.browser.post("/change-email", { newEmail: OWNER })).status).toBe(200);
+    const confirm = await settledMailedLink(t.auth, mailer.messages, "/verify-email", "first@example.com");
+    expect((await person.browser.get(`${confirm.pathname.replace("/api/auth", "")}${confirm.search}`)).status).toBe(302);
+    expect(await sessionOf(person.browser)).toMatchObject({ user: { emailVerified: false } });
+
+    await resetPassword(OWNER_PASSWORD);
+
+    expect((await passwordSignIn(OWNER_PASSWORD)).body.twoFactorRedirect).toBe(true);
+    expect((await passkeySignIn(added.authenticator)).status).toBe(200);
+    expect(await keyIsValid(added.key)).toBe(true);
+  });
+
   it("a person who signs up and verifies in another browser keeps the sign-up session", async () => {
     await setup({ emailVerification: { sendOnSignUp: true } });
     const person = await signUpPerson(t.auth, "Owner", OWNER);
