@@ -9,7 +9,6 @@ import {
   settledMailedLink,
   signUpPerson,
   testDialects,
-  totpCodeFor,
   type RecordingMailer,
   type SoftwareAuthenticator,
   type TestAuth,
@@ -19,6 +18,7 @@ import {
   type TestPerson,
 } from "../src/testing/index.js";
 import { register } from "./passkey-support.js";
+import { PASSWORD as SQUATTER_PASSWORD, turnOnTwoFactor } from "./two-factor-support.js";
 import { createSocialAuth, createTestBrowser, person, runFlow, startSocialProvider } from "./social-harness.js";
 
 let idp: TestOpenIDProvider;
@@ -36,8 +36,6 @@ afterAll(async () => {
  * session, and tells the owner what went.
  */
 const OWNER = "owner@example.com";
-/** signUpPerson's password: the squatter's. */
-const SQUATTER_PASSWORD = "correct horse battery";
 const OWNER_PASSWORD = "owner-chose-this-1";
 
 interface Squatter extends TestPerson {
@@ -71,10 +69,7 @@ describe.each(testDialects())("a squatter's additions at the owner's first proof
     const created = await browser.post("/api-key/create", { name: "added before the proof" });
     expect(created.status).toBe(200);
     const { key } = await readJSON<{ key: string }>(created);
-    const enabled = await browser.post("/two-factor/enable", { password });
-    expect(enabled.status).toBe(200);
-    const { totpURI } = await readJSON<{ totpURI: string }>(enabled);
-    expect((await browser.post("/two-factor/verify-totp", { code: totpCodeFor(totpURI, t.clock.now()) })).status).toBe(200);
+    const { totpURI } = await turnOnTwoFactor(t, browser, password);
     return { authenticator, key, totpURI };
   }
 
