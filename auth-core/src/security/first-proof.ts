@@ -160,6 +160,8 @@ export async function proveAddressThroughProvider(
 ): Promise<UserRow> {
   const { user, profile, providerId } = input;
   if (!profile.emailVerified || profile.email !== user.email) return user;
+  // A returning person's sign-in (the address proven long ago) costs one indexed read, no transaction.
+  if (user.emailVerified === 1 && (await proofState(ctx.db, user, ctx.clock.now())).proven) return user;
   const outcome = await input.audit.change(async (trx, log) => {
     const account = await findAccountByProvider(trx, providerId, profile.id);
     if (!account || account.userId !== user.id) {
