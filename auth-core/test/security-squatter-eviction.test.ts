@@ -19,7 +19,16 @@ import {
 } from "../src/testing/index.js";
 import { register } from "./passkey-support.js";
 import { PASSWORD as SQUATTER_PASSWORD, turnOnTwoFactor } from "./two-factor-support.js";
-import { createSocialAuth, createTestBrowser, person, runFlow, startSocialProvider } from "./social-harness.js";
+import {
+  createSocialAuth,
+  createTestBrowser,
+  GOOGLE_CLIENT,
+  obtainProviderTokens,
+  person,
+  REDIRECT_URI,
+  runFlow,
+  startSocialProvider,
+} from "./social-harness.js";
 
 let idp: TestOpenIDProvider;
 beforeAll(async () => {
@@ -197,6 +206,38 @@ describe.each(testDialects())("a squatter's additions at the owner's first proof
     const notice = await removalNotice();
     expect(notice.text).toMatch(/password/i);
     expect(notice.text).toMatch(/1 passkey/);
+  });
+
+  it("a Google ID-token sign-in is a proof as well; a provider account the squatter linked goes at the owner's reset", async () => {
+    await setup({ account: { accountLinking: { allowDifferentEmails: true } } });
+    const squatter = await squat();
+    // The squatter links a Google account of their own (another address, allowed here).
+    const squattersGoogle = person({ email: "squatter@evil.example", emailVerified: true });
+    idp.setPerson(squattersGoogle);
+    expect((await runFlow(squatter.browser, idp, {}, "/link-social")).location).toBe("/dashboard");
+
+    await resetPassword(OWNER_PASSWORD);
+
+    expect(await rowsOf(squatter.userId)).toMatchObject({ providers: ["credential"] });
+    expect((await removalNotice()).text).toMatch(/linked Google account/);
+    // The squatter's Google account no longer signs in to the owner's account.
+    const again = createTestBrowser(t.auth);
+    expect((await runFlow(again, idp)).location).toBe("/dashboard");
+    expect((await sessionOf(again))?.user.id).not.toBe(squatter.userId);
+  });
+
+  it("a Google ID token that vouches for the address removes what the squatter added", async () => {
+    await setup();
+    const squatter = await squat();
+    idp.setPerson(person({ email: OWNER, emailVerified: true }));
+    const nonce = "first-proof";
+    const { id_token } = await obtainProviderTokens(idp, GOOGLE_CLIENT, REDIRECT_URI, { nonce });
+    const owner = createTestBrowser(t.auth);
+    expect((await owner.post("/sign-in/social", { provider: "google", idToken: { token: id_token, nonce } })).status).toBe(200);
+    expect(await sessionOf(owner)).toMatchObject({ user: { id: squatter.userId, twoFactorEnabled: false } });
+    expect((await passkeySignIn(squatter.authenticator)).status).toBe(401);
+    expect((await passwordSignIn(SQUATTER_PASSWORD)).status).toBe(401);
+    expect(await rowsOf(squatter.userId)).toEqual({ passkeys: 0, twoFactor: 0, sessions: 1, keys: 0, providers: ["google"] });
   });
 
   it("the owner following the squatter's verification link first does not spare the squatter at the reset", async () => {
