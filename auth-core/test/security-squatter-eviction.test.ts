@@ -161,6 +161,8 @@ describe.each(testDialects())("a squatter's additions at the owner's first proof
     expect(notice.text).toMatch(/two-factor/i);
     expect(notice.text).toMatch(/signed out/i);
     expect(notice.text).not.toMatch(/token=|\/api\/auth\//);
+    // The name is the squatter's choice: the notice greets nobody by it.
+    expect(notice.text).not.toContain("Squatter");
 
     // Then the owner links Google: the account holds the owner's password and Google, nothing else.
     idp.setPerson(person({ email: OWNER, emailVerified: true }));

@@ -136,7 +136,8 @@ function removedAnything(removed: RemovedAdditions): boolean {
 /** The owner's notice (after the answer, no token), when the proof removed anything. */
 export function sendRemovalNotice(ctx: AuthContext, user: UserRow, proof: FirstProof, removed: RemovedAdditions | null): void {
   if (!removed || !removedAnything(removed)) return;
-  sendAccountNotice(ctx, user, user.email, {
+  // No name in the greeting: whoever registered the address chose it.
+  sendAccountNotice(ctx, { id: user.id, name: "" }, user.email, {
     kind: "unproven-additions-removed",
     proof: proof.by === "provider" ? proof.providerId : "password-reset",
     removed,
