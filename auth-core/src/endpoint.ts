@@ -6,7 +6,8 @@ import type { ActiveSession } from "./session/session.js";
 import type { ErrorCode } from "./errors.js";
 import type { AuditEventType } from "./shared/audit-events.js";
 
-export type HttpMethod = "GET" | "POST";
+/** PUT, PATCH and DELETE are SCIM's (RFC 7644 §3); every other endpoint is GET or POST. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * What an endpoint needs of the caller's session:
@@ -78,6 +79,8 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
    * merely redirects, such as the OAuth callback receiving a provider's form_post.
    */
   acceptsCrossSitePost?: boolean;
+  /** Also reads an `application/scim+json` body, as JSON (SCIM 2.0's media type, RFC 7644 §3.1). */
+  acceptsScimJSON?: boolean;
   /**
    * Whether a request carrying an API key (`x-api-key`) may stand for the key's owner here
    * Default: refused with 403 API_KEY_NOT_ALLOWED, so an endpoint added later never

@@ -240,6 +240,17 @@ export const ERROR_CODES = {
     status: 400,
     message: "The user is the only owner of an organization: give it another owner or delete it first",
   },
+  // Enterprise sign-in (sso/) and provisioning (scim/): @better-auth/sso 1.7's codes and Gatehouse's own.
+  SSO_ACCESS_DENIED: { status: 403, message: "Only an owner or admin of the organization can manage its single sign-on and provisioning" },
+  SSO_PROVIDER_ALREADY_EXISTS: { status: 422, message: "SSO provider with this providerId already exists" },
+  INVALID_SSO_PROVIDER_CONFIG: { status: 400, message: "Provide either oidcConfig or samlConfig" },
+  SSO_PROVIDER_URL_NOT_ALLOWED: { status: 400, message: "The identity provider must be on a public host or a trusted origin" },
+  SSO_DISCOVERY_FAILED: { status: 400, message: "The identity provider's discovery document could not be read" },
+  INVALID_SSO_DOMAIN: { status: 400, message: "Invalid domain" },
+  PUBLIC_EMAIL_DOMAIN_NOT_ALLOWED: { status: 400, message: "A public email domain cannot belong to an organization" },
+  DOMAIN_VERIFICATION_FAILED: { status: 502, message: "Unable to verify domain ownership. Try again later" },
+  DOMAIN_ALREADY_VERIFIED: { status: 409, message: "Domain has already been verified" },
+  SSO_DOMAIN_NOT_VERIFIED: { status: 403, message: "The identity provider's domain is not verified" },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -195,7 +195,8 @@ function checkSessionRules(endpoint: AnyEndpoint, active: ActiveSession): void {
  * resolved (checkSessionRules).
  */
 function changesState(endpoint: AnyEndpoint): boolean {
-  return typeof endpoint.method === "string" ? endpoint.method === "POST" : endpoint.method.includes("POST");
+  const methods: readonly HttpMethod[] = typeof endpoint.method === "string" ? [endpoint.method] : endpoint.method;
+  return methods.some((method) => method !== "GET");
 }
 
 type Outcome = { result: unknown; draft: ResponseDraft };
@@ -354,13 +355,14 @@ function mediaType(request: Request): string {
  * and form bodies are what a cross-site form can send without a preflight) is a 415. Only an
  * endpoint receiving a provider's form_post takes a form body.
  */
-async function readBody(request: Request, acceptsForm: boolean): Promise<unknown> {
+async function readBody(request: Request, endpoint: AnyEndpoint): Promise<unknown> {
+  const acceptsForm = endpoint.acceptsCrossSitePost === true;
   if (request.method === "GET" || request.method === "HEAD") return undefined;
   const type = mediaType(request);
   const text = await readBodyText(request);
   if (text.length === 0) return undefined;
   if (acceptsForm && type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
-  if (type !== "application/json") {
+  if (type !== "application/json" && !(endpoint.acceptsScimJSON && type === "application/scim+json")) {
     throw APIError.from(415, "UNSUPPORTED_MEDIA_TYPE");
   }
   try {
@@ -458,7 +460,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
     const outcome =
       request.method === "GET" || request.method === "HEAD"
         ? runEndpointNow(ctx, route.endpoint, input(undefined))
-        : readBody(request, route.endpoint.acceptsCrossSitePost === true).then((body) => runEndpointNow(ctx, route.endpoint, input(body)));
+        : readBody(request, route.endpoint).then((body) => runEndpointNow(ctx, route.endpoint, input(body)));
     return outcome instanceof Promise ? outcome.then(({ result, draft }) => toResponse(result, draft, base)) : toResponse(outcome.result, outcome.draft, base);
   }
 

@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Reached only by what the auth door below leaves to Hono (HEAD, the auth pages). For an API
   // answer auth-core writes the security headers and the request id into it as it builds it
   // (one plain object), so neither middleware above touches the answer's headers.
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  app.on(["GET", "POST", "PUT", "PATCH", "DELETE"], "/api/auth/*", (c) => {
     const requestId = c.get("requestId");
     const clientAddress = c.env?.incoming?.socket?.remoteAddress ?? null;
     if (!isAPIPath(c.req.path)) return deps.auth.handler(c.req.raw, { clientAddress, requestId });

@@ -20,6 +20,8 @@ import { createOpenAPIEndpoint } from "./open-api.js";
 import { twoFactorEndpoints } from "./two-factor/index.js";
 import type { AnyEndpoint } from "../endpoint.js";
 import { apiKeyEndpoints } from "./api-key/index.js";
+import { ssoEndpoints } from "./sso/index.js";
+import { scimEndpoints } from "./scim/index.js";
 
 /** The OpenAPI document describes the whole table, itself included. */
 const openAPI = createOpenAPIEndpoint(() => endpoints as readonly AnyEndpoint[]);
@@ -50,4 +52,6 @@ export const endpoints = [
   ...apiKeyEndpoints,
   ...adminEndpoints,
   ...twoFactorEndpoints,
+  ...ssoEndpoints,
+  ...scimEndpoints,
 ] as const;

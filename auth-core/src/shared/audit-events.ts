@@ -65,6 +65,20 @@ export const AUDIT_EVENT_TYPES = [
   "two-factor-rule-changed",
   // The first proof of an address removed what was added to the account before it (one row per kind).
   "unproven-additions-removed",
+  // Enterprise sign-in: an organization's identity providers, its domain, and people it brought in.
+  "sso-provider-registered",
+  "sso-provider-updated",
+  "sso-provider-deleted",
+  "sso-domain-verification-requested",
+  "sso-domain-verified",
+  "sso-member-added",
+  // Provisioning (SCIM): its tokens and every change a directory made.
+  "scim-token-created",
+  "scim-user-provisioned",
+  "scim-user-updated",
+  "scim-user-deactivated",
+  "scim-user-reactivated",
+  "scim-user-deprovisioned",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -151,6 +165,18 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "two-factor-verified": "Second step",
   "two-factor-rule-changed": "Two-factor rule changed",
   "unproven-additions-removed": "Removed what was added before the address was proven",
+  "sso-provider-registered": "Identity provider added",
+  "sso-provider-updated": "Identity provider updated",
+  "sso-provider-deleted": "Identity provider removed",
+  "sso-domain-verification-requested": "Domain verification requested",
+  "sso-domain-verified": "Domain verified",
+  "sso-member-added": "Joined through single sign-on",
+  "scim-token-created": "Provisioning token created",
+  "scim-user-provisioned": "Provisioned by the directory",
+  "scim-user-updated": "Updated by the directory",
+  "scim-user-deactivated": "Deactivated by the directory",
+  "scim-user-reactivated": "Reactivated by the directory",
+  "scim-user-deprovisioned": "Removed by the directory",
 };
 
 export function isAuditEventType(value: string): value is AuditEventType {

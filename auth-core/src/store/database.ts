@@ -245,6 +245,53 @@ interface ApiKeyTable {
   updatedAt: string;
 }
 
+/** An organization's own identity provider (sso/): OIDC or SAML, one domain. */
+interface SsoProviderTable {
+  id: string;
+  providerId: string;
+  organizationId: string;
+  userId: string | null;
+  type: "oidc" | "saml";
+  issuer: string;
+  domain: string;
+  domainVerified: Generated<number>;
+  domainVerificationToken: string | null;
+  /** JSON (sso/provider-config.ts); the client secret inside is encrypted. */
+  oidcConfig: string | null;
+  samlConfig: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface SsoSamlAssertionTable {
+  id: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
+interface ScimTokenTable {
+  id: string;
+  organizationId: string;
+  /** SHA-256 of the token (base64url); the token itself is never stored. */
+  tokenHash: string;
+  createdBy: string | null;
+  lastUsedAt: string | null;
+  createdAt: string;
+}
+
+interface ScimUserTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  userName: string;
+  externalId: string | null;
+  givenName: string | null;
+  familyName: string | null;
+  active: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -264,6 +311,10 @@ export interface Database {
   twoFactor: TwoFactorTable;
   twoFactorBackupCode: TwoFactorBackupCodeTable;
   twoFactorChallenge: TwoFactorChallengeTable;
+  ssoProvider: SsoProviderTable;
+  ssoSamlAssertion: SsoSamlAssertionTable;
+  scimToken: ScimTokenTable;
+  scimUser: ScimUserTable;
 }
 
 /** Either the database or an open transaction: store functions take this first. */
@@ -293,3 +344,10 @@ export type NewApiKeyRow = Insertable<ApiKeyTable>;
 export type ApiKeyUpdate = Updateable<ApiKeyTable>;
 export type TwoFactorRow = Selectable<TwoFactorTable>;
 export type TwoFactorChallengeRow = Selectable<TwoFactorChallengeTable>;
+export type SsoProviderRow = Selectable<SsoProviderTable>;
+export type NewSsoProviderRow = Insertable<SsoProviderTable>;
+export type SsoProviderUpdate = Updateable<SsoProviderTable>;
+export type ScimTokenRow = Selectable<ScimTokenTable>;
+export type ScimUserRow = Selectable<ScimUserTable>;
+export type NewScimUserRow = Insertable<ScimUserTable>;
+export type ScimUserUpdate = Updateable<ScimUserTable>;

@@ -32,3 +32,4 @@ export {
   type SeededOrganization,
   type TestPerson,
 } from "./organization.js";
+export { startTestDNSServer, type TestDNSServer } from "./dns-server.js";

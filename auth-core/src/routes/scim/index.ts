@@ -1,0 +1,6 @@
+import { generateScimToken } from "./generate-token.js";
+import { scimResourceTypes, scimSchemas, scimServiceProviderConfig } from "./discovery.js";
+import { scimUser, scimUsers } from "./users.js";
+
+/** SCIM provisioning (@better-auth/scim 1.7's wire, plus Gatehouse's token endpoint). */
+export const scimEndpoints = [generateScimToken, scimServiceProviderConfig, scimResourceTypes, scimSchemas, scimUsers, scimUser] as const;

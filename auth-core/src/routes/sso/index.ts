@@ -1,0 +1,20 @@
+import { ssoCallback } from "./callback.js";
+import { deleteSsoProviderEndpoint } from "./delete-provider.js";
+import { requestDomainVerification, verifyDomain } from "./domain-verification.js";
+import { getSsoProvider, listSsoProviders } from "./providers.js";
+import { registerSsoProvider } from "./register.js";
+import { signInSso } from "./sign-in-sso.js";
+import { updateSsoProviderEndpoint } from "./update-provider.js";
+
+/** Enterprise sign-in (@better-auth/sso 1.7's wire); the SAML endpoints are in saml.ts. */
+export const ssoEndpoints = [
+  registerSsoProvider,
+  listSsoProviders,
+  getSsoProvider,
+  updateSsoProviderEndpoint,
+  deleteSsoProviderEndpoint,
+  requestDomainVerification,
+  verifyDomain,
+  signInSso,
+  ssoCallback,
+] as const;

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestBrowser, readJSON, seedOrganization, signUpPerson, testDialects, TEST_BASE_URL, type TestPerson } from "../src/testing/index.js";
+import type { WireFullOrganization, WireSessionResult } from "../src/shared/wire-types.js";
+import { createRecordingMailer } from "../src/testing/organization.js";
+import { createSsoWorld, type SsoWorld } from "./sso-support.js";
+
+const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
+const LIST_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
+const ERROR_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:Error";
+const PATCH_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+
+interface ScimUser {
+  schemas: string[];
+  id: string;
+  userName: string;
+  active: boolean;
+  name: { givenName?: string; familyName?: string };
+  meta: { resourceType: string };
+}
+
+describe.each(testDialects())("SCIM provisioning on %s", (dialect) => {
+  let world: SsoWorld;
+  let tokenA: string;
+  let tokenB: string;
+  let ownerB: TestPerson;
+  let organizationB: string;
+
+  /** A directory's request: bearer token, SCIM's media type, no cookie, no Origin (a server). */
+  function scim(method: string, path: string, token: string | null, body?: unknown, extra: Record<string, string> = {}): Promise<Response> {
+    const headers: Record<string, string> = { accept: "application/scim+json", ...extra };
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["content-type"] = "application/scim+json";
+    return world.t.auth.handler(
+      new Request(`${TEST_BASE_URL}/api/auth/scim/v2${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+      { clientAddress: "10.0.0.9" },
+    );
+  }
+
+  function newUser(userName: string, extra: Record<string, unknown> = {}) {
+    return {
+      schemas: [USER_SCHEMA],
+      userName,
+      externalId: `ext-${userName}`,
+      name: { givenName: "Pat", familyName: "Provisioned" },
+      emails: [{ value: userName, primary: true }],
+      active: true,
+      ...extra,
+    };
+  }
+
+  const mailer = createRecordingMailer();
+  beforeAll(async () => {
+    world = await createSsoWorld(dialect, null, mailer);
+    ownerB = await signUpPerson(world.t.auth, "Bea B", `bea-${Date.now()}@example.org`);
+    organizationB = (await seedOrganization(world.t.auth, { [ownerB.userId]: "owner" })).organizationId;
+    tokenA = (await readJSON<{ scimToken: string }>(await world.owner.browser.post("/scim/generate-token", { organizationId: world.organizationId })))
+      .scimToken;
+    tokenB = (await readJSON<{ scimToken: string }>(await ownerB.browser.post("/scim/generate-token", { organizationId: organizationB }))).scimToken;
+  });
+  afterAll(async () => {
+    await world.destroy();
+  });
+
+  it("issues a new token on every call to an owner or admin only", async () => {
+    const again = await world.admin.browser.post("/scim/generate-token", { organizationId: world.organizationId });
+    expect(again.status).toBe(200);
+    const { scimToken } = await readJSON<{ scimToken: string }>(again);
+    expect(scimToken).not.toBe(tokenA);
+    expect((await createTestBrowser(world.t.auth).post("/scim/generate-token", { organizationId: world.organizationId })).status).toBe(401);
+    expect((await world.member.browser.post("/scim/generate-token", { organizationId: world.organizationId })).status).toBe(403);
+    expect([400, 403]).toContain((await world.outsider.browser.post("/scim/generate-token", { organizationId: world.organizationId })).status);
+    // Only a hash is kept.
+    const rows = await world.t.auth.context.db.selectFrom("scimToken").select("tokenHash").execute();
+    expect(rows.map((r) => r.tokenHash)).not.toContain(scimToken);
+  });
+
+  it("describes itself: ServiceProviderConfig, ResourceTypes, Schemas", async () => {
+    const config = await scim("GET", "/ServiceProviderConfig", tokenA);
+    expect(config.status).toBe(200);
+    expect(config.headers.get("content-type")).toContain("application/scim+json");
+    const body = await readJSON<{
+      schemas: string[];
+      patch: { supported: boolean };
+      filter: { supported: boolean };
+      authenticationSchemes: Array<{ type: string }>;
+    }>(config);
+    expect(body.schemas).toContain("urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig");
+    expect(body.patch.supported).toBe(true);
+    expect(body.filter.supported).toBe(true);
+    expect(body.authenticationSchemes.some((s) => /bearer/i.test(s.type))).toBe(true);
+    const types = await readJSON<{ Resources: Array<{ name: string; endpoint: string }> }>(await scim("GET", "/ResourceTypes", tokenA));
+    expect(types.Resources).toContainEqual(expect.objectContaining({ name: "User", endpoint: "/Users" }));
+    expect(await (await scim("GET", "/Schemas", tokenA)).text()).toContain(USER_SCHEMA);
+  });
+
+  it("refuses a missing, made-up or altered token, and a session cookie without one, with SCIM's 401", async () => {
+    const altered = tokenA.slice(0, -1) + (tokenA.endsWith("a") ? "b" : "a");
+    const cookie = world.owner.browser.cookieHeader();
+    for (const [label, response] of [
+      ["missing", await scim("GET", "/Users", null)],
+      ["made up", await scim("GET", "/Users", "scim_madeup")],
+      ["altered", await scim("GET", "/Users", altered)],
+      ["cookie", await scim("GET", "/Users", null, undefined, { cookie })],
+    ] as const) {
+      expect(response.status, label).toBe(401);
+      expect(response.headers.get("content-type"), label).toContain("application/scim+json");
+      const error = await readJSON<{ schemas: string[]; status: string; detail: string }>(response);
+      expect(error.schemas, label).toEqual([ERROR_SCHEMA]);
+      expect(error.status, label).toBe("401");
+      expect(error.detail.length, label).toBeGreaterThan(0);
+    }
+  });
+
+  it("provisions a person as Okta does: filter first, then create (201), a member without a password who can set one by reset", async () => {
+    const userName = `pat-${Date.now()}@acme.test`;
+    const lookup = await readJSON<{ schemas: string[]; totalResults: number; Resources: unknown[] }>(
+      await scim("GET", `/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}&startIndex=1&count=100`, tokenA),
+    );
+    expect(lookup).toMatchObject({ schemas: [LIST_SCHEMA], totalResults: 0, Resources: [] });
+
+    const created = await scim("POST", "/Users", tokenA, newUser(userName));
+    expect(created.status).toBe(201);
+    expect(created.headers.get("content-type")).toContain("application/scim+json");
+    const user = await readJSON<ScimUser>(created);
+    expect(user.schemas).toContain(USER_SCHEMA);
+    expect(user).toMatchObject({ userName, active: true, name: { givenName: "Pat" }, meta: { resourceType: "User" } });
+    expect(typeof user.id).toBe("string");
+
+    const full = await readJSON<WireFullOrganization>(
+      await world.owner.browser.get(`/organization/get-full-organization?organizationId=${world.organizationId}`),
+    );
+    expect(full.members.filter((m) => m.user.email === userName).map((m) => m.role)).toEqual(["member"]);
+    const accounts = await world.t.auth.context.db
+      .selectFrom("account")
+      .innerJoin("user", "user.id", "account.userId")
+      .select("account.password")
+      .where("user.email", "=", userName)
+      .execute();
+    expect(accounts.every((a) => a.password === null)).toBe(true);
+
+    const found = await readJSON<{ totalResults: number; Resources: ScimUser[] }>(
+      await scim("GET", `/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}`, tokenA),
+    );
+    expect(found.totalResults).toBe(1);
+    expect(found.Resources[0]!.id).toBe(user.id);
+    const read = await scim("GET", `/Users/${user.id}`, tokenA);
+    expect(read.status).toBe(200);
+    expect((await readJSON<ScimUser>(read)).userName).toBe(userName);
+
+    expect((await scim("POST", "/Users", tokenA, newUser(userName))).status).toBe(409);
+    const duplicate = await readJSON<{ scimType: string; status: string }>(await scim("POST", "/Users", tokenA, newUser(userName)));
+    expect(duplicate).toMatchObject({ scimType: "uniqueness", status: "409" });
+    const { userName: _omitted, ...withoutUserName } = newUser("nobody@acme.test");
+    const missing = await scim("POST", "/Users", tokenA, withoutUserName);
+    expect(missing.status).toBe(400);
+    expect(missing.headers.get("content-type")).toContain("application/scim+json");
+  });
+
+  it("deactivates (every session ends, sign-in refused) and reactivates as Entra does", async () => {
+    const userName = `dee-${Date.now()}@acme.test`;
+    const user = await readJSON<ScimUser>(await scim("POST", "/Users", tokenA, newUser(userName)));
+    // The person sets a password through the ordinary reset and signs in.
+    const browser = createTestBrowser(world.t.auth);
+    expect(await setPasswordByReset(userName)).toBe(true);
+    const signIn = await browser.post("/sign-in/email", { email: userName, password: "a new long passphrase 42" });
+    expect(signIn.status).toBe(200);
+    expect((await readJSON<WireSessionResult | null>(await browser.get("/get-session")))?.user.email).toBe(userName);
+
+    const patched = await scim("PATCH", `/Users/${user.id}`, tokenA, {
+      schemas: [PATCH_SCHEMA],
+      Operations: [{ op: "Replace", path: "active", value: "False" }],
+    });
+    expect(patched.status).toBe(200);
+    expect((await readJSON<ScimUser>(patched)).active).toBe(false);
+    expect(await readJSON(await browser.get("/get-session"))).toBeNull();
+    const refused = createTestBrowser(world.t.auth);
+    const again = await refused.post("/sign-in/email", { email: userName, password: "a new long passphrase 42" });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(again.status).toBeLessThan(500);
+    expect(refused.cookies.size).toBe(0);
+
+    const reactivated = await scim("PATCH", `/Users/${user.id}`, tokenA, { schemas: [PATCH_SCHEMA], Operations: [{ op: "replace", value: { active: true } }] });
+    expect((await readJSON<ScimUser>(reactivated)).active).toBe(true);
+    expect((await refused.post("/sign-in/email", { email: userName, password: "a new long passphrase 42" })).status).toBe(200);
+  });
+
+  it("deletes (204): then 404 on read and on a second delete, the filter finds nothing, the person is no member", async () => {
+    const userName = `del-${Date.now()}@acme.test`;
+    const user = await readJSON<ScimUser>(await scim("POST", "/Users", tokenA, newUser(userName)));
+    expect((await scim("DELETE", `/Users/${user.id}`, tokenA)).status).toBe(204);
+    expect((await scim("GET", `/Users/${user.id}`, tokenA)).status).toBe(404);
+    expect((await scim("DELETE", `/Users/${user.id}`, tokenA)).status).toBe(404);
+    const found = await readJSON<{ totalResults: number }>(await scim("GET", `/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}`, tokenA));
+    expect(found.totalResults).toBe(0);
+    const full = await readJSON<WireFullOrganization>(
+      await world.owner.browser.get(`/organization/get-full-organization?organizationId=${world.organizationId}`),
+    );
+    expect(full.members.some((m) => m.user.email === userName)).toBe(false);
+  });
+
+  it("keeps organization B's token away from A's people", async () => {
+    const userName = `iso-${Date.now()}@acme.test`;
+    const user = await readJSON<ScimUser>(await scim("POST", "/Users", tokenA, newUser(userName)));
+    const list = await readJSON<{ Resources: ScimUser[] }>(await scim("GET", "/Users", tokenB));
+    expect(list.Resources.map((r) => r.id)).not.toContain(user.id);
+    const filtered = await readJSON<{ totalResults: number }>(await scim("GET", `/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}`, tokenB));
+    expect(filtered.totalResults).toBe(0);
+    expect((await scim("GET", `/Users/${user.id}`, tokenB)).status).toBe(404);
+    expect(
+      (await scim("PATCH", `/Users/${user.id}`, tokenB, { schemas: [PATCH_SCHEMA], Operations: [{ op: "replace", path: "active", value: false }] })).status,
+    ).toBe(404);
+    expect((await scim("DELETE", `/Users/${user.id}`, tokenB)).status).toBe(404);
+    const still = await readJSON<ScimUser>(await scim("GET", `/Users/${user.id}`, tokenA));
+    expect(still.active).toBe(true);
+    const full = await readJSON<WireFullOrganization>(
+      await world.owner.browser.get(`/organization/get-full-organization?organizationId=${world.organizationId}`),
+    );
+    expect(full.members.some((m) => m.user.email === userName)).toBe(true);
+    const inB = await world.t.auth.context.db.selectFrom("member").selectAll().where("organizationId", "=", organizationB).execute();
+    expect(inB.map((m) => m.userId)).toEqual([ownerB.userId]);
+  });
+
+  it("records every provisioning change in the organization's audit log", async () => {
+    const rows = await world.t.auth.context.db.selectFrom("securityEvent").select("type").where("organizationId", "=", world.organizationId).execute();
+    const types = new Set(rows.map((r) => r.type));
+    for (const type of ["scim-token-created", "scim-user-provisioned", "scim-user-deactivated", "scim-user-reactivated", "scim-user-deprovisioned"]) {
+      expect(types.has(type as never), type).toBe(true);
+    }
+  });
+
+  /** The ordinary reset: request the mail, read the link the mailer was given, set the password. */
+  async function setPasswordByReset(email: string): Promise<boolean> {
+    const requested = await createTestBrowser(world.t.auth).post("/request-password-reset", { email, redirectTo: "/reset" });
+    expect(requested.status).toBe(200);
+    await world.t.auth.settled();
+    const mail = mailer.messages.findLast((m) => m.to === email);
+    const token = /reset-password\/([^?\s"&]+)/.exec(mail?.text ?? "")?.[1];
+    if (!token) return false;
+    const reset = await createTestBrowser(world.t.auth).post("/reset-password", { token: decodeURIComponent(token), newPassword: "a new long passphrase 42" });
+    return reset.status === 200;
+  }
+});
