@@ -26,6 +26,7 @@ import { createPlanService, type PlanService } from "./organization/plan-service
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 import { createAfterAnswer } from "./deps/after-answer.js";
 import { createApiKeyLookup, deleteExpiredApiKeys } from "./store/api-key-store.js";
+import { deleteExpiredSamlAssertions } from "./store/sso-store.js";
 import { createApiKeyHashes } from "./api-key/key-material.js";
 import { createAdminConsoleService, type AdminConsoleService } from "./admin/console-service.js";
 
@@ -76,7 +77,7 @@ export interface Auth {
    */
   settled(): Promise<void>;
   /**
-   * Deletes expired sessions, verification values and API keys, and audit rows past their retention; the
+   * Deletes expired sessions, verification values, API keys and used SAML assertion IDs, and audit rows past their retention; the
    * server calls it periodically.
    */
   deleteExpired(): Promise<{
@@ -86,6 +87,7 @@ export interface Auth {
     securityEvents: number;
     twoFactorChallenges: number;
     apiKeys: number;
+    samlAssertions: number;
   }>;
 }
 
@@ -161,6 +163,8 @@ export function createAuth(options: AuthOptions): Auth {
         securityEvents: await pruneAuditLog(ctx, now),
         apiKeys: await deleteExpiredApiKeys(ctx.db, now),
         twoFactorChallenges: await deleteExpiredChallenges(ctx.db, now),
+        // A used SAML assertion ID is remembered until the assertion could no longer be accepted.
+        samlAssertions: await deleteExpiredSamlAssertions(ctx.db, now),
       };
     },
   };

@@ -106,7 +106,7 @@ export function samlAcsURL(ctx: AuthContext, providerId: string): string {
   return `${ctx.options.baseURL}${ctx.options.basePath}/sso/saml2/sp/acs/${encodeURIComponent(providerId)}`;
 }
 
-export function samlMetadataURL(ctx: AuthContext, providerId: string): string {
+function samlMetadataURL(ctx: AuthContext, providerId: string): string {
   return `${ctx.options.baseURL}${ctx.options.basePath}/sso/saml2/sp/metadata?providerId=${encodeURIComponent(providerId)}`;
 }
 

@@ -6,6 +6,8 @@ export interface TestBrowser {
   request(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   post(path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   get(path: string, headers?: Record<string, string>): Promise<Response>;
+  /** A form post (application/x-www-form-urlencoded), as an IdP's page makes one: cross-site, Origin null by default. */
+  postForm(path: string, fields: Record<string, string>, headers?: Record<string, string>): Promise<Response>;
   cookies: Map<string, string>;
   cookieHeader(): string;
 }
@@ -23,11 +25,12 @@ export function createTestBrowser(auth: Auth, options: { origin?: string; client
       if (method !== "GET") headers.origin = origin;
       if (init.body !== undefined) headers["content-type"] = "application/json";
       Object.assign(headers, init.headers);
+      const body = init.body instanceof URLSearchParams ? init.body.toString() : init.body === undefined ? undefined : JSON.stringify(init.body);
       const response = await auth.handler(
         new Request(new URL(`/api/auth${path}`, TEST_BASE_URL), {
           method,
           headers,
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          body,
           redirect: "manual",
         }),
         { clientAddress: options.clientAddress ?? "127.0.0.1" },
@@ -44,6 +47,12 @@ export function createTestBrowser(auth: Auth, options: { origin?: string; client
     },
     post: (path, body, headers) => browser.request(path, { method: "POST", body: body ?? {}, headers }),
     get: (path, headers) => browser.request(path, { headers }),
+    postForm: (path, fields, headers) =>
+      browser.request(path, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "null", "sec-fetch-site": "cross-site", ...headers },
+      }),
   };
   return browser;
 }

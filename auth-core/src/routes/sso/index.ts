@@ -3,10 +3,11 @@ import { deleteSsoProviderEndpoint } from "./delete-provider.js";
 import { requestDomainVerification, verifyDomain } from "./domain-verification.js";
 import { getSsoProvider, listSsoProviders } from "./providers.js";
 import { registerSsoProvider } from "./register.js";
+import { samlAcs, samlSpMetadata } from "./saml.js";
 import { signInSso } from "./sign-in-sso.js";
 import { updateSsoProviderEndpoint } from "./update-provider.js";
 
-/** Enterprise sign-in (@better-auth/sso 1.7's wire); the SAML endpoints are in saml.ts. */
+/** Enterprise sign-in (@better-auth/sso 1.7's wire): providers, domains, OIDC and SAML sign-in. */
 export const ssoEndpoints = [
   registerSsoProvider,
   listSsoProviders,
@@ -17,4 +18,6 @@ export const ssoEndpoints = [
   verifyDomain,
   signInSso,
   ssoCallback,
+  samlSpMetadata,
+  samlAcs,
 ] as const;

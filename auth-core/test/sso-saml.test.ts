@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestBrowser, readJSON, testDialects, type TestBrowser } from "../src/testing/index.js";
+import type { WireFullOrganization, WireSessionResult } from "../src/shared/wire-types.js";
+import { createSsoWorld, type RegisteredProvider, type SsoWorld } from "./sso-support.js";
+import {
+  createSamlIdp,
+  decodeResponse,
+  encodeResponse,
+  IDP_ENTITY_ID,
+  IDP_SSO_URL,
+  makeSamlResponse,
+  makeSigningKeyPair,
+  readAuthnRequest,
+  type KeyPair,
+} from "./saml-support.js";
+
+const SP_ENTITY_ID = "https://gatehouse.acme.test/saml/sp";
+const ACS = "http://localhost:3000/api/auth/sso/saml2/sp/acs/acme-saml";
+
+describe.each(testDialects())("SSO sign-in through an organization's SAML IdP on %s", (dialect) => {
+  let world: SsoWorld;
+  let idpKeys: KeyPair;
+  let attackerKeys: KeyPair;
+  let spMetadata: string;
+  const domain = "saml.acme.test";
+
+  beforeAll(async () => {
+    idpKeys = makeSigningKeyPair("idp.acme.test");
+    attackerKeys = makeSigningKeyPair("attacker.test");
+    world = await createSsoWorld(dialect, null);
+    const response = await world.owner.browser.post("/sso/register", {
+      providerId: "acme-saml",
+      issuer: SP_ENTITY_ID,
+      domain,
+      organizationId: world.organizationId,
+      samlConfig: {
+        entryPoint: IDP_SSO_URL,
+        cert: idpKeys.cert,
+        idpMetadata: { entityID: IDP_ENTITY_ID },
+        wantAssertionsSigned: true,
+        identifierFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+      },
+    });
+    expect(response.status).toBe(200);
+    const registered = await readJSON<RegisteredProvider>(response);
+    world.dns.setTxt(`_better-auth-token-acme-saml.${domain}`, [registered.domainVerificationToken]);
+    expect((await world.owner.browser.post("/sso/verify-domain", { providerId: "acme-saml" })).status).toBe(204);
+    spMetadata = await (await createTestBrowser(world.t.auth).get("/sso/saml2/sp/metadata?providerId=acme-saml")).text();
+  });
+  afterAll(async () => {
+    await world.destroy();
+  });
+
+  /** Starts a sign-in in `browser`: the AuthnRequest the IdP receives. */
+  async function start(browser: TestBrowser): Promise<{ id: string; relayState: string; url: string }> {
+    const answer = await browser.post("/sign-in/sso", { email: `someone@${domain}`, callbackURL: "/dashboard", errorCallbackURL: "/login-error" });
+    expect(answer.status).toBe(200);
+    const { url, redirect } = await readJSON<{ url: string; redirect: boolean }>(answer);
+    expect(redirect).toBe(true);
+    return { ...readAuthnRequest(url), url };
+  }
+
+  async function post(browser: TestBrowser, samlResponse: string, relayState: string): Promise<{ status: number; location: string }> {
+    const response = await browser.postForm("/sso/saml2/sp/acs/acme-saml", { SAMLResponse: samlResponse, RelayState: relayState });
+    return { status: response.status, location: response.headers.get("location") ?? "" };
+  }
+
+  async function sessionOf(browser: TestBrowser): Promise<WireSessionResult | null> {
+    return readJSON<WireSessionResult | null>(await browser.get("/get-session"));
+  }
+
+  async function expectRefused(browser: TestBrowser, outcome: { status: number; location: string }, label: string): Promise<void> {
+    expect(outcome.location, label).not.toBe("/dashboard");
+    if (outcome.status === 302) expect(outcome.location, label).toContain("error=");
+    else expect(outcome.status, label).toBeGreaterThanOrEqual(400);
+    expect(await sessionOf(browser), label).toBeNull();
+  }
+
+  it("serves the SP metadata: entity ID, HTTP-POST ACS, WantAssertionsSigned; 404 for an unknown provider", async () => {
+    const response = await createTestBrowser(world.t.auth).get("/sso/saml2/sp/metadata?providerId=acme-saml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/xml/);
+    expect(spMetadata).toMatch(new RegExp(`EntityDescriptor[^>]*entityID="${SP_ENTITY_ID}"`));
+    expect(spMetadata).toMatch(/AssertionConsumerService[^>]*Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"/);
+    expect(spMetadata).toContain(`Location="${ACS}"`);
+    expect(spMetadata).toContain('WantAssertionsSigned="true"');
+    expect((await createTestBrowser(world.t.auth).get("/sso/saml2/sp/metadata?providerId=nobody")).status).toBe(404);
+  });
+
+  it("starts at the IdP's SSO URL with an AuthnRequest that has an ID, and a RelayState", async () => {
+    const { url, id, relayState } = await start(createTestBrowser(world.t.auth));
+    expect(url.startsWith(`${IDP_SSO_URL}?`)).toBe(true);
+    expect(id.length).toBeGreaterThan(10);
+    expect(relayState.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it("signs the NameID's person in through a signed assertion, makes them a member once, and knows them again", async () => {
+    const idp = createSamlIdp(idpKeys);
+    const email = `sam-${Date.now()}@${domain}`;
+    const browser = createTestBrowser(world.t.auth);
+    const request = await start(browser);
+    const outcome = await post(browser, await makeSamlResponse(idp, spMetadata, { nameID: email, inResponseTo: request.id }), request.relayState);
+    expect(outcome).toEqual({ status: 302, location: "/dashboard" });
+    const session = await sessionOf(browser);
+    expect(session?.user.email).toBe(email);
+
+    const again = createTestBrowser(world.t.auth);
+    const second = await start(again);
+    expect((await post(again, await makeSamlResponse(idp, spMetadata, { nameID: email, inResponseTo: second.id }), second.relayState)).location).toBe(
+      "/dashboard",
+    );
+    expect((await sessionOf(again))?.user.id).toBe(session!.user.id);
+
+    const full = await readJSON<WireFullOrganization>(
+      await world.owner.browser.get(`/organization/get-full-organization?organizationId=${world.organizationId}`),
+    );
+    expect(full.members.filter((m) => m.user.email === email).map((m) => m.role)).toEqual(["member"]);
+  });
+
+  it("refuses a NameID changed after signing, a removed signature, and another key claiming the IdP's entity ID", async () => {
+    const idp = createSamlIdp(idpKeys);
+    const attacker = createSamlIdp(attackerKeys);
+    const cases: Array<[string, (inResponseTo: string) => Promise<string>]> = [
+      [
+        "NameID changed",
+        async (inResponseTo) =>
+          encodeResponse(
+            decodeResponse(await makeSamlResponse(idp, spMetadata, { nameID: `eve@${domain}`, inResponseTo })).replace(`eve@${domain}`, `ceo@${domain}`),
+          ),
+      ],
+      [
+        "signature removed",
+        async (inResponseTo) =>
+          encodeResponse(
+            decodeResponse(await makeSamlResponse(idp, spMetadata, { nameID: `eve@${domain}`, inResponseTo })).replace(
+              /<ds:Signature[\s\S]*?<\/ds:Signature>/,
+              "",
+            ),
+          ),
+      ],
+      ["another key", (inResponseTo) => makeSamlResponse(attacker, spMetadata, { nameID: `ceo@${domain}`, inResponseTo })],
+    ];
+    for (const [label, make] of cases) {
+      const browser = createTestBrowser(world.t.auth);
+      const request = await start(browser);
+      await expectRefused(browser, await post(browser, await make(request.id), request.relayState), label);
+    }
+  });
+
+  it("refuses a signature-wrapped Response: the signed assertion moved aside, an unsigned one in its place", async () => {
+    const idp = createSamlIdp(idpKeys);
+    const browser = createTestBrowser(world.t.auth);
+    const request = await start(browser);
+    const xml = decodeResponse(await makeSamlResponse(idp, spMetadata, { nameID: `eve@${domain}`, inResponseTo: request.id }));
+    const signed = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)![0];
+    const evil = signed
+      .replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/, "")
+      .replace(`eve@${domain}`, `ceo@${domain}`)
+      .replace(/ID="[^"]+"/, 'ID="_evil"');
+    const wrapped = xml.replace(signed, `${evil}<samlp:Extensions>${signed}</samlp:Extensions>`);
+    await expectRefused(browser, await post(browser, encodeResponse(wrapped), request.relayState), "wrapped");
+  });
+
+  it("accepts a Response once: not again from another browser, not into a new sign-in, and never an assertion ID already used", async () => {
+    const idp = createSamlIdp(idpKeys);
+    const email = `once-${Date.now()}@${domain}`;
+    const first = createTestBrowser(world.t.auth);
+    const request = await start(first);
+    const assertionID = `_used-${Date.now()}`;
+    const response = await makeSamlResponse(idp, spMetadata, { nameID: email, inResponseTo: request.id, assertionID });
+    expect((await post(first, response, request.relayState)).location).toBe("/dashboard");
+
+    const other = createTestBrowser(world.t.auth);
+    await expectRefused(other, await post(other, response, request.relayState), "same Response, another browser");
+    const fresh = await start(other);
+    await expectRefused(other, await post(other, response, fresh.relayState), "same Response, new sign-in");
+
+    const third = createTestBrowser(world.t.auth);
+    const newRequest = await start(third);
+    const reused = await makeSamlResponse(idp, spMetadata, { nameID: email, inResponseTo: newRequest.id, assertionID });
+    await expectRefused(third, await post(third, reused, newRequest.relayState), "assertion ID reused");
+  });
+
+  it("refuses an expired assertion, another audience, another recipient, and a Response that answers no request of ours", async () => {
+    const idp = createSamlIdp(idpKeys);
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    const cases: Array<[string, (inResponseTo: string) => Promise<string>]> = [
+      [
+        "expired",
+        (inResponseTo) =>
+          makeSamlResponse(idp, spMetadata, { nameID: `x@${domain}`, inResponseTo, notOnOrAfter: hourAgo, notBefore: new Date(hourAgo.getTime() - 60_000) }),
+      ],
+      ["audience", (inResponseTo) => makeSamlResponse(idp, spMetadata, { nameID: `x@${domain}`, inResponseTo, audience: "https://another-sp.test" })],
+      ["recipient", (inResponseTo) => makeSamlResponse(idp, spMetadata, { nameID: `x@${domain}`, inResponseTo, recipient: "https://another-sp.test/acs" })],
+      ["unsolicited InResponseTo", () => makeSamlResponse(idp, spMetadata, { nameID: `x@${domain}`, inResponseTo: "_never-asked" })],
+    ];
+    for (const [label, make] of cases) {
+      const browser = createTestBrowser(world.t.auth);
+      const request = await start(browser);
+      await expectRefused(browser, await post(browser, await make(request.id), request.relayState), label);
+    }
+    // IdP-initiated: no RelayState of ours at all.
+    const browser = createTestBrowser(world.t.auth);
+    const unsolicited = await makeSamlResponse(idp, spMetadata, { nameID: `x@${domain}`, inResponseTo: "" });
+    const outcome = await browser.postForm("/sso/saml2/sp/acs/acme-saml", { SAMLResponse: unsolicited });
+    await expectRefused(browser, { status: outcome.status, location: outcome.headers.get("location") ?? "" }, "IdP-initiated");
+  });
+});
