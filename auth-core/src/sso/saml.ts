@@ -30,16 +30,17 @@ function flowIdentifier(row: SsoProviderRow, relayState: string): string {
 }
 
 /** node-saml's request cache, answering for the one AuthnRequest this flow issued and nothing else. */
-function oneRequestCache(flow: StoredSamlFlow | null): CacheProvider {
+function oneRequestCache(ctx: AuthContext, flow: StoredSamlFlow | null): CacheProvider {
   return {
-    saveAsync: async (_key, value) => ({ value, createdAt: Date.now() }),
+    saveAsync: async (_key, value) => ({ value, createdAt: ctx.clock.now().getTime() }),
     getAsync: async (key) => (flow && key === flow.requestId ? flow.issuedAt : null),
     removeAsync: async () => null,
   };
 }
 
 /**
- * node-saml for one provider: our SP entity ID (the registered `issuer`) as issuer and audience,
+ * node-saml for one provider (it reads the time of day itself for NotBefore, NotOnOrAfter and the
+ * request's age, so an IdP and this server must agree on the wall clock): our SP entity ID (the registered `issuer`) as issuer and audience,
  * the ACS URL, the IdP's certificate; assertions must be signed (unless the provider said
  * otherwise), and a Response must answer an AuthnRequest of ours.
  */
@@ -70,7 +71,7 @@ export async function startSamlSignIn(ctx: AuthContext, _draft: ResponseDraft, r
   const relayState = randomAlphanumeric(ctx.random, 32);
   const requestId = `_${Buffer.from(randomBytes(ctx.random, 20)).toString("hex")}`;
   const now = ctx.clock.now();
-  const stored: StoredSamlFlow = { ...flow, requestId, issuedAt: new Date().toISOString() };
+  const stored: StoredSamlFlow = { ...flow, requestId, issuedAt: now.toISOString() };
   await insertVerification(ctx.db, {
     id: generateId(ctx.random),
     identifier: flowIdentifier(row, relayState),
@@ -78,7 +79,7 @@ export async function startSamlSignIn(ctx: AuthContext, _draft: ResponseDraft, r
     expiresAt: new Date(now.getTime() + FLOW_LIFETIME_MS),
     now,
   });
-  const saml = samlFor(ctx, row, config, { generateUniqueId: () => requestId, cacheProvider: oneRequestCache(null) });
+  const saml = samlFor(ctx, row, config, { generateUniqueId: () => requestId, cacheProvider: oneRequestCache(ctx, null) });
   return saml.getAuthorizeUrlAsync(relayState, undefined, {});
 }
 
@@ -133,7 +134,7 @@ export async function validateSamlResponse(
   const config = readSamlConfig(row)!;
   const acs = samlAcsURL(ctx, row.providerId);
   const saml = samlFor(ctx, row, config, {
-    cacheProvider: oneRequestCache(flow),
+    cacheProvider: oneRequestCache(ctx, flow),
     validateInResponseTo: flow ? ValidateInResponseTo.always : ValidateInResponseTo.never,
   });
   let profile: Profile | null;
@@ -155,7 +156,7 @@ export async function validateSamlResponse(
   if (flow && confirmation?.$?.InResponseTo !== undefined && confirmation.$.InResponseTo !== flow.requestId) return { ok: false, reason: "in response to" };
   const conditions = first(assertion, "Conditions");
   const notOnOrAfter = conditions?.$?.NotOnOrAfter ?? confirmation?.$?.NotOnOrAfter;
-  const expiresAt = notOnOrAfter ? new Date(Date.parse(notOnOrAfter) + CLOCK_SKEW_MS) : new Date(Date.now() + DEFAULT_ASSERTION_LIFETIME_MS);
+  const expiresAt = notOnOrAfter ? new Date(Date.parse(notOnOrAfter) + CLOCK_SKEW_MS) : new Date(ctx.clock.now().getTime() + DEFAULT_ASSERTION_LIFETIME_MS);
   const mapping = config.mapping ?? {};
   const email =
     attributeOf(profile, [

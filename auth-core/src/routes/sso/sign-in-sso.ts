@@ -35,7 +35,7 @@ export const signInSso = defineEndpoint({
   path: "/sign-in/sso",
   body,
   session: "none",
-  rateLimit: { window: 10, max: 5 },
+  rateLimit: { window: 10, max: 3 },
   audit: { none: "nothing changes until the callback" },
   async handler({ ctx, body, response }): Promise<{ url: string; redirect: true }> {
     if (!body.email && !body.domain && !body.organizationSlug && !body.providerId) throw APIError.from(404, "PROVIDER_NOT_FOUND");
