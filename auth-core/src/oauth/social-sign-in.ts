@@ -5,7 +5,7 @@ import { generateId } from "../deps/random.js";
 import { sendVerificationMail } from "../email/verification-mail.js";
 import { sendAccountNotice } from "../email/account-notices.js";
 import { normalizeEmail } from "../email/email-address.js";
-import type { Audit } from "../security/security-events.js";
+import type { Audit } from "../audit/audit-log.js";
 import { startSession } from "../session/start-session.js";
 import { findAccountByProvider, findAccountsByUserId, insertAccount, updateAccount } from "../store/account-store.js";
 import type { UserRow } from "../store/database.js";

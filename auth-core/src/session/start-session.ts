@@ -2,7 +2,7 @@ import type { ClientInfo, ResponseDraft } from "../endpoint.js";
 import type { AuthContext } from "../context.js";
 import { APIError } from "../errors.js";
 import { handOverAnonymousUser } from "../oauth/anonymous.js";
-import type { Audit } from "../security/security-events.js";
+import type { Audit } from "../audit/audit-log.js";
 import { createSession, type ActiveSession } from "./session.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { deleteSessionByTokenHash } from "../store/session-store.js";

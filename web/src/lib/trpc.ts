@@ -2,7 +2,7 @@ import { createTRPCClient, httpBatchLink, type TRPCClient } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 // Type-only: the web app never imports server code at run time (DESIGN.md, dependency direction).
 import type { AppRouter } from "@gatehouse/server";
-import { dateTransformer, MAX_TRPC_BATCH_SIZE } from "@gatehouse/auth-core/shared";
+import { dateTransformer, MAX_TRPC_BATCH_SIZE } from "@gatehouse/server/shared";
 
 export type { AppRouter };
 

@@ -10,7 +10,7 @@ import { consumeEmailToken, discardUserEmailTokens, findEmailToken } from "../..
 import { redirectResponse, withQueryParams } from "../../email/links.js";
 import { sendVerificationMail } from "../../email/verification-mail.js";
 import { toWireUser } from "../../http/public-json.js";
-import type { Audit } from "../../security/security-events.js";
+import type { Audit } from "../../audit/audit-log.js";
 import type { ActiveSession } from "../../session/session.js";
 import { startSession } from "../../session/start-session.js";
 import { grantListedAdminInChange, isOwnSession } from "../../admin/admission.js";

@@ -1,96 +1,11 @@
 /**
- * The audit log's vocabulary: every kind of event auth-core records, its label for
- * people, the sign-in methods, and the organization plans with their seat limits. Browser-safe:
- * the web app imports it for filters and labels, auth-core for the typed `type` column.
+ * The audit log as people read it: each event type's label and the shapes of the overview, the
+ * event pages and the analytics the server's tRPC procedures answer (product/audit/). Browser-safe:
+ * the web app imports the labels and types. The event types themselves are auth-core's, which
+ * writes the rows (@gatehouse/auth-core/shared).
  */
-
-export const AUDIT_EVENT_TYPES = [
-  "sign-up",
-  "sign-in",
-  "sign-out",
-  "session-revoked",
-  "password-set",
-  "password-changed",
-  "password-reset",
-  "password-reset-requested",
-  "email-verified",
-  "email-changed",
-  "passkey-added",
-  "passkey-renamed",
-  "passkey-deleted",
-  "account-linked",
-  "account-unlinked",
-  "account-deleted",
-  "account-deletion-requested",
-  "anonymous-linked",
-  "organization-created",
-  "organization-updated",
-  "organization-deleted",
-  "member-invited",
-  "member-removed",
-  "member-left",
-  "member-role-changed",
-  "invitation-accepted",
-  "invitation-rejected",
-  "invitation-cancelled",
-  "team-created",
-  "team-updated",
-  "team-deleted",
-  "team-member-added",
-  "team-member-removed",
-  "plan-changed",
-  // An account link mailed to an invited address.
-  "invitation-sign-up-requested",
-  // API keys (a key's use is recorded once a day, its first; a refused verify each time).
-  "api-key-created",
-  "api-key-updated",
-  "api-key-deleted",
-  "api-key-used",
-  "api-key-refused",
-  // Operators' actions, in the acting admin's log and naming the person (targetUserId).
-  "user-banned",
-  "user-unbanned",
-  "user-impersonated",
-  "impersonation-stopped",
-  "user-role-changed",
-  "user-created-by-admin",
-  "user-updated-by-admin",
-  "user-removed",
-  "user-password-set-by-admin",
-  "user-sessions-revoked-by-admin",
-  "two-factor-enabled",
-  "two-factor-disabled",
-  "two-factor-backup-codes-regenerated",
-  "two-factor-verified",
-  "two-factor-rule-changed",
-] as const;
-
-export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
-
-/** The operators' event types; each row names the person acted on (targetUserId). */
-export type TargetedAuditEventType = Extract<
-  AuditEventType,
-  | "user-banned"
-  | "user-unbanned"
-  | "user-impersonated"
-  | "impersonation-stopped"
-  | "user-role-changed"
-  | "user-created-by-admin"
-  | "user-updated-by-admin"
-  | "user-removed"
-  | "user-password-set-by-admin"
-  | "user-sessions-revoked-by-admin"
->;
-
-export type AuditOutcome = "success" | "failure";
-export const AUDIT_OUTCOMES: readonly AuditOutcome[] = ["success", "failure"];
-
-/**
- * How the person proved who they were. A social provider's id ("google", "github", …) is a
- * method too, so the column is a string; these are the ones that are not provider ids.
- */
-export const AUDIT_METHODS = ["password", "passkey", "anonymous", "email-link", "totp", "otp", "backup-code"] as const;
-export type AuditMethod = (typeof AUDIT_METHODS)[number] | (string & {});
+import type { AuditEventType, AuditOutcome } from "@gatehouse/auth-core/shared";
+import type { PlanId } from "./plans.js";
 
 export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "sign-up": "Signed up",
@@ -150,38 +65,7 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "two-factor-rule-changed": "Two-factor rule changed",
 };
 
-export function isAuditEventType(value: string): value is AuditEventType {
-  return (AUDIT_EVENT_TYPES as readonly string[]).includes(value);
-}
-
-/** Stored state only: no payment processor. A seat is a member or a pending invitation. */
-export const PLANS = [
-  { id: "free", name: "Free", seatLimit: 3 },
-  { id: "team", name: "Team", seatLimit: 25 },
-  { id: "business", name: "Business", seatLimit: 250 },
-] as const;
-
-export type PlanId = (typeof PLANS)[number]["id"];
-export interface Plan {
-  id: PlanId;
-  name: string;
-  seatLimit: number;
-}
-
-export const PLAN_IDS: readonly PlanId[] = PLANS.map((plan) => plan.id);
-export const DEFAULT_PLAN_ID: PlanId = "free";
-
-export function isPlanId(value: string): value is PlanId {
-  return (PLAN_IDS as readonly string[]).includes(value);
-}
-
-/** The plan stored on an organization; an unknown or missing value is the default plan. */
-export function planOf(stored: string | null | undefined): Plan {
-  const id = stored && isPlanId(stored) ? stored : DEFAULT_PLAN_ID;
-  return PLANS.find((plan) => plan.id === id) ?? PLANS[0];
-}
-
-/** One row of the audit log as the web app sees it (the contract between auth-core and the web app). */
+/** One row of the audit log as the web app sees it (the contract between the server and the web app). */
 export interface AuditEventView {
   id: string;
   type: AuditEventType;
@@ -251,17 +135,6 @@ export interface AuditOverview {
     canViewAudit: boolean;
   } | null;
   recent: AuditEventView[];
-}
-
-export interface OrganizationPlanView {
-  organization: { id: string; name: string };
-  plan: PlanId;
-  seatLimit: number;
-  /** Members. */
-  seatsUsed: number;
-  pendingInvitations: number;
-  canChange: boolean;
-  plans: Array<{ id: PlanId; name: string; seatLimit: number }>;
 }
 
 /** The most days one analytics call covers. */

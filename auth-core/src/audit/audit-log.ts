@@ -1,8 +1,8 @@
 import type { AuthContext } from "../context.js";
 import { generateId } from "../deps/random.js";
-import type { AuditEventType, AuditOutcome, TargetedAuditEventType } from "../shared/audit-events.js";
+import type { AuditEventType, AuditOutcome, TargetedAuditEventType } from "./event-types.js";
 import type { DB } from "../store/database.js";
-import { deleteSecurityEventById, deleteSecurityEventsBefore, insertSecurityEvent, type NewSecurityEvent } from "../store/security-event-store.js";
+import { deleteSecurityEventById, deleteSecurityEventsBefore, insertSecurityEvent, type NewSecurityEvent } from "../store/audit-log-store.js";
 
 /** Who made the request a row records. */
 export interface AuditClient {
