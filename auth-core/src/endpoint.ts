@@ -4,7 +4,7 @@ import type { RateLimitRule } from "./http/rate-limit.js";
 import type { Audit, AuditDeclaration } from "./audit/audit-log.js";
 import type { ActiveSession } from "./session/session.js";
 import type { ErrorCode } from "./errors.js";
-import type { AuditEventType } from "./audit/event-types.js";
+import type { AuditEventType } from "./shared/audit-events.js";
 
 export type HttpMethod = "GET" | "POST";
 

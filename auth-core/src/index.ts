@@ -40,7 +40,7 @@ export type { Audit, AuditClient, AuditedChange, AuditEntry } from "./audit/audi
 export type { AdminCommands } from "./admin/role-command.js";
 export { assertNotBanned, isBanActive } from "./admin/ban.js";
 export { assertAllowedWhileImpersonating, type CallUnderImpersonation } from "./admin/impersonation-rule.js";
-export { AUDIT_EVENT_TYPES, AUDIT_METHODS, type AuditEventType, type AuditOutcome } from "./audit/event-types.js";
+export { AUDIT_EVENT_TYPES, AUDIT_METHODS, type AuditEventType, type AuditOutcome } from "./shared/audit-events.js";
 export type { AccountLinkingOptions, AnonymousHandOver, AnonymousOptions, SocialOptions, SocialProviderOptions } from "./oauth/options.js";
 export type { GoogleProviderOptions } from "./oauth/providers/google.js";
 export type { OAuthProfile, OAuthProvider, OAuthTokens, OAuthUserInfo } from "./oauth/types.js";

@@ -11,7 +11,7 @@ import { readSessionToken } from "./session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeySession } from "./api-key/key-session.js";
 import { hasAdminPermission } from "./shared/admin-roles.js";
 import { assertAllowedWhileImpersonating } from "./admin/impersonation-rule.js";
-import type { AuditEventType } from "./audit/event-types.js";
+import type { AuditEventType } from "./shared/audit-events.js";
 
 export interface HandlerInfo {
   /** The socket's remote address, supplied by the server adapter. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { AuditEventType } from "../src/audit/event-types.js";
+import type { AuditEventType } from "../src/shared/audit-events.js";
 import type { WireSessionResult } from "../src/shared/wire-types.js";
 import {
   createRecordingMailer,

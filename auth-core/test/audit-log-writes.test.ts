@@ -40,7 +40,12 @@ describe.each(testDialects())("one audit row per change on %s", (dialect) => {
     t = await createTestAuth({
       dialect,
       // Three seats, more on the "team" plan: the shape of the server's plans (server/test/plans.test.ts).
-      options: { rateLimit: { enabled: false }, mailer, user: { deleteUser: { enabled: true } }, organization: { seatLimit: async ({ plan }) => (plan === "team" ? 25 : 3) } },
+      options: {
+        rateLimit: { enabled: false },
+        mailer,
+        user: { deleteUser: { enabled: true } },
+        organization: { seatLimit: async ({ plan }) => (plan === "team" ? 25 : 3) },
+      },
     });
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { endpoints } from "../src/routes/index.js";
 import type { AnyEndpoint } from "../src/endpoint.js";
 import { resolveEndpointRateLimit } from "../src/http/rate-limit.js";
 import { createAudit, MissingAuditRowError } from "../src/audit/audit-log.js";
-import { AUDIT_EVENT_TYPES } from "../src/audit/event-types.js";
+import { AUDIT_EVENT_TYPES } from "../src/shared/audit-events.js";
 import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { AuditEventType } from "../src/audit/event-types.js";
+import type { AuditEventType } from "../src/shared/audit-events.js";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { WirePasskey, WireSessionResult } from "../src/shared/wire-types.js";

@@ -140,7 +140,9 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
   it("an outsider sees nothing of the organization", async () => {
     const otto = await callerOf(people.otto);
     expect(await errorCodeOf(otto.audit.events({ scope: "organization" }))).toBe("BAD_REQUEST"); // no active organization
-    await expect(createProduct(t.auth).audit.events({ userId: people.otto.userId, activeOrganizationId: acme }, { scope: "organization" })).rejects.toMatchObject({
+    await expect(
+      createProduct(t.auth).audit.events({ userId: people.otto.userId, activeOrganizationId: acme }, { scope: "organization" }),
+    ).rejects.toMatchObject({
       status: 403,
     });
     const own = await allEvents(otto, { scope: "self", from: new Date("2026-03-01") });

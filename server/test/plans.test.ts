@@ -14,7 +14,10 @@ describe.each(testDialects())("plans and seats on %s", (dialect) => {
   let olive: TestPerson;
   let org: WireOrganization;
   beforeAll(async () => {
-    t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false }, mailer: { send: async () => {} }, organization: { seatLimit: planSeatLimit } } });
+    t = await createTestAuth({
+      dialect,
+      options: { rateLimit: { enabled: false }, mailer: { send: async () => {} }, organization: { seatLimit: planSeatLimit } },
+    });
     product = createProduct(t.auth);
     olive = await signUpPerson(t.auth, "Olive", "olive@example.com");
     org = await readJSON<WireOrganization>(await olive.browser.post("/organization/create", { name: "Acme", slug: "acme" }));
@@ -37,8 +40,16 @@ describe.each(testDialects())("plans and seats on %s", (dialect) => {
 
     const viewer = { userId: olive.userId, activeOrganizationId: org.id };
     const client = { ipAddress: null, userAgent: null };
-    expect(await product.plans.set(viewer, "team", client)).toMatchObject({ plan: "team", seatLimit: 25, seatsUsed: 1, pendingInvitations: 2, canChange: true });
-    expect(await planRows()).toEqual([{ type: "plan-changed", userId: olive.userId, organizationId: org.id, detail: JSON.stringify({ from: "free", to: "team" }) }]);
+    expect(await product.plans.set(viewer, "team", client)).toMatchObject({
+      plan: "team",
+      seatLimit: 25,
+      seatsUsed: 1,
+      pendingInvitations: 2,
+      canChange: true,
+    });
+    expect(await planRows()).toEqual([
+      { type: "plan-changed", userId: olive.userId, organizationId: org.id, detail: JSON.stringify({ from: "free", to: "team" }) },
+    ]);
     await product.plans.set(viewer, "team", client);
     expect(await planRows()).toHaveLength(1); // no change, no row
     expect((await invite("p3@example.com")).status).toBe(200);

@@ -1,6 +1,6 @@
 import type { AuthContext } from "../context.js";
 import { generateId } from "../deps/random.js";
-import type { AuditEventType, AuditOutcome, TargetedAuditEventType } from "./event-types.js";
+import type { AuditEventType, AuditOutcome, TargetedAuditEventType } from "../shared/audit-events.js";
 import type { DB } from "../store/database.js";
 import { deleteSecurityEventById, deleteSecurityEventsBefore, insertSecurityEvent, type NewSecurityEvent } from "../store/audit-log-store.js";
 

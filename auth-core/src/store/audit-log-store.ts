@@ -1,4 +1,4 @@
-import type { AuditEventType, AuditOutcome } from "../audit/event-types.js";
+import type { AuditEventType, AuditOutcome } from "../shared/audit-events.js";
 import type { DB } from "./database.js";
 
 export interface NewSecurityEvent {

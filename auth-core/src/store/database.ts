@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
-import type { AuditEventType, AuditOutcome } from "../audit/event-types.js";
+import type { AuditEventType, AuditOutcome } from "../shared/audit-events.js";
 
 /**
  * Table shapes as stored. Times are ISO-8601 UTC text, flags are 0/1 integers (the same on

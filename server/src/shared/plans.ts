@@ -42,4 +42,3 @@ export interface OrganizationPlanView {
   canChange: boolean;
   plans: Array<{ id: PlanId; name: string; seatLimit: number }>;
 }
-

@@ -137,6 +137,5 @@ export function createAdminConsoleService(auth: Auth, db: DB): AdminConsoleServi
         days: analytics.days.map((d) => ({ day: d.day, signIns: d.signInSuccess, failures: d.signInFailure, signUps: d.signUps })),
       };
     },
-
   };
 }

@@ -1,8 +1,8 @@
 /**
  * The audit log's vocabulary: every kind of event auth-core records, its outcomes and the
- * sign-in methods. Browser-safe (it imports nothing): the shared entry re-exports it for the web
- * app's filters, and the writer (audit-log.ts) types the `type` column with it. The labels people
- * read and the views of the log are the server's (server/src/shared/audit-views.ts).
+ * sign-in methods. Browser-safe: the web app imports it for filters, the writer
+ * (audit/audit-log.ts) for the typed `type` column. The labels people read and the views of the
+ * log are the server's (server/src/shared/audit-views.ts).
  */
 
 export const AUDIT_EVENT_TYPES = [
