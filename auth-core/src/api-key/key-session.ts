@@ -1,7 +1,6 @@
 import type { AuthContext } from "../context.js";
 import { oncePerInstant } from "../deps/clock.js";
 import type { ClientInfo } from "../endpoint.js";
-import { APIError } from "../errors.js";
 import type { ActiveSession } from "../session/session.js";
 import { keyUseAudit, useApiKey, type UsedApiKey } from "./use-api-key.js";
 import { keyPermissions } from "./wire.js";
@@ -15,11 +14,10 @@ export function readApiKeyHeader(ctx: AuthContext, headers: Headers): string | n
  * "Sessions for API keys" (the plugin's option, on here): a request carrying a key stands for
  * the key's owner. It is one use of the key (counted against its limit). The session is never
  * stored and never fresh; `apiKey` tells the endpoints which key it is and what it may do.
- * A refused key answers the plugin's error (401 with its code; 403 for a malformed one).
- * Without a promise when the key's use needed none (useApiKey).
+ * A refused key answers the plugin's error (401 with its code; an unknown key of any length or
+ * form 401 INVALID_API_KEY). Without a promise when the key's use needed none (useApiKey).
  */
 export function resolveApiKeySession(ctx: AuthContext, key: string, client: ClientInfo): ActiveSession | Promise<ActiveSession> {
-  if (key.length < ctx.options.apiKey.defaultKeyLength) throw APIError.from(403, "INVALID_API_KEY");
   const used = useApiKey(ctx, key, { audit: () => keyUseAudit(ctx, client) });
   return used instanceof Promise ? used.then((found) => keySession(ctx, found, key, client)) : keySession(ctx, used, key, client);
 }

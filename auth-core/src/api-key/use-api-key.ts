@@ -6,6 +6,9 @@ import type { PermissionConnector, PermissionRequest } from "../shared/access-co
 import { claimApiKeyUse, deleteApiKeyById, findApiKeyById, type ApiKeyRecord, type ApiKeyUseClaim, type ApiKeyWithOwner } from "../store/api-key-store.js";
 import type { UserRow } from "../store/database.js";
 import { isBanActive } from "../admin/ban.js";
+import { meetsTwoFactorRule } from "../organization/two-factor-rule.js";
+import { findMember } from "../store/member-store.js";
+import { mayManageOrganizationKeys } from "./manage.js";
 import { keyPermissions } from "./wire.js";
 
 /** A key that passed every check, with the person it stands for (its owner, or its creator). */
@@ -152,6 +155,8 @@ async function claimUse(ctx: AuthContext, first: ApiKeyRecord, firstClaim: ApiKe
 }
 
 function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen: { record?: ApiKeyRecord }): UsedApiKey | Promise<UsedApiKey> {
+  // Shorter than any key made: no lookup, and the same answer as for any other unknown key.
+  if (key.length < ctx.options.apiKey.defaultKeyLength) throw refuse(401, "INVALID_API_KEY");
   const hash = ctx.apiKeyHashes.hashOf(key);
   const lookup = ctx.lookupApiKey(hash);
   return lookup instanceof Promise
@@ -180,6 +185,32 @@ function checkFound(
   // acts as that person, so without them (a deleted creator's account) it acts for nobody.
   if (!user) throw refuse(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
   if (isBanActive(user, now)) throw refuse(401, "USER_BANNED");
+  if (record.organizationId !== null) {
+    const organizationId = record.organizationId;
+    return checkCreator(ctx, record, organizationId, user).then(() => countUse(ctx, record, user, now, options));
+  }
+  return countUse(ctx, record, user, now, options);
+}
+
+/**
+ * An organization's key acts as the membership of the person who made it, so each use (not a
+ * deletion of rows) asks that membership again: still there, still one that may make keys
+ * (owner or admin), and the very one that made the key: a membership begun after the key is
+ * another, so a creator removed and added again makes a new key (a demoted and re-promoted
+ * creator keeps the same membership, and the key acts again). Otherwise the key is refused as an
+ * unknown one (401 INVALID_API_KEY). The organization's two-factor rule holds the creator as it
+ * holds their own session (403 TWO_FACTOR_REQUIRED_BY_ORGANIZATION).
+ */
+async function checkCreator(ctx: AuthContext, record: ApiKeyRecord, organizationId: string, creator: UserRow): Promise<void> {
+  const member = await findMember(ctx.db, organizationId, creator.id);
+  if (!member || Date.parse(member.createdAt) > Date.parse(record.createdAt) || !mayManageOrganizationKeys(member.role)) {
+    throw refuse(401, "INVALID_API_KEY");
+  }
+  if (!(await meetsTwoFactorRule(ctx, organizationId, creator.id))) throw APIError.from(403, "TWO_FACTOR_REQUIRED_BY_ORGANIZATION");
+}
+
+/** The use of a key that passed every check: counted against its limits (a promise only where a row is written). */
+function countUse(ctx: AuthContext, record: ApiKeyRecord, user: UserRow, now: Date, options: UseOptions): UsedApiKey | Promise<UsedApiKey> {
   // Used up for good: the plugin deletes such a key.
   if (record.remaining === 0 && record.refillAmount === null) return deleteAndRefuse(ctx, record, refuse(429, "USAGE_EXCEEDED"));
   const claim = planUse(ctx, record, now);
@@ -207,7 +238,8 @@ async function deleteAndRefuse(ctx: AuthContext, record: ApiKeyRecord, refusal: 
 /**
  * One use of a key (verify over HTTP or in-process, or a request carrying it): found by the hash
  * of it, enabled, not expired, holding the asked permissions, the person it stands for (owner, or
- * an organization key's creator) still there and not banned, within its limits, and counted. A
+ * an organization key's creator) still there and not banned, an organization key's creator still
+ * its owner or admin and within its two-factor rule, within its limits, and counted. A
  * refusal throws the plugin's error and is recorded. Verify and a request carrying the key both
  * ask this one check, so verify refuses a key for the same reasons, with the same code. Answers
  * without a promise when nothing had to be waited for: the lookup answered at once (SQLite) and

@@ -11,7 +11,8 @@ import { foldCase, isKeyboardWalk, MIN_KEY_LENGTH, variantKeys, WHOLE_ENTRY_MARK
  * assets/common-passwords.txt.gz holds the variant keys of the 486,885 passwords of two
  * public lists, SecLists' common credentials and zxcvbn-ts's (both MIT; built by
  * scripts/build-common-passwords.ts), one per line, sorted by bytes. It stays one 3.3 MB buffer
- * searched by halves (a Set of its 400,000 strings would take some 30 MB), read on first use or,
+ * searched by halves (a Set of its 400,000 strings would take several times that;
+ * docs/performance/notes-from-code.md), read on first use or,
  * off the event loop, by preloadCommonPasswords().
  */
 // Found through the package's own exports rather than beside this file: the server runs bundled
@@ -52,10 +53,13 @@ export function preloadCommonPasswords(): Promise<void> {
 /** The product's own words: a password built on them is as guessable as a listed one. */
 const PRODUCT_WORDS = ["gatehouse"];
 
-/** The product's and the person's own words: the email's local part and the name, whole and word by word. */
+/**
+ * The product's and the person's own words: the address whole (with its "@", or a separator in
+ * its place: "ada byron example org"), its local part, and the name, whole and word by word.
+ */
 function contextKeys(context: { email?: string; name?: string }): string[] {
   const words = [...PRODUCT_WORDS];
-  if (context.email) words.push(context.email.split("@")[0] ?? "");
+  if (context.email) words.push(context.email, context.email.replace("@", " "), context.email.split("@")[0] ?? "");
   if (context.name) words.push(context.name, ...context.name.split(/\s+/));
   return words.flatMap((word) => variantKeys(word));
 }

@@ -64,6 +64,8 @@ export const AUDIT_EVENT_TYPES = [
   "two-factor-backup-codes-regenerated",
   "two-factor-verified",
   "two-factor-rule-changed",
+  // The first proof of an address removed what was added to the account before it (one row per kind).
+  "unproven-additions-removed",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

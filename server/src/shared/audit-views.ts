@@ -63,6 +63,7 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "two-factor-backup-codes-regenerated": "Backup codes regenerated",
   "two-factor-verified": "Second step",
   "two-factor-rule-changed": "Two-factor rule changed",
+  "unproven-additions-removed": "Removed what was added before the address was proven",
 };
 
 /** One row of the audit log as the web app sees it (the contract between the server and the web app). */
