@@ -3,7 +3,6 @@ export { isSafeRelativePath, isTrustedURL, matchesOriginPattern, originOf } from
 export { loginRedirectTarget, sanitizeRedirect } from "./redirect.js";
 export * from "./access-control.js";
 export type * from "./wire-types.js";
-// The audit log's event types live with its writer (audit/), which imports nothing.
-export * from "../shared/audit-events.js";
+export * from "./audit-events.js";
 export { isValidOrganizationSlug, ORGANIZATION_SLUG_MAX, ORGANIZATION_SLUG_MIN, slugFromName } from "./organization-slug.js";
 export * from "./admin-roles.js";
