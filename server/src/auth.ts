@@ -28,6 +28,8 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     baseURL: config.baseURL,
     secret: deps.secret,
     trustedOrigins: config.trustedOrigins,
+    // Enterprise SSO (docs/enterprise-sso.md): domain-verification lookups go to DNS_SERVERS when set.
+    sso: { dnsServers: config.dnsServers },
     logger: deps.logger,
     mailer: deps.mailer,
     clock: deps.clock,

@@ -22,6 +22,17 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   AUTH_SECRET: z.string().min(32).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
+  // DNS_SERVERS: host:port resolvers (comma-separated) that domain-verification TXT lookups go to, and only them.
+  DNS_SERVERS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((server) => server.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[0-9.]+|[A-Za-z0-9.-]+)(:\d{1,5})?$/, "host:port")))
+    .optional(),
   TRUSTED_PROXY: z.enum(["on", "off"]).default("off"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Gatehouse <no-reply@localhost>"),
@@ -76,6 +87,8 @@ export interface ServerConfig {
   databasePoolSize: number;
   authSecret: string | undefined;
   trustedOrigins: string[];
+  /** DNS_SERVERS: the resolvers of domain verification (enterprise SSO); empty: the system's. */
+  dnsServers: string[];
   trustProxy: boolean;
   /** Social providers with credentials (`<ID>_CLIENT_ID`, `<ID>_CLIENT_SECRET`, extras): Google first, then by name. */
   socialProviders: ConfiguredProvider[];
@@ -176,6 +189,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean),
+    dnsServers: e.DNS_SERVERS ?? [],
     trustProxy: e.TRUSTED_PROXY === "on",
     socialProviders: social.providers,
     providerWarnings,

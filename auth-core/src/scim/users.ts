@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AuthContext } from "../context.js";
 import { generateId } from "../deps/random.js";
 import { normalizeEmail } from "../email/email-address.js";
-import type { Audit } from "../security/security-events.js";
+import type { Audit } from "../audit/audit-log.js";
 import type { DB, ScimUserRow, ScimUserUpdate, UserRow } from "../store/database.js";
 import { deleteMemberById, findMember, insertMember } from "../store/member-store.js";
 import { deleteScimUser, findScimUserByUserId, findScimUserByUserName, insertScimUser, updateScimUser } from "../store/scim-store.js";
