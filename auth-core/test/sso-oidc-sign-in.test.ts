@@ -1,9 +1,9 @@
 import { generateKeyPair, SignJWT, decodeJwt, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestBrowser, readJSON, testDialects, type TestOpenIDProvider } from "../src/testing/index.js";
+import { createTestBrowser, readJSON, seedOrganization, testDialects, type TestOpenIDProvider } from "../src/testing/index.js";
 import { testSigningKeyPair } from "../src/testing/signing-keys.js";
 import type { WireFullOrganization, WireOrganization, WireSessionResult } from "../src/shared/wire-types.js";
-import { createSsoWorld, registerVerifiedOidc, runSsoFlow, ssoPerson, startSsoIdp, type SsoWorld } from "./sso-support.js";
+import { createSsoWorld, oidcRegistration, registerVerifiedOidc, runSsoFlow, ssoPerson, startSsoIdp, type SsoWorld } from "./sso-support.js";
 
 /** How the test rewrites the ID token in the provider's token answer (null: untouched). */
 let forge: ((idToken: string) => Promise<string>) | null = null;
@@ -12,7 +12,7 @@ describe.each(testDialects())("SSO sign-in through an organization's OpenID prov
   let idp: TestOpenIDProvider;
   let world: SsoWorld;
   beforeAll(async () => {
-    idp = await startSsoIdp(["acme", "globex"]);
+    idp = await startSsoIdp(["acme", "globex", "evil"]);
     world = await createSsoWorld(dialect, idp);
     // The token endpoint's answer passes through the test, which may swap the ID token.
     const realFetch = world.t.auth.context.fetch;
@@ -143,6 +143,41 @@ describe.each(testDialects())("SSO sign-in through an organization's OpenID prov
       expect(await sessionOf(browser), label).toBeNull();
     }
     forge = null;
+  });
+
+  it("an address outside the provider's domain never reaches an account of that address; the domain's own provider proves it and removes the stranger's link", async () => {
+    // Another organization's provider, for its own verified domain, claims an address of acme.test.
+    const evilOrg = await seedOrganization(world.t.auth, { [world.outsider.userId]: "owner" });
+    const registered = await world.outsider.browser.post("/sso/register", { ...oidcRegistration(idp, evilOrg.organizationId, "evil", "evil.test") });
+    expect(registered.status).toBe(200);
+    world.dns.setTxt("_better-auth-token-evil.evil.test", [(await readJSON<{ domainVerificationToken: string }>(registered)).domainVerificationToken]);
+    expect((await world.outsider.browser.post("/sso/verify-domain", { providerId: "evil" })).status).toBe(204);
+
+    // An account that exists already is not reached from outside its domain.
+    const existing = ssoPerson("acme.test");
+    idp.setPerson(existing);
+    await runSsoFlow(createTestBrowser(world.t.auth), idp, { providerId: "acme" });
+    idp.setPerson({ ...existing, sub: "evil-sub-1" });
+    const refused = createTestBrowser(world.t.auth);
+    expect((await runSsoFlow(refused, idp, { providerId: "evil" })).location).toContain("error=account_not_linked");
+    expect(await sessionOf(refused)).toBeNull();
+
+    // An address nobody holds yet: the stranger's provider gets an unproven account...
+    const victim = `victim-${Date.now()}@acme.test`;
+    idp.setPerson({ sub: "evil-sub-2", email: victim, emailVerified: true, name: "Squatter" });
+    const squatter = createTestBrowser(world.t.auth);
+    expect((await runSsoFlow(squatter, idp, { providerId: "evil" })).location).toBe("/dashboard");
+    expect((await sessionOf(squatter))?.user).toMatchObject({ email: victim, emailVerified: false });
+    // ...until acme's own provider proves the address: the stranger's link and sessions go.
+    idp.setPerson({ sub: "acme-victim", email: victim, emailVerified: true, name: "Victim" });
+    const owner = createTestBrowser(world.t.auth);
+    expect((await runSsoFlow(owner, idp, { providerId: "acme" })).location).toBe("/dashboard");
+    expect((await sessionOf(owner))?.user).toMatchObject({ email: victim, emailVerified: true });
+    expect(await sessionOf(squatter)).toBeNull();
+    idp.setPerson({ sub: "evil-sub-2", email: victim, emailVerified: true, name: "Squatter" });
+    const again = createTestBrowser(world.t.auth);
+    expect((await runSsoFlow(again, idp, { providerId: "evil" })).location).toContain("error=");
+    expect(await sessionOf(again)).toBeNull();
   });
 
   it("does not finish a flow that was at the provider when the provider was deleted", async () => {

@@ -18,6 +18,14 @@ function stringOrNull(value: unknown): string | null {
  * provider's keys with `aud` = the client id and `iss` = the registered issuer, and the person
  * read from the verified ID token's claims (the `mapping` names other claims).
  */
+/**
+ * The context the OAuth engine runs with for an organization's provider: its fetches follow no
+ * redirect, so a URL that passed the public-host rule cannot send the server on to a private one.
+ */
+export function ssoFetchContext(ctx: AuthContext): AuthContext {
+  return { ...ctx, fetch: (input, init) => ctx.fetch(input, { ...init, redirect: "error" }) };
+}
+
 export function ssoOidcProvider(ctx: AuthContext, row: SsoProviderRow, config: StoredOidcConfig): OAuthProvider {
   const mapping = config.mapping ?? {};
   return defineProvider({

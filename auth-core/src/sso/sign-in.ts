@@ -3,6 +3,7 @@ import { generateId } from "../deps/random.js";
 import { normalizeEmail } from "../email/email-address.js";
 import { newAccountRow } from "../oauth/social-sign-in.js";
 import type { Audit } from "../audit/audit-log.js";
+import { proveAddressThroughProvider } from "../security/first-proof.js";
 import { completeSignIn, type SignInCall, type SignInOutcome } from "../sign-in/complete-sign-in.js";
 import { findAccountByProvider, insertAccount } from "../store/account-store.js";
 import type { SsoProviderRow, UserRow } from "../store/database.js";
@@ -21,7 +22,14 @@ export interface SsoIdentity {
 }
 
 /** The rows an SSO sign-in may write. */
-export type SsoSignInEvent = "sign-in" | "sign-up" | "account-linked" | "anonymous-linked" | "sso-member-added";
+export type SsoSignInEvent =
+  | "sign-in"
+  | "sign-up"
+  | "account-linked"
+  | "anonymous-linked"
+  | "sso-member-added"
+  | "email-verified"
+  | "unproven-additions-removed";
 
 export type SsoSignInResult = { ok: true; outcome: SignInOutcome; isRegister: boolean } | { ok: false; error: "account_not_linked" | "unable_to_create_user" };
 
@@ -35,6 +43,7 @@ const DEFAULT_SSO_ROLE = "member";
  *    verified domain (the organization proved it holds the domain; anything else would let an
  *    identity provider claim someone else's account);
  * 3. else a new account, its address verified when it is in the verified domain.
+ * An address in the verified domain counts as proven by the provider (the first proof, below).
  * The person then becomes a member of the provider's organization (once), and the sign-in ends
  * in completeSignIn (bans, SCIM deactivation, the second step).
  */
@@ -87,6 +96,16 @@ export async function completeSsoSignIn(
       }
     }
   }
+  // An address in the organization's verified domain is proven by its identity provider: the first
+  // proof of an address nobody had proven removes what was added before it (security/first-proof.ts),
+  // such as another provider's account that claimed the address while it was unproven.
+  if (inDomain)
+    user = await proveAddressThroughProvider(ctx, {
+      user,
+      profile: { id: identity.subject, email, emailVerified: true },
+      providerId: provider.providerId,
+      audit,
+    });
   const outcome = await completeSignIn(call, { user, rememberMe: true, way: { method } });
   await ensureMember(ctx, audit, provider, outcome.user.id);
   return { ok: true, outcome, isRegister };

@@ -4,7 +4,7 @@ import { APIError } from "../../errors.js";
 import { createProviderEngine, exchangeAuthorizationCode, getProviderProfile } from "../../oauth/engine.js";
 import { claimIdTokenUse } from "../../oauth/id-token-replay.js";
 import { consumeOAuthState, flowNonce } from "../../oauth/state.js";
-import { ssoOidcProvider } from "../../sso/oidc-engine.js";
+import { ssoFetchContext, ssoOidcProvider } from "../../sso/oidc-engine.js";
 import { readOidcConfig, ssoCallbackURL } from "../../sso/provider-config.js";
 import { completeSsoSignIn } from "../../sso/sign-in.js";
 import { ssoStateKey } from "../../sso/state.js";
@@ -34,8 +34,9 @@ export const ssoCallback = defineEndpoint({
   query: z.record(z.string(), z.unknown()),
   session: "none",
   rateLimit: "default",
-  audit: ["sign-in", "sign-up", "account-linked", "anonymous-linked", "sso-member-added"],
-  async handler({ ctx, params, query, headers, client, response, audit }): Promise<Response> {
+  audit: ["sign-in", "sign-up", "account-linked", "anonymous-linked", "sso-member-added", "email-verified", "unproven-additions-removed"],
+  async handler({ ctx: callCtx, params, query, headers, client, response, audit }): Promise<Response> {
+    const ctx = ssoFetchContext(callCtx);
     const fallbackErrorURL = defaultErrorURL(ctx);
     const parsed = callbackQuery.safeParse(query);
     if (!parsed.success) return redirectWithError(fallbackErrorURL, "invalid_callback_request");

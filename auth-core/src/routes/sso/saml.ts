@@ -47,7 +47,7 @@ export const samlAcs = defineEndpoint({
   body: z.record(z.string(), z.unknown()),
   session: "none",
   rateLimit: { window: 10, max: 20 },
-  audit: ["sign-in", "sign-up", "account-linked", "anonymous-linked", "sso-member-added"],
+  audit: ["sign-in", "sign-up", "account-linked", "anonymous-linked", "sso-member-added", "email-verified", "unproven-additions-removed"],
   async handler({ ctx, params, body, headers, client, response, audit }): Promise<Response> {
     const fallbackErrorURL = defaultErrorURL(ctx);
     const parsed = acsBody.safeParse(body);
