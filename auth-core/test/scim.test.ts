@@ -8,6 +8,7 @@ const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
 const LIST_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
 const ERROR_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:Error";
 const PATCH_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+const GROUP_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Group";
 
 interface ScimUser {
   schemas: string[];
@@ -90,6 +91,7 @@ describe.each(testDialects())("SCIM provisioning on %s", (dialect) => {
     expect(body.authenticationSchemes.some((s) => /bearer/i.test(s.type))).toBe(true);
     const types = await readJSON<{ Resources: Array<{ name: string; endpoint: string }> }>(await scim("GET", "/ResourceTypes", tokenA));
     expect(types.Resources).toContainEqual(expect.objectContaining({ name: "User", endpoint: "/Users" }));
+    expect(types.Resources).toContainEqual(expect.objectContaining({ name: "Group", endpoint: "/Groups" }));
     expect(await (await scim("GET", "/Schemas", tokenA)).text()).toContain(USER_SCHEMA);
   });
 
@@ -220,10 +222,69 @@ describe.each(testDialects())("SCIM provisioning on %s", (dialect) => {
     expect(inB.map((m) => m.userId)).toEqual([ownerB.userId]);
   });
 
+  it("pushes groups as Okta does: a Group is a team of the token's organization, with its members in and out", async () => {
+    const pat = await readJSON<ScimUser>(await scim("POST", "/Users", tokenA, newUser(`grp-pat-${Date.now()}@acme.test`)));
+    const sam = await readJSON<ScimUser>(await scim("POST", "/Users", tokenA, newUser(`grp-sam-${Date.now()}@acme.test`)));
+    const lookup = await readJSON<{ totalResults: number }>(await scim("GET", `/Groups?filter=${encodeURIComponent('displayName eq "Engineering"')}`, tokenA));
+    expect(lookup.totalResults).toBe(0);
+    const created = await scim("POST", "/Groups", tokenA, { schemas: [GROUP_SCHEMA], displayName: "Engineering", members: [] });
+    expect(created.status).toBe(201);
+    const group = await readJSON<{ id: string; displayName: string; members: Array<{ value: string }> }>(created);
+    expect(group).toMatchObject({ displayName: "Engineering", members: [] });
+    expect((await scim("POST", "/Groups", tokenA, { schemas: [GROUP_SCHEMA], displayName: "Engineering" })).status).toBe(409);
+
+    const added = await scim("PATCH", `/Groups/${group.id}`, tokenA, {
+      schemas: [PATCH_SCHEMA],
+      Operations: [{ op: "add", path: "members", value: [{ value: pat.id }, { value: sam.id }] }],
+    });
+    expect(added.status).toBe(200);
+    expect((await readJSON<{ members: Array<{ value: string }> }>(added)).members.map((m) => m.value).sort()).toEqual([pat.id, sam.id].sort());
+    const teamMembers = await readJSON<Array<{ userId: string }>>(await world.owner.browser.get(`/organization/list-team-members?teamId=${group.id}`));
+    expect(teamMembers).toHaveLength(2);
+
+    const removed = await scim("PATCH", `/Groups/${group.id}`, tokenA, {
+      schemas: [PATCH_SCHEMA],
+      Operations: [
+        { op: "remove", path: `members[value eq "${sam.id}"]` },
+        { op: "replace", value: { displayName: "Platform" } },
+      ],
+    });
+    expect(await readJSON(removed)).toMatchObject({ displayName: "Platform", members: [{ value: pat.id }] });
+    // Another organization's token neither sees nor changes it, nor adds its own people to it.
+    expect((await scim("GET", `/Groups/${group.id}`, tokenB)).status).toBe(404);
+    expect((await scim("DELETE", `/Groups/${group.id}`, tokenB)).status).toBe(404);
+    expect((await readJSON<{ totalResults: number }>(await scim("GET", "/Groups", tokenB))).totalResults).toBe(0);
+    const foreign = await readJSON<ScimUser>(await scim("POST", "/Users", tokenB, newUser(`grp-b-${Date.now()}@b.test`)));
+    expect(
+      (
+        await scim("PATCH", `/Groups/${group.id}`, tokenA, {
+          schemas: [PATCH_SCHEMA],
+          Operations: [{ op: "add", path: "members", value: [{ value: foreign.id }] }],
+        })
+      ).status,
+    ).toBe(400);
+
+    expect((await scim("DELETE", `/Groups/${group.id}`, tokenA)).status).toBe(204);
+    expect((await scim("GET", `/Groups/${group.id}`, tokenA)).status).toBe(404);
+    const teams = await readJSON<Array<{ id: string }>>(await world.owner.browser.get(`/organization/list-teams?organizationId=${world.organizationId}`));
+    expect(teams.map((t) => t.id)).not.toContain(group.id);
+  });
+
   it("records every provisioning change in the organization's audit log", async () => {
     const rows = await world.t.auth.context.db.selectFrom("securityEvent").select("type").where("organizationId", "=", world.organizationId).execute();
     const types = new Set(rows.map((r) => r.type));
-    for (const type of ["scim-token-created", "scim-user-provisioned", "scim-user-deactivated", "scim-user-reactivated", "scim-user-deprovisioned"]) {
+    for (const type of [
+      "scim-token-created",
+      "scim-user-provisioned",
+      "scim-user-deactivated",
+      "scim-user-reactivated",
+      "scim-user-deprovisioned",
+      "team-created",
+      "team-member-added",
+      "team-member-removed",
+      "team-updated",
+      "team-deleted",
+    ]) {
       expect(types.has(type as never), type).toBe(true);
     }
   });

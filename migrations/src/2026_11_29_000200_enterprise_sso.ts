@@ -13,6 +13,7 @@ import type { Kysely } from "kysely";
  * - scimToken: an organization's provisioning tokens, as SHA-256 hashes (the token is shown once).
  * - scimUser: the people an organization's directory provisioned: the SCIM resource id, the
  *   userName and externalId the directory knows them by, and whether it holds them active.
+ * - scimGroup: the teams a directory made (a SCIM Group is a team; its id is the team's).
  * Frozen in time: never import application code here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -72,9 +73,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint("scimUser_organizationId_userId_key", ["organizationId", "userId"])
     .execute();
   await db.schema.createIndex("scimUser_userId_idx").on("scimUser").column("userId").execute();
+
+  await db.schema
+    .createTable("scimGroup")
+    .addColumn("teamId", "text", (c) => c.primaryKey().references("team.id").onDelete("cascade"))
+    .addColumn("organizationId", "text", (c) => c.notNull().references("organization.id").onDelete("cascade"))
+    .addColumn("externalId", "text")
+    .addColumn("createdAt", "text", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("scimGroup_organizationId_idx").on("scimGroup").column("organizationId").execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("scimGroup").ifExists().execute();
   await db.schema.dropTable("scimUser").ifExists().execute();
   await db.schema.dropTable("scimToken").ifExists().execute();
   await db.schema.dropTable("ssoSamlAssertion").ifExists().execute();

@@ -292,6 +292,14 @@ interface ScimUserTable {
   updatedAt: string;
 }
 
+/** A team a directory made over SCIM (its Group id is the team's). */
+interface ScimGroupTable {
+  teamId: string;
+  organizationId: string;
+  externalId: string | null;
+  createdAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -315,6 +323,7 @@ export interface Database {
   ssoSamlAssertion: SsoSamlAssertionTable;
   scimToken: ScimTokenTable;
   scimUser: ScimUserTable;
+  scimGroup: ScimGroupTable;
 }
 
 /** Either the database or an open transaction: store functions take this first. */
@@ -351,3 +360,4 @@ export type ScimTokenRow = Selectable<ScimTokenTable>;
 export type ScimUserRow = Selectable<ScimUserTable>;
 export type NewScimUserRow = Insertable<ScimUserTable>;
 export type ScimUserUpdate = Updateable<ScimUserTable>;
+export type ScimGroupRow = Selectable<ScimGroupTable>;

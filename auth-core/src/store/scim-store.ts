@@ -1,4 +1,4 @@
-import type { DB, NewScimUserRow, ScimTokenRow, ScimUserRow, ScimUserUpdate } from "./database.js";
+import type { DB, NewScimUserRow, ScimGroupRow, ScimTokenRow, ScimUserRow, ScimUserUpdate, TeamRow } from "./database.js";
 
 export async function insertScimToken(db: DB, row: Omit<ScimTokenRow, "lastUsedAt">): Promise<void> {
   await db.insertInto("scimToken").values(row).execute();
@@ -59,4 +59,65 @@ export async function updateScimUser(db: DB, organizationId: string, id: string,
 
 export async function deleteScimUser(db: DB, organizationId: string, id: string): Promise<ScimUserRow | undefined> {
   return db.deleteFrom("scimUser").where("organizationId", "=", organizationId).where("id", "=", id).returningAll().executeTakeFirst();
+}
+
+/** A directory's group: its team and the SCIM record, within the organization only. */
+export interface ScimGroupWithTeam {
+  group: ScimGroupRow;
+  team: TeamRow;
+}
+
+function selectGroups(db: DB, organizationId: string) {
+  return db
+    .selectFrom("scimGroup as g")
+    .innerJoin("team as t", "t.id", "g.teamId")
+    .select(["g.teamId", "g.organizationId", "g.externalId", "g.createdAt", "t.name", "t.updatedAt as teamUpdatedAt", "t.createdAt as teamCreatedAt"])
+    .where("g.organizationId", "=", organizationId);
+}
+
+type JoinedGroup = Awaited<ReturnType<ReturnType<typeof selectGroups>["execute"]>>[number];
+
+function splitGroup(row: JoinedGroup): ScimGroupWithTeam {
+  return {
+    group: { teamId: row.teamId, organizationId: row.organizationId, externalId: row.externalId, createdAt: row.createdAt },
+    team: { id: row.teamId, organizationId: row.organizationId, name: row.name, createdAt: row.teamCreatedAt, updatedAt: row.teamUpdatedAt },
+  };
+}
+
+export async function insertScimGroup(db: DB, row: ScimGroupRow): Promise<void> {
+  await db.insertInto("scimGroup").values(row).execute();
+}
+
+export async function findScimGroup(db: DB, organizationId: string, teamId: string): Promise<ScimGroupWithTeam | undefined> {
+  const row = await selectGroups(db, organizationId).where("g.teamId", "=", teamId).executeTakeFirst();
+  return row ? splitGroup(row) : undefined;
+}
+
+export async function listScimGroups(
+  db: DB,
+  organizationId: string,
+  input: { filter: { attribute: "displayName" | "externalId" | "id"; value: string } | null; startIndex: number; count: number },
+): Promise<{ total: number; rows: ScimGroupWithTeam[] }> {
+  let query = selectGroups(db, organizationId);
+  if (input.filter) {
+    const column = input.filter.attribute === "displayName" ? "t.name" : input.filter.attribute === "externalId" ? "g.externalId" : "g.teamId";
+    query = query.where(column, "=", input.filter.value);
+  }
+  const rows = (await query.orderBy("g.createdAt").orderBy("g.teamId").execute()).map(splitGroup);
+  return { total: rows.length, rows: rows.slice(input.startIndex - 1, input.startIndex - 1 + input.count) };
+}
+
+export async function setScimGroupExternalId(db: DB, teamId: string, externalId: string | null): Promise<void> {
+  await db.updateTable("scimGroup").set({ externalId }).where("teamId", "=", teamId).execute();
+}
+
+/** The provisioned people among a team's members: their SCIM ids and userNames. */
+export async function listScimMembersOfTeam(db: DB, organizationId: string, teamId: string): Promise<Array<{ id: string; userName: string; userId: string }>> {
+  return db
+    .selectFrom("teamMember as tm")
+    .innerJoin("scimUser as u", (join) => join.onRef("u.userId", "=", "tm.userId").on("u.organizationId", "=", organizationId))
+    .select(["u.id", "u.userName", "u.userId"])
+    .where("tm.teamId", "=", teamId)
+    .orderBy("u.userName")
+    .execute();
 }

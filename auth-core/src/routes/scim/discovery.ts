@@ -1,4 +1,5 @@
 import { defineEndpoint } from "../../endpoint.js";
+import { SCIM_GROUP_SCHEMA } from "../../scim/groups.js";
 import { authenticateScim } from "../../scim/token.js";
 import {
   SCIM_LIST_SCHEMA,
@@ -72,7 +73,19 @@ export const scimResourceTypes = defineEndpoint({
   handler: ({ ctx, headers }) =>
     answerScim(async () => {
       await authenticateScim(ctx, headers);
-      const resources = [userResourceType(scimBase(ctx))];
+      const base = scimBase(ctx);
+      const resources = [
+        userResourceType(base),
+        {
+          schemas: [SCIM_RESOURCE_TYPE_SCHEMA],
+          id: "Group",
+          name: "Group",
+          endpoint: "/Groups",
+          description: "A team of the organization",
+          schema: SCIM_GROUP_SCHEMA,
+          meta: { resourceType: "ResourceType", location: `${base}/ResourceTypes/Group` },
+        },
+      ];
       return scimResponse({ schemas: [SCIM_LIST_SCHEMA], totalResults: resources.length, itemsPerPage: resources.length, startIndex: 1, Resources: resources });
     }),
 });
@@ -120,6 +133,21 @@ export const scimSchemas = defineEndpoint({
         ],
         meta: { resourceType: "Schema", location: `${scimBase(ctx)}/Schemas/${SCIM_USER_SCHEMA}` },
       };
-      return scimResponse({ schemas: [SCIM_LIST_SCHEMA], totalResults: 1, itemsPerPage: 1, startIndex: 1, Resources: [user] });
+      const group = {
+        schemas: [SCIM_SCHEMA_SCHEMA],
+        id: SCIM_GROUP_SCHEMA,
+        name: "Group",
+        description: "Group (a team)",
+        attributes: [
+          attribute("displayName", "string", { required: true }),
+          attribute("externalId", "string", { caseExact: true }),
+          attribute("members", "complex", {
+            multiValued: true,
+            subAttributes: [attribute("value", "string", { mutability: "immutable" }), attribute("display", "string", { mutability: "readOnly" })],
+          }),
+        ],
+        meta: { resourceType: "Schema", location: `${scimBase(ctx)}/Schemas/${SCIM_GROUP_SCHEMA}` },
+      };
+      return scimResponse({ schemas: [SCIM_LIST_SCHEMA], totalResults: 2, itemsPerPage: 2, startIndex: 1, Resources: [user, group] });
     }),
 });

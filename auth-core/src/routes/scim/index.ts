@@ -1,6 +1,16 @@
 import { generateScimToken } from "./generate-token.js";
 import { scimResourceTypes, scimSchemas, scimServiceProviderConfig } from "./discovery.js";
+import { scimGroup, scimGroups } from "./groups.js";
 import { scimUser, scimUsers } from "./users.js";
 
 /** SCIM provisioning (@better-auth/scim 1.7's wire, plus Gatehouse's token endpoint). */
-export const scimEndpoints = [generateScimToken, scimServiceProviderConfig, scimResourceTypes, scimSchemas, scimUsers, scimUser] as const;
+export const scimEndpoints = [
+  generateScimToken,
+  scimServiceProviderConfig,
+  scimResourceTypes,
+  scimSchemas,
+  scimUsers,
+  scimUser,
+  scimGroups,
+  scimGroup,
+] as const;

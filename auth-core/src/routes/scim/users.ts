@@ -13,7 +13,8 @@ import { answerScim } from "./discovery.js";
 const SCIM_EVENTS: ScimEvent[] = ["scim-user-provisioned", "scim-user-updated", "scim-user-deactivated", "scim-user-reactivated", "scim-user-deprovisioned"];
 const MAX_PAGE = 100;
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+/** A body read against its schema, refused with SCIM's 400 invalidValue naming the field. */
+export function parseScim<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -27,7 +28,7 @@ async function resource(ctx: AuthContext, row: ScimUserRow) {
   return toScimUser(ctx, row, user);
 }
 
-function readCount(value: string | undefined, fallback: number, min: number): number {
+export function readCount(value: string | undefined, fallback: number, min: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
   return Number.isInteger(number) ? Math.max(min, number) : fallback;
@@ -51,7 +52,7 @@ export const scimUsers = defineEndpoint({
     answerScim(async () => {
       const token = await authenticateScim(ctx, headers);
       if (request?.method === "POST") {
-        const input = parse(scimUserInput, body);
+        const input = parseScim(scimUserInput, body);
         const { row, user } = await provisionUser(ctx, audit, token.organizationId, input);
         const created = toScimUser(ctx, row, user);
         return scimResponse(created, 201, { location: created.meta.location });
@@ -89,7 +90,7 @@ export const scimUser = defineEndpoint({
         return scimResponse(null, 204);
       }
       if (method === "PUT") {
-        const input = parse(scimUserInput, body);
+        const input = parseScim(scimUserInput, body);
         const active = readBoolean(input.active);
         const { row, user } = await changeUser(ctx, audit, current, {
           userName: input.userName,
@@ -102,7 +103,7 @@ export const scimUser = defineEndpoint({
         return scimResponse(toScimUser(ctx, row, user));
       }
       if (method === "PATCH") {
-        const { row, user } = await changeUser(ctx, audit, current, readPatch(parse(patchInput, body)));
+        const { row, user } = await changeUser(ctx, audit, current, readPatch(parseScim(patchInput, body)));
         return scimResponse(toScimUser(ctx, row, user));
       }
       return scimResponse(await resource(ctx, current));

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.js";
+import { changeGroup, createGroup, deleteGroup, readGroupFilter, readGroupPatch, scimGroupInput, toScimGroup, type ScimGroupEvent } from "../../scim/groups.js";
+import { patchInput } from "../../scim/patch.js";
+import { authenticateScim } from "../../scim/token.js";
+import { SCIM_LIST_SCHEMA, ScimError, scimResponse } from "../../scim/wire.js";
+import { findScimGroup, listScimGroups } from "../../store/scim-store.js";
+import { answerScim } from "./discovery.js";
+import { parseScim, readCount } from "./users.js";
+
+const GROUP_EVENTS: ScimGroupEvent[] = ["team-created", "team-updated", "team-deleted", "team-member-added", "team-member-removed"];
+const MAX_PAGE = 100;
+
+/** SCIM 2.0 /Groups: a directory's groups are teams of its token's organization. */
+export const scimGroups = defineEndpoint({
+  name: "scimGroups",
+  method: ["GET", "POST"],
+  path: "/scim/v2/Groups",
+  body: z.unknown(),
+  query: z.record(z.string(), z.string()),
+  acceptsScimJSON: true,
+  session: "none",
+  rateLimit: { window: 10, max: 200 },
+  audit: GROUP_EVENTS,
+  handler: ({ ctx, headers, request, body, query, audit }) =>
+    answerScim(async () => {
+      const token = await authenticateScim(ctx, headers);
+      if (request?.method === "POST") {
+        const created = await toScimGroup(ctx, await createGroup(ctx, audit, token.organizationId, parseScim(scimGroupInput, body)));
+        return scimResponse(created, 201, { location: created.meta.location });
+      }
+      const filter = query.filter ? readGroupFilter(query.filter) : null;
+      const startIndex = readCount(query.startIndex, 1, 1);
+      const count = Math.min(readCount(query.count, MAX_PAGE, 0), MAX_PAGE);
+      const page = await listScimGroups(ctx.db, token.organizationId, { filter, startIndex, count });
+      const resources = await Promise.all(page.rows.map((row) => toScimGroup(ctx, row)));
+      return scimResponse({ schemas: [SCIM_LIST_SCHEMA], totalResults: page.total, itemsPerPage: resources.length, startIndex, Resources: resources });
+    }),
+});
+
+/** SCIM 2.0 /Groups/:id: read, replace, patch (members in and out) and delete a directory's team. */
+export const scimGroup = defineEndpoint({
+  name: "scimGroup",
+  method: ["GET", "PUT", "PATCH", "DELETE"],
+  path: "/scim/v2/Groups/:id",
+  body: z.unknown(),
+  acceptsScimJSON: true,
+  session: "none",
+  rateLimit: { window: 10, max: 200 },
+  audit: GROUP_EVENTS,
+  handler: ({ ctx, headers, request, body, params, audit }) =>
+    answerScim(async () => {
+      const token = await authenticateScim(ctx, headers);
+      const found = await findScimGroup(ctx.db, token.organizationId, params.id ?? "");
+      if (!found) throw new ScimError(404, "Group not found");
+      const method = request?.method ?? "GET";
+      if (method === "DELETE") {
+        await deleteGroup(ctx, audit, found);
+        return scimResponse(null, 204);
+      }
+      if (method === "PUT") {
+        const input = parseScim(scimGroupInput, body);
+        const changed = await changeGroup(ctx, audit, found, {
+          displayName: input.displayName,
+          externalId: input.externalId ?? null,
+          replaceMembers: (input.members ?? []).map((m) => m.value),
+        });
+        return scimResponse(await toScimGroup(ctx, changed));
+      }
+      if (method === "PATCH") {
+        const changed = await changeGroup(ctx, audit, found, readGroupPatch(parseScim(patchInput, body).Operations));
+        return scimResponse(await toScimGroup(ctx, changed));
+      }
+      return scimResponse(await toScimGroup(ctx, found));
+    }),
+});
