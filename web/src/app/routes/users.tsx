@@ -6,6 +6,8 @@ import { LeaveSection } from "../../features/organization/components/leave-secti
 import { MembersSection } from "../../features/organization/components/members-section.js";
 import { TeamsSection } from "../../features/organization/components/teams-section.js";
 import { OrganizationApiKeysSection } from "../../features/api-keys/components/api-keys-section.js";
+import { ProvisioningSection } from "../../features/enterprise-sso/components/provisioning-section.js";
+import { SingleSignOnSection } from "../../features/enterprise-sso/components/single-sign-on-section.js";
 import { useActiveMember } from "../../features/organization/api/get-active-member.js";
 import { useFullOrganization } from "../../features/organization/api/get-full-organization.js";
 import { organizationControls } from "../../features/organization/permissions.js";
@@ -61,6 +63,8 @@ function OrganizationPeople(): ReactElement {
       <TeamsSection organization={organization.data} controls={controls} />
       {viewer.data.role.split(",").includes("owner") && <OrganizationTwoFactorRuleSection organization={organization.data} />}
       {(controls.updateOrganization || controls.deleteOrganization) && <OrganizationSettingsSection organization={organization.data} controls={controls} />}
+      {controls.updateOrganization && <SingleSignOnSection organizationId={organization.data.id} />}
+      {controls.updateOrganization && <ProvisioningSection organizationId={organization.data.id} />}
       <OrganizationApiKeysSection organizationId={organization.data.id} viewerRole={viewer.data.role} />
       <LeaveSection organization={organization.data} viewer={viewer.data} />
     </>

@@ -6,6 +6,8 @@ import { readLoginParams } from "../../../lib/login-params.js";
 import { loadWebAuthnBrowser, signInWithPasskey, useSignInWithPasskey } from "../api/sign-in-passkey.js";
 import { joinProviderNames, useSocialProviders, type SocialProvider } from "../../../lib/social-providers.js";
 import { useSignInSocial } from "../api/sign-in-social.js";
+import { useSignInSso } from "../api/sign-in-sso.js";
+import { AuthRequestError } from "../../../lib/auth-errors.js";
 
 /** EMAIL_SIGN_IN: the question and the panel load after the first paint (/login's first load has a 100 KB budget). */
 const EmailSignInSlot = lazy(async () => ({ default: (await import("./email-sign-in-slot.js")).EmailSignInSlot }));
@@ -30,6 +32,7 @@ export function LoginScreen(): ReactElement {
   const providers = useSocialProviders();
   const social = useSignInSocial();
   const passkey = useSignInWithPasskey();
+  const sso = useSignInSso();
   const [email, setEmail] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const destination = useRef(params.destination);
@@ -82,7 +85,27 @@ export function LoginScreen(): ReactElement {
     social.mutate({ provider: provider.id, callbackURL: params.socialCallbackURL }, { onError: (error) => setMessage(signInErrorMessage(error)) });
   }
 
-  const busy = social.isPending || passkey.isPending;
+  // The one email field also routes an address of an organization's verified domain to its provider.
+  function onSso(): void {
+    setMessage(null);
+    if (!email.trim().includes("@")) {
+      setMessage("Enter your work email to sign in with your company's single sign-on.");
+      return;
+    }
+    sso.mutate(
+      { email: email.trim(), callbackURL: params.socialCallbackURL },
+      {
+        onError: (error) =>
+          setMessage(
+            error instanceof AuthRequestError && (error.status === 404 || error.status === 403)
+              ? "No single sign-on is set up for this address's domain."
+              : signInErrorMessage(error),
+          ),
+      },
+    );
+  }
+
+  const busy = social.isPending || passkey.isPending || sso.isPending;
   return (
     <main id="main" className="login">
       <section className="card login-card" aria-labelledby="login-heading">
@@ -124,6 +147,9 @@ export function LoginScreen(): ReactElement {
           />
           <button type="submit" className="wide secondary" disabled={busy}>
             {passkey.isPending ? "Waiting for your passkey…" : "Sign in with passkey"}
+          </button>
+          <button type="button" className="wide secondary" disabled={busy} onClick={onSso}>
+            {sso.isPending ? "Opening your company's sign-in…" : "Sign in with your company (SSO)"}
           </button>
         </form>
         <Suspense fallback={null}>

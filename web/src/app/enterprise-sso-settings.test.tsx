@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { createAppBackend, type AppBackend } from "../test/app-backend.js";
+import { call, otherBrowser, renderApp, signUp, type RenderedApp } from "../test/render-app.js";
+
+const CERT = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
+
+/** The Users page's Single sign-on and Provisioning sections, and /login's SSO button, against the real auth service in-process. */
+describe("enterprise sign-in in the web app", () => {
+  let backend: AppBackend;
+  let app: RenderedApp | undefined;
+  let assigned: string[];
+  beforeEach(async () => {
+    backend = await createAppBackend();
+    backend.t.auth.context.mailer = { send: async () => undefined };
+    assigned = [];
+    vi.spyOn(window.location, "assign").mockImplementation((url: string | URL) => void assigned.push(String(url)));
+  });
+  afterEach(async () => {
+    cleanup();
+    vi.restoreAllMocks();
+    app?.queryClient.clear();
+    await backend.destroy();
+  });
+
+  it("lets an owner add a SAML provider, shows what to paste into the IdP and the TXT record, and makes a provisioning token once", async () => {
+    await signUp(backend.browser, "Olive Owner", "olive@example.com");
+    await call(backend.browser, "/organization/create", { name: "Acme", slug: "acme" });
+    app = renderApp(backend, "/users");
+    const section = await screen.findByRole("region", { name: "Single sign-on" });
+    fireEvent.click(within(section).getByLabelText("SAML 2.0"));
+    fireEvent.change(within(section).getByLabelText("Provider id (letters, digits, dots, dashes)"), { target: { value: "acme-saml" } });
+    fireEvent.change(within(section).getByLabelText("Email domain"), { target: { value: "acme.test" } });
+    fireEvent.change(within(section).getByLabelText("Our entity ID (the audience you give the IdP)"), { target: { value: "https://acme.test/sp" } });
+    fireEvent.change(within(section).getByLabelText("IdP single sign-on URL"), { target: { value: "https://idp.acme.test/sso" } });
+    fireEvent.change(within(section).getByLabelText("IdP entity ID (issuer)"), { target: { value: "https://idp.acme.test" } });
+    fireEvent.change(within(section).getByLabelText("IdP signing certificate (PEM)"), { target: { value: CERT } });
+    fireEvent.click(within(section).getByRole("button", { name: "Add provider" }));
+
+    const row = await within(section).findByRole("listitem", { name: "Identity provider acme-saml" });
+    expect(within(row).getByTestId("sso-status-acme-saml").textContent).toBe("domain not verified: no sign-in yet");
+    expect(row.textContent).toContain("_better-auth-token-acme-saml.acme.test");
+    expect(row.textContent).toContain("http://localhost:3000/api/auth/sso/saml2/sp/acs/acme-saml");
+    const stored = await backend.t.database.db.selectFrom("ssoProvider").select("domainVerificationToken").executeTakeFirstOrThrow();
+    expect(within(row).getByTestId("sso-token-acme-saml").textContent).toBe(stored.domainVerificationToken);
+
+    const provisioning = screen.getByRole("region", { name: "Provisioning" });
+    fireEvent.click(within(provisioning).getByRole("button", { name: "Make a provisioning token" }));
+    const token = (await within(provisioning).findByLabelText("Provisioning token")) as HTMLInputElement;
+    expect(token.value).toMatch(/^scim_[A-Za-z0-9]{48}$/);
+    const hashes = await backend.t.database.db.selectFrom("scimToken").select("tokenHash").execute();
+    expect(hashes).toHaveLength(1);
+    expect(hashes[0]!.tokenHash).not.toBe(token.value);
+  });
+
+  it("shows neither section to a plain member", async () => {
+    await signUp(backend.browser, "Mia Member", "mia@example.com");
+    const owner = otherBrowser(backend, "10.0.0.2");
+    await signUp(owner, "Olive Owner", "olive@example.com");
+    await call(owner, "/organization/create", { name: "Acme", slug: "acme" });
+    const invitation = await call<{ id: string }>(owner, "/organization/invite-member", { email: "mia@example.com", role: "member" });
+    await call(backend.browser, "/organization/accept-invitation", { invitationId: invitation.id });
+    app = renderApp(backend, "/users");
+    await screen.findByRole("region", { name: "Members" });
+    expect(screen.queryByRole("region", { name: "Single sign-on" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Provisioning" })).toBeNull();
+  });
+
+  it("routes a work address of a verified domain from /login's email field to its identity provider", async () => {
+    await signUp(otherBrowser(backend, "10.0.0.3"), "Olive Owner", "olive@example.com");
+    const owner = otherBrowser(backend, "10.0.0.4");
+    await call(owner, "/sign-in/email", { email: "olive@example.com", password: "correct horse battery" });
+    const organization = await call<{ id: string }>(owner, "/organization/create", { name: "Acme", slug: "acme" });
+    await call(owner, "/sso/register", {
+      providerId: "acme-saml",
+      issuer: "https://acme.test/sp",
+      domain: "acme.test",
+      organizationId: organization.id,
+      samlConfig: { entryPoint: "https://idp.acme.test/sso", cert: CERT, idpMetadata: { entityID: "https://idp.acme.test" } },
+    });
+    app = renderApp(backend, "/login");
+    const email = await screen.findByLabelText(/^Email/);
+    fireEvent.change(email, { target: { value: "erin@acme.test" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign in with your company (SSO)" }));
+    // Not verified yet: no sign-in is routed.
+    expect((await screen.findByRole("alert")).textContent).toBe("No single sign-on is set up for this address's domain.");
+    expect(assigned).toEqual([]);
+
+    await backend.t.database.db.updateTable("ssoProvider").set({ domainVerified: 1 }).execute();
+    fireEvent.click(screen.getByRole("button", { name: "Sign in with your company (SSO)" }));
+    await waitFor(() => expect(assigned).toHaveLength(1));
+    const url = new URL(assigned[0]!);
+    expect(`${url.origin}${url.pathname}`).toBe("https://idp.acme.test/sso");
+    expect(url.searchParams.get("SAMLRequest")).toBeTruthy();
+  });
+});
