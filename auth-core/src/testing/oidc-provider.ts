@@ -132,6 +132,8 @@ export interface TestOpenIDProvider {
 
 export interface StartTestOpenIDProviderInput {
   clients: OIDCClientRegistration[];
+  /** The port on 127.0.0.1; default a free one. Given when the issuer must be known before the clients (a server told to trust it). */
+  port?: number;
   person?: OIDCPerson;
   accessTokenTTL?: number;
 }
@@ -176,7 +178,7 @@ export async function startTestOpenIDProvider(input: StartTestOpenIDProviderInpu
     }
     provider?.callback()(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(input.port ?? 0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   provider = await createOpenIDProvider({
     issuer,
