@@ -12,7 +12,7 @@ import {
   makeSigningKeyPair,
   readAuthnRequest,
   type KeyPair,
-} from "./saml-support.js";
+} from "../src/testing/index.js";
 
 const SP_ENTITY_ID = "https://gatehouse.acme.test/saml/sp";
 const ACS = "http://localhost:3000/api/auth/sso/saml2/sp/acs/acme-saml";

@@ -1,6 +1,18 @@
+import { createServer as createHTTPServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestDNSServer, startTestOpenIDProvider, type TestDNSServer, type TestOpenIDProvider } from "@gatehouse/auth-core/testing";
+import {
+  createSamlIdp,
+  makeSamlResponse,
+  makeSigningKeyPair,
+  readAuthnRequest,
+  samlPostPage,
+  startTestDNSServer,
+  startTestOpenIDProvider,
+  type TestDNSServer,
+  type TestOpenIDProvider,
+} from "@gatehouse/auth-core/testing";
 import { signUpInBrowser } from "./support/accounts.js";
 import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
 import { startServer, type RunningServer } from "./support/server.js";
@@ -83,6 +95,62 @@ describe.skipIf(!CHROMIUM)("enterprise single sign-on in the browser", () => {
     await section.getByRole("button", { name: "Verify domain" }).click();
     await expect.poll(() => section.getByTestId("sso-status-acme").textContent()).toBe("domain verified");
     await screenshot(page, "users-single-sign-on");
+  });
+
+  it("a person signs in through the organization's SAML IdP: AuthnRequest out, the IdP's signed Response posted back to the ACS", async () => {
+    // The IdP: a page that answers our AuthnRequest with a signed Response, posted by the browser.
+    const keys = makeSigningKeyPair("idp.saml.acme.test");
+    const samlIdp = createSamlIdp(keys, "https://idp.saml.acme.test");
+    let spMetadata = "";
+    const idpServer: Server = createHTTPServer((req, res) => {
+      void (async () => {
+        const request = readAuthnRequest(`http://127.0.0.1${req.url ?? "/"}`);
+        const response = await makeSamlResponse(samlIdp, spMetadata, { nameID: "sam@saml.acme.test", inResponseTo: request.id });
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        res.end(samlPostPage(`${server.baseURL}/api/auth/sso/saml2/sp/acs/acme-saml`, response, request.relayState));
+      })().catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
+    });
+    await new Promise<void>((resolve) => idpServer.listen(0, "127.0.0.1", resolve));
+    try {
+      const entryPoint = `http://127.0.0.1:${(idpServer.address() as AddressInfo).port}/sso`;
+      const api = owner.context.request;
+      const headers = { origin: server.baseURL };
+      const organizations = (await (await api.get(`${server.baseURL}/api/auth/organization/list`)).json()) as Array<{ id: string }>;
+      const registered = await api.post(`${server.baseURL}/api/auth/sso/register`, {
+        headers,
+        data: {
+          providerId: "acme-saml",
+          issuer: `${server.baseURL}/saml/acme`,
+          domain: "saml.acme.test",
+          organizationId: organizations[0]!.id,
+          samlConfig: { entryPoint, cert: keys.cert, idpMetadata: { entityID: "https://idp.saml.acme.test" }, wantAssertionsSigned: true },
+        },
+      });
+      expect(registered.ok()).toBe(true);
+      dns.setTxt("_better-auth-token-acme-saml.saml.acme.test", [((await registered.json()) as { domainVerificationToken: string }).domainVerificationToken]);
+      expect((await api.post(`${server.baseURL}/api/auth/sso/verify-domain`, { headers, data: { providerId: "acme-saml" } })).status()).toBe(204);
+      spMetadata = await (await api.get(`${server.baseURL}/api/auth/sso/saml2/sp/metadata?providerId=acme-saml`)).text();
+
+      const person = await openBrowser();
+      try {
+        const { page } = person;
+        await page.goto(`${server.baseURL}/login`);
+        await page.getByLabel(/^Email/).fill("sam@saml.acme.test");
+        await page.getByRole("button", { name: "Sign in with your company (SSO)" }).click();
+        await page.waitForURL((url) => url.origin === server.baseURL && url.pathname !== "/login" && !url.pathname.startsWith("/api/"));
+        const session = (await (await page.request.get(`${server.baseURL}/api/auth/get-session`)).json()) as { user: { email: string } } | null;
+        expect(session?.user.email).toBe("sam@saml.acme.test");
+        const joined = (await (await page.request.get(`${server.baseURL}/api/auth/organization/list`)).json()) as Array<{ slug: string }>;
+        expect(joined.map((o) => o.slug)).toEqual(["acme"]);
+      } finally {
+        await person.close();
+      }
+    } finally {
+      await new Promise<void>((resolve) => idpServer.close(() => resolve()));
+    }
   });
 
   it("an employee signs in from /login's email field through the organization's provider and is a member", async () => {

@@ -33,3 +33,16 @@ export {
   type TestPerson,
 } from "./organization.js";
 export { startTestDNSServer, type TestDNSServer } from "./dns-server.js";
+export {
+  createSamlIdp,
+  decodeResponse,
+  encodeResponse,
+  IDP_ENTITY_ID,
+  IDP_SSO_URL,
+  makeSamlResponse,
+  makeSigningKeyPair,
+  readAuthnRequest,
+  samlPostPage,
+  type KeyPair,
+  type ResponseOptions,
+} from "./saml-idp.js";

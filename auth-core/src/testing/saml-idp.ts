@@ -6,6 +6,12 @@ import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
 import * as samlify from "samlify";
 
+/**
+ * A SAML 2.0 identity provider for tests (samlify, a maintained library, as the IdP): signing
+ * keys made by openssl, AuthnRequests read from HTTP-Redirect URLs, signed Responses with the
+ * values a test sets, and a page that posts one to the ACS as an IdP's does.
+ */
+
 // samlify asks for an XML schema validator; the responses it makes here are its own.
 samlify.setSchemaValidator({ validate: async () => "skipped" });
 
@@ -132,4 +138,10 @@ export function decodeResponse(base64: string): string {
 
 export function encodeResponse(xml: string): string {
   return Buffer.from(xml, "utf8").toString("base64");
+}
+
+/** The IdP's answer page: an HTML form that posts the Response and RelayState to the ACS at once. */
+export function samlPostPage(acs: string, samlResponse: string, relayState: string): string {
+  const escape = (value: string): string => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return `<!doctype html><html><body><form method="post" action="${escape(acs)}"><input type="hidden" name="SAMLResponse" value="${escape(samlResponse)}"><input type="hidden" name="RelayState" value="${escape(relayState)}"><noscript><button>Continue</button></noscript></form><script>document.forms[0].submit()</script></body></html>`;
 }
