@@ -186,6 +186,21 @@ describe.each(testDialects())("SCIM provisioning on %s", (dialect) => {
     expect((await refused.post("/sign-in/email", { email: userName, password: "a new long passphrase 42" })).status).toBe(200);
   });
 
+  it("does not let a directory deactivate an operator of the service (403), whose access stays", async () => {
+    const userName = `op-${Date.now()}@acme.test`;
+    const user = await readJSON<ScimUser>(await scim("POST", "/Users", tokenA, newUser(userName)));
+    await world.t.auth.context.db.updateTable("user").set({ role: "admin" }).where("email", "=", userName).execute();
+    const refused = await scim("PATCH", `/Users/${user.id}`, tokenA, {
+      schemas: [PATCH_SCHEMA],
+      Operations: [{ op: "replace", path: "active", value: false }],
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("content-type")).toContain("application/scim+json");
+    const row = await world.t.auth.context.db.selectFrom("user").select(["banned"]).where("email", "=", userName).executeTakeFirstOrThrow();
+    expect(row.banned).toBe(0);
+    expect((await readJSON<ScimUser>(await scim("GET", `/Users/${user.id}`, tokenA))).active).toBe(true);
+  });
+
   it("deletes (204): then 404 on read and on a second delete, the filter finds nothing, the person is no member", async () => {
     const userName = `del-${Date.now()}@acme.test`;
     const user = await readJSON<ScimUser>(await scim("POST", "/Users", tokenA, newUser(userName)));

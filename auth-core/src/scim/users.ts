@@ -11,6 +11,7 @@ import { listSsoProvidersOfOrganizations } from "../store/sso-store.js";
 import { findUserByEmail, findUserById, insertUser, updateUser } from "../store/user-store.js";
 import { isUniqueViolation } from "../store/unique-violation.js";
 import { emailIsInDomain } from "../sso/domains.js";
+import { isAdminRole } from "../shared/admin-roles.js";
 import { ScimError } from "./wire.js";
 
 /** The rows provisioning writes; `userId` is the person, `method` "scim". */
@@ -74,6 +75,8 @@ async function isInVerifiedDomain(db: DB, organizationId: string, email: string)
  */
 async function applyActive(trx: DB, user: UserRow, organizationId: string, active: boolean, now: Date): Promise<void> {
   if (!active) {
+    // An operator of the whole service answers to the operators, not to one organization's directory.
+    if (isAdminRole(user.role)) throw new ScimError(403, "This person is an operator of the service: a directory cannot deactivate them");
     await updateUser(trx, user.id, { banned: 1, banReason: deactivationReason(organizationId), banExpires: null, updatedAt: now.toISOString() });
     await deleteSessionsByUserId(trx, user.id);
   } else if (user.banned === 1 && user.banReason === deactivationReason(organizationId)) {
