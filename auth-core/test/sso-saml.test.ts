@@ -161,6 +161,27 @@ describe.each(testDialects())("SSO sign-in through an organization's SAML IdP on
     await expectRefused(browser, await post(browser, encodeResponse(wrapped), request.relayState), "wrapped");
   });
 
+  it("refuses a Response signed only at its root when assertions must be signed, and one carrying a second, unsigned assertion", async () => {
+    const idp = createSamlIdp(idpKeys);
+    // Told the SP does not want signed assertions, samlify signs the Response element instead.
+    const rootSignedOnly = spMetadata.replace('WantAssertionsSigned="true"', 'WantAssertionsSigned="false"');
+    const browser = createTestBrowser(world.t.auth);
+    const request = await start(browser);
+    const rootSigned = await makeSamlResponse(idp, rootSignedOnly, { nameID: `eve@${domain}`, inResponseTo: request.id });
+    expect(decodeResponse(rootSigned)).toMatch(/<samlp:Response[^>]*>\s*<saml:Issuer>[^<]*<\/saml:Issuer>\s*<ds:Signature/);
+    await expectRefused(browser, await post(browser, rootSigned, request.relayState), "root signed only");
+
+    const second = createTestBrowser(world.t.auth);
+    const next = await start(second);
+    const xml = decodeResponse(await makeSamlResponse(idp, spMetadata, { nameID: `eve@${domain}`, inResponseTo: next.id }));
+    const signed = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)![0];
+    const extra = signed
+      .replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/, "")
+      .replace(`eve@${domain}`, `ceo@${domain}`)
+      .replace(/ID="[^"]+"/, 'ID="_extra"');
+    await expectRefused(second, await post(second, encodeResponse(xml.replace(signed, `${signed}${extra}`)), next.relayState), "two assertions");
+  });
+
   it("accepts a Response once: not again from another browser, not into a new sign-in, and never an assertion ID already used", async () => {
     const idp = createSamlIdp(idpKeys);
     const email = `once-${Date.now()}@${domain}`;
