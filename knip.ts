@@ -14,7 +14,7 @@ const config: KnipConfig = {
   // fails (TS4023, e.g. routes/email/request-password-reset.ts's ResetRequestAnswer).
   ignoreExportsUsedInFile: { interface: true, type: true },
   // util-linux's taskset pins the bench's processes to cores (scripts/bench/run.mjs), when present.
-  // openssl (Debian's) makes the SAML tests' signing certificates (auth-core/src/testing/saml-idp.ts).
+  // openssl (Debian's) makes the SAML tests' signing certificates (auth-core/testing/saml-idp.ts).
   ignoreBinaries: ["taskset", "openssl"],
   ignoreIssues: {
     // The bench loads the server's own packages (better-sqlite3, kysely, @hono/node-server),

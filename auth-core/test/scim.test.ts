@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestBrowser, readJSON, seedOrganization, signUpPerson, testDialects, TEST_BASE_URL, type TestPerson } from "../src/testing/index.js";
+import { createTestBrowser, readJSON, seedOrganization, signUpPerson, testDialects, TEST_BASE_URL, type TestPerson } from "../testing/index.js";
 import type { WireFullOrganization, WireSessionResult } from "../src/shared/wire-types.js";
-import { createRecordingMailer } from "../src/testing/organization.js";
+import { createRecordingMailer } from "../testing/organization.js";
 import { createSsoWorld, type SsoWorld } from "./sso-support.js";
 
 const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";

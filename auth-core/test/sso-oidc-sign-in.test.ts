@@ -1,7 +1,7 @@
 import { generateKeyPair, SignJWT, decodeJwt, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestBrowser, readJSON, seedOrganization, testDialects, type TestOpenIDProvider } from "../src/testing/index.js";
-import { testSigningKeyPair } from "../src/testing/signing-keys.js";
+import { createTestBrowser, readJSON, seedOrganization, testDialects, type TestOpenIDProvider } from "../testing/index.js";
+import { testSigningKeyPair } from "../testing/signing-keys.js";
 import type { WireFullOrganization, WireOrganization, WireSessionResult } from "../src/shared/wire-types.js";
 import { createSsoWorld, oidcRegistration, registerVerifiedOidc, runSsoFlow, ssoPerson, startSsoIdp, type SsoWorld } from "./sso-support.js";
 

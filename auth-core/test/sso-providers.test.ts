@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestBrowser, readJSON, testDialects, type TestOpenIDProvider } from "../src/testing/index.js";
+import { createTestBrowser, readJSON, testDialects, type TestOpenIDProvider } from "../testing/index.js";
 import { createSsoWorld, oidcRegistration, registerVerifiedOidc, ssoRedirectURI, startSsoIdp, type RegisteredProvider, type SsoWorld } from "./sso-support.js";
 
 interface WireProvider {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestBrowser, readJSON, testDialects, type TestBrowser } from "../src/testing/index.js";
+import { createTestBrowser, readJSON, testDialects, type TestBrowser } from "../testing/index.js";
 import type { WireFullOrganization, WireSessionResult } from "../src/shared/wire-types.js";
 import { createSsoWorld, type RegisteredProvider, type SsoWorld } from "./sso-support.js";
 import {
@@ -12,7 +12,7 @@ import {
   makeSigningKeyPair,
   readAuthnRequest,
   type KeyPair,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 
 const SP_ENTITY_ID = "https://gatehouse.acme.test/saml/sp";
 const ACS = "http://localhost:3000/api/auth/sso/saml2/sp/acs/acme-saml";

@@ -15,7 +15,7 @@ import {
   type TestDNSServer,
   type TestOpenIDProvider,
   type TestPerson,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 
 /** Shared set-up of the enterprise sign-in tests: an organization's own OpenID provider and a DNS server. */
 const SSO_CLIENT = { clientId: "acme-gatehouse", clientSecret: "acme-secret/with+symbols" };
