@@ -35,7 +35,9 @@ export const signInSso = defineEndpoint({
   path: "/sign-in/sso",
   body,
   session: "none",
-  rateLimit: { window: 10, max: 3 },
+  // It checks no credential (the identity provider does): a company's people behind one address
+  // start their sign-ins here at nine in the morning, so the credential limit (3 per 10 s) would stop them.
+  rateLimit: { window: 10, max: 30 },
   audit: { none: "nothing changes until the callback" },
   async handler({ ctx, body, response }): Promise<{ url: string; redirect: true }> {
     if (!body.email && !body.domain && !body.organizationSlug && !body.providerId) throw APIError.from(404, "PROVIDER_NOT_FOUND");
