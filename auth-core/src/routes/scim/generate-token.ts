@@ -16,7 +16,7 @@ export const generateScimToken = defineEndpoint({
   path: "/scim/generate-token",
   body: z.object({ organizationId: z.string().min(1).max(128) }),
   session: "required",
-  rateLimit: { window: 60, max: 10 },
+  rateLimit: "default",
   audit: ["scim-token-created"],
   async handler({ ctx, body, session, audit }): Promise<{ scimToken: string }> {
     await requireSsoManager(ctx, session, body.organizationId);

@@ -15,7 +15,7 @@ export const deleteSsoProviderEndpoint = defineEndpoint({
   path: "/sso/delete-provider",
   body: z.object({ providerId: providerIdInput }),
   session: "required",
-  rateLimit: { window: 60, max: 20 },
+  rateLimit: "default",
   audit: ["sso-provider-deleted"],
   async handler({ ctx, body, session, audit }): Promise<{ success: true }> {
     const row = await requireManagedProvider(ctx, session, body.providerId);

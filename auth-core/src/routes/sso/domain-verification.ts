@@ -19,7 +19,7 @@ export const requestDomainVerification = defineEndpoint({
   path: "/sso/request-domain-verification",
   body,
   session: "required",
-  rateLimit: { window: 60, max: 10 },
+  rateLimit: { window: 60, max: 30 },
   audit: ["sso-domain-verification-requested"],
   async handler({ ctx, body, session, response, audit }): Promise<{ domainVerificationToken: string }> {
     const row = await requireManagedProvider(ctx, session, body.providerId);
@@ -50,7 +50,7 @@ export const verifyDomain = defineEndpoint({
   path: "/sso/verify-domain",
   body,
   session: "required",
-  rateLimit: { window: 60, max: 10 },
+  rateLimit: { window: 60, max: 30 },
   audit: ["sso-domain-verified"],
   async handler({ ctx, body, session, audit }): Promise<Response> {
     const row = await requireManagedProvider(ctx, session, body.providerId);

@@ -61,7 +61,7 @@ export const registerSsoProvider = defineEndpoint({
   path: "/sso/register",
   body,
   session: "required",
-  rateLimit: { window: 60, max: 20 },
+  rateLimit: "default",
   audit: ["sso-provider-registered"],
   async handler({ ctx, body, session, audit }): Promise<WireSsoProvider & { domainVerificationToken: string }> {
     await requireSsoManager(ctx, session, body.organizationId);

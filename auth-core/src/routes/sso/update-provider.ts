@@ -27,7 +27,7 @@ export const updateSsoProviderEndpoint = defineEndpoint({
   path: "/sso/update-provider",
   body,
   session: "required",
-  rateLimit: { window: 60, max: 20 },
+  rateLimit: "default",
   audit: ["sso-provider-updated"],
   async handler({ ctx, body, session, audit }): Promise<WireSsoProvider> {
     const row = await requireManagedProvider(ctx, session, body.providerId);
