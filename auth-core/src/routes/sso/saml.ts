@@ -46,7 +46,7 @@ export const samlAcs = defineEndpoint({
   acceptsCrossSitePost: true,
   body: z.record(z.string(), z.unknown()),
   session: "none",
-  rateLimit: { window: 10, max: 20 },
+  rateLimit: { window: 10, max: 60 },
   audit: ["sign-in", "sign-up", "account-linked", "anonymous-linked", "sso-member-added", "email-verified", "unproven-additions-removed"],
   async handler({ ctx, params, body, headers, client, response, audit }): Promise<Response> {
     const fallbackErrorURL = defaultErrorURL(ctx);
