@@ -75,6 +75,30 @@ describe.each(testDialects())("SCIM provisioning on %s", (dialect) => {
     expect(rows.map((r) => r.tokenHash)).not.toContain(scimToken);
   });
 
+  it("lists the organization's tokens with their last use (never their value) and revokes one: it answers 401 from then on", async () => {
+    world.t.clock.advance(60_000); // the newest token lists first
+    const { scimToken } = await readJSON<{ scimToken: string }>(
+      await world.owner.browser.post("/scim/generate-token", { organizationId: world.organizationId }),
+    );
+    expect((await scim("GET", "/Users", scimToken)).status).toBe(200);
+    const listed = await world.owner.browser.get(`/scim/list-tokens?organizationId=${world.organizationId}`);
+    const text = await listed.text();
+    expect(text).not.toContain(scimToken);
+    const { tokens } = JSON.parse(text) as { tokens: Array<{ id: string; lastUsedAt: string | null; createdAt: string }> };
+    const newest = tokens[0]!;
+    expect(newest.lastUsedAt).not.toBeNull();
+    expect((await world.member.browser.get(`/scim/list-tokens?organizationId=${world.organizationId}`)).status).toBe(403);
+    expect((await world.member.browser.post("/scim/revoke-token", { organizationId: world.organizationId, tokenId: newest.id })).status).toBe(403);
+    // Another organization's owner names A's token under B: nothing to revoke there.
+    expect((await ownerB.browser.post("/scim/revoke-token", { organizationId: organizationB, tokenId: newest.id })).status).toBe(404);
+    expect((await scim("GET", "/Users", scimToken)).status).toBe(200);
+    expect(await readJSON(await world.owner.browser.post("/scim/revoke-token", { organizationId: world.organizationId, tokenId: newest.id }))).toEqual({
+      success: true,
+    });
+    expect((await scim("GET", "/Users", scimToken)).status).toBe(401);
+    expect((await scim("GET", "/Users", tokenA)).status).toBe(200);
+  });
+
   it("describes itself: ServiceProviderConfig, ResourceTypes, Schemas", async () => {
     const config = await scim("GET", "/ServiceProviderConfig", tokenA);
     expect(config.status).toBe(200);
@@ -290,6 +314,7 @@ describe.each(testDialects())("SCIM provisioning on %s", (dialect) => {
     const types = new Set(rows.map((r) => r.type));
     for (const type of [
       "scim-token-created",
+      "scim-token-revoked",
       "scim-user-provisioned",
       "scim-user-deactivated",
       "scim-user-reactivated",

@@ -75,6 +75,7 @@ export const AUDIT_EVENT_TYPES = [
   "sso-member-added",
   // Provisioning (SCIM): its tokens and every change a directory made.
   "scim-token-created",
+  "scim-token-revoked",
   "scim-user-provisioned",
   "scim-user-updated",
   "scim-user-deactivated",

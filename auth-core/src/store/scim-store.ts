@@ -121,3 +121,19 @@ export async function listScimMembersOfTeam(db: DB, organizationId: string, team
     .orderBy("u.userName")
     .execute();
 }
+
+/** The organization's provisioning tokens (no hashes), newest first. */
+export async function listScimTokens(db: DB, organizationId: string): Promise<Array<Omit<ScimTokenRow, "tokenHash">>> {
+  return db
+    .selectFrom("scimToken")
+    .select(["id", "organizationId", "createdBy", "lastUsedAt", "createdAt"])
+    .where("organizationId", "=", organizationId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+export async function deleteScimToken(db: DB, organizationId: string, id: string): Promise<boolean> {
+  const rows = await db.deleteFrom("scimToken").where("organizationId", "=", organizationId).where("id", "=", id).returning("id").execute();
+  return rows.length > 0;
+}

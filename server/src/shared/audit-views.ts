@@ -71,6 +71,7 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "sso-domain-verified": "Domain verified",
   "sso-member-added": "Joined through single sign-on",
   "scim-token-created": "Provisioning token created",
+  "scim-token-revoked": "Provisioning token revoked",
   "scim-user-provisioned": "Provisioned by the directory",
   "scim-user-updated": "Updated by the directory",
   "scim-user-deactivated": "Deactivated by the directory",

@@ -51,6 +51,13 @@ describe("enterprise sign-in in the web app", () => {
     const hashes = await backend.t.database.db.selectFrom("scimToken").select("tokenHash").execute();
     expect(hashes).toHaveLength(1);
     expect(hashes[0]!.tokenHash).not.toBe(token.value);
+    // Listed with its last sync, and revoked.
+    const list = await within(provisioning).findByRole("list", { name: "Provisioning tokens" });
+    expect(within(list).getByTestId("last-sync").textContent).toBe("never used");
+    fireEvent.click(within(list).getByRole("button", { name: "Revoke" }));
+    await within(provisioning).findByText("Token revoked: the directory's requests with it are refused.");
+    await waitFor(() => expect(within(provisioning).queryByRole("list", { name: "Provisioning tokens" })).toBeNull());
+    expect(await backend.t.database.db.selectFrom("scimToken").select("id").execute()).toEqual([]);
   });
 
   it("shows neither section to a plain member", async () => {

@@ -75,13 +75,43 @@ export function useDeleteSsoProvider(organizationId: string): UseMutationResult<
   return useProvidersMutation(organizationId, "sso-delete", (client, providerId: string) => client.request("/sso/delete-provider", { providerId }));
 }
 
-/** POST /scim/generate-token: shown once. */
-export function useGenerateScimToken(): UseMutationResult<{ scimToken: string }, Error, string> {
+export interface ScimTokenSummary {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+const tokensKey = (organizationId: string): readonly unknown[] => ["auth", "scim-tokens", organizationId];
+
+/** GET /scim/list-tokens: the organization's provisioning tokens and their last use (the last sync). */
+export function useScimTokens(organizationId: string): UseQueryResult<ScimTokenSummary[]> {
   const client = useAuthClient();
+  return useQuery(
+    queryOptions({
+      queryKey: tokensKey(organizationId),
+      queryFn: async () => (await client.request<{ tokens: ScimTokenSummary[] }>("/scim/list-tokens", undefined, { query: { organizationId } })).tokens,
+    }),
+  );
+}
+
+function useTokensMutation<TInput, TResult>(organizationId: string, name: string, run: (client: AuthClient, input: TInput) => Promise<TResult>) {
+  const client = useAuthClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ["auth", "scim-token"],
-    mutationFn: (organizationId: string) => client.request<{ scimToken: string }>("/scim/generate-token", { organizationId }),
+    mutationKey: ["auth", name],
+    mutationFn: (input: TInput) => run(client, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tokensKey(organizationId) }),
   });
+}
+
+/** POST /scim/generate-token: shown once. */
+export function useGenerateScimToken(organizationId: string): UseMutationResult<{ scimToken: string }, Error, void> {
+  return useTokensMutation(organizationId, "scim-token", (client) => client.request<{ scimToken: string }>("/scim/generate-token", { organizationId }));
+}
+
+/** POST /scim/revoke-token: the directory's requests with it are refused from then on. */
+export function useRevokeScimToken(organizationId: string): UseMutationResult<unknown, Error, string> {
+  return useTokensMutation(organizationId, "scim-revoke", (client, tokenId: string) => client.request("/scim/revoke-token", { organizationId, tokenId }));
 }
 
 /** The TXT record the domain's DNS must hold. */

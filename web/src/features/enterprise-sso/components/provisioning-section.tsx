@@ -1,27 +1,49 @@
 import type { ReactElement } from "react";
-import { ActionStatus, Section } from "../../../components/ui.js";
+import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
 import { actionErrorMessage } from "../../../lib/error-messages.js";
-import { useGenerateScimToken } from "../api/sso.js";
+import { useGenerateScimToken, useRevokeScimToken, useScimTokens } from "../api/sso.js";
 
 /**
- * Provisioning (owners and admins): a SCIM token for the organization's directory, shown once,
- * and the base URL to give it (docs/enterprise-sso.md).
+ * Provisioning (owners and admins): SCIM tokens for the organization's directory (each shown
+ * once), their last sync, revocation, and the base URL to give the directory (docs/enterprise-sso.md).
  */
 export function ProvisioningSection({ organizationId }: { organizationId: string }): ReactElement {
-  const generate = useGenerateScimToken();
+  const tokens = useScimTokens(organizationId);
+  const generate = useGenerateScimToken(organizationId);
+  const revoke = useRevokeScimToken(organizationId);
   const base = `${window.location.origin}/api/auth/scim/v2`;
   return (
     <Section id="provisioning" title="Provisioning">
       <p className="muted">
-        Your directory (Okta, Entra ID…) can create, update and remove your people over SCIM 2.0. Give it the base URL <code>{base}</code> and a token. Each new
-        token works beside the earlier ones.
+        Your directory (Okta, Entra ID…) can create, update and remove your people over SCIM 2.0. Give it the base URL <code>{base}</code> and a token.
       </p>
+      {tokens.data && tokens.data.length > 0 && (
+        <ul className="stack" aria-label="Provisioning tokens">
+          {tokens.data.map((token) => (
+            <li key={token.id} className="row" aria-label={`Token made ${formatDateTime(token.createdAt)}`}>
+              <span className="grow">
+                Made {formatDateTime(token.createdAt)} ·{" "}
+                <span data-testid="last-sync">{token.lastUsedAt ? `last sync ${formatDateTime(token.lastUsedAt)}` : "never used"}</span>
+              </span>
+              <button type="button" className="danger" disabled={revoke.isPending} onClick={() => revoke.mutate(token.id)}>
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="actions">
-        <button type="button" onClick={() => generate.mutate(organizationId)} disabled={generate.isPending}>
+        <button type="button" onClick={() => generate.mutate()} disabled={generate.isPending}>
           Make a provisioning token
         </button>
       </div>
       <ActionStatus mutation={generate} pending="Making a token…" success="Token made." errorMessage={actionErrorMessage} />
+      <ActionStatus
+        mutation={revoke}
+        pending="Revoking…"
+        success="Token revoked: the directory's requests with it are refused."
+        errorMessage={actionErrorMessage}
+      />
       {generate.data && (
         <div className="notice success stack" role="status" aria-label="New provisioning token">
           <p>
