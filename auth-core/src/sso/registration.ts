@@ -29,7 +29,11 @@ const trimSlash = (value: string): string => value.replace(/\/+$/, "");
  * discovery document (its `issuer` must be the one registered). Every URL the server will fetch
  * is checked against the public-host rule first; nothing is fetched from a refused one.
  */
-export async function resolveOidcConfig(ctx: AuthContext, issuer: string, input: z.infer<typeof oidcConfigInput>): Promise<StoredOidcConfig> {
+export async function resolveOidcConfig(
+  ctx: AuthContext,
+  issuer: string,
+  input: Omit<z.infer<typeof oidcConfigInput>, "clientSecret"> & { clientSecret: string | { sealed: string } },
+): Promise<StoredOidcConfig> {
   await assertFetchable(ctx, issuer);
   const discoveryEndpoint = input.discoveryEndpoint ?? `${trimSlash(issuer)}/.well-known/openid-configuration`;
   await assertFetchable(ctx, discoveryEndpoint);
@@ -56,7 +60,8 @@ export async function resolveOidcConfig(ctx: AuthContext, issuer: string, input:
   for (const endpoint of [authorization, token, jwks, ...(userInfo ? [userInfo] : [])]) await assertFetchable(ctx, endpoint);
   return {
     clientId: input.clientId,
-    clientSecret: sealClientSecret(ctx, input.clientSecret),
+    // A new secret is sealed; an update that gives none keeps the stored one.
+    clientSecret: typeof input.clientSecret === "string" ? sealClientSecret(ctx, input.clientSecret) : input.clientSecret.sealed,
     discoveryEndpoint,
     authorizationEndpoint: authorization,
     tokenEndpoint: token,

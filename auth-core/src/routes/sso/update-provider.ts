@@ -53,8 +53,7 @@ export const updateSsoProviderEndpoint = defineEndpoint({
         const endpointsChanged = issuer !== row.issuer || patch.discoveryEndpoint !== undefined;
         const next = await resolveOidcConfig(ctx, issuer, {
           clientId: patch.clientId ?? current.clientId,
-          // The sealed secret is kept unless a new one is given (resolveOidcConfig seals it).
-          clientSecret: patch.clientSecret ?? "\u0000kept",
+          clientSecret: patch.clientSecret ?? { sealed: current.clientSecret },
           discoveryEndpoint: patch.discoveryEndpoint ?? (endpointsChanged ? undefined : current.discoveryEndpoint),
           authorizationEndpoint: patch.authorizationEndpoint ?? (endpointsChanged ? undefined : current.authorizationEndpoint),
           tokenEndpoint: patch.tokenEndpoint ?? (endpointsChanged ? undefined : current.tokenEndpoint),
@@ -65,7 +64,6 @@ export const updateSsoProviderEndpoint = defineEndpoint({
           tokenEndpointAuthentication: patch.tokenEndpointAuthentication ?? current.tokenEndpointAuthentication,
           mapping: patch.mapping ?? current.mapping ?? undefined,
         });
-        if (patch.clientSecret === undefined) next.clientSecret = current.clientSecret;
         update.oidcConfig = JSON.stringify(next);
       }
     } else {
