@@ -79,7 +79,7 @@ describe.each(testDialects())("get-session hot path on %s", (dialect) => {
     return { browser, cookie: browser.cookieHeader() };
   }
 
-  function getSession(cookie: string): Promise<Response> {
+  async function getSession(cookie: string): Promise<Response> {
     return t.auth.handler(new Request(`${TEST_BASE_URL}/api/auth/get-session`, { headers: { cookie } }), { clientAddress: "127.0.0.1" });
   }
 
@@ -138,7 +138,7 @@ describe.each(testDialects())("get-session hot path on %s", (dialect) => {
   it("answers at once only when nothing had to wait, and the same as through the promise", async () => {
     const { browser, cookie } = await signedIn();
     const respond = (headers: Record<string, string>, query = "") =>
-      t.auth.respond(new Request(`${TEST_BASE_URL}/api/auth/get-session${query}`, { headers }), { clientAddress: "127.0.0.1" });
+      t.auth.handler(new Request(`${TEST_BASE_URL}/api/auth/get-session${query}`, { headers }), { clientAddress: "127.0.0.1" });
     const settled = async (answer: Response | Promise<Response>) => {
       const response = await answer;
       return { status: response.status, headers: [...response.headers], body: await response.text() };
@@ -173,7 +173,7 @@ describe.each(testDialects())("get-session hot path on %s", (dialect) => {
 
   it("answers at once with in-memory rate limits on, and refuses past the limit", async () => {
     t = await createTestAuth({ dialect, options: { rateLimit: { enabled: true, storage: "memory", endpoints: { getSession: { window: 60, max: 3 } } } } });
-    const respond = () => t.auth.respond(new Request(`${TEST_BASE_URL}/api/auth/get-session`), { clientAddress: "192.0.2.7" });
+    const respond = () => t.auth.handler(new Request(`${TEST_BASE_URL}/api/auth/get-session`), { clientAddress: "192.0.2.7" });
     for (let i = 0; i < 3; i++) {
       const answer = respond();
       expect(answer).toBeInstanceOf(Response);

@@ -16,12 +16,15 @@ export function readApiKeyHeader(ctx: AuthContext, headers: Headers): string | n
  * the key's owner. It is one use of the key (counted against its limit). The session is never
  * stored and never fresh; `apiKey` tells the endpoints which key it is and what it may do.
  * A refused key answers the plugin's error (401 with its code; 403 for a malformed one).
- * Without a promise when the key's use needed none (useApiKey).
  */
-export function resolveApiKeySession(ctx: AuthContext, key: string, client: ClientInfo): ActiveSession | Promise<ActiveSession> {
-  if (key.length < ctx.options.apiKey.defaultKeyLength) throw APIError.from(403, "INVALID_API_KEY");
-  const used = useApiKey(ctx, key, { audit: () => keyUseAudit(ctx, client) });
-  return used instanceof Promise ? used.then((found) => keySession(ctx, found, key, client)) : keySession(ctx, used, key, client);
+export async function resolveApiKeySession(ctx: AuthContext, key: string, client: ClientInfo): Promise<ActiveSession> {
+  if (!isWellFormedKey(ctx, key)) throw APIError.from(403, "INVALID_API_KEY");
+  return keySession(ctx, await useApiKey(ctx, key, { audit: () => keyUseAudit(ctx, client) }), key, client);
+}
+
+/** A key of at least the configured length; a shorter one is refused before any lookup. */
+export function isWellFormedKey(ctx: AuthContext, key: string): boolean {
+  return key.length >= ctx.options.apiKey.defaultKeyLength;
 }
 
 /** The times of a key's session: now, and (for a key without an expiry) a session's lifetime from now. */
@@ -29,7 +32,8 @@ const isoOf = (time: number): string => new Date(time).toISOString();
 const isoOfNow = oncePerInstant(isoOf);
 const isoOfExpiry = oncePerInstant(isoOf);
 
-function keySession(ctx: AuthContext, { record, user }: UsedApiKey, key: string, client: ClientInfo): ActiveSession {
+/** The session a used key stands for (never stored). */
+export function keySession(ctx: AuthContext, { record, user }: UsedApiKey, key: string, client: ClientInfo): ActiveSession {
   const now = ctx.clock.now().getTime();
   const at = isoOfNow(now);
   return {

@@ -151,57 +151,59 @@ async function claimUse(ctx: AuthContext, first: ApiKeyRecord, firstClaim: ApiKe
   throw APIError.from(429, "RATE_LIMITED", { details: { tryAgainIn: 0 } });
 }
 
-function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen: { record?: ApiKeyRecord }): UsedApiKey | Promise<UsedApiKey> {
-  const hash = ctx.apiKeyHashes.hashOf(key);
-  const lookup = ctx.lookupApiKey(hash);
-  return lookup instanceof Promise
-    ? lookup.then((found) => checkFound(ctx, key, hash, found, options, seen))
-    : checkFound(ctx, key, hash, lookup, options, seen);
-}
+/** What the checks decide of a key found (or not) by its hash: a refusal (after which an expired or used-up key is deleted), or its use. */
+type KeyVerdict =
+  | { refusal: APIError; record?: ApiKeyRecord; deleteKey?: true }
+  | { refusal?: undefined; record: ApiKeyRecord; user: UserRow; claim: ApiKeyUseClaim | null };
 
-/** The checks of a key found (or not) by its hash, in the plugin's order; a promise only where a row is written. */
-function checkFound(
-  ctx: AuthContext,
-  key: string,
-  hash: string,
-  found: ApiKeyWithOwner | null,
-  options: UseOptions,
-  seen: { record?: ApiKeyRecord },
-): UsedApiKey | Promise<UsedApiKey> {
-  if (!found || !constantTimeEqual(found.record.keyHash, hash)) throw refuse(401, "INVALID_API_KEY");
-  ctx.apiKeyHashes.remember(key, hash);
+/**
+ * The checks of a key found (or not) by its hash, in the plugin's order, without writing
+ * anything: the key use below and the fast path (fast-path/get-session.ts) both ask them.
+ */
+export function judgeKeyUse(ctx: AuthContext, hash: string, found: ApiKeyWithOwner | null, permissions: PermissionRequest | undefined, now: Date): KeyVerdict {
+  if (!found || !constantTimeEqual(found.record.keyHash, hash)) return { refusal: refuse(401, "INVALID_API_KEY") };
   const { record, user } = found;
-  seen.record = record;
-  if (record.enabled !== 1) throw refuse(401, "KEY_DISABLED");
-  const now = ctx.clock.now();
-  if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now.getTime()) return deleteAndRefuse(ctx, record, refuse(401, "KEY_EXPIRED"));
-  if (options.permissions && !keyGrants(keyPermissions(record), options.permissions)) throw refuse(401, "KEY_NOT_FOUND");
+  if (record.enabled !== 1) return { refusal: refuse(401, "KEY_DISABLED"), record };
+  if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now.getTime()) return { refusal: refuse(401, "KEY_EXPIRED"), record, deleteKey: true };
+  if (permissions && !keyGrants(keyPermissions(record), permissions)) return { refusal: refuse(401, "KEY_NOT_FOUND"), record };
   // The person the key stands for: its owner, or for an organization's key its creator. A key
   // acts as that person, so without them (a deleted creator's account) it acts for nobody.
-  if (!user) throw refuse(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
-  if (isBanActive(user, now)) throw refuse(401, "USER_BANNED");
+  if (!user) return { refusal: refuse(401, "INVALID_REFERENCE_ID_FROM_API_KEY"), record };
+  if (isBanActive(user, now)) return { refusal: refuse(401, "USER_BANNED"), record };
   // Used up for good: the plugin deletes such a key.
-  if (record.remaining === 0 && record.refillAmount === null) return deleteAndRefuse(ctx, record, refuse(429, "USAGE_EXCEEDED"));
-  const claim = planUse(ctx, record, now);
-  // Most uses of a key without a limit write nothing: the answer needs no promise.
-  if (!claim) return { record, user };
-  return claimUse(ctx, record, claim).then(async ({ record: used, firstUseToday }) => {
-    if (firstUseToday) {
-      await options.audit().record({
-        userId: user.id,
-        type: "api-key-used",
-        method: "api-key",
-        organizationId: used.organizationId,
-        detail: { keyId: used.id, start: used.start },
-      });
-    }
-    return { record: used, user };
-  });
+  if (record.remaining === 0 && record.refillAmount === null) return { refusal: refuse(429, "USAGE_EXCEEDED"), record, deleteKey: true };
+  try {
+    return { record, user, claim: planUse(ctx, record, now) };
+  } catch (error) {
+    if (error instanceof APIError) return { refusal: error, record };
+    throw error;
+  }
 }
 
-async function deleteAndRefuse(ctx: AuthContext, record: ApiKeyRecord, refusal: APIError): Promise<never> {
-  await deleteApiKeyById(ctx.db, record.id);
-  throw refusal;
+/** Checks the key and writes its use: the claim (most uses of a key without a limit write none) and the first use of the day. */
+async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen: { record?: ApiKeyRecord }): Promise<UsedApiKey> {
+  const hash = ctx.apiKeyHashes.hashOf(key);
+  const found = await ctx.lookupApiKey(hash);
+  const verdict = judgeKeyUse(ctx, hash, found, options.permissions, ctx.clock.now());
+  if (found && verdict.record) ctx.apiKeyHashes.remember(key, hash);
+  seen.record = verdict.record;
+  if (verdict.refusal) {
+    if (verdict.deleteKey) await deleteApiKeyById(ctx.db, verdict.record!.id);
+    throw verdict.refusal;
+  }
+  const { record, user, claim } = verdict;
+  if (!claim) return { record, user };
+  const { record: used, firstUseToday } = await claimUse(ctx, record, claim);
+  if (firstUseToday) {
+    await options.audit().record({
+      userId: user.id,
+      type: "api-key-used",
+      method: "api-key",
+      organizationId: used.organizationId,
+      detail: { keyId: used.id, start: used.start },
+    });
+  }
+  return { record: used, user };
 }
 
 /**
@@ -209,21 +211,15 @@ async function deleteAndRefuse(ctx: AuthContext, record: ApiKeyRecord, refusal: 
  * of it, enabled, not expired, holding the asked permissions, the person it stands for (owner, or
  * an organization key's creator) still there and not banned, within its limits, and counted. A
  * refusal throws the plugin's error and is recorded. Verify and a request carrying the key both
- * ask this one check, so verify refuses a key for the same reasons, with the same code. Answers
- * without a promise when nothing had to be waited for: the lookup answered at once (SQLite) and
- * the use writes no row (a key without a limit or a quota, used again within the minute).
+ * ask this one check, so verify refuses a key for the same reasons, with the same code.
  */
-export function useApiKey(ctx: AuthContext, key: string, options: UseOptions): UsedApiKey | Promise<UsedApiKey> {
+export async function useApiKey(ctx: AuthContext, key: string, options: UseOptions): Promise<UsedApiKey> {
   const seen: { record?: ApiKeyRecord } = {};
-  const refused = async (error: unknown): Promise<never> => {
+  try {
+    return await checkKey(ctx, key, options, seen);
+  } catch (error) {
     if (error instanceof APIError) await recordRefusal(options.audit(), seen.record, error);
     throw error;
-  };
-  try {
-    const used = checkKey(ctx, key, options, seen);
-    return used instanceof Promise ? used.catch(refused) : used;
-  } catch (error) {
-    return refused(error);
   }
 }
 

@@ -1,6 +1,7 @@
 import SQLite from "better-sqlite3";
 import { DummyDriver, Kysely, PostgresAdapter, PostgresDialect, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from "kysely";
-import { createSQLiteDialect } from "../store/sqlite-dialect.js";
+import { openSQLite } from "../fast-path/sqlite.js";
+import { kyselyLookups, type Lookups } from "../store/lookups.js";
 import pg from "pg";
 import { migrateTo, migrateToLatest } from "@gatehouse/migrations";
 import type { Database } from "../store/database.js";
@@ -9,6 +10,8 @@ export type TestDialect = "sqlite" | "postgres";
 
 export interface TestDatabase {
   db: Kysely<Database>;
+  /** How the hot path's lookups run on it, as the database setup gives them (createAuth's `lookups`). */
+  lookups: Lookups;
   dialect: TestDialect;
   /** Deletes every row of every table (the migrations' bookkeeping stays): a test file that shares one database starts each test empty. */
   empty(): Promise<void>;
@@ -51,11 +54,12 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
   if (dialect === "sqlite") {
     const sqlite = options.upTo ? new SQLite(":memory:") : new SQLite(await sqliteTemplate());
     sqlite.pragma("foreign_keys = ON");
-    // Exactly the dialect the server runs (store/sqlite-dialect.ts).
-    const db = new Kysely<Database>({ dialect: createSQLiteDialect(sqlite) });
+    // Exactly the database setup the server runs (fast-path/sqlite.ts).
+    const { db, lookups } = openSQLite(sqlite);
     if (options.upTo) await migrateTo(db, options.upTo);
     return {
       db,
+      lookups,
       dialect,
       async empty() {
         const tables = sqlite
@@ -99,6 +103,7 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
   }
   return {
     db,
+    lookups: kyselyLookups(db),
     dialect,
     async empty() {
       await emptyWrittenTables(pool, schema);
@@ -127,7 +132,7 @@ function sqliteTemplate(): Promise<Buffer> {
   sqliteTemplateBytes ??= (async () => {
     const sqlite = new SQLite(":memory:");
     sqlite.pragma("foreign_keys = ON");
-    const db = new Kysely<Database>({ dialect: createSQLiteDialect(sqlite) });
+    const { db } = openSQLite(sqlite);
     await migrateToLatest(db);
     const bytes = sqlite.serialize();
     await db.destroy();
