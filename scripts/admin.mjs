@@ -8,8 +8,8 @@ if ((command !== "grant" && command !== "revoke") || !email) {
 }
 
 // The built packages (npm run build; npm start builds too), loaded once the arguments are good:
-// the tool runs wherever the server runs, with about 1.3 s of CPU, where tsx compiling the
-// sources took about 5 s.
+// the tool runs wherever the server runs, with a fraction of the CPU tsx took to compile the
+// sources (docs/performance/notes-from-code.md).
 const built = await Promise.all([import("@gatehouse/auth-core"), import("@gatehouse/migrations"), import("@gatehouse/server")]).catch((error) => {
   console.error(`npm run admin runs the built server: run \`npm run build\` first (${String(error)})`);
   process.exit(1);

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The server as it runs: server/dist/main.js (tsc's output) and everything it imports, in one file,
 // server/dist/gatehouse.js, which `npm start`, the deployment guide and the tests that start the
-// real server run. Node loads about 700 modules for the unbundled server, each resolved, read and
-// compiled on its own: a start took about 1.6 s of CPU, the bundle about 0.7 s. The code is tsc's,
-// unminified (names and lines stay readable in a stack trace).
+// real server run. Node loads hundreds of modules for the unbundled server, each resolved, read and
+// compiled on its own; one file starts in a fraction of the CPU (docs/performance/runs-2026-11.md,
+// 16:00Z). The code is tsc's, unminified (names and lines stay readable in a stack trace).
 //
 //   node scripts/bundle-server.mjs   after tsc -b (npm run build, npm start and npm test run it)
 import { build } from "esbuild";
@@ -29,8 +29,8 @@ const EXTERNAL = ["better-sqlite3", "pg-native", "pino", "pino-pretty", "oidc-pr
  * as they are, and two of them (pg-protocol's, zod's) hold an em dash. V8 keeps a module's
  * source for as long as the module lives, one byte a character when every character fits in
  * Latin-1 and two otherwise: those two dashes doubled the server's largest object, its own
- * source, from 4.2 to 8.5 MB of heap. In a comment an escape is text like any other; anywhere
- * else it means the character it replaces.
+ * source (docs/performance/runs-2026-11.md, 20:34Z). In a comment an escape is text like any
+ * other; anywhere else it means the character it replaces.
  */
 function asciiOnly(text) {
   return text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);

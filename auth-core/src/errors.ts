@@ -170,7 +170,7 @@ export const ERROR_CODES = {
   RATE_LIMITED: { status: 429, message: "Rate limit exceeded." },
   NO_VALUES_TO_UPDATE: { status: 400, message: "No values to update." },
   KEY_DISABLED_EXPIRATION: { status: 400, message: "Custom key expiration values are disabled." },
-  INVALID_API_KEY: { status: [401, 403], message: "Invalid API key." },
+  INVALID_API_KEY: { status: 401, message: "Invalid API key." },
   INVALID_REFERENCE_ID_FROM_API_KEY: { status: 401, message: "The reference id from the API key is invalid." },
   SERVER_ONLY_PROPERTY: { status: 400, message: "The property you're trying to set can only be set from the server auth instance only." },
   NAME_REQUIRED: { status: 400, message: "API Key name is required." },
@@ -214,6 +214,7 @@ export const ERROR_CODES = {
   // The admin plugin's has-permission words this without a code: the code better-auth 1.x derives from it.
   USER_ID_OR_ROLE_IS_REQUIRED: { status: 400, message: "user id or role is required" },
   // Two-factor: better-auth 1.7's twoFactor plugin codes and wording.
+  OTP_NOT_ENABLED: { status: 400, message: "OTP not enabled" },
   OTP_NOT_CONFIGURED: { status: 400, message: "OTP is not available" },
   OTP_HAS_EXPIRED: { status: 400, message: "OTP has expired" },
   TOTP_NOT_ENABLED: { status: 400, message: "TOTP not enabled" },

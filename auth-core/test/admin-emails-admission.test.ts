@@ -157,22 +157,45 @@ describe.each(testDialects())("ADMIN_EMAILS admission on %s", (dialect) => {
     expect(await grantRows()).toEqual([]);
   });
 
-  it("a reset grants nothing when the password is not the account's only way in (a provider linked before it)", async () => {
-    await setup();
-    await squat();
-    const { id } = await listedUser();
-    // Whoever registered the address linked a provider account of theirs to it.
+  /** Whoever registered the address linked a provider account of theirs to it. */
+  async function linkMalsGitHub(userId: string): Promise<void> {
     const now = new Date().toISOString();
     await t.database.db
       .insertInto("account")
-      .values({ id: "mal-github", userId: id, providerId: "github", accountId: "gh-mal", createdAt: now, updatedAt: now })
+      .values({ id: "mal-github", userId, providerId: "github", accountId: "gh-mal", createdAt: now, updatedAt: now })
       .execute();
+  }
+
+  async function ownerResets(): Promise<void> {
     const owner = createTestBrowser(t.auth);
     expect((await owner.post("/request-password-reset", { email: LISTED, redirectTo: "/reset" })).status).toBe(200);
     const token = (await settledMailedLink(t.auth, mailer.messages, "/reset-password/", LISTED)).pathname.split("/").pop()!;
     expect((await owner.post("/reset-password", { newPassword: "the owner's own larch", token })).status).toBe(200);
+  }
+
+  it("a reset grants nothing when the password is not the account's only way in (a provider linked to a proven address)", async () => {
+    await setup();
+    await squat();
+    const { id } = await listedUser();
+    // Proven before (as by its holder's own verification), then a provider linked.
+    await t.database.db.updateTable("user").set({ emailVerified: 1 }).where("id", "=", id).execute();
+    await linkMalsGitHub(id);
+    await ownerResets();
     expect(await listedUser()).toMatchObject({ emailVerified: 1, role: null });
     expect(await grantRows()).toEqual([]);
+  });
+
+  it("the first reset of a never-proven address removes the provider linked before it; the password is then the only way in", async () => {
+    await setup();
+    const mal = await squat();
+    const { id } = await listedUser();
+    await linkMalsGitHub(id);
+    await ownerResets();
+    // The first proof removed what Mal added (security-squatter-eviction.test.ts), so the new password is the owner's only way in.
+    expect(await t.database.db.selectFrom("account").select("providerId").where("userId", "=", id).execute()).toEqual([{ providerId: "credential" }]);
+    expect(await keyCount(id)).toBe(0);
+    expect(await roleOf(mal)).toBeNull();
+    expect(await listedUser()).toMatchObject({ emailVerified: 1, role: "admin" });
   });
 });
 

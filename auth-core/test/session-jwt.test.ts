@@ -60,7 +60,8 @@ describe.each(testDialects())("session JWTs on %s", (dialect) => {
       iss: TEST_BASE_URL,
       aud: TEST_BASE_URL,
     });
-    expect(claims.exp! - claims.iat!).toBe(15 * 60);
+    // The default lifetime: 5 minutes (session-jwt-lifetime.test.ts).
+    expect(claims.exp! - claims.iat!).toBe(5 * 60);
     const keys = await jwks();
     expect(keys.keys[0]).toMatchObject({ kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig" });
     expect(keys.keys[0]).not.toHaveProperty("d");
@@ -77,7 +78,7 @@ describe.each(testDialects())("session JWTs on %s", (dialect) => {
   });
 
   it("get-session sends the session's JWT in set-auth-jwt, reused until a third of its life remains", async () => {
-    const browser = await setup();
+    const browser = await setup({ expiresIn: 15 * 60 });
     const first = (await browser.get("/get-session")).headers.get("set-auth-jwt")!;
     expect(await claimsAt(first)).toMatchObject({ email: "jo@example.com" });
     t.clock.advance(9 * MINUTE);
@@ -90,7 +91,7 @@ describe.each(testDialects())("session JWTs on %s", (dialect) => {
   });
 
   it("never outlives its session: exp is capped at the session's end, and its reuse at a third of that shorter life", async () => {
-    const browser = await setup();
+    const browser = await setup({ expiresIn: 15 * 60 });
     const { session } = (await (await browser.get("/get-session")).json()) as { session: { expiresAt: string } };
     const end = Date.parse(session.expiresAt);
     t.clock.set(new Date(end - 6 * MINUTE));
@@ -129,7 +130,7 @@ describe.each(testDialects())("session JWTs on %s", (dialect) => {
   });
 
   it("rotates keys and keeps a retired key published until its tokens expire", async () => {
-    const browser = await setup({ keyRotationInterval: 10 * 60 });
+    const browser = await setup({ keyRotationInterval: 10 * 60, expiresIn: 15 * 60 });
     const old = await tokenOf(browser);
     const oldKid = decodeProtectedHeader(old).kid;
     t.clock.advance(10 * MINUTE + 1000);

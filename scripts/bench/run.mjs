@@ -5,7 +5,8 @@
 // core 0, autocannon on core 1 (taskset). Every published figure is a ratio against that floor
 // and ceiling, taken from scenarios that take turns, so a change of pace on the shared machine
 // falls on both sides.
-// Prints markdown tables (paste them into docs/performance.md) and exits 1 when a target is missed.
+// Prints markdown tables (paste them into the run log, docs/performance/, and a full run's targets
+// into docs/performance.md) and exits 1 when a target is missed.
 //
 // Phases: SQLite (ceiling, floor with and without a cookie, get-session with and without one,
 // with x-api-key, and with a cookie at 4 connections for its latency);
@@ -17,10 +18,9 @@
 //   BENCH_SECONDS (default 24) per scenario, in BENCH_ROUNDS turns (default 8); BENCH_CONNECTIONS (50).
 //   BENCH_INSTANCES (default 4): Gatehouse and floor processes per get-session comparison, each
 //                      taking its share of the turns: two processes of the same build, started
-//                      side by side, answered up to 20 % apart, and kept their order turn after turn
-//                      On the 2-vCPU machine one server's CPU per signed-out request ranged from 52
-//                      to 112 µs between turns of 3 s; with the old 8 s in 4 turns the same build's
-//                      signed-out ratio ranged from 57 to 75 % between runs
+//                      side by side, answered far apart and kept their order turn after turn, and
+//                      one server's CPU per request moves from one turn to the next, so a ratio
+//                      needs many turns on several processes (docs/performance.md, "Method")
 //   BENCH_PG_URL (default GATEHOUSE_TEST_PG_URL): PostgreSQL for its phase, in a schema of the
 //                      run's own that is dropped at the end; unset: the PostgreSQL phase is skipped
 //   BENCH_QUICK=1      only the SQLite and PostgreSQL get-session phases and their targets (A/B work)
@@ -152,7 +152,7 @@ function cpuMs(pids) {
 }
 /**
  * Waits until the processes are idle (under 5 ms of CPU in 100 ms), at most 5 s: a sign-in turn
- * ends with up to `connections` requests still queued for the hash, about 0.4 s of work that
+ * ends with up to `connections` requests still queued for the hash, several hashes of work that
  * otherwise ran into the next turn (bare scrypt's or sign-in's own) and was charged to it.
  */
 async function untilIdle(pids) {
@@ -200,10 +200,11 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * spec and the processes whose CPU time it is charged), one per process of the same server
  * (onEach), or a single one. Scenarios compared with each other take turns: each process warms up
  * once, then they run `rounds` times for `turn` seconds each, in the list's order one round and in
- * reverse the next (A B, B A, …): two identical servers taking turns in a fixed order measured
- * 5-7 % apart, the second ahead. A scenario with several processes sends round r's turn to
- * process r modulo their number: two processes of one build differ by up to 20 % for as long as
- * they run (docs/performance.md), so one process is a draw, not a measure of the build.
+ * reverse the next (A B, B A, …): two identical servers taking turns in a fixed order did not
+ * measure alike, the second ahead (docs/performance/runs-2026-11.md, 04:57Z). A scenario with several
+ * processes sends round r's turn to process r modulo their number: two processes of one build
+ * differ for as long as they run (the same log, 10:55Z), so one process is a draw, not a measure
+ * of the build.
  * Requests, time and CPU are summed over the turns; p50 and p99 are the median turn's; the RSS
  * shown is the largest process's (the sum of its pids).
  */
@@ -471,8 +472,9 @@ if (!quick) {
   };
   // Bare scrypt (its own process, on the server's core, the server idle) and sign-in take turns:
   // the target is their ratio. Half as many turns, twice as long, as the other scenarios (the same
-  // time): a sign-in turn loses about 0.13 s at its edges (the load's start, the hash in progress
-  // when it stops), 4.3 % of a 3 s turn and 2.2 % of a 6 s one (BENCH_ROUNDS even: both orders).
+  // time): a sign-in turn loses a fixed time at its edges (the load's start, the hash in progress
+  // when it stops), so a longer turn loses a smaller share of it (BENCH_ROUNDS even: both orders;
+  // docs/performance/runs-2026-11.md, 07:45Z).
   const signInRounds = Math.max(2, 2 * Math.round(rounds / 4));
   const signInTurnSeconds = Math.max(1, Math.round(seconds / signInRounds));
   const scryptArgs = pin(0, [process.execPath, join(here, "scrypt.mjs"), String(signInTurnSeconds), "1"]);

@@ -56,10 +56,12 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     passkey: { requireUserVerification: true },
     // Clients without cookies (mobile, command line) use the session token as a bearer token.
     bearer: { enabled: true },
-    // Session JWTs (GET /token, /jwks, set-auth-jwt) for services that trust users without our database.
-    jwt: { enabled: true },
-    // Two-factor for password sign-in (TOTP, backup codes, codes mailed through the mailer).
-    twoFactor: { enabled: true },
+    // Session JWTs (GET /token, /jwks, set-auth-jwt) for services that trust users without our database;
+    // SESSION_JWT_EXPIRES_IN: how long one verified offline may outlive a ban or a sign-out.
+    jwt: { enabled: true, expiresIn: config.sessionJwtExpiresIn },
+    // Two-factor on every way in (TOTP, backup codes, and codes mailed through the mailer unless
+    // TWO_FACTOR_EMAIL_CODES=off: a mailed code is no AAL2 authenticator, docs/two-factor.md).
+    twoFactor: { enabled: true, ...(config.twoFactorEmailCodes ? {} : { otp: { enabled: false } }) },
     // Notices of password, address, passkey and provider changes link to the Settings page.
     // Their advice names password reset only when the sign-in screen offers it (EMAIL_SIGN_IN).
     accountNotices: { reviewURL: "/settings", passwordSignIn: config.emailSignIn },

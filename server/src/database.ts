@@ -60,8 +60,8 @@ function openPostgres(url: string, options: DatabaseOptions): ServerDatabase {
   const logger = options.logger ?? consoleLogger;
   const health = databaseHealth(logger);
   // pg is loaded for a PostgreSQL URL only: a server on SQLite (npm start's default) never
-  // evaluates it, which took some 50 ms of every start and 2 MiB of heap. The import starts now;
-  // the first query waits for it at most once.
+  // evaluates it, which cost every start time and heap (docs/performance/notes-from-code.md).
+  // The import starts now; the first query waits for it at most once.
   let loaded: Pool | null = null;
   // Rows of the direct reads are parsed with pg's own type parsers (those of the loaded module).
   let parserOf: (dataTypeID: number) => (text: string) => unknown = () => {

@@ -13,7 +13,7 @@ const seconds = z.coerce
   .min(0)
   .max(10 * 365 * DAY);
 
-/** The run contract of DESIGN.md. main.ts is the only reader of process.env. */
+/** The run contract (docs/design.md; README, Configuration, lists every variable). main.ts is the only reader of process.env. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -31,6 +31,8 @@ const envSchema = z.object({
   DEV_IDP_PROVIDERS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   EMAIL_SIGN_IN: z.enum(["on", "off"]).default("off"),
+  // TWO_FACTOR_EMAIL_CODES=off: the second step takes no mailed code (an app or a backup code only).
+  TWO_FACTOR_EMAIL_CODES: z.enum(["on", "off"]).default("on"),
   // API_KEY_RATE_LIMIT*: the limit each new API key gets (better-auth's api-key defaults: 10 uses a day).
   API_KEY_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
   API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -41,6 +43,11 @@ const envSchema = z.object({
   SESSION_FRESH_AGE: seconds.default(DAY),
   SESSION_IDLE_TIMEOUT: seconds.default(0),
   SESSION_ABSOLUTE_LIFETIME: seconds.default(30 * DAY),
+  // SESSION_JWT_EXPIRES_IN: a session JWT's life; one verified offline outlives a ban or sign-out by up to this much.
+  SESSION_JWT_EXPIRES_IN: seconds
+    .min(30)
+    .max(DAY)
+    .default(5 * 60),
   PASSWORD_SINGLE_FACTOR_MINIMUM: z.enum(["on", "off"]).default("off"),
   // PASSWORD_SCRYPT: "N,r,p" of new password hashes (readPasswordScrypt below says what is allowed).
   PASSWORD_SCRYPT: z
@@ -88,10 +95,17 @@ export interface ServerConfig {
    * screen, Google and passkeys.
    */
   emailSignIn: boolean;
+  /**
+   * TWO_FACTOR_EMAIL_CODES=off: the second step of a sign-in takes no code mailed to the account's
+   * address (twoFactor.otp.enabled false); on (default): mailed codes beside the app and backup codes.
+   */
+  twoFactorEmailCodes: boolean;
   /** API keys' limit: on or off for every key; uses per window (seconds) given to each new key. */
   apiKeyRateLimit: { enabled: boolean; maxRequests: number; windowSeconds: number };
   /** SESSION_*: the library's session options, in seconds (0 turns idleTimeout, absoluteLifetime and freshAge off). */
   session: { expiresIn: number; updateAge: number; freshAge: number; idleTimeout: number; absoluteLifetime: number };
+  /** SESSION_JWT_EXPIRES_IN: seconds a session JWT lives (the library's jwt.expiresIn), 5 minutes unless set. */
+  sessionJwtExpiresIn: number;
   /** PASSWORD_SINGLE_FACTOR_MINIMUM=on: new passwords need 15 characters (NIST SP 800-63B-4, password as the only factor). */
   singleFactorPasswordMinimum: boolean;
   /** ADMIN_EMAILS: the first operators' addresses (docs/admin.md says when the role comes). */
@@ -173,6 +187,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     devIdpProviders,
     logLevel: e.LOG_LEVEL,
     emailSignIn: e.EMAIL_SIGN_IN === "on",
+    twoFactorEmailCodes: e.TWO_FACTOR_EMAIL_CODES === "on",
     apiKeyRateLimit: { enabled: e.API_KEY_RATE_LIMIT === "on", maxRequests: e.API_KEY_RATE_LIMIT_MAX, windowSeconds: e.API_KEY_RATE_LIMIT_WINDOW },
     session: {
       expiresIn: e.SESSION_EXPIRES_IN,
@@ -181,6 +196,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       idleTimeout: e.SESSION_IDLE_TIMEOUT,
       absoluteLifetime: e.SESSION_ABSOLUTE_LIFETIME,
     },
+    sessionJwtExpiresIn: e.SESSION_JWT_EXPIRES_IN,
     singleFactorPasswordMinimum: e.PASSWORD_SINGLE_FACTOR_MINIMUM === "on",
     adminEmails: e.ADMIN_EMAILS ?? [],
     passwordScrypt: readPasswordScrypt(e.PASSWORD_SCRYPT, production),

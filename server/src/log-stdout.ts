@@ -9,7 +9,7 @@ export interface LineSink {
   end(): Promise<void>;
 }
 
-/** Lines gather up to this many bytes before one write (a write per line cost about 6 µs). */
+/** Lines gather up to this many bytes before one write, not a system call per line (docs/performance/notes-from-code.md). */
 const BATCH_BYTES = 4096;
 /** ...and wait no longer than this, so a quiet server's lines still appear promptly. */
 const FLUSH_EVERY_MS = 100;
@@ -30,7 +30,7 @@ function isFullPipe(error: unknown): boolean {
  * The log's stdout: whole lines gathered into batches of about 4 KB (or 100 ms), each written by
  * one non-blocking write(2) on the main thread, without a thread pool (sonic-boom's asynchronous
  * write handed each batch to libuv's pool: two context switches a batch on the server's busy
- * core; docs/performance.md has the figures).
+ * core; docs/performance/runs-2026-11.md, 15:10Z, has the figures).
  *
  * A request never waits for the log's reader. Node opens a pipe or a socket on stdout
  * non-blocking when `process.stdout` is first read (below), so a write into a full pipe fails at

@@ -26,7 +26,8 @@ export type RequestLineWriter = (requestId: string, method: string, path: string
 /**
  * The request log's line as pino writes it with the options below (level label, time, the fields
  * in order, message), composed in one template instead of through pino's generic serializer,
- * which measured about a third of the server's own work on a signed-out get-session. The strings
+ * which walked the fields key by key and was a large share of the server's own work on a
+ * signed-out get-session (docs/performance/runs-2026-11.md, "What changed", 9). The strings
  * go through JSON.stringify, which escapes them as pino does for anything an HTTP request line
  * can hold (Latin-1 characters); `request-log-line.test` holds it to pino's own output byte for byte.
  */

@@ -5,8 +5,9 @@
  * pg runs a named statement as Bind, Describe, Execute, Sync: the Describe makes PostgreSQL send
  * the portal's RowDescription with every result, and pg parses it again (field by field, a
  * dictionary-mode template row, its names interned) before the first row. For the session lookup
- * on every signed-in request (25 columns) that was about a tenth of the server's instructions per
- * get-session, and PostgreSQL's own work of describing it each time (docs/performance.md).
+ * on every signed-in request (25 columns) that was the largest single cost of a get-session on
+ * PostgreSQL, beside PostgreSQL's own work of describing it each time
+ * (docs/performance/runs-2026-11.md, 01:27Z).
  *
  * A read that prepares the statement on a connection (Parse, the first time it runs there)
  * describes it too, and keeps its columns and their type parsers by statement name (one name is

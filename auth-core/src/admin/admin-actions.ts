@@ -4,6 +4,8 @@ import type { Audit } from "../security/security-events.js";
 import { ADMIN_ROLE, isAdminRole, isApplicationRole, rolesOf } from "../shared/admin-roles.js";
 import type { DB, UserRow } from "../store/database.js";
 import { countAdminsAbleToAct, findUserById, lockAdmins, updateUser } from "../store/user-store.js";
+import { deleteUserData } from "../email/user-deletion.js";
+import { assertNotSoleOwner } from "../organization/sole-owner.js";
 import { isBanActive } from "./ban.js";
 
 type DetailValue = string | number | boolean | null;
@@ -49,12 +51,12 @@ export async function lockAdminsAsAdmin(trx: DB, adminId: string | null, refusal
 }
 
 /**
- * A ban of an admin, inside its transaction: `ban` runs under the admins' locks, by an admin who
- * can still act, and is refused (rolled back) if it would leave no admin whom no ban holds.
- * A ban of anyone else just runs.
+ * A ban, inside its transaction: `ban` runs under the admins' locks, by an admin who can still
+ * act, and is refused (rolled back) if it would leave no admin whom no ban holds. The locks are
+ * taken whoever the person is: the row the endpoint read before its transaction may be older than
+ * a promotion, so the guard does not decide from it.
  */
-export async function banUnderAdminLocks<R>(trx: DB, input: { adminId: string; target: UserRow; now: Date }, ban: () => Promise<R>): Promise<R> {
-  if (!isAdminRole(input.target.role)) return ban();
+export async function banUnderAdminLocks<R>(trx: DB, input: { adminId: string; now: Date }, ban: () => Promise<R>): Promise<R> {
   await lockAdminsAsAdmin(trx, input.adminId, "YOU_ARE_NOT_ALLOWED_TO_BAN_USERS", input.now);
   const result = await ban();
   if ((await countAdminsAbleToAct(trx, input.now)) < 1) throw APIError.from(400, "YOU_CANNOT_DEMOTE_THE_LAST_ADMIN");
@@ -62,18 +64,38 @@ export async function banUnderAdminLocks<R>(trx: DB, input: { adminId: string; t
 }
 
 /**
+ * An admin's removal of a person, inside its transaction: under the admins' locks, by an admin who
+ * is still one (the remover is not the person, so an admin remains), whoever the person is (they
+ * may have become an admin since the endpoint read them); then the organizations' owner rule and
+ * the rows.
+ */
+export async function removeUserUnderAdminLocks(trx: DB, input: { adminId: string; target: UserRow; now: Date }): Promise<void> {
+  await lockAdminsAsAdmin(trx, input.adminId, "YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS", input.now);
+  await assertNotSoleOwner(trx, input.target.id);
+  await deleteUserData(trx, input.target.id);
+}
+
+/**
  * Sets a person's role with its audit row. Nobody takes the admin role from themselves, and the
- * last admin whom no ban holds keeps it: a demotion takes the admins' locks first
- * (lockAdminsAsAdmin) and counts them after its update, so two demotions at once cannot both
+ * last admin whom no ban holds keeps it: a role without admin is set under the admins' locks
+ * (lockAdminsAsAdmin), the person is read again under them (the row passed in may be older than a
+ * promotion) and the admins are counted after the update, so two demotions at once cannot both
  * pass, on PostgreSQL too.
  * The role is read with the user on every request, so the change applies to open sessions at once.
  */
 export async function changeUserRole(ctx: AuthContext, change: RoleChange): Promise<UserRow> {
-  const demotes = isAdminRole(change.target.role) && !rolesOf(change.role).includes(ADMIN_ROLE);
-  if (demotes && change.adminId === change.target.id) throw APIError.from(400, "YOU_CANNOT_CHANGE_YOUR_OWN_ROLE");
+  const withoutAdmin = !rolesOf(change.role).includes(ADMIN_ROLE);
+  if (withoutAdmin && isAdminRole(change.target.role) && change.adminId === change.target.id) throw APIError.from(400, "YOU_CANNOT_CHANGE_YOUR_OWN_ROLE");
   return change.audit.change(async (trx, log) => {
     const now = ctx.clock.now();
-    if (demotes) await lockAdminsAsAdmin(trx, change.adminId, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE", now);
+    let previous = change.target;
+    if (withoutAdmin) {
+      await lockAdminsAsAdmin(trx, change.adminId, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE", now);
+      const current = await findUserById(trx, change.target.id);
+      if (!current) throw APIError.from(404, "USER_NOT_FOUND");
+      previous = current;
+    }
+    const demotes = withoutAdmin && isAdminRole(previous.role);
     const updated = await updateUser(trx, change.target.id, { role: change.role, updatedAt: now.toISOString() });
     if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
     // An admin under a ban cannot act: one whom no ban holds must remain (as for a ban of an admin).
@@ -82,7 +104,7 @@ export async function changeUserRole(ctx: AuthContext, change: RoleChange): Prom
       userId: change.adminId,
       targetUserId: change.target.id,
       type: "user-role-changed",
-      detail: { role: change.role, previousRole: change.target.role ?? "user", ...change.detail },
+      detail: { role: change.role, previousRole: previous.role ?? "user", ...change.detail },
     });
     return updated;
   });

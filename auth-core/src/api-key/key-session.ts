@@ -1,7 +1,6 @@
 import type { AuthContext } from "../context.js";
 import { oncePerInstant } from "../deps/clock.js";
 import type { ClientInfo } from "../endpoint.js";
-import { APIError } from "../errors.js";
 import type { ActiveSession } from "../session/session.js";
 import { keyUseAudit, useApiKey, type UsedApiKey } from "./use-api-key.js";
 import { keyPermissions } from "./wire.js";
@@ -15,16 +14,11 @@ export function readApiKeyHeader(ctx: AuthContext, headers: Headers): string | n
  * "Sessions for API keys" (the plugin's option, on here): a request carrying a key stands for
  * the key's owner. It is one use of the key (counted against its limit). The session is never
  * stored and never fresh; `apiKey` tells the endpoints which key it is and what it may do.
- * A refused key answers the plugin's error (401 with its code; 403 for a malformed one).
+ * A refused key answers the plugin's error (401 with its code; an unknown key of any length or
+ * form 401 INVALID_API_KEY).
  */
 export async function resolveApiKeySession(ctx: AuthContext, key: string, client: ClientInfo): Promise<ActiveSession> {
-  if (!isWellFormedKey(ctx, key)) throw APIError.from(403, "INVALID_API_KEY");
   return keySession(ctx, await useApiKey(ctx, key, { audit: () => keyUseAudit(ctx, client) }), key, client);
-}
-
-/** A key of at least the configured length; a shorter one is refused before any lookup. */
-export function isWellFormedKey(ctx: AuthContext, key: string): boolean {
-  return key.length >= ctx.options.apiKey.defaultKeyLength;
 }
 
 /** The times of a key's session: now, and (for a key without an expiry) a session's lifetime from now. */

@@ -29,10 +29,15 @@ export function requireFreshSessionForKey(ctx: AuthContext, session: ActiveSessi
 }
 
 /** Owners and admins manage an organization's keys (they hold every other right of spec §6). */
+export function mayManageOrganizationKeys(role: string): boolean {
+  return highestRoleRank(role) <= 1;
+}
+
+/** The caller's membership, when it may manage the organization's keys (mayManageOrganizationKeys). */
 export async function requireOrganizationKeyManager(ctx: AuthContext, organizationId: string, userId: string): Promise<MemberRow> {
   const member = await findMember(ctx.db, organizationId, userId);
   if (!member) throw APIError.from(403, "USER_NOT_MEMBER_OF_ORGANIZATION");
-  if (highestRoleRank(member.role) > 1) throw APIError.from(403, "INSUFFICIENT_API_KEY_PERMISSIONS");
+  if (!mayManageOrganizationKeys(member.role)) throw APIError.from(403, "INSUFFICIENT_API_KEY_PERMISSIONS");
   await assertMeetsTwoFactorRule(ctx, organizationId, userId);
   return member;
 }
@@ -47,7 +52,7 @@ export async function findManageableKey(ctx: AuthContext, userId: string, id: st
   if (record.organizationId !== null) {
     const member = await findMember(ctx.db, record.organizationId, userId);
     if (!member) throw APIError.from(404, "KEY_NOT_FOUND");
-    if (highestRoleRank(member.role) > 1) throw APIError.from(403, "INSUFFICIENT_API_KEY_PERMISSIONS");
+    if (!mayManageOrganizationKeys(member.role)) throw APIError.from(403, "INSUFFICIENT_API_KEY_PERMISSIONS");
     await assertMeetsTwoFactorRule(ctx, record.organizationId, userId);
     return record;
   }

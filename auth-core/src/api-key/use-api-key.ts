@@ -6,6 +6,9 @@ import type { PermissionConnector, PermissionRequest } from "../shared/access-co
 import { claimApiKeyUse, deleteApiKeyById, findApiKeyById, type ApiKeyRecord, type ApiKeyUseClaim, type ApiKeyWithOwner } from "../store/api-key-store.js";
 import type { UserRow } from "../store/database.js";
 import { isBanActive } from "../admin/ban.js";
+import { meetsTwoFactorRule } from "../organization/two-factor-rule.js";
+import { findMember } from "../store/member-store.js";
+import { mayManageOrganizationKeys } from "./manage.js";
 import { keyPermissions } from "./wire.js";
 
 /** A key that passed every check, with the person it stands for (its owner, or its creator). */
@@ -151,16 +154,21 @@ async function claimUse(ctx: AuthContext, first: ApiKeyRecord, firstClaim: ApiKe
   throw APIError.from(429, "RATE_LIMITED", { details: { tryAgainIn: 0 } });
 }
 
-/** What the checks decide of a key found (or not) by its hash: a refusal (after which an expired or used-up key is deleted), or its use. */
-type KeyVerdict =
-  | { refusal: APIError; record?: ApiKeyRecord; deleteKey?: true }
-  | { refusal?: undefined; record: ApiKeyRecord; user: UserRow; claim: ApiKeyUseClaim | null };
+/** A refusal of a key (after which an expired or used-up key is deleted). */
+type KeyRefusal = { refusal: APIError; record?: ApiKeyRecord; deleteKey?: true };
 
 /**
- * The checks of a key found (or not) by its hash, in the plugin's order, without writing
- * anything: the key use below and the fast path (fast-path/get-session.ts) both ask them.
+ * The checks of a key found (or not) by its hash, in the plugin's order, up to the person it
+ * stands for, without writing anything: the key use below and the fast path
+ * (fast-path/get-session.ts) both ask them. An organization's key then needs its creator's
+ * membership (checkCreator), and every key its count (judgeCount).
  */
-export function judgeKeyUse(ctx: AuthContext, hash: string, found: ApiKeyWithOwner | null, permissions: PermissionRequest | undefined, now: Date): KeyVerdict {
+export function judgeKey(
+  hash: string,
+  found: ApiKeyWithOwner | null,
+  permissions: PermissionRequest | undefined,
+  now: Date,
+): KeyRefusal | { refusal?: undefined; record: ApiKeyRecord; user: UserRow } {
   if (!found || !constantTimeEqual(found.record.keyHash, hash)) return { refusal: refuse(401, "INVALID_API_KEY") };
   const { record, user } = found;
   if (record.enabled !== 1) return { refusal: refuse(401, "KEY_DISABLED"), record };
@@ -170,30 +178,60 @@ export function judgeKeyUse(ctx: AuthContext, hash: string, found: ApiKeyWithOwn
   // acts as that person, so without them (a deleted creator's account) it acts for nobody.
   if (!user) return { refusal: refuse(401, "INVALID_REFERENCE_ID_FROM_API_KEY"), record };
   if (isBanActive(user, now)) return { refusal: refuse(401, "USER_BANNED"), record };
+  return { record, user };
+}
+
+/** What a use of a key that passed every check writes (null: nothing), or its refusal by the key's limits. */
+export function judgeCount(ctx: AuthContext, record: ApiKeyRecord, now: Date): KeyRefusal | { refusal?: undefined; claim: ApiKeyUseClaim | null } {
   // Used up for good: the plugin deletes such a key.
   if (record.remaining === 0 && record.refillAmount === null) return { refusal: refuse(429, "USAGE_EXCEEDED"), record, deleteKey: true };
   try {
-    return { record, user, claim: planUse(ctx, record, now) };
+    return { claim: planUse(ctx, record, now) };
   } catch (error) {
     if (error instanceof APIError) return { refusal: error, record };
     throw error;
   }
 }
 
+/**
+ * An organization's key acts as the membership of the person who made it, so each use (not a
+ * deletion of rows) asks that membership again: still there, still one that may make keys
+ * (owner or admin), and the very one that made the key: a membership begun after the key is
+ * another, so a creator removed and added again makes a new key (a demoted and re-promoted
+ * creator keeps the same membership, and the key acts again). Otherwise the key is refused as an
+ * unknown one (401 INVALID_API_KEY). The organization's two-factor rule holds the creator as it
+ * holds their own session (403 TWO_FACTOR_REQUIRED_BY_ORGANIZATION).
+ */
+async function checkCreator(ctx: AuthContext, record: ApiKeyRecord, organizationId: string, creator: UserRow): Promise<void> {
+  const member = await findMember(ctx.db, organizationId, creator.id);
+  if (!member || Date.parse(member.createdAt) > Date.parse(record.createdAt) || !mayManageOrganizationKeys(member.role)) {
+    throw refuse(401, "INVALID_API_KEY");
+  }
+  if (!(await meetsTwoFactorRule(ctx, organizationId, creator.id))) throw APIError.from(403, "TWO_FACTOR_REQUIRED_BY_ORGANIZATION");
+}
+
+async function refused(ctx: AuthContext, verdict: KeyRefusal): Promise<never> {
+  if (verdict.deleteKey) await deleteApiKeyById(ctx.db, verdict.record!.id);
+  throw verdict.refusal;
+}
+
 /** Checks the key and writes its use: the claim (most uses of a key without a limit write none) and the first use of the day. */
 async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen: { record?: ApiKeyRecord }): Promise<UsedApiKey> {
+  // Shorter than any key made: no lookup, and the same answer as for any other unknown key.
+  if (key.length < ctx.options.apiKey.defaultKeyLength) throw refuse(401, "INVALID_API_KEY");
   const hash = ctx.apiKeyHashes.hashOf(key);
   const found = await ctx.lookupApiKey(hash);
-  const verdict = judgeKeyUse(ctx, hash, found, options.permissions, ctx.clock.now());
-  if (found && verdict.record) ctx.apiKeyHashes.remember(key, hash);
+  const now = ctx.clock.now();
+  const verdict = judgeKey(hash, found, options.permissions, now);
   seen.record = verdict.record;
-  if (verdict.refusal) {
-    if (verdict.deleteKey) await deleteApiKeyById(ctx.db, verdict.record!.id);
-    throw verdict.refusal;
-  }
-  const { record, user, claim } = verdict;
-  if (!claim) return { record, user };
-  const { record: used, firstUseToday } = await claimUse(ctx, record, claim);
+  if (verdict.record) ctx.apiKeyHashes.remember(key, hash);
+  if (verdict.refusal) return refused(ctx, verdict);
+  const { record, user } = verdict;
+  if (record.organizationId !== null) await checkCreator(ctx, record, record.organizationId, user);
+  const count = judgeCount(ctx, record, now);
+  if (count.refusal) return refused(ctx, count);
+  if (!count.claim) return { record, user };
+  const { record: used, firstUseToday } = await claimUse(ctx, record, count.claim);
   if (firstUseToday) {
     await options.audit().record({
       userId: user.id,
@@ -209,7 +247,8 @@ async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen
 /**
  * One use of a key (verify over HTTP or in-process, or a request carrying it): found by the hash
  * of it, enabled, not expired, holding the asked permissions, the person it stands for (owner, or
- * an organization key's creator) still there and not banned, within its limits, and counted. A
+ * an organization key's creator) still there and not banned, an organization key's creator still
+ * its owner or admin and within its two-factor rule, within its limits, and counted. A
  * refusal throws the plugin's error and is recorded. Verify and a request carrying the key both
  * ask this one check, so verify refuses a key for the same reasons, with the same code.
  */

@@ -52,10 +52,13 @@ export function preloadCommonPasswords(): Promise<void> {
 /** The product's own words: a password built on them is as guessable as a listed one. */
 const PRODUCT_WORDS = ["gatehouse"];
 
-/** The product's and the person's own words: the email's local part and the name, whole and word by word. */
+/**
+ * The product's and the person's own words: the address whole (with its "@", or a separator in
+ * its place: "ada byron example org"), its local part, and the name, whole and word by word.
+ */
 function contextKeys(context: { email?: string; name?: string }): string[] {
   const words = [...PRODUCT_WORDS];
-  if (context.email) words.push(context.email.split("@")[0] ?? "");
+  if (context.email) words.push(context.email, context.email.replace("@", " "), context.email.split("@")[0] ?? "");
   if (context.name) words.push(context.name, ...context.name.split(/\s+/));
   return words.flatMap((word) => variantKeys(word));
 }

@@ -1,6 +1,6 @@
 // The keyboard layouts of @zxcvbn-ts/language-common by themselves (package.json "imports"): its
-// index also decompresses two word lists on import (some 30,000 words, 50 ms of a start and
-// 2 MiB of heap), which nothing here reads.
+// index also decompresses two word lists on import, which nothing here reads: every start would
+// pay their time and heap for nothing (docs/performance/notes-from-code.md).
 import adjacencyGraphs from "#keyboard-layouts";
 
 /**

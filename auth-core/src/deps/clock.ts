@@ -28,8 +28,8 @@ export function createManualClock(start: Date): ManualClock {
 
 /**
  * `format` remembered for the last instant it was asked for: the times Gatehouse writes go
- * through Date#toISOString, which V8 formats through a printf-style path (about 0.7 µs a call),
- * and under load many requests share a millisecond. `format` must depend on the instant alone;
+ * through Date#toISOString, which V8 formats through a slow printf-style path, and under load
+ * many requests share a millisecond. `format` must depend on the instant alone;
  * each call site keeps its own (one last instant each).
  */
 export function oncePerInstant(format: (time: number) => string): (time: number) => string {

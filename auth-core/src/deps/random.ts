@@ -33,9 +33,9 @@ export const systemRandom: RandomReader = {
  * `length` characters drawn uniformly from `alphabet` (2 to 256 characters). Random bytes are
  * read for the whole string at once; a byte is kept only below the largest multiple of the
  * alphabet's size, so that the byte modulo the size is uniform, and more are read when too many
- * were dropped. @oslojs/crypto's generateRandomString read one byte per character and went
- * through BigInt arithmetic: about 250 µs for a 32-character id with the system's generator,
- * against about 1 µs here.
+ * were dropped. @oslojs/crypto's generateRandomString read one byte per character, each a call
+ * into the system's generator, and went through BigInt arithmetic: many times the cost of one
+ * read for the whole string (docs/performance/runs-2026-11.md, 02:53Z).
  */
 export function randomString(random: RandomReader, alphabet: string, length: number): string {
   const size = alphabet.length;

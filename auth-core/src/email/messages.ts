@@ -152,7 +152,44 @@ export type AccountChange =
   | { kind: "provider-linked"; providerId: string }
   | { kind: "two-factor-disabled" }
   | { kind: "backup-codes-regenerated" }
-  | { kind: "api-key-created"; keyName: string | null; start: string | null; organizationName: string | null };
+  | { kind: "api-key-created"; keyName: string | null; start: string | null; organizationName: string | null }
+  | { kind: "unproven-additions-removed"; proof: string; removed: RemovedAdditions };
+
+/**
+ * What the first proof of the address removed from the account (security/first-proof.ts): what
+ * was added before it, by whoever registered the address first. `organizations` stay; they are named
+ * for the owner to review.
+ */
+export interface RemovedAdditions {
+  passkeys: number;
+  apiKeys: number;
+  twoFactor: boolean;
+  /** Provider ids of the linked accounts that went. */
+  providers: string[];
+  /** The password set before a provider proved the address. */
+  password: boolean;
+  sessions: number;
+  invitations: number;
+  organizations: string[];
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The removals, one line each, for the notice. */
+function removalLines(removed: RemovedAdditions): string[] {
+  const lines: string[] = [];
+  if (removed.passkeys > 0) lines.push(`- ${plural(removed.passkeys, "passkey", "passkeys")}`);
+  if (removed.apiKeys > 0) lines.push(`- ${plural(removed.apiKeys, "API key", "API keys")}`);
+  if (removed.twoFactor) lines.push("- two-factor authentication (its authenticator app and backup codes)");
+  if (removed.providers.length > 0)
+    lines.push(`- the linked ${removed.providers.map(providerDisplayName).join(", ")} account${removed.providers.length === 1 ? "" : "s"}`);
+  if (removed.password) lines.push('- the password set before (to use one, set a new one with "Forgot password")');
+  if (removed.invitations > 0) lines.push(`- ${plural(removed.invitations, "pending invitation", "pending invitations")} sent from the account (cancelled)`);
+  if (removed.sessions > 0) lines.push(`- every session: ${plural(removed.sessions, "browser was", "browsers were")} signed out`);
+  return lines;
+}
 
 /** Display names of the spec §9 provider ids whose spelling is not the id capitalised. */
 const PROVIDER_NAMES: Record<string, string> = {
@@ -172,7 +209,8 @@ function providerDisplayName(id: string): string {
   return PROVIDER_NAMES[id] ?? `${id.charAt(0).toUpperCase()}${id.slice(1)}`;
 }
 
-function describeChange(change: AccountChange, to: string, passwordSignIn: boolean): { subject: string; line: string } {
+/** `details`: lines after the first, in place of "If this was you, there is nothing to do." */
+function describeChange(change: AccountChange, to: string, passwordSignIn: boolean): { subject: string; line: string; details?: string[] } {
   switch (change.kind) {
     case "password-changed":
       return { subject: `Your ${APP_NAME} password was changed`, line: "The password of your account was just changed." };
@@ -218,6 +256,18 @@ function describeChange(change: AccountChange, to: string, passwordSignIn: boole
         subject: `New backup codes were made for your ${APP_NAME} account`,
         line: "New two-factor backup codes were just made for your account; the earlier ones no longer work.",
       };
+    case "unproven-additions-removed": {
+      const how =
+        change.proof === "password-reset" ? "a password reset through a link mailed to it" : `${providerDisplayName(change.proof)}, which vouches for it`;
+      const organizations = change.removed.organizations.length
+        ? ` The account stays a member of ${change.removed.organizations.join(", ")}: check that you know ${change.removed.organizations.length === 1 ? "it" : "them"}, and leave what you do not.`
+        : "";
+      return {
+        subject: `What was added to your ${APP_NAME} account before you proved your address was removed`,
+        line: `This address was just proven for the first time on your account, by ${how}. Until then anyone could have registered it, so what had been added to the account before was removed:`,
+        details: [...removalLines(change.removed), `If any of it was yours, add it again.${organizations}`],
+      };
+    }
     case "provider-linked": {
       const provider = providerDisplayName(change.providerId);
       return {
@@ -230,6 +280,8 @@ function describeChange(change: AccountChange, to: string, passwordSignIn: boole
 
 /** What the owner does when the change was not theirs: only what the sign-in screen offers. */
 function notTheOwnerLine(kind: AccountChange["kind"], passwordSignIn: boolean): string {
+  if (kind === "unproven-additions-removed")
+    return "If you did not just do this, someone else can read this mailbox or use your provider account: secure those first, then review your account; if you cannot sign in any more, contact the administrator of this service.";
   if (kind === "email-changed")
     return passwordSignIn
       ? "If it was not you, someone else controls your account: sign in with your password, passkey or linked account, change your password, sign out every session, and set your address back; if you cannot sign in any more, contact the administrator of this service."
@@ -258,12 +310,12 @@ export interface AccountNoticeInput {
  */
 export function buildAccountNoticeMessage(input: AccountNoticeInput): MailMessage {
   const passwordSignIn = input.passwordSignIn ?? true;
-  const { subject, line } = describeChange(input.change, input.to, passwordSignIn);
+  const { subject, line, details } = describeChange(input.change, input.to, passwordSignIn);
   return compose({
     to: input.to,
     subject,
     greeting: greet(input.name),
-    lines: [line, "If this was you, there is nothing to do.", notTheOwnerLine(input.change.kind, passwordSignIn)],
+    lines: [line, ...(details ?? ["If this was you, there is nothing to do."]), notTheOwnerLine(input.change.kind, passwordSignIn)],
     action: { label: "Review your account", url: input.reviewURL },
     footer: "This notice was sent because a security setting of your account changed. It contains no link that changes anything.",
   });
@@ -273,7 +325,8 @@ export function buildAccountNoticeMessage(input: AccountNoticeInput): MailMessag
 export function buildTwoFactorCodeMessage(input: { to: string; name: string; code: string; expiresIn: number }): MailMessage {
   return compose({
     to: input.to,
-    subject: `Your ${APP_NAME} sign-in code: ${input.code}`,
+    // Never the code: a subject shows on lock screens and in notifications (finding 5e of issue 44).
+    subject: `Your ${APP_NAME} sign-in code`,
     greeting: greet(input.name),
     lines: [
       `Your sign-in code is ${input.code}.`,

@@ -1,6 +1,6 @@
 import type { AuthContext } from "../context.js";
-import { isWellFormedKey, keySession, readApiKeyHeader } from "../api-key/key-session.js";
-import { judgeKeyUse } from "../api-key/use-api-key.js";
+import { keySession, readApiKeyHeader } from "../api-key/key-session.js";
+import { judgeCount, judgeKey } from "../api-key/use-api-key.js";
 import { resolveClientAddress } from "../http/client-address.js";
 import { errorResponse, jsonResponse, NO_HEADERS } from "../http/json-response.js";
 import { rateLimitClientKey, rateLimitRefusal, resolveEndpointRateLimit } from "../http/rate-limit.js";
@@ -34,7 +34,7 @@ const SIGNED_OUT: Answer = { data: null };
  * - a session cookie or bearer token whose session the database read at once (SQLite with its
  *   connection free: Lookups.readNow), still current, no impersonation, no sliding refresh due,
  *   and its JWT still reusable;
- * - an API key read at once that passes every check and whose use writes nothing.
+ * - a person's API key read at once that passes every check and whose use writes nothing.
  * Anything else (a query, a stale cookie to clear, a write, a refusal other than the rate
  * limit's) goes to the router. The answer is decided before the rate limit is counted, and the
  * limit is counted only when this path answers, so a request is never counted twice. Without
@@ -66,16 +66,17 @@ export function createFastPath(ctx: AuthContext, devices: FastPathLookups): Fast
   }
 
   function answerForKey(key: string, client: RequestClient, read: NonNullable<Lookups["readNow"]>): Answer {
-    if (!isWellFormedKey(ctx, key)) return undefined;
     const hash = ctx.apiKeyHashes.hashOf(key);
     const rows = read(devices.apiKey.query(hash));
     if (!rows) return undefined;
-    const verdict = judgeKeyUse(ctx, hash, devices.apiKey.found(rows), undefined, ctx.clock.now());
-    if (verdict.refusal || verdict.claim) return undefined;
-    const session = keySession(ctx, verdict, key, client);
-    if (session.apiKey?.organizationId) return undefined;
+    const now = ctx.clock.now();
+    const verdict = judgeKey(hash, devices.apiKey.found(rows), undefined, now);
+    // An organization's key has no person here (get-session refuses it, after its creator's checks).
+    if (verdict.refusal || verdict.record.organizationId !== null) return undefined;
+    const count = judgeCount(ctx, verdict.record, now);
+    if (count.refusal || count.claim) return undefined;
     ctx.apiKeyHashes.remember(key, hash);
-    return { data: keyAnswer(session) };
+    return { data: keyAnswer(keySession(ctx, verdict, key, client)) };
   }
 
   function decide(headers: Headers, client: RequestClient): Answer {

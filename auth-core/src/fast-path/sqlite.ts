@@ -15,7 +15,7 @@ import { rowBuilder } from "./row-builder.js";
 
 /**
  * Kysely's SQLite driver prepares every statement anew on each query; preparing costs far more
- * than running a point lookup such as the session's (docs/performance.md). This keeps
+ * than running a point lookup (docs/performance/notes-from-code.md). This keeps
  * prepared statements per SQL text, so repeated queries (every get-session) skip the compiler.
  * Bounded: the oldest statements are dropped past `limit`.
  */
@@ -67,8 +67,8 @@ interface RawRead {
  * Runs a reader statement in raw mode and makes each row's object here, by column name: the
  * rows Kysely would answer, built for a fraction of the cost. better-sqlite3 builds an object
  * row natively, setting one property at a time through V8's generic path; for the session
- * lookup's 25 columns that cost several times what building the same object in JavaScript
- * does (docs/performance.md).
+ * lookup's 25 columns that was the costliest part of a signed-in get-session's read, and the
+ * same object built in JavaScript costs a fraction of it (docs/performance/runs-2026-11.md, 18:35Z).
  */
 function readRows(read: RawRead, parameters: readonly unknown[]): Record<string, unknown>[] {
   return (read.statement.all(parameters) as unknown[][]).map(read.toRow);

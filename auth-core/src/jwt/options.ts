@@ -3,7 +3,10 @@ export interface JWTOptions {
   jwt?: {
     /** GET /token, GET /jwks and the set-auth-jwt header of get-session. Default false. */
     enabled?: boolean;
-    /** Seconds a JWT lives; default 900 (15 minutes). */
+    /**
+     * Seconds a JWT lives; default 300 (5 minutes). A service that verifies it offline sees a ban
+     * or a sign-out only once it expires (docs/library.md), so keep it short.
+     */
     expiresIn?: number;
     /** `iss`; default the base URL's origin. */
     issuer?: string;
@@ -26,7 +29,7 @@ export function resolveJWTOptions(options: JWTOptions, baseOrigin: string): Reso
   const jwt = options.jwt ?? {};
   return {
     enabled: jwt.enabled ?? false,
-    expiresIn: jwt.expiresIn ?? 15 * 60,
+    expiresIn: jwt.expiresIn ?? 5 * 60,
     issuer: jwt.issuer ?? baseOrigin,
     audience: jwt.audience ?? baseOrigin,
     keyRotationInterval: jwt.keyRotationInterval ?? 30 * 24 * 60 * 60,

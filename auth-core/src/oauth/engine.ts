@@ -41,7 +41,7 @@ export function providerRedirectURI(ctx: AuthContext, provider: OAuthProvider): 
   return provider.redirectURI ?? `${ctx.options.baseURL}${ctx.options.basePath}/callback/${provider.id}`;
 }
 
-/** The shared authorization-URL parameters plus the provider's own (reference/oauth-providers.md). */
+/** The shared authorization-URL parameters plus the provider's own (docs/providers.md: Common to every provider, then its row). */
 export async function createAuthorizationURL(ctx: AuthContext, provider: OAuthProvider, input: AuthorizationURLInput): Promise<URL> {
   const endpoints = await resolveEndpoints(ctx, provider);
   const url = new URL(endpoints.authorization);

@@ -6,14 +6,16 @@ import { sendVerificationMail } from "../email/verification-mail.js";
 import { sendAccountNotice } from "../email/account-notices.js";
 import { normalizeEmail } from "../email/email-address.js";
 import type { Audit } from "../security/security-events.js";
-import { startSession } from "../session/start-session.js";
+import { proveAddressThroughProvider } from "../security/first-proof.js";
+import { completeSignIn, type SignInOutcome } from "../sign-in/complete-sign-in.js";
 import { findAccountByProvider, findAccountsByUserId, insertAccount, updateAccount } from "../store/account-store.js";
 import type { UserRow } from "../store/database.js";
-import { findUserByEmail, findUserById, insertUser, updateUser } from "../store/user-store.js";
+import { findUserByEmail, findUserById, insertUser } from "../store/user-store.js";
 import { toStoredTokens } from "./account-tokens.js";
 import { isPlaceholderEmail } from "./placeholder-email.js";
 import { decideSocialSignIn, isSignUpDisabled } from "./linking-policy.js";
 import type { OAuthProvider, OAuthTokens, OAuthUserInfo } from "./types.js";
+import type { TwoFactorRedirect } from "../two-factor/sign-in-step.js";
 
 export interface SocialSignInInput {
   provider: OAuthProvider;
@@ -28,12 +30,15 @@ export interface SocialSignInInput {
 }
 
 /** The rows a social sign-in may write. */
-export type SocialSignInEvent = "sign-in" | "sign-up" | "account-linked" | "email-verified" | "anonymous-linked";
+export type SocialSignInEvent = "sign-in" | "sign-up" | "account-linked" | "email-verified" | "anonymous-linked" | "unproven-additions-removed";
 
 /** Spec §8: the failure messages of social sign-in (the callback turns spaces into underscores). */
 export type SocialSignInError = "account not linked" | "signup disabled" | "unable to create user" | "unable to create session" | "unable to link account";
 
-export type SocialSignInResult = { ok: true; user: UserRow; token: string; isRegister: boolean } | { ok: false; error: SocialSignInError };
+export type SocialSignInResult =
+  | { ok: true; user: UserRow; token: string; isRegister: boolean }
+  | { ok: true; user: UserRow; pending: TwoFactorRedirect; isRegister: boolean }
+  | { ok: false; error: SocialSignInError };
 
 async function findOAuthUser(ctx: AuthContext, providerId: string, accountId: string, email: string): Promise<{ user: UserRow; linked: boolean } | null> {
   const account = await findAccountByProvider(ctx.db, providerId, accountId);
@@ -49,20 +54,19 @@ async function findOAuthUser(ctx: AuthContext, providerId: string, accountId: st
   return { user, linked: accounts.some((a) => a.providerId === providerId && a.accountId === accountId) };
 }
 
-/** A provider that vouches for the same address verifies it for us too (with its audit row). */
+/**
+ * A provider that vouches for the same address verifies it for us too (with its audit row); the
+ * first proof of an address nobody had proven also removes what was added before it
+ * (security/first-proof.ts).
+ */
 async function markVerifiedIfVouched(
   ctx: AuthContext,
   user: UserRow,
   profile: SocialSignInInput["profile"],
-  audit: Audit<"email-verified">,
+  audit: Audit<"email-verified" | "unproven-additions-removed">,
   providerId: string,
 ): Promise<UserRow> {
-  if (!profile.emailVerified || user.emailVerified === 1 || profile.email !== user.email) return user;
-  return audit.change(async (trx, log) => {
-    const updated = await updateUser(trx, user.id, { emailVerified: 1, updatedAt: ctx.clock.now().toISOString() });
-    await log.write({ userId: user.id, type: "email-verified", method: providerId });
-    return updated ?? user;
-  });
+  return proveAddressThroughProvider(ctx, { user, profile, providerId, audit });
 }
 
 /** The account row for a new link, with encrypted tokens. */
@@ -103,7 +107,10 @@ async function sendSignUpVerification(ctx: AuthContext, user: UserRow, client: C
   }
 }
 
-/** Spec §4: finds, links or creates the user for a provider profile, then starts a session. */
+/**
+ * Spec §4: finds, links or creates the user for a provider profile, then completes the sign-in
+ * (sign-in/complete-sign-in.ts): a session, or the pending second step of a person with two-factor.
+ */
 export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignInInput): Promise<SocialSignInResult> {
   const { provider, profile } = input;
   const found = await findOAuthUser(ctx, provider.id, profile.id, profile.email);
@@ -163,22 +170,24 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
     await sendSignUpVerification(ctx, user, input.client);
   }
 
-  let token: string;
+  let signedIn: SignInOutcome;
   try {
-    ({ token } = await startSession(ctx, input.draft, {
-      userId: user.id,
-      rememberMe: true,
-      client: input.client,
-      headers: input.headers,
-      audit,
-      // The provider vouches for this very address: ADMIN_EMAILS may apply (admin/admission.ts).
-      provesMailbox: profile.emailVerified === true && normalizeEmail(profile.email) === user.email,
-    }));
+    signedIn = await completeSignIn(
+      { ctx, response: input.draft, headers: input.headers, client: input.client, audit },
+      {
+        user,
+        rememberMe: true,
+        // The provider vouches for this very address: ADMIN_EMAILS may apply (admin/admission.ts).
+        way: { method: provider.id, provesMailbox: profile.emailVerified === true && normalizeEmail(profile.email) === user.email },
+      },
+    );
   } catch (error) {
     // A banned person is told so (the callback redirects with BANNED_USER, as better-auth does).
     if (error instanceof APIError && error.code === "BANNED_USER") throw error;
     return { ok: false, error: "unable to create session" };
   }
-  await audit.record({ ...event, userId: user.id });
-  return { ok: true, user, token, isRegister: decision === "sign-up" };
+  const isRegister = decision === "sign-up";
+  // Two-factor on for the person: the pending step, as for a password (Gatehouse beyond better-auth).
+  if (signedIn.kind === "second-step") return { ok: true, user: signedIn.user, pending: signedIn.answer, isRegister };
+  return { ok: true, user: signedIn.user, token: signedIn.token, isRegister };
 }

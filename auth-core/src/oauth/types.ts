@@ -1,7 +1,7 @@
 import type { Clock } from "../deps/clock.js";
 import type { Logger } from "../deps/logger.js";
 
-/** What a token endpoint answered, normalised (reference/oauth-providers.md, token response). */
+/** What a token endpoint answered, normalised (docs/providers.md, Common to every provider). */
 export interface OAuthTokens {
   /** null only for ID-token sign-in without an access token. */
   accessToken: string | null;

@@ -3,12 +3,12 @@ import { defineEndpoint } from "../endpoint.js";
 import { APIError } from "../errors.js";
 import { emailField, parseEmailOrThrow } from "../email/email-address.js";
 import { toWireUser } from "../http/public-json.js";
-import { clearSignInThrottle, reserveSignInAttempt, throttledError } from "../security/sign-in-throttle.js";
-import { startSession } from "../session/start-session.js";
+import { checkAccountPassword } from "../security/sign-in-throttle.js";
+import { completeSignIn } from "../sign-in/complete-sign-in.js";
 import { findCredentialAccount } from "../store/account-store.js";
 import { findUserByEmail } from "../store/user-store.js";
 import { sendVerificationMail } from "../email/verification-mail.js";
-import { secondStepFor, type TwoFactorRedirect } from "../two-factor/sign-in-step.js";
+import type { TwoFactorRedirect } from "../two-factor/sign-in-step.js";
 import type { WireUser } from "../shared/wire-types.js";
 
 const body = z.object({
@@ -36,27 +36,24 @@ export const signInEmail = defineEndpoint({
   async handler({ ctx, body, headers, client, response, audit }): Promise<SignInResult | TwoFactorRedirect> {
     if (!ctx.options.emailAndPassword.enabled) throw APIError.from(400, "EMAIL_AND_PASSWORD_IS_NOT_ENABLED");
     const email = parseEmailOrThrow(body.email);
-    const throttle = await reserveSignInAttempt(ctx, email);
 
     // Unknown user, no credential account and wrong password cost the same scrypt and answer
-    // the same 401, so neither timing nor wording tells whether an account exists.
+    // the same 401, so neither timing nor wording tells whether an account exists; a throttled
+    // address is answered the same way whether it is known or not, and no password is checked.
     const user = await findUserByEmail(ctx.db, email);
     const recordFailure = (reason: "ACCOUNT_THROTTLED" | "INVALID_EMAIL_OR_PASSWORD"): Promise<void> =>
       audit.record({ userId: user?.id ?? null, type: "sign-in", outcome: "failure", method: "password", detail: { reason } });
-    if (throttle.wait !== null) {
-      // The same answer for a known and an unknown address; no password is checked.
-      await recordFailure("ACCOUNT_THROTTLED");
-      throw throttledError(throttle.wait);
-    }
     const account = user ? await findCredentialAccount(ctx.db, user.id) : undefined;
-    const storedHash = account?.password ?? (await ctx.dummyPasswordHash);
-    const passwordMatches = await ctx.passwordHasher.verify(body.password, storedHash);
-    if (!user || !account?.password || !passwordMatches) {
-      // Already counted by the reservation.
+    const passwordMatches = await checkAccountPassword(ctx, {
+      email,
+      storedHash: account?.password,
+      password: body.password,
+      onThrottled: () => recordFailure("ACCOUNT_THROTTLED"),
+    });
+    if (!user || !passwordMatches) {
       await recordFailure("INVALID_EMAIL_OR_PASSWORD");
       throw APIError.from(401, "INVALID_EMAIL_OR_PASSWORD");
     }
-    await clearSignInThrottle(ctx, email);
     if (ctx.options.email.requireEmailVerification && user.emailVerified !== 1) {
       await audit.record({ userId: user.id, type: "sign-in", outcome: "failure", method: "password", detail: { reason: "EMAIL_NOT_VERIFIED" } });
       const verification = ctx.options.email.verification;
@@ -68,10 +65,9 @@ export const signInEmail = defineEndpoint({
     }
 
     // With two-factor on, the password alone makes no session: the second step does.
-    const pending = await secondStepFor(ctx, { user, rememberMe: body.rememberMe ?? true, headers, response });
-    if (pending) return pending;
-    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client, headers, audit });
-    await audit.record({ userId: user.id, type: "sign-in", method: "password" });
-    return { redirect: Boolean(body.callbackURL), token, url: body.callbackURL, user: toWireUser(user) };
+    const rememberMe = body.rememberMe ?? true;
+    const signedIn = await completeSignIn({ ctx, response, headers, client, audit }, { user, rememberMe, way: { method: "password" } });
+    if (signedIn.kind === "second-step") return signedIn.answer;
+    return { redirect: Boolean(body.callbackURL), token: signedIn.token, url: body.callbackURL, user: toWireUser(signedIn.user) };
   },
 });

@@ -5,7 +5,7 @@ import { assertNewPasswordAllowed } from "../crypto/password-policy.js";
 import { generateId, randomBytes } from "../deps/random.js";
 import { emailField, parseEmailOrThrow } from "../email/email-address.js";
 import { toWireUser } from "../http/public-json.js";
-import { startSession } from "../session/start-session.js";
+import { completeSignUp } from "../sign-in/complete-sign-in.js";
 import { insertCredentialAccount } from "../store/account-store.js";
 import { isUniqueViolation } from "../store/unique-violation.js";
 import { deleteUserById, findUserByEmail, insertUser } from "../store/user-store.js";
@@ -78,7 +78,8 @@ export const signUpEmail = defineEndpoint({
     if (!policy.autoSignIn || ctx.options.email.requireEmailVerification) {
       return { token: null, user: toWireUser(user) };
     }
-    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: body.rememberMe ?? true, client, headers, audit });
-    return { token, user: toWireUser(user) };
+    const signedIn = await completeSignUp({ ctx, response, headers, client, audit }, { user, rememberMe: body.rememberMe ?? true, method: "password" });
+    if (signedIn.kind !== "session") throw new Error("a new account has no second step");
+    return { token: signedIn.token, user: toWireUser(user) };
   },
 });

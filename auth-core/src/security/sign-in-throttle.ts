@@ -4,8 +4,9 @@ import { APIError } from "../errors.js";
 import { clearThrottle, findThrottleState, reserveAttempt, type ReservationRule, type ThrottleState } from "../store/sign-in-throttle-store.js";
 
 /**
- * Per-account throttling of failed password sign-ins (NIST SP 800-63B-4 §3.2.2):
- * per-address rate limits do not stop one account being tried from many addresses.
+ * Per-account throttling of failed password checks (NIST SP 800-63B-4 §3.2.2): sign-in's and
+ * every other (checkAccountPassword); per-address rate limits do not stop one account being
+ * tried from many addresses, nor a stolen session trying passwords.
  *
  * - The first `freeFailures` consecutive failures cost nothing.
  * - After that, each attempt waits 2^(n − freeFailures) seconds after the last failure, capped
@@ -44,7 +45,7 @@ export function throttleWait(state: ThrottleState | undefined, now: Date, policy
 }
 
 /** The answer to a throttled attempt: the rate limiter's 429 and wording, with when to retry. */
-export function throttledError(waitSeconds: number): APIError {
+function throttledError(waitSeconds: number): APIError {
   return APIError.from(429, "TOO_MANY_REQUESTS", { headers: { "x-retry-after": String(waitSeconds) } });
 }
 
@@ -63,7 +64,7 @@ function reservationRule(now: Date, policy: ThrottlePolicy): ReservationRule {
  * Before the password is checked: reserves this attempt (counted as a failure until the right
  * password clears it), or answers how long the address must wait (nothing counted).
  */
-export async function reserveSignInAttempt(ctx: AuthContext, email: string): Promise<{ wait: number | null }> {
+async function reserveSignInAttempt(ctx: AuthContext, email: string): Promise<{ wait: number | null }> {
   const policy = ctx.options.emailAndPassword.throttle;
   if (!policy.enabled) return { wait: null };
   const key = throttleKey(email);
@@ -71,6 +72,31 @@ export async function reserveSignInAttempt(ctx: AuthContext, email: string): Pro
   if (await reserveAttempt(ctx.db, key, now, reservationRule(now, policy))) return { wait: null };
   // Refused: how long to wait, from the row as it stands (cleared meanwhile: try again in a second).
   return { wait: throttleWait(await findThrottleState(ctx.db, key), now, policy) ?? 1 };
+}
+
+/**
+ * Every password check of an account goes through here, wherever it happens: sign-in, and a
+ * session's confirmations (delete-user, change-password, the /two-factor/* endpoints behind the
+ * password). The attempt is reserved in the account's throttle (keyed by its normalised address,
+ * like sign-in) before the password is looked at; a throttled attempt checks nothing and answers
+ * sign-in's 429 (`onThrottled` first, for the caller's row). The right password clears the count.
+ * With no stored hash (no such person, or no password) the dummy hash is checked, for the same
+ * time, and the answer is false.
+ */
+export async function checkAccountPassword(
+  ctx: AuthContext,
+  input: { email: string; storedHash: string | null | undefined; password: string; onThrottled?: () => Promise<void> },
+): Promise<boolean> {
+  const { wait } = await reserveSignInAttempt(ctx, input.email);
+  if (wait !== null) {
+    await input.onThrottled?.();
+    throw throttledError(wait);
+  }
+  const matches = await ctx.passwordHasher.verify(input.password, input.storedHash ?? (await ctx.dummyPasswordHash));
+  // A wrong password stays counted by the reservation.
+  if (!input.storedHash || !matches) return false;
+  await clearSignInThrottle(ctx, input.email);
+  return true;
 }
 
 /** The right password, or a completed reset: the count starts again. */

@@ -1,18 +1,16 @@
 import type { ClientInfo, ResponseDraft } from "../endpoint.js";
 import type { AuthContext } from "../context.js";
 import { APIError } from "../errors.js";
-import { handOverAnonymousUser } from "../oauth/anonymous.js";
-import type { Audit } from "../security/security-events.js";
 import { createSession, type ActiveSession } from "./session.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { deleteSessionByTokenHash } from "../store/session-store.js";
-import { findUserById } from "../store/user-store.js";
-import { admitToSession } from "../admin/admission.js";
 import { bearerTokenFor, buildSessionCookie, readSessionToken } from "./session-cookie.js";
 
 /**
- * Signs a user in: a new session, its cookie on the answer. Every sign-in method ends here, so
- * cookies and persistence are decided in one place.
+ * A new session and its cookie on the answer, so cookies and persistence are decided in one place.
+ * Who may have one (a ban, the second step, an anonymous hand-over) is decided before, by
+ * sign-in/complete-sign-in.ts, where every sign-in ends; a password change that ends every
+ * session starts its caller's new one here directly.
  */
 export async function startSession(
   ctx: AuthContext,
@@ -21,24 +19,10 @@ export async function startSession(
     userId: string;
     rememberMe: boolean;
     client: ClientInfo;
-    /**
-     * The request's headers. Required so no sign-in method can forget it: an anonymous session
-     * in them is handed over to this user (spec §7).
-     */
+    /** The request's headers: the session the browser presented ends (fixation). */
     headers: Headers;
-    /** The call's audit: a hand-over of an anonymous user writes its row. */
-    audit: Audit<"anonymous-linked">;
-    /**
-     * The sign-in itself proved the person holds the address (a provider that vouches for this very
-     * address): ADMIN_EMAILS may apply (admin/admission.ts). Absent: it does not.
-     */
-    provesMailbox?: boolean;
   },
 ): Promise<{ token: string; session: ActiveSession["session"] }> {
-  const user = await findUserById(ctx.db, input.userId);
-  if (!user) throw APIError.from(500, "FAILED_TO_CREATE_SESSION");
-  // A ban refuses every way in here; ADMIN_EMAILS only for a sign-in that proved the mailbox.
-  await admitToSession(ctx, user, input.client, { provesMailbox: input.provesMailbox === true });
   let created: Awaited<ReturnType<typeof createSession>>;
   try {
     created = await createSession(ctx, {
@@ -52,7 +36,6 @@ export async function startSession(
     throw APIError.from(500, "FAILED_TO_CREATE_SESSION");
   }
   const { token, ...session } = created;
-  await handOverAnonymousUser(ctx, input.headers, input.userId, input.audit);
   await endPresentedSession(ctx, input.headers);
   draft.headers.append("set-cookie", buildSessionCookie(ctx, token, { rememberMe: input.rememberMe, expiresAt: session.expiresAt }));
   if (ctx.options.bearer.enabled) {

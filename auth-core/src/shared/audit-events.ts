@@ -63,6 +63,8 @@ export const AUDIT_EVENT_TYPES = [
   "two-factor-backup-codes-regenerated",
   "two-factor-verified",
   "two-factor-rule-changed",
+  // The first proof of an address removed what was added to the account before it (one row per kind).
+  "unproven-additions-removed",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -148,6 +150,7 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "two-factor-backup-codes-regenerated": "Backup codes regenerated",
   "two-factor-verified": "Second step",
   "two-factor-rule-changed": "Two-factor rule changed",
+  "unproven-additions-removed": "Removed what was added before the address was proven",
 };
 
 export function isAuditEventType(value: string): value is AuditEventType {

@@ -52,3 +52,11 @@ export async function setPasswordIfUnset(db: DB, id: string, passwordHash: strin
 export async function deleteAccount(db: DB, id: string): Promise<void> {
   await db.deleteFrom("account").where("id", "=", id).execute();
 }
+
+/** Deletes every account row of the user but `keepId` (a provider link or the password); answers the provider ids that went. */
+export async function deleteAccountsOfUserExcept(db: DB, userId: string, keepId: string | null): Promise<string[]> {
+  let query = db.deleteFrom("account").where("userId", "=", userId);
+  if (keepId !== null) query = query.where("id", "!=", keepId);
+  const rows = await query.returning("providerId").execute();
+  return rows.map((row) => row.providerId);
+}

@@ -172,6 +172,8 @@ interface TwoFactorTable {
   lastUsedStep: number | null;
   failedAttempts: Generated<number>;
   lockedUntil: string | null;
+  /** 1 after a completed password reset, until the app or a backup code passes a second step: no mailed code then. */
+  mailedCodesHeld: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -192,6 +194,10 @@ interface TwoFactorChallengeTable {
   attempts: Generated<number>;
   otpHash: string | null;
   otpExpiresAt: string | null;
+  /** Codes mailed for this step (send-otp), at most MAILED_CODES_PER_STEP. */
+  otpSends: Generated<number>;
+  /** The way in that began the step (its sign-in row's method): "password", a provider id, "passkey", "email-link"; null: "password". */
+  signInMethod: string | null;
   expiresAt: string;
   createdAt: string;
 }

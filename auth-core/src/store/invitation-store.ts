@@ -79,6 +79,17 @@ export async function cancelPendingInvitation(db: DB, id: string): Promise<Invit
   return db.updateTable("invitation").set({ status: "canceled" }).where("id", "=", id).where("status", "=", "pending").returningAll().executeTakeFirst();
 }
 
+/** Cancels every pending invitation the user sent; answers how many. */
+export async function cancelPendingInvitationsSentBy(db: DB, inviterId: string): Promise<number> {
+  const result = await db
+    .updateTable("invitation")
+    .set({ status: "canceled" })
+    .where("inviterId", "=", inviterId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export async function extendInvitation(db: DB, id: string, expiresAt: Date): Promise<InvitationRow | undefined> {
   return db.updateTable("invitation").set({ expiresAt: expiresAt.toISOString() }).where("id", "=", id).returningAll().executeTakeFirst();
 }

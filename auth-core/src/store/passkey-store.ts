@@ -65,3 +65,9 @@ export async function deletePasskeyOfUser(db: DB, id: string, userId: string): P
   const result = await db.deleteFrom("passkey").where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** Deletes every passkey of the user; answers how many went. */
+export async function deletePasskeysOfUser(db: DB, userId: string): Promise<number> {
+  const result = await db.deleteFrom("passkey").where("userId", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -68,8 +68,21 @@ export async function reserveTwoFactorCheck(db: DB, userId: string, now: Date, l
   return reserved !== undefined;
 }
 
-export async function clearTwoFactorFailures(db: DB, userId: string): Promise<void> {
-  await db.updateTable("twoFactor").set({ failedAttempts: 0, lockedUntil: null }).where("userId", "=", userId).execute();
+/**
+ * A passed second step: the failure count and lock go; with `releaseMailedCodes` (the app or a
+ * backup code passed it) mailed codes held back by a reset count again.
+ */
+export async function clearTwoFactorFailures(db: DB, userId: string, options: { releaseMailedCodes: boolean }): Promise<void> {
+  await db
+    .updateTable("twoFactor")
+    .set({ failedAttempts: 0, lockedUntil: null, ...(options.releaseMailedCodes ? { mailedCodesHeld: 0 } : {}) })
+    .where("userId", "=", userId)
+    .execute();
+}
+
+/** A completed password reset: mailed codes are no second step until the app or a backup code passes one. */
+export async function holdMailedCodes(db: DB, userId: string, now: Date): Promise<void> {
+  await db.updateTable("twoFactor").set({ mailedCodesHeld: 1, updatedAt: now.toISOString() }).where("userId", "=", userId).execute();
 }
 
 /** Replaces the user's backup codes with these hashes. */
@@ -89,13 +102,17 @@ export async function consumeBackupCode(db: DB, userId: string, codeHash: string
   return rows.length === 1;
 }
 
-export async function insertChallenge(db: DB, row: { id: string; userId: string; rememberMe: boolean; expiresAt: Date; now: Date }): Promise<void> {
+export async function insertChallenge(
+  db: DB,
+  row: { id: string; userId: string; rememberMe: boolean; signInMethod: string; expiresAt: Date; now: Date },
+): Promise<void> {
   await db
     .insertInto("twoFactorChallenge")
     .values({
       id: row.id,
       userId: row.userId,
       rememberMe: row.rememberMe ? 1 : 0,
+      signInMethod: row.signInMethod,
       attempts: 0,
       expiresAt: row.expiresAt.toISOString(),
       createdAt: row.now.toISOString(),
@@ -129,8 +146,19 @@ export async function deleteChallenge(db: DB, id: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-export async function setChallengeCode(db: DB, id: string, otpHash: string, otpExpiresAt: Date): Promise<void> {
-  await db.updateTable("twoFactorChallenge").set({ otpHash, otpExpiresAt: otpExpiresAt.toISOString() }).where("id", "=", id).execute();
+/**
+ * Puts a newly mailed code on the pending step, counting the send in the same statement: false
+ * (nothing changed) once `maxSends` codes were mailed for this step.
+ */
+export async function setChallengeCode(db: DB, id: string, code: { otpHash: string; otpExpiresAt: Date; maxSends: number }): Promise<boolean> {
+  const row = await db
+    .updateTable("twoFactorChallenge")
+    .set((eb) => ({ otpHash: code.otpHash, otpExpiresAt: code.otpExpiresAt.toISOString(), otpSends: eb("otpSends", "+", 1) }))
+    .where("id", "=", id)
+    .where("otpSends", "<", code.maxSends)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function deleteExpiredChallenges(db: DB, now: Date): Promise<number> {

@@ -9,7 +9,7 @@ export const TEST_BASE_URL = "http://localhost:3000";
 export const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
 /**
  * scrypt at a thirty-second of the production work (N·r 8192 against 262144): the same
- * format and code path, 3.9 ms a hash instead of 142. For a test that is not about the hash's cost.
+ * format and code path at a small fraction of the time. For a test that is not about the hash's cost.
  */
 export const TEST_SCRYPT_PARAMS: ScryptParams = { N: 1024, r: 8, p: 1, keyLength: 32 };
 

@@ -13,6 +13,12 @@ export interface TwoFactorOptions {
     otp?: { enabled?: boolean };
     /** Seconds a "trust this device" cookie skips the second step; default 30 days. */
     trustDeviceMaxAge?: number;
+    /**
+     * The web page of the second step, where a sign-in that ends in a redirect (a provider's
+     * callback, an email link) sends the browser, with `?redirect=` the destination the sign-in
+     * meant. A path on the base URL's origin or an absolute URL; default "/two-factor".
+     */
+    pageURL?: string;
   };
 }
 
@@ -21,6 +27,7 @@ export interface ResolvedTwoFactorOptions {
   issuer: string;
   otpEnabled: boolean;
   trustDeviceMaxAge: number;
+  pageURL: string;
 }
 
 export function resolveTwoFactorOptions(options: TwoFactorOptions & { mailer?: unknown }): ResolvedTwoFactorOptions {
@@ -29,6 +36,7 @@ export function resolveTwoFactorOptions(options: TwoFactorOptions & { mailer?: u
     issuer: options.twoFactor?.issuer ?? "Gatehouse",
     otpEnabled: options.twoFactor?.otp?.enabled ?? options.mailer !== undefined,
     trustDeviceMaxAge: options.twoFactor?.trustDeviceMaxAge ?? 30 * 24 * 60 * 60,
+    pageURL: options.twoFactor?.pageURL ?? "/two-factor",
   };
 }
 
@@ -44,4 +52,6 @@ export const ACCOUNT_LOCK_AFTER_FAILURES = 10;
 export const ACCOUNT_LOCK_SECONDS = 15 * 60;
 /** A mailed code (send-otp): 6 digits, 3 minutes (better-auth's defaults). */
 export const MAILED_CODE_LIFETIME_SECONDS = 3 * 60;
+/** Codes one pending step may mail (Gatehouse's own cap; better-auth has none): the 4th send-otp answers 429. */
+export const MAILED_CODES_PER_STEP = 3;
 export const BACKUP_CODE_COUNT = 10;

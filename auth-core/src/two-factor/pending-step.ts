@@ -7,7 +7,7 @@ import { deleteChallenge, insertChallenge } from "../store/two-factor-store.js";
 import { CHALLENGE_LIFETIME_SECONDS } from "./options.js";
 
 /**
- * The pending second step of a password sign-in: a random token in its own signed cookie
+ * The pending second step of a sign-in: a random token in its own signed cookie
  * (`gatehouse.two_factor`, better-auth's `two_factor`), the store keeping only its hash. It is
  * no session: nothing but the /two-factor/verify-* and send-otp endpoints reads it.
  */
@@ -24,7 +24,7 @@ export async function beginPendingStep(
   ctx: AuthContext,
   headers: Headers,
   draft: ResponseDraft,
-  input: { userId: string; rememberMe: boolean },
+  input: { userId: string; rememberMe: boolean; signInMethod: string },
 ): Promise<void> {
   // One pending step per browser: the one it held before ends.
   const previous = readPendingStepId(ctx, headers);
@@ -35,6 +35,7 @@ export async function beginPendingStep(
     id: hashToken(token),
     userId: input.userId,
     rememberMe: input.rememberMe,
+    signInMethod: input.signInMethod,
     expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_SECONDS * 1000),
     now,
   });

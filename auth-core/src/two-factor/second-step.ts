@@ -4,7 +4,8 @@ import { APIError, type ErrorCode } from "../errors.js";
 import { toWireUser } from "../http/public-json.js";
 import type { Audit } from "../security/security-events.js";
 import type { ActiveSession } from "../session/session.js";
-import { startSession } from "../session/start-session.js";
+import { assertNotBanned } from "../admin/ban.js";
+import { completeSignIn } from "../sign-in/complete-sign-in.js";
 import type { TwoFactorChallengeRow, UserRow } from "../store/database.js";
 import {
   clearTwoFactorFailures,
@@ -62,6 +63,8 @@ export async function findAnswerer(parts: CallParts, options: { countAttempt: bo
     if (challenge && challenge.attempts <= CHALLENGE_MAX_ATTEMPTS && (options.countAttempt || challenge.attempts < CHALLENGE_MAX_ATTEMPTS)) {
       const user = await findUserById(ctx.db, challenge.userId);
       if (!user) throw endedStepError(ctx, 401, "INVALID_TWO_FACTOR_COOKIE");
+      // Banned during the step: no code is mailed or looked at.
+      assertNotBanned(user, now);
       await assertNotLocked(ctx, user.id);
       return { kind: "sign-in", stepId, challenge, user };
     }
@@ -112,9 +115,11 @@ export async function refuseCode(
 }
 
 /**
- * A right code. For a sign-in, the step ends (the one request that ends it wins), the session
- * starts with its cookie, and with `trust` this browser skips the step for the trust period.
- * For a signed-in caller the answer names their own session. Both answer `{ token, user }`.
+ * A right code. For a sign-in, the step ends (the one request that ends it wins) and the sign-in
+ * completes (sign-in/complete-sign-in.ts: the session with its cookie, the sign-in row naming the
+ * way in that began the step and this factor); with `trust` this browser skips the step for the
+ * trust period. The app or a backup code lifts a reset's hold on mailed codes. For a signed-in
+ * caller the answer names their own session. Both answer `{ token, user }`.
  */
 export async function acceptCode(
   parts: AuditedCallParts,
@@ -126,11 +131,18 @@ export async function acceptCode(
   const { ctx, client, response, headers, audit } = parts;
   if (answerer.kind === "session") return { token: answerer.active.token, user: toWireUser(user) };
   if (!(await deleteChallenge(ctx.db, answerer.stepId))) throw endedStepError(ctx, 401, "INVALID_TWO_FACTOR_COOKIE");
-  await clearTwoFactorFailures(ctx.db, user.id);
-  const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: answerer.challenge.rememberMe === 1, client, headers, audit });
+  await clearTwoFactorFailures(ctx.db, user.id, { releaseMailedCodes: method !== "otp" });
+  await audit.record({ userId: user.id, type: "two-factor-verified", method, detail: { trustDevice: trust } });
+  const signedIn = await completeSignIn(
+    { ctx, response, headers, client, audit },
+    {
+      user,
+      rememberMe: answerer.challenge.rememberMe === 1,
+      way: { method: answerer.challenge.signInMethod ?? "password", twoFactors: true, detail: { secondFactor: method } },
+    },
+  );
+  if (signedIn.kind !== "session") throw new Error("a passed second step always starts a session");
   response.headers.append("set-cookie", clearedPendingCookie(ctx));
   if (trust) await trustDevice(ctx, response, user.id);
-  await audit.record({ userId: user.id, type: "two-factor-verified", method, detail: { trustDevice: trust } });
-  await audit.record({ userId: user.id, type: "sign-in", method: "password", detail: { secondFactor: method } });
-  return { token, user: toWireUser(user) };
+  return { token: signedIn.token, user: toWireUser(signedIn.user) };
 }

@@ -81,10 +81,10 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   let ready: Promise<OpenIDProvider> | undefined;
   /**
    * The OpenID provider, made on the first request: loading oidc-provider and making its RSA key
-   * was about 400 ms of CPU, more than the rest of a development server's start, paid by every
-   * start whether or not anyone signs in with a stand-in provider. Test support is loaded only
-   * here, so a production server never loads it. Requests come once the servers listen, when
-   * `issuer` (below) is known.
+   * cost more CPU than the rest of a development server's start, paid by every start whether or
+   * not anyone signs in with a stand-in provider (docs/performance/notes-from-code.md). Test
+   * support is loaded only here, so a production server never loads it. Requests come once the
+   * servers listen, when `issuer` (below) is known.
    */
   function openIDProvider(): Promise<OpenIDProvider> {
     ready ??= import("@gatehouse/auth-core/testing").then(async ({ createOpenIDProvider, finishInteraction }) => {

@@ -18,8 +18,9 @@ function firstLink(text: string): string | null {
 }
 
 /**
- * DESIGN.md's development outbox: with no SMTP_URL, each mail is one JSON file under
- * DATA_DIR/outbox, plus one log line with the link so a newcomer can follow it from the console.
+ * The development outbox (docs/email.md, mail settings): with no SMTP_URL, each mail is one JSON
+ * file under DATA_DIR/outbox, plus one log line with the link so a newcomer can follow it from the
+ * console.
  */
 export function createOutboxMailer(config: OutboxMailerConfig, logger: Logger): Mailer {
   const dir = join(config.dataDir, "outbox");

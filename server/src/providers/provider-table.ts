@@ -54,7 +54,7 @@ const MICROSOFT_PHOTO_SIZES = ["48", "64", "96", "120", "240", "360", "432", "50
 
 /**
  * Every provider the server can turn on from its environment. Adding a provider is one row; its
- * option names are the ones `createAuth({ socialProviders })` takes (reference/oauth-providers.md).
+ * option names are the ones `createAuth({ socialProviders })` takes (docs/providers.md, "Server variables").
  */
 export const PROVIDER_TABLE = {
   apple: {
@@ -91,7 +91,7 @@ export const PROVIDER_TABLE = {
   gitlab: { name: "GitLab", extras: { GITLAB_ISSUER: url("issuer") } },
   google: {
     name: "Google",
-    // Tests and development point it elsewhere (DESIGN.md, the run contract).
+    // Tests and development point it at a stand-in (docs/design.md, the run contract).
     extras: { GOOGLE_ISSUER: { ...url("issuer"), default: "https://accounts.google.com" } },
   },
   huggingface: { name: "Hugging Face" },

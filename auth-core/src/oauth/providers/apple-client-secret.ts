@@ -1,7 +1,7 @@
 import { importPKCS8, SignJWT, type CryptoKey } from "jose";
 import type { ProviderRuntime } from "../types.js";
 
-/** What Apple needs to sign a client secret (reference/oauth-providers.md, apple: token). */
+/** What Apple needs to sign a client secret (docs/providers.md, the apple row). */
 export interface AppleSigningKey {
   /** The Services ID (web) or bundle id the secret is for: its `sub`. */
   clientId: string;

@@ -6,7 +6,7 @@ import { createAppleClientSecret } from "./apple-client-secret.js";
 import { joinName, readEmail, readEmailVerified, readObject, readOptionalString } from "./claims.js";
 
 /**
- * Options of Sign in with Apple (reference/oauth-providers.md, apple). The client secret is a
+ * Options of Sign in with Apple (docs/providers.md, the apple row). The client secret is a
  * ready-made ES256 JWT (`clientSecret`), or signed here from `teamId`, `keyId` and `privateKey`.
  */
 export interface AppleProviderOptions extends BaseProviderOptions {

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptio
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readOptionalString } from "./claims.js";
 
-/** Options of Atlassian sign-in, OAuth 2.0 (3LO) (reference/oauth-providers.md, atlassian). */
+/** Options of Atlassian sign-in, OAuth 2.0 (3LO) (docs/providers.md, the atlassian row). */
 export interface AtlassianProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /** Default "consent", as in Atlassian's own authorization URL. */

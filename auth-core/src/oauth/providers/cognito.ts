@@ -2,7 +2,7 @@ import { defineProvider, openIdProfile, fixedEndpoints, type BaseProviderOptions
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readOptionalString } from "./claims.js";
 
-/** Options of Amazon Cognito sign-in (reference/oauth-providers.md, cognito). */
+/** Options of Amazon Cognito sign-in (docs/providers.md, the cognito row). */
 export interface CognitoProviderOptions extends BaseProviderOptions {
   /** App clients without a secret (public, PKCE only) are allowed. */
   clientSecret?: string;

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptio
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readOptionalString } from "./claims.js";
 
-/** Options of Discord sign-in (reference/oauth-providers.md, discord). */
+/** Options of Discord sign-in (docs/providers.md, the discord row). */
 export interface DiscordProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /** Default "none": a returning person is not asked to consent again; "consent" always asks. */

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../def
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readObject, readOptionalString } from "./claims.js";
 
-/** Options of Dropbox sign-in (reference/oauth-providers.md, dropbox). */
+/** Options of Dropbox sign-in (docs/providers.md, the dropbox row). */
 export interface DropboxProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /**

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../def
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readObject, readOptionalString } from "./claims.js";
 
-/** Options of Facebook sign-in (reference/oauth-providers.md, facebook). */
+/** Options of Facebook sign-in (docs/providers.md, the facebook row). */
 export interface FacebookProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /** Graph fields asked for besides id, name, email and picture. */

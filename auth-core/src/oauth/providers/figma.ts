@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptio
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readOptionalString } from "./claims.js";
 
-/** Options of Figma sign-in (reference/oauth-providers.md, figma). */
+/** Options of Figma sign-in (docs/providers.md, the figma row). */
 export interface FigmaProviderOptions extends BaseProviderOptions {
   clientSecret: string;
 }

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../def
 import type { OAuthProvider } from "../types.js";
 import { joinName, readEmail, readId, readObject, readOptionalString } from "./claims.js";
 
-/** Options of GitHub sign-in (reference/oauth-providers.md, github). */
+/** Options of GitHub sign-in (docs/providers.md, the github row). */
 export interface GitHubProviderOptions extends BaseProviderOptions {
   clientSecret: string;
 }

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptio
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readId, readOptionalString } from "./claims.js";
 
-/** Options of GitLab sign-in (reference/oauth-providers.md, gitlab). */
+/** Options of GitLab sign-in (docs/providers.md, the gitlab row). */
 export interface GitLabProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /** The GitLab instance, for self-hosted ones; default https://gitlab.com. */

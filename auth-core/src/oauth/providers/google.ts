@@ -2,7 +2,7 @@ import { defineProvider, openIdProfile, type BaseProviderOptions } from "../defi
 import type { ClientAuthentication, OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readOptionalString } from "./claims.js";
 
-/** Options of Google sign-in (reference/oauth-providers.md, google). */
+/** Options of Google sign-in (docs/providers.md, the google row). */
 export interface GoogleProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /** The OpenID issuer whose discovery document is used; default https://accounts.google.com. */

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../def
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readOptionalString } from "./claims.js";
 
-/** Options of Sign in with Hugging Face (reference/oauth-providers.md, huggingface). */
+/** Options of Sign in with Hugging Face (docs/providers.md, the huggingface row). */
 export interface HuggingFaceProviderOptions extends BaseProviderOptions {
   /** Public apps (PKCE only) have none. */
   clientSecret?: string;

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptio
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readObject, readOptionalString } from "./claims.js";
 
-/** Options of Kakao sign-in (reference/oauth-providers.md, kakao); clientId is the REST API key. */
+/** Options of Kakao sign-in (docs/providers.md, the kakao row); clientId is the REST API key. */
 export interface KakaoProviderOptions extends BaseProviderOptions {
   /** Needed only when client secrets are turned on for the app in Kakao's console. */
   clientSecret?: string;

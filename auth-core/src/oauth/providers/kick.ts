@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../def
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readObject, readOptionalString } from "./claims.js";
 
-/** Options of Kick sign-in (reference/oauth-providers.md, kick). */
+/** Options of Kick sign-in (docs/providers.md, the kick row). */
 export interface KickProviderOptions extends BaseProviderOptions {
   clientSecret: string;
 }

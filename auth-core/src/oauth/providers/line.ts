@@ -2,7 +2,7 @@ import { defineProvider, openIdProfile, fixedEndpoints, type BaseProviderOptions
 import type { OAuthProvider, ProviderRuntime } from "../types.js";
 import { readEmail, readObject, readOptionalString } from "./claims.js";
 
-/** Options of LINE Login v2.1 (reference/oauth-providers.md, line). */
+/** Options of LINE Login v2.1 (docs/providers.md, the line row). */
 export interface LineProviderOptions extends BaseProviderOptions {
   /** The channel secret. */
   clientSecret: string;

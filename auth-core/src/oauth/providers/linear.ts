@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../def
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readObject, readOptionalString } from "./claims.js";
 
-/** Options of Linear sign-in (reference/oauth-providers.md, linear). */
+/** Options of Linear sign-in (docs/providers.md, the linear row). */
 export interface LinearProviderOptions extends BaseProviderOptions {
   clientSecret: string;
 }

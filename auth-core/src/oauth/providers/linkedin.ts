@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptio
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readOptionalString } from "./claims.js";
 
-/** Options of LinkedIn sign-in ("Sign In with LinkedIn using OpenID Connect"; reference/oauth-providers.md, linkedin). */
+/** Options of LinkedIn sign-in ("Sign In with LinkedIn using OpenID Connect"; docs/providers.md, the linkedin row). */
 export interface LinkedInProviderOptions extends BaseProviderOptions {
   clientSecret: string;
 }

@@ -4,7 +4,7 @@ import { readEmail, readOptionalString } from "./claims.js";
 
 type MicrosoftPhotoSize = 48 | 64 | 96 | 120 | 240 | 360 | 432 | 504 | 648;
 
-/** Options of Microsoft Entra ID sign-in (reference/oauth-providers.md, microsoft; spec §9). */
+/** Options of Microsoft Entra ID sign-in (docs/providers.md, the microsoft row; spec §9). */
 export interface MicrosoftProviderOptions extends BaseProviderOptions {
   /** Public clients (SPA, native) use PKCE without a secret. */
   clientSecret?: string;

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../def
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readObject, readOptionalString } from "./claims.js";
 
-/** Options of Naver sign-in (reference/oauth-providers.md, naver). */
+/** Options of Naver sign-in (docs/providers.md, the naver row). */
 export interface NaverProviderOptions extends BaseProviderOptions {
   clientSecret: string;
 }

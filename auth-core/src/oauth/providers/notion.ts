@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../def
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readObject, readOptionalString } from "./claims.js";
 
-/** Options of Notion sign-in (reference/oauth-providers.md, notion). */
+/** Options of Notion sign-in (docs/providers.md, the notion row). */
 export interface NotionProviderOptions extends BaseProviderOptions {
   clientSecret: string;
 }

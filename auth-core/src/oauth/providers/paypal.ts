@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../def
 import type { OAuthProvider } from "../types.js";
 import { joinName, readEmail, readEmailVerified, readObject, readOptionalString } from "./claims.js";
 
-/** Options of Log in with PayPal (reference/oauth-providers.md, paypal). */
+/** Options of Log in with PayPal (docs/providers.md, the paypal row). */
 export interface PayPalProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /** "sandbox" (better-auth's default) or "live". */

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../def
 import type { OAuthProvider } from "../types.js";
 import { readId, readOptionalString } from "./claims.js";
 
-/** Options of Reddit sign-in (reference/oauth-providers.md, reddit). */
+/** Options of Reddit sign-in (docs/providers.md, the reddit row). */
 export interface RedditProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /** "permanent" yields a refresh token; Reddit's default, "temporary", does not. */

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptio
 import type { OAuthProvider } from "../types.js";
 import { readId, readOptionalString } from "./claims.js";
 
-/** Options of Roblox sign-in (reference/oauth-providers.md, roblox). */
+/** Options of Roblox sign-in (docs/providers.md, the roblox row). */
 export interface RobloxProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /** Default "select_account consent" (better-auth's). */

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptio
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readObject, readOptionalString } from "./claims.js";
 
-/** Options of Salesforce sign-in (reference/oauth-providers.md, salesforce), named as better-auth names them. */
+/** Options of Salesforce sign-in (docs/providers.md, the salesforce row), named as better-auth names them. */
 export interface SalesforceProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /** login.salesforce.com ("production", the default) or test.salesforce.com ("sandbox"). */

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptio
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readOptionalString } from "./claims.js";
 
-/** Options of Sign in with Slack, the OpenID flow (reference/oauth-providers.md, slack). */
+/** Options of Sign in with Slack, the OpenID flow (docs/providers.md, the slack row). */
 export interface SlackProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /** A workspace to sign in to (Slack's `team` parameter), skipping the workspace picker. */

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptio
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readObject, readOptionalString } from "./claims.js";
 
-/** Options of Spotify sign-in (reference/oauth-providers.md, spotify). */
+/** Options of Spotify sign-in (docs/providers.md, the spotify row). */
 export interface SpotifyProviderOptions extends BaseProviderOptions {
   clientSecret: string;
 }

@@ -3,7 +3,7 @@ import type { OAuthProvider } from "../types.js";
 import { readObject, readOptionalString } from "./claims.js";
 
 /**
- * Options of TikTok sign-in (reference/oauth-providers.md, tiktok). TikTok calls its client id
+ * Options of TikTok sign-in (docs/providers.md, the tiktok row). TikTok calls its client id
  * the client key; better-auth's users write `clientKey` (and `clientId` is accepted instead).
  */
 export interface TikTokProviderOptions extends Omit<BaseProviderOptions, "clientId"> {

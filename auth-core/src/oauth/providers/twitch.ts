@@ -2,7 +2,7 @@ import { defineProvider, openIdProfile, fixedEndpoints, type BaseProviderOptions
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readEmailVerified, readOptionalString } from "./claims.js";
 
-/** Options of Twitch sign-in (reference/oauth-providers.md, twitch). */
+/** Options of Twitch sign-in (docs/providers.md, the twitch row). */
 export interface TwitchProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /** Twitch's `force_verify`: ask the person to authorize again even when they already did. */

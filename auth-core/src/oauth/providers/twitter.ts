@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../def
 import type { OAuthProvider } from "../types.js";
 import { readEmail, readId, readObject, readOptionalString } from "./claims.js";
 
-/** Options of X (Twitter) sign-in, OAuth 2.0 (reference/oauth-providers.md, twitter). */
+/** Options of X (Twitter) sign-in, OAuth 2.0 (docs/providers.md, the twitter row). */
 export interface TwitterProviderOptions extends BaseProviderOptions {
   clientSecret: string;
 }

@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, type BaseProviderOptions } from "../def
 import type { OAuthProvider } from "../types.js";
 import { joinName, readEmail, readId, readObject, readOptionalString } from "./claims.js";
 
-/** Options of VK ID sign-in (reference/oauth-providers.md, vk). */
+/** Options of VK ID sign-in (docs/providers.md, the vk row). */
 export interface VKProviderOptions extends BaseProviderOptions {
   /** VK ID's token exchange works with PKCE alone; a configured secret is sent too. */
   clientSecret?: string;

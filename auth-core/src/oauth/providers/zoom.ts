@@ -2,7 +2,7 @@ import { defineProvider, fixedEndpoints, userInfoProfile, type BaseProviderOptio
 import type { OAuthProvider } from "../types.js";
 import { joinName, readEmail, readOptionalString } from "./claims.js";
 
-/** Options of Zoom sign-in (reference/oauth-providers.md, zoom). */
+/** Options of Zoom sign-in (docs/providers.md, the zoom row). */
 export interface ZoomProviderOptions extends BaseProviderOptions {
   clientSecret: string;
   /** Send the S256 challenge (default true, as better-auth). */

@@ -34,7 +34,7 @@ export const banUserEndpoint = defineEndpoint({
     const banExpires = body.banExpiresIn ? new Date(now.getTime() + body.banExpiresIn * 1000).toISOString() : null;
     const user = await audit.change(async (trx, log) =>
       // Banning an admin may leave fewer who can act: the same locks as a demotion.
-      banUnderAdminLocks(trx, { adminId: session.user.id, target, now }, async () => {
+      banUnderAdminLocks(trx, { adminId: session.user.id, now }, async () => {
         const updated = await updateUser(trx, target.id, { banned: 1, banReason, banExpires, updatedAt: now.toISOString() });
         if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
         const sessions = await deleteSessionsByUserId(trx, target.id);

@@ -1,10 +1,7 @@
 import { z } from "zod";
-import { lockAdminsAsAdmin, requireUser } from "../../admin/admin-actions.js";
-import { isAdminRole } from "../../shared/admin-roles.js";
-import { deleteUserData } from "../../email/user-deletion.js";
+import { removeUserUnderAdminLocks, requireUser } from "../../admin/admin-actions.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { assertNotSoleOwner } from "../../organization/sole-owner.js";
 
 /**
  * better-auth's admin remove-user: the account and everything it holds, like a deletion by its
@@ -24,10 +21,7 @@ export const removeUserEndpoint = defineEndpoint({
     if (body.userId === session.user.id) throw APIError.from(400, "YOU_CANNOT_REMOVE_YOURSELF");
     const target = await requireUser(ctx, body.userId);
     await audit.change(async (trx, log) => {
-      // Removing an admin may leave fewer: the admins' locks, and the remover must still be one.
-      if (isAdminRole(target.role)) await lockAdminsAsAdmin(trx, session.user.id, "YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS", ctx.clock.now());
-      await assertNotSoleOwner(trx, target.id);
-      await deleteUserData(trx, target.id);
+      await removeUserUnderAdminLocks(trx, { adminId: session.user.id, target, now: ctx.clock.now() });
       // The row keeps the address: the person is gone, the operator's log says who it was.
       await log.write({ userId: session.user.id, targetUserId: target.id, type: "user-removed", detail: { email: target.email } });
     });

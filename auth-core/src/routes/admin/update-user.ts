@@ -82,10 +82,10 @@ export const adminUpdateUserEndpoint = defineEndpoint({
     if (fields.length === 0) return toWireUser(target);
     const movesAddress = email !== undefined && email !== target.email;
     const now = ctx.clock.now();
-    const admin = { adminId: session.user.id, target, now };
+    const admin = { adminId: session.user.id, now };
     try {
       const user = await audit.change(async (trx, log) => {
-        // Banning an admin may leave fewer who can act: the same locks as a demotion.
+        // A ban may leave fewer admins who can act: the same locks as a demotion.
         if (input.banned === true) return banUnderAdminLocks(trx, admin, () => apply(trx, log));
         return apply(trx, log);
       });

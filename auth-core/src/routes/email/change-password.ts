@@ -6,6 +6,7 @@ import { randomBytes } from "../../deps/random.js";
 import { toWireUser } from "../../http/public-json.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { discardUserEmailTokens } from "../../email/email-tokens.js";
+import { checkAccountPassword } from "../../security/sign-in-throttle.js";
 import { startSession } from "../../session/start-session.js";
 import { findCredentialAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
@@ -29,13 +30,13 @@ export const changePassword = defineEndpoint({
   body,
   session: "required",
   rateLimit: { window: 10, max: 3 },
-  audit: ["password-changed", "anonymous-linked"],
+  audit: ["password-changed"],
   async handler({ ctx, body, session, headers, client, response, audit }): Promise<{ token: string | null; user: WireUser }> {
     const { user } = session;
     assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword, user);
     const account = await findCredentialAccount(ctx.db, user.id);
     if (!account?.password) throw APIError.from(400, "CREDENTIAL_ACCOUNT_NOT_FOUND");
-    if (!(await ctx.passwordHasher.verify(body.currentPassword, account.password))) {
+    if (!(await checkAccountPassword(ctx, { email: user.email, storedHash: account.password, password: body.currentPassword }))) {
       await audit.record({
         userId: user.id,
         type: "password-changed",
@@ -63,7 +64,7 @@ export const changePassword = defineEndpoint({
     });
     let token: string | null = null;
     if (revoke) {
-      ({ token } = await startSession(ctx, response, { userId: user.id, rememberMe: session.session.rememberMe === 1, client, headers, audit }));
+      ({ token } = await startSession(ctx, response, { userId: user.id, rememberMe: session.session.rememberMe === 1, client, headers }));
     }
     sendAccountNotice(ctx, user, user.email, { kind: "password-changed" });
     return { token, user: toWireUser(user) };

@@ -12,6 +12,7 @@ import { deleteUserAccount } from "../../email/user-deletion.js";
 import { isFreshSession } from "../../session/session.js";
 import { buildClearedSessionCookie } from "../../session/session-cookie.js";
 import type { Audit } from "../../security/security-events.js";
+import { checkAccountPassword } from "../../security/sign-in-throttle.js";
 import type { UserRow } from "../../store/database.js";
 import { findCredentialAccount } from "../../store/account-store.js";
 
@@ -73,7 +74,7 @@ export const deleteUser = defineEndpoint({
     if (body.password !== undefined) {
       const account = await findCredentialAccount(ctx.db, user.id);
       if (!account?.password) throw APIError.from(400, "CREDENTIAL_ACCOUNT_NOT_FOUND");
-      if (!(await ctx.passwordHasher.verify(body.password, account.password))) {
+      if (!(await checkAccountPassword(ctx, { email: user.email, storedHash: account.password, password: body.password }))) {
         await audit.record({ userId: user.id, type: "account-deleted", outcome: "failure", detail: { reason: "INVALID_PASSWORD" } });
         throw APIError.from(400, "INVALID_PASSWORD");
       }

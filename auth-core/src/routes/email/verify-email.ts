@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AuthContext } from "../../context.js";
-import { defineEndpoint, type ClientInfo, type ResponseDraft } from "../../endpoint.js";
+import { defineEndpoint, type ClientInfo } from "../../endpoint.js";
 import { APIError, type ErrorCode } from "../../errors.js";
 import { constantTimeEqual } from "../../crypto/constant-time.js";
 import { verifyEmailVerificationToken } from "../../crypto/email-token.js";
@@ -12,8 +12,10 @@ import { sendVerificationMail } from "../../email/verification-mail.js";
 import { toWireUser } from "../../http/public-json.js";
 import type { Audit } from "../../security/security-events.js";
 import type { ActiveSession } from "../../session/session.js";
-import { startSession } from "../../session/start-session.js";
+import { completeSignIn } from "../../sign-in/complete-sign-in.js";
+import { secondStepLocation } from "../../two-factor/sign-in-step.js";
 import { grantListedAdminInChange, isOwnSession } from "../../admin/admission.js";
+import { noteMailboxOnlyProof, noteProvenBeforeAddressChange } from "../../security/first-proof.js";
 import type { UserRow } from "../../store/database.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
@@ -93,6 +95,8 @@ async function confirmEmailChange(ctx: AuthContext, input: ConfirmChangeInput): 
       }
       // Reset links mailed to the address the account leaves stop working with it.
       await discardUserEmailTokens(trx, "reset-password", user.id);
+      // The account had a proven address: the new one's reset does not count as its first proof.
+      await noteProvenBeforeAddressChange(ctx, trx, user.id);
       await deleteSessionsByUserId(trx, user.id, input.session?.session.id);
       await log.write({
         userId: user.id,
@@ -148,7 +152,12 @@ export const verifyEmail = defineEndpoint({
         return null;
       }
       await log.write({ userId: user.id, type: "email-verified", method: "email-link" });
-      if (!ownSession) return row;
+      if (!ownSession) {
+        // The mailbox is proven, not who chose the password: the next reset or provider sign-in is
+        // still the address's first proof (security/first-proof.ts).
+        await noteMailboxOnlyProof(ctx, trx, user);
+        return row;
+      }
       return (await grantListedAdminInChange(ctx, trx, log, row, ownSession.session.id)) ?? row;
     });
     if (!current) return fail(ctx, callbackURL, "invalid_token");
@@ -156,17 +165,10 @@ export const verifyEmail = defineEndpoint({
     // Only a browser that holds no session is signed in: one signed in as someone
     // else, or anonymously, keeps what it has, and no anonymous data is handed over by a link.
     if (ctx.options.email.verification.autoSignInAfterVerification && session === null) {
-      await startSignedInSession(ctx, response, { userId: user.id, client, headers, audit });
+      const signedIn = await completeSignIn({ ctx, response, headers, client, audit }, { user: current, rememberMe: true, way: { method: "email-link" } });
+      // A person with two-factor on answers the second step first (the link proves the mailbox only).
+      if (signedIn.kind === "second-step" && callbackURL) return redirectResponse(secondStepLocation(ctx, callbackURL));
     }
     return done(ctx, callbackURL, current);
   },
 });
-
-async function startSignedInSession(
-  ctx: AuthContext,
-  response: ResponseDraft,
-  { userId, client, headers, audit }: { userId: string; client: ClientInfo; headers: Headers; audit: Audit<"sign-in" | "anonymous-linked"> },
-): Promise<void> {
-  await startSession(ctx, response, { userId, rememberMe: true, client, headers, audit });
-  await audit.record({ userId, type: "sign-in", method: "email-link" });
-}

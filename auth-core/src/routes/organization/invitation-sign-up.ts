@@ -8,7 +8,7 @@ import { consumeEmailToken, discardEmailToken, storeEmailToken } from "../../ema
 import { authEndpointURL, redirectResponse, withQueryParams } from "../../email/links.js";
 import { buildInvitationHasAccountMessage, buildInvitationSignUpMessage } from "../../email/messages.js";
 import { buildInvitationURL } from "../../organization/invitation-mail.js";
-import { startSession } from "../../session/start-session.js";
+import { completeSignUp } from "../../sign-in/complete-sign-in.js";
 import type { InvitationRow, UserRow } from "../../store/database.js";
 import { findInvitationById } from "../../store/invitation-store.js";
 import { findMemberWithUser } from "../../store/member-store.js";
@@ -167,7 +167,7 @@ export const invitationSignUpCallback = defineEndpoint({
       throw error;
     }
     if (!created) return refused();
-    await startSession(ctx, response, { userId: created.user.id, rememberMe: true, client, headers, audit });
+    await completeSignUp({ ctx, response, headers, client, audit }, { user: created.user, rememberMe: true, method: "email-link" });
     const acceptURL = buildInvitationURL(ctx.options.organization.invitationURL, created.invitation.id, ctx.options.baseURL);
     return redirectResponse(withQueryParams(acceptURL, { notice: "invited-account" }, ctx.options.baseURL));
   },

@@ -9,7 +9,8 @@ import { takeChallenge } from "../../passkey/challenge.js";
 import { decodePublicKey, MAX_STORED_COUNTER, parseTransports } from "../../passkey/credential.js";
 import { asAuthenticationResponse, authenticationResponseSchema } from "../../passkey/response-schemas.js";
 import { passkeyUserHandle } from "../../passkey/user-handle.js";
-import { startSession } from "../../session/start-session.js";
+import { completeSignIn, type SignInOutcome } from "../../sign-in/complete-sign-in.js";
+import type { TwoFactorRedirect } from "../../two-factor/sign-in-step.js";
 import type { WireSessionResult } from "../../shared/wire-types.js";
 import { advancePasskeyCounter, findPasskeyByCredentialID } from "../../store/passkey-store.js";
 import { findUserById } from "../../store/user-store.js";
@@ -37,7 +38,9 @@ async function refuse(audit: Audit<"sign-in">, refusal: Refusal): Promise<never>
 
 /**
  * Spec §7 POST /passkey/verify-authentication: checks an assertion against this browser's
- * challenge and signs its owner in like any sign-in (session cookie, {session, user}).
+ * challenge and signs its owner in like any sign-in (session cookie, {session, user}); a passkey
+ * without user verification of a person with two-factor on answers the second step first
+ * (`{ twoFactorRedirect, twoFactorMethods }`, as /sign-in/email).
  */
 export const verifyPasskeyAuthentication = defineEndpoint({
   name: "verifyPasskeyAuthentication",
@@ -47,7 +50,7 @@ export const verifyPasskeyAuthentication = defineEndpoint({
   session: "none",
   rateLimit: { window: 10, max: 3 },
   audit: ["sign-in", "anonymous-linked"],
-  async handler({ ctx, body, headers, client, response, audit }): Promise<WireSessionResult> {
+  async handler({ ctx, body, headers, client, response, audit }): Promise<WireSessionResult | TwoFactorRedirect> {
     const challenge = await takeChallenge(ctx, headers, response, "authentication");
     const assertion = asAuthenticationResponse(body.response);
     const failed = (userId: string | null, reason: string): Promise<never> => refuse(audit, { userId, reason, status: 401, code: "AUTHENTICATION_FAILED" });
@@ -96,15 +99,20 @@ export const verifyPasskeyAuthentication = defineEndpoint({
     const user = await findUserById(ctx.db, passkey.userId);
     if (!user) return failed(passkey.userId, "user-not-found");
 
-    let started: Awaited<ReturnType<typeof startSession>>;
+    let signedIn: SignInOutcome;
     try {
-      started = await startSession(ctx, response, { userId: user.id, rememberMe: true, client, headers, audit });
+      signedIn = await completeSignIn(
+        { ctx, response, headers, client, audit },
+        // With user verification a passkey is two factors (something held, something known or
+        // been); without it, a person with two-factor on answers the second step as well.
+        { user, rememberMe: true, way: { method: "passkey", twoFactors: userVerified, detail: { passkeyId: passkey.id } } },
+      );
     } catch (error) {
       if (error instanceof APIError && error.code === "BANNED_USER") throw error;
       if (error instanceof APIError) throw APIError.from(500, "UNABLE_TO_CREATE_SESSION");
       throw error;
     }
-    await audit.record({ userId: user.id, type: "sign-in", method: "passkey", detail: { passkeyId: passkey.id } });
-    return { session: toWireSession(started.session, started.token), user: toWireUser(user) };
+    if (signedIn.kind === "second-step") return signedIn.answer;
+    return { session: toWireSession(signedIn.session, signedIn.token), user: toWireUser(signedIn.user) };
   },
 });

@@ -8,6 +8,7 @@ import { completeSocialSignIn } from "../../oauth/social-sign-in.js";
 import { consumeOAuthState, flowNonce } from "../../oauth/state.js";
 import { signInEmail } from "../../oauth/placeholder-email.js";
 import type { CallbackExtras, OAuthTokens } from "../../oauth/types.js";
+import { secondStepLocation } from "../../two-factor/sign-in-step.js";
 import { callbackRedirectURI, defaultErrorURL, redirectTo, redirectWithError } from "./shared.js";
 
 const params = z.record(z.string(), z.unknown());
@@ -39,7 +40,7 @@ export const callback = defineEndpoint({
   body: params,
   session: "none",
   rateLimit: "default",
-  audit: ["sign-in", "sign-up", "account-linked", "email-verified", "anonymous-linked"],
+  audit: ["sign-in", "sign-up", "account-linked", "email-verified", "anonymous-linked", "unproven-additions-removed"],
   async handler({ ctx, params: path, query, body, request, headers, client, response, audit }): Promise<Response> {
     const providerId = path.id ?? "";
     if (request?.method === "POST") {
@@ -120,7 +121,10 @@ export const callback = defineEndpoint({
         audit,
       });
       if (!result.ok) return redirectWithError(errorURL, result.error.split(" ").join("_"));
-      return redirectTo(result.isRegister ? (state.newUserURL ?? state.callbackURL) : state.callbackURL);
+      const destination = result.isRegister ? (state.newUserURL ?? state.callbackURL) : state.callbackURL;
+      // Two-factor on: the second-step page finishes the sign-in, then goes where it meant to.
+      if ("pending" in result) return redirectTo(secondStepLocation(ctx, destination));
+      return redirectTo(destination);
     } catch (error) {
       // better-auth: a refusal with a code (BANNED_USER) reaches the error URL with its message.
       if (error instanceof APIError && error.code === "BANNED_USER") return redirectWithError(errorURL, error.code, error.message);

@@ -2,13 +2,13 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
 import { toWireUser } from "../../http/public-json.js";
-import { startSession } from "../../session/start-session.js";
+import { completeSignIn } from "../../sign-in/complete-sign-in.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import { insertUser } from "../../store/user-store.js";
 
 /**
  * Spec §7 POST /sign-in/anonymous: a user with isAnonymous set and a placeholder email, signed
- * in at once. When the same browser later signs in for real, start-session hands its data over.
+ * in at once. When the same browser later signs in for real, its data is handed over (sign-in/complete-sign-in.ts).
  */
 export const signInAnonymous = defineEndpoint({
   name: "signInAnonymous",
@@ -34,8 +34,8 @@ export const signInAnonymous = defineEndpoint({
       createdAt: now,
       updatedAt: now,
     });
-    const { token } = await startSession(ctx, response, { userId: user.id, rememberMe: true, client, headers, audit });
-    await audit.record({ userId: user.id, type: "sign-in", method: "anonymous" });
-    return { token, user: toWireUser(user) };
+    const signedIn = await completeSignIn({ ctx, response, headers, client, audit }, { user, rememberMe: true, way: { method: "anonymous" } });
+    if (signedIn.kind !== "session") throw new Error("an anonymous user has no second step");
+    return { token: signedIn.token, user: toWireUser(user) };
   },
 });

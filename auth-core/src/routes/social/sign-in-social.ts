@@ -7,6 +7,7 @@ import { readIdTokenProfile } from "../../oauth/id-token-profile.js";
 import { completeSocialSignIn, type SocialSignInError } from "../../oauth/social-sign-in.js";
 import { createOAuthState } from "../../oauth/state.js";
 import type { WireUser } from "../../shared/wire-types.js";
+import type { TwoFactorRedirect } from "../../two-factor/sign-in-step.js";
 import { idTokenInput, requireProvider, scopesInput } from "./shared.js";
 
 /** Spec §8: the 401 of a refused ID-token sign-in, with the spec's lowercase message. */
@@ -33,11 +34,12 @@ const body = z.object({
   loginHint: z.string().max(320).optional(),
 });
 
-export type SignInSocialResult = { url: string; redirect: boolean } | { redirect: false; token: string; url: undefined; user: WireUser };
+export type SignInSocialResult = { url: string; redirect: boolean } | { redirect: false; token: string; url: undefined; user: WireUser } | TwoFactorRedirect;
 
 /**
  * Spec §7 POST /sign-in/social: the redirect flow answers the provider's authorization URL
- * (`redirect: true` unless disableRedirect); the ID-token flow signs in at once.
+ * (`redirect: true` unless disableRedirect); the ID-token flow signs in at once, or answers
+ * `{ twoFactorRedirect, twoFactorMethods }` for a person with two-factor on.
  */
 export const signInSocial = defineEndpoint({
   name: "signInSocial",
@@ -46,7 +48,7 @@ export const signInSocial = defineEndpoint({
   body,
   session: "none",
   rateLimit: { window: 10, max: 3 },
-  audit: ["sign-in", "sign-up", "account-linked", "email-verified", "anonymous-linked"],
+  audit: ["sign-in", "sign-up", "account-linked", "email-verified", "anonymous-linked", "unproven-additions-removed"],
   async handler({ ctx, body, headers, client, response, audit }): Promise<SignInSocialResult> {
     const provider = requireProvider(ctx, body.provider);
     if (body.idToken) {
@@ -62,6 +64,8 @@ export const signInSocial = defineEndpoint({
         audit,
       });
       if (!result.ok) throw APIError.from(401, SOCIAL_SIGN_IN_ERROR_CODES[result.error], { wording: result.error });
+      // Two-factor on: /sign-in/email's answer, and the pending step's cookie (Gatehouse beyond better-auth).
+      if ("pending" in result) return result.pending;
       return { redirect: false, token: result.token, url: undefined, user: toWireUser(result.user) };
     }
     const { state, codeVerifier, nonce } = await createOAuthState(ctx, response, provider.id, {

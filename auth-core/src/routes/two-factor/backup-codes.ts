@@ -21,7 +21,7 @@ export const generateBackupCodes = defineEndpoint({
     assertTwoFactorOn(ctx);
     const { user } = session;
     if (user.twoFactorEnabled !== 1) throw APIError.from(400, "TWO_FACTOR_NOT_ENABLED");
-    await checkPassword(ctx, user.id, body.password);
+    await checkPassword(ctx, user, body.password);
     const backupCodes = await audit.change(async (trx, log) => {
       const codes = await issueBackupCodes(ctx, trx, user.id);
       await log.write({ userId: user.id, type: "two-factor-backup-codes-regenerated" });

@@ -22,7 +22,7 @@ export const disableTwoFactor = defineEndpoint({
   async handler({ ctx, body, session, response, audit }): Promise<{ status: boolean }> {
     assertTwoFactorOn(ctx);
     const { user } = session;
-    await checkPassword(ctx, user.id, body.password);
+    await checkPassword(ctx, user, body.password);
     if (user.twoFactorEnabled !== 1 && !(await findTwoFactor(ctx.db, user.id))) throw APIError.from(400, "TWO_FACTOR_NOT_ENABLED");
     const wasOn = user.twoFactorEnabled === 1;
     await audit.change(async (trx, log) => {

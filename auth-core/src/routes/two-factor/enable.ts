@@ -31,7 +31,7 @@ export const enableTwoFactor = defineEndpoint({
   async handler({ ctx, body, session }): Promise<{ method: "totp"; totpURI: string; backupCodes: string[] }> {
     assertTwoFactorOn(ctx);
     const { user } = session;
-    await checkPassword(ctx, user.id, body.password);
+    await checkPassword(ctx, user, body.password);
     if ((await findTwoFactor(ctx.db, user.id))?.verified === 1) throw APIError.from(400, "TOTP_ALREADY_ENABLED");
     const secret = generateTOTPSecret(ctx.random);
     const backupCodes = await ctx.db.transaction().execute(async (trx) => {

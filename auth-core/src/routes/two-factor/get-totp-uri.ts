@@ -18,7 +18,7 @@ export const getTOTPURI = defineEndpoint({
     assertTwoFactorOn(ctx);
     const row = await findTwoFactor(ctx.db, session.user.id);
     if (!row) throw APIError.from(400, "TOTP_NOT_ENABLED");
-    await checkPassword(ctx, session.user.id, body.password);
+    await checkPassword(ctx, session.user, body.password);
     return { totpURI: buildTOTPURI(decryptTOTPSecret(ctx, row.secret), ctx.options.twoFactor.issuer, session.user.email) };
   },
 });

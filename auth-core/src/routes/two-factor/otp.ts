@@ -5,21 +5,32 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { deliverMail, mailFailedError } from "../../email/deliver-mail.js";
 import { buildTwoFactorCodeMessage } from "../../email/messages.js";
-import { setChallengeCode } from "../../store/two-factor-store.js";
+import { findTwoFactor, setChallengeCode } from "../../store/two-factor-store.js";
 import { hashTwoFactorCode } from "../../two-factor/backup-codes.js";
-import { MAILED_CODE_LIFETIME_SECONDS } from "../../two-factor/options.js";
-import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck } from "../../two-factor/second-step.js";
+import { MAILED_CODE_LIFETIME_SECONDS, MAILED_CODES_PER_STEP } from "../../two-factor/options.js";
+import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck, type Answerer } from "../../two-factor/second-step.js";
 import type { WireUser } from "../../shared/wire-types.js";
+import type { AuthContext } from "../../context.js";
 import { assertTwoFactorOn, codeField } from "./shared.js";
 
-function assertOTPOn(ctx: Parameters<typeof assertTwoFactorOn>[0]): void {
+function assertOTPOn(ctx: AuthContext): void {
   assertTwoFactorOn(ctx);
   if (!ctx.options.twoFactor.otpEnabled) throw APIError.from(400, "OTP_NOT_CONFIGURED");
 }
 
 /**
+ * After a completed password reset the mailbox is no second factor: the reset proved it already,
+ * and whoever holds it then knows the password too. Until the person passes a step with their app
+ * or a backup code, mailed codes answer better-auth's 400 OTP_NOT_ENABLED ("OTP not enabled").
+ */
+async function assertMailedCodesCount(ctx: AuthContext, answerer: Answerer & { kind: "sign-in" }): Promise<void> {
+  if ((await findTwoFactor(ctx.db, answerer.user.id))?.mailedCodesHeld === 1) throw APIError.from(400, "OTP_NOT_ENABLED");
+}
+
+/**
  * better-auth's POST /two-factor/send-otp: mails a 6-digit code for the pending step of this
- * browser's sign-in (a new one replaces the last). Sending is no attempt; guessing it is.
+ * browser's sign-in (a new one replaces the last). Sending is no attempt; guessing it is. At most
+ * MAILED_CODES_PER_STEP codes per step (Gatehouse's own cap): the next answers 429 TOO_MANY_REQUESTS.
  */
 export const sendTwoFactorOTP = defineEndpoint({
   name: "sendTwoFactorOTP",
@@ -34,9 +45,11 @@ export const sendTwoFactorOTP = defineEndpoint({
     assertOTPOn(ctx);
     const answerer = await findAnswerer({ ...call, session: null }, { countAttempt: false, allowSession: false });
     if (answerer.kind !== "sign-in") throw APIError.from(401, "INVALID_TWO_FACTOR_COOKIE");
+    await assertMailedCodesCount(ctx, answerer);
     const code = randomString(ctx.random, "0123456789", 6);
-    const expiresAt = new Date(ctx.clock.now().getTime() + MAILED_CODE_LIFETIME_SECONDS * 1000);
-    await setChallengeCode(ctx.db, answerer.stepId, hashTwoFactorCode(ctx, code), expiresAt);
+    const otpExpiresAt = new Date(ctx.clock.now().getTime() + MAILED_CODE_LIFETIME_SECONDS * 1000);
+    const set = await setChallengeCode(ctx.db, answerer.stepId, { otpHash: hashTwoFactorCode(ctx, code), otpExpiresAt, maxSends: MAILED_CODES_PER_STEP });
+    if (!set) throw APIError.from(429, "TOO_MANY_REQUESTS");
     const message = buildTwoFactorCodeMessage({ to: answerer.user.email, name: answerer.user.name, code, expiresIn: MAILED_CODE_LIFETIME_SECONDS });
     if (!(await deliverMail(ctx, message, { flow: "two-factor-code", userId: answerer.user.id }))) throw mailFailedError();
     return { status: true };
@@ -57,6 +70,7 @@ export const verifyTwoFactorOTP = defineEndpoint({
     assertOTPOn(ctx);
     const answerer = await findAnswerer({ ...call, session: null }, { countAttempt: true, allowSession: false });
     if (answerer.kind !== "sign-in") throw APIError.from(401, "INVALID_TWO_FACTOR_COOKIE");
+    await assertMailedCodesCount(ctx, answerer);
     const { challenge } = answerer;
     if (!challenge.otpHash || !challenge.otpExpiresAt || challenge.otpExpiresAt <= ctx.clock.now().toISOString()) throw APIError.from(400, "OTP_HAS_EXPIRED");
     await reserveCodeCheck(ctx, answerer);

@@ -2,7 +2,9 @@ import { z } from "zod";
 import type { AuthContext } from "../../context.js";
 import { decryptToken, deriveTwoFactorSecretKey, encryptToken } from "../../crypto/token-encryption.js";
 import { APIError } from "../../errors.js";
+import { checkAccountPassword } from "../../security/sign-in-throttle.js";
 import { findCredentialAccount } from "../../store/account-store.js";
+import type { UserRow } from "../../store/database.js";
 
 /** The /two-factor/* endpoints exist only with the twoFactor option on (better-auth: the plugin). */
 export function assertTwoFactorOn(ctx: AuthContext): void {
@@ -14,13 +16,13 @@ export const passwordField = z.string().max(4096);
 export const codeField = z.string().max(64);
 
 /**
- * The caller's password, checked against their credential account: 400 INVALID_PASSWORD when it
- * is wrong or the person has none (the same scrypt work either way).
+ * The caller's password, checked against their credential account and counted in the account's
+ * throttle like a sign-in (429 once throttled): 400 INVALID_PASSWORD when it is wrong or the
+ * person has none (the same scrypt work either way).
  */
-export async function checkPassword(ctx: AuthContext, userId: string, password: string): Promise<void> {
-  const account = await findCredentialAccount(ctx.db, userId);
-  const matches = await ctx.passwordHasher.verify(password, account?.password ?? (await ctx.dummyPasswordHash));
-  if (!account?.password || !matches) throw APIError.from(400, "INVALID_PASSWORD");
+export async function checkPassword(ctx: AuthContext, user: UserRow, password: string): Promise<void> {
+  const account = await findCredentialAccount(ctx.db, user.id);
+  if (!(await checkAccountPassword(ctx, { email: user.email, storedHash: account?.password, password }))) throw APIError.from(400, "INVALID_PASSWORD");
 }
 
 export function encryptTOTPSecret(ctx: AuthContext, secret: string): string {

@@ -49,7 +49,7 @@ function PasswordAndDeletion({ twoFactorEnabled }: { twoFactorEnabled: boolean }
   );
 }
 
-/** /settings: the security center (DESIGN.md, Pages). */
+/** /settings: the security center (docs/design.md, Pages). */
 export function SettingsPage(): ReactElement {
   const session = useSession();
   const data = session.data;

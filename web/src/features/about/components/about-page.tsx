@@ -9,7 +9,7 @@ export interface BuildInfo {
   builtAt: string;
 }
 
-/** /about: version, build and server health (DESIGN.md, Pages). */
+/** /about: version, build and server health (docs/design.md, Pages). */
 export function AboutPage({ build }: { build: BuildInfo }): ReactElement {
   const health = useHealth();
   const trpc = useTRPC();

@@ -15,8 +15,18 @@ function stepErrorMessage(error: unknown): string {
     if (error.code === "INVALID_CODE") return "That code is not right. Try again.";
     if (error.code === "INVALID_BACKUP_CODE") return "That backup code is not right, or it was used already.";
     if (error.code === "OTP_HAS_EXPIRED") return "That code has expired, or none was sent. Send a new one.";
+    // Right after a password reset the mailbox proves nothing more (docs/two-factor.md).
+    if (error.code === "OTP_NOT_ENABLED")
+      return "After a password reset, a code by email cannot finish the sign-in. Use your authenticator app or a backup code.";
   }
   return actionErrorMessage(error);
+}
+
+/** Sending: at most three codes for one sign-in. */
+function sendErrorMessage(error: unknown): string {
+  if (error instanceof AuthRequestError && error.code === "TOO_MANY_REQUESTS")
+    return "Three codes were sent for this sign-in. Use the last one, or sign in again.";
+  return stepErrorMessage(error);
 }
 
 const METHODS: Array<{ id: SecondStepMethod; label: string; hint: string }> = [
@@ -26,8 +36,10 @@ const METHODS: Array<{ id: SecondStepMethod; label: string; hint: string }> = [
 ];
 
 /**
- * /two-factor: the second step of a password sign-in (reached whenever sign-in answers
- * `twoFactorRedirect`). The pending step lives in an HttpOnly cookie this page never sees.
+ * /two-factor: the second step of a sign-in, reached when a password sign-in answers
+ * `twoFactorRedirect`, and where a provider's callback (or an email link's sign-in) sends the
+ * browser of a person with two-factor on, with `?redirect=` the destination. The pending step
+ * lives in an HttpOnly cookie this page never sees.
  */
 export function SecondStepScreen(): ReactElement {
   const [search] = useSearchParams();
@@ -60,7 +72,7 @@ export function SecondStepScreen(): ReactElement {
     <main id="main" className="login">
       <section className="card login-card" aria-labelledby="two-factor-heading">
         <h1 id="two-factor-heading">Two-factor authentication</h1>
-        <p className="muted">Your password was right. Finish signing in with a second step.</p>
+        <p className="muted">The first step of your sign-in was right. Finish it with a second step.</p>
         <fieldset className="stack">
           <legend>How do you want to confirm?</legend>
           {METHODS.map((m) => (
@@ -74,7 +86,7 @@ export function SecondStepScreen(): ReactElement {
             <button type="button" className="secondary" disabled={send.isPending} onClick={() => send.mutate()}>
               {send.isSuccess ? "Send another code" : "Email me a code"}
             </button>
-            <ActionStatus mutation={send} pending="Sending…" success="Code sent. Check your email." errorMessage={stepErrorMessage} />
+            <ActionStatus mutation={send} pending="Sending…" success="Code sent. Check your email." errorMessage={sendErrorMessage} />
           </div>
         )}
         <form className="stack" onSubmit={submit}>
