@@ -42,18 +42,19 @@ const SIGNED_OUT: Answer = { data: null };
  * needs no origin check (origin-check.ts passes safe methods).
  */
 export function createFastPath(ctx: AuthContext, devices: FastPathLookups): FastPath | undefined {
+  const { lookups, session: sessionLookup, apiKey: keyLookup } = devices;
+  const limiter = ctx.rateLimiter;
   const rule = ctx.options.rateLimit.enabled ? resolveEndpointRateLimit(getSession, ctx.options.rateLimit) : null;
-  const hitNow = ctx.rateLimiter.hitNow;
-  if (rule && !hitNow) return undefined;
-  const limit = rule && hitNow ? { rule, hitNow } : null;
+  if (rule && !limiter.hitNow) return undefined;
   const path = `${ctx.options.basePath}${getSession.path}`;
-  const { readNow } = devices.lookups;
+  // Rows at once from the database setup's Lookups; undefined (the router then reads) when it cannot.
+  const readNow: Lookups["readNow"] = lookups.readNow ? (query) => lookups.readNow?.(query) : undefined;
 
-  function answerForSession(headers: Headers, read: NonNullable<Lookups["readNow"]>): Answer {
+  function answerForSession(headers: Headers, read: NonNullable<typeof readNow>): Answer {
     const token = readSessionToken(ctx, headers);
     if (!token) return undefined;
-    const rows = read(devices.session.query(ctx.sessionTokens.hashOf(token)));
-    const found = rows && devices.session.found(rows);
+    const rows = read(sessionLookup.query(ctx.sessionTokens.hashOf(token)));
+    const found = rows && sessionLookup.found(rows);
     if (!found || found.session.impersonatedBy !== null || !isSessionCurrent(ctx, found, ctx.clock.now())) return undefined;
     const active: ActiveSession = { session: found.session, user: found.user, token };
     if (isRefreshDue(ctx, active)) return undefined;
@@ -65,12 +66,12 @@ export function createFastPath(ctx: AuthContext, devices: FastPathLookups): Fast
     return { data: sessionAnswer(active), headers: jwtHeaders };
   }
 
-  function answerForKey(key: string, client: RequestClient, read: NonNullable<Lookups["readNow"]>): Answer {
+  function answerForKey(key: string, client: RequestClient, read: NonNullable<typeof readNow>): Answer {
     const hash = ctx.apiKeyHashes.hashOf(key);
-    const rows = read(devices.apiKey.query(hash));
+    const rows = read(keyLookup.query(hash));
     if (!rows) return undefined;
     const now = ctx.clock.now();
-    const verdict = judgeKey(hash, devices.apiKey.found(rows), undefined, now);
+    const verdict = judgeKey(hash, keyLookup.found(rows), undefined, now);
     // An organization's key has no person here (get-session refuses it, after its creator's checks).
     if (verdict.refusal || verdict.record.organizationId !== null) return undefined;
     const count = judgeCount(ctx, verdict.record, now);
@@ -102,8 +103,8 @@ export function createFastPath(ctx: AuthContext, devices: FastPathLookups): Fast
     }
     if (!answer) return undefined;
     const base = info.headers ?? NO_HEADERS;
-    if (limit) {
-      const refusal = rateLimitRefusal(limit.hitNow(`${rateLimitClientKey(client.ipAddress)}|${getSession.path}`, limit.rule, ctx.clock.now()));
+    if (rule) {
+      const refusal = rateLimitRefusal(limiter.hitNow!(`${rateLimitClientKey(client.ipAddress)}|${getSession.path}`, rule, ctx.clock.now()));
       if (refusal) return errorResponse(refusal, base);
     }
     return jsonResponse(answer.data, 200, base, answer.headers);
