@@ -83,6 +83,8 @@ describe.each(testDialects())("common passwords on %s", (dialect) => {
       body: REFUSAL,
     });
 
+    // A proven address: a never-proven one's first reset would end the owner's session (security-squatter-eviction.test.ts).
+    await t.database.db.updateTable("user").set({ emailVerified: 1 }).execute();
     await createTestBrowser(t.auth).post("/request-password-reset", { email: "owner@example.com", redirectTo: "/reset" });
     const token = (await settledMailedLink(t.auth, mails, "/reset-password/")).pathname.split("/").at(-1)!;
     expect(await answer(await createTestBrowser(t.auth).post("/reset-password", { token, newPassword: common }))).toEqual({ status: 400, body: REFUSAL });

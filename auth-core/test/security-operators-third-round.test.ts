@@ -11,12 +11,12 @@ import {
   seedOrganization,
   signUpPerson,
   testDialects,
-  totpCodeFor,
   type TestAuth,
   type TestBrowser,
   type TestPerson,
 } from "../src/testing/index.js";
 import { signUpAdmin } from "./admin-support.js";
+import { turnOnTwoFactor } from "./two-factor-support.js";
 
 /**
  * The third account-safety round's operator and organization findings (issue 44, item 6): an
@@ -24,7 +24,6 @@ import { signUpAdmin } from "./admin-support.js";
  * organization's two-factor rule endpoint by endpoint, from the endpoints' own table.
  */
 
-const PASSWORD = "correct horse battery";
 const TWO_FACTOR_REFUSAL = {
   code: "TWO_FACTOR_REQUIRED_BY_ORGANIZATION",
   message: "This organization requires two-factor authentication: turn it on in your account settings to continue",
@@ -225,14 +224,6 @@ describe.each(testDialects())("the organization's two-factor rule, endpoint by e
   let mia: TestPerson; // a second owner of the organization (every permission): a password, no two-factor
   let fixture: Fixture;
 
-  async function turnOnTwoFactor(browser: TestBrowser): Promise<void> {
-    const enabled = await browser.post("/two-factor/enable", { password: PASSWORD });
-    expect(enabled.status).toBe(200);
-    const { totpURI } = (await enabled.json()) as { totpURI: string };
-    expect((await browser.post("/two-factor/verify-totp", { code: totpCodeFor(totpURI, t.clock.now()) })).status).toBe(200);
-    t.clock.advance(30_000);
-  }
-
   async function invite(organizationId: string, email: string): Promise<string> {
     expect((await owner.browser.post("/organization/set-active", { organizationId })).status).toBe(200);
     const sent = await owner.browser.post("/organization/invite-member", { email, role: "member" });
@@ -266,7 +257,7 @@ describe.each(testDialects())("the organization's two-factor rule, endpoint by e
         .insertInto("teamMember")
         .values({ id: `tm-${userId}`, teamId: seeded.teamId, userId, createdAt: now })
         .execute();
-    await turnOnTwoFactor(owner.browser);
+    await turnOnTwoFactor(t, owner.browser);
     fixture = {
       organizationId: seeded.organizationId,
       teamId: seeded.teamId,
@@ -306,7 +297,7 @@ describe.each(testDialects())("the organization's two-factor rule, endpoint by e
       expect(await answer.json(), name).toEqual(TWO_FACTOR_REFUSAL);
       expect(await snapshot(), name).toEqual(before);
       // With two-factor on, the same call is no longer refused by the rule.
-      await turnOnTwoFactor(mia.browser);
+      await turnOnTwoFactor(t, mia.browser);
       const again = await CALLS[name as keyof typeof CALLS](mia.browser, fixture);
       expect(again.status, `${name}: ${await again.clone().text()}`).toBe(200);
     },

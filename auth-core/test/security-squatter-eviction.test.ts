@@ -9,7 +9,6 @@ import {
   settledMailedLink,
   signUpPerson,
   testDialects,
-  totpCodeFor,
   type RecordingMailer,
   type SoftwareAuthenticator,
   type TestAuth,
@@ -19,7 +18,17 @@ import {
   type TestPerson,
 } from "../src/testing/index.js";
 import { register } from "./passkey-support.js";
-import { createSocialAuth, createTestBrowser, person, runFlow, startSocialProvider } from "./social-harness.js";
+import { PASSWORD as SQUATTER_PASSWORD, turnOnTwoFactor } from "./two-factor-support.js";
+import {
+  createSocialAuth,
+  createTestBrowser,
+  GOOGLE_CLIENT,
+  obtainProviderTokens,
+  person,
+  REDIRECT_URI,
+  runFlow,
+  startSocialProvider,
+} from "./social-harness.js";
 
 let idp: TestOpenIDProvider;
 beforeAll(async () => {
@@ -36,8 +45,6 @@ afterAll(async () => {
  * session, and tells the owner what went.
  */
 const OWNER = "owner@example.com";
-/** signUpPerson's password: the squatter's. */
-const SQUATTER_PASSWORD = "correct horse battery";
 const OWNER_PASSWORD = "owner-chose-this-1";
 
 interface Squatter extends TestPerson {
@@ -71,10 +78,7 @@ describe.each(testDialects())("a squatter's additions at the owner's first proof
     const created = await browser.post("/api-key/create", { name: "added before the proof" });
     expect(created.status).toBe(200);
     const { key } = await readJSON<{ key: string }>(created);
-    const enabled = await browser.post("/two-factor/enable", { password });
-    expect(enabled.status).toBe(200);
-    const { totpURI } = await readJSON<{ totpURI: string }>(enabled);
-    expect((await browser.post("/two-factor/verify-totp", { code: totpCodeFor(totpURI, t.clock.now()) })).status).toBe(200);
+    const { totpURI } = await turnOnTwoFactor(t, browser, password);
     return { authenticator, key, totpURI };
   }
 
@@ -157,6 +161,8 @@ describe.each(testDialects())("a squatter's additions at the owner's first proof
     expect(notice.text).toMatch(/two-factor/i);
     expect(notice.text).toMatch(/signed out/i);
     expect(notice.text).not.toMatch(/token=|\/api\/auth\//);
+    // The name is the squatter's choice: the notice greets nobody by it.
+    expect(notice.text).not.toContain("Squatter");
 
     // Then the owner links Google: the account holds the owner's password and Google, nothing else.
     idp.setPerson(person({ email: OWNER, emailVerified: true }));
@@ -202,6 +208,38 @@ describe.each(testDialects())("a squatter's additions at the owner's first proof
     const notice = await removalNotice();
     expect(notice.text).toMatch(/password/i);
     expect(notice.text).toMatch(/1 passkey/);
+  });
+
+  it("a Google ID-token sign-in is a proof as well; a provider account the squatter linked goes at the owner's reset", async () => {
+    await setup({ account: { accountLinking: { allowDifferentEmails: true } } });
+    const squatter = await squat();
+    // The squatter links a Google account of their own (another address, allowed here).
+    const squattersGoogle = person({ email: "squatter@evil.example", emailVerified: true });
+    idp.setPerson(squattersGoogle);
+    expect((await runFlow(squatter.browser, idp, {}, "/link-social")).location).toBe("/dashboard");
+
+    await resetPassword(OWNER_PASSWORD);
+
+    expect(await rowsOf(squatter.userId)).toMatchObject({ providers: ["credential"] });
+    expect((await removalNotice()).text).toMatch(/linked Google account/);
+    // The squatter's Google account no longer signs in to the owner's account.
+    const again = createTestBrowser(t.auth);
+    expect((await runFlow(again, idp)).location).toBe("/dashboard");
+    expect((await sessionOf(again))?.user.id).not.toBe(squatter.userId);
+  });
+
+  it("a Google ID token that vouches for the address removes what the squatter added", async () => {
+    await setup();
+    const squatter = await squat();
+    idp.setPerson(person({ email: OWNER, emailVerified: true }));
+    const nonce = "first-proof";
+    const { id_token } = await obtainProviderTokens(idp, GOOGLE_CLIENT, REDIRECT_URI, { nonce });
+    const owner = createTestBrowser(t.auth);
+    expect((await owner.post("/sign-in/social", { provider: "google", idToken: { token: id_token, nonce } })).status).toBe(200);
+    expect(await sessionOf(owner)).toMatchObject({ user: { id: squatter.userId, twoFactorEnabled: false } });
+    expect((await passkeySignIn(squatter.authenticator)).status).toBe(401);
+    expect((await passwordSignIn(SQUATTER_PASSWORD)).status).toBe(401);
+    expect(await rowsOf(squatter.userId)).toEqual({ passkeys: 0, twoFactor: 0, sessions: 1, keys: 0, providers: ["google"] });
   });
 
   it("the owner following the squatter's verification link first does not spare the squatter at the reset", async () => {

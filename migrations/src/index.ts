@@ -12,7 +12,8 @@ import * as twoFactorMailedCodes from "./2026_11_29_000100_two_factor_mailed_cod
 
 /**
  * A static provider: the list is compiled in, so migrations run the same under tsx, vitest
- * and the built server (Kysely's FileMigrationProvider fails under vitest, stack-notes §4).
+ * and the built server (Kysely's FileMigrationProvider fails under vitest: kysely is not inlined
+ * there, so its import() of a .ts migration runs in plain Node, which cannot load it).
  * Names sort in the order they run.
  */
 const MIGRATIONS: Record<string, Migration> = {

@@ -43,7 +43,7 @@ export interface RoleChange {
  * code. So two admins acting on each other at the same moment take turns, and the second finds it
  * can no longer act: someone always can.
  */
-export async function lockAdminsAsAdmin(trx: DB, adminId: string | null, refusal: ErrorCode, now: Date): Promise<void> {
+async function lockAdminsAsAdmin(trx: DB, adminId: string | null, refusal: ErrorCode, now: Date): Promise<void> {
   await lockAdmins(trx);
   if (adminId === null) return;
   const actor = await findUserById(trx, adminId);

@@ -108,7 +108,7 @@ export function isOwnSession(user: UserRow, session: ActiveSession | null): sess
 }
 
 /**
- * Before any new session of a person (every sign-in path comes through startSession): a ban that
+ * Before any new session of a person (every sign-in ends in sign-in/complete-sign-in.ts): a ban that
  * ran out is cleared, a ban that holds refuses with BANNED_USER (and a failed sign-in row).
  * ADMIN_EMAILS applies only when the sign-in itself proved the mailbox (`provesMailbox`: a
  * provider that vouches for this very address) and is the account's only way in (no password);
@@ -121,7 +121,7 @@ export async function admitToSession(ctx: AuthContext, user: UserRow, client: Cl
   try {
     assertNotBanned(current, now);
   } catch (error) {
-    // The refused attempt's row, whichever way in it came (they all come through startSession).
+    // The refused attempt's row, whichever way in it came (they all end in completeSignIn).
     await createAudit(ctx, client, ["sign-in"]).record({ userId: current.id, type: "sign-in", outcome: "failure", detail: { reason: "BANNED_USER" } });
     throw error;
   }

@@ -11,7 +11,8 @@ import { foldCase, isKeyboardWalk, MIN_KEY_LENGTH, variantKeys, WHOLE_ENTRY_MARK
  * assets/common-passwords.txt.gz holds the variant keys of the 486,885 passwords of two
  * public lists, SecLists' common credentials and zxcvbn-ts's (both MIT; built by
  * scripts/build-common-passwords.ts), one per line, sorted by bytes. It stays one 3.3 MB buffer
- * searched by halves (a Set of its 400,000 strings would take some 30 MB), read on first use or,
+ * searched by halves (a Set of its 400,000 strings would take several times that;
+ * docs/performance/notes-from-code.md), read on first use or,
  * off the event loop, by preloadCommonPasswords().
  */
 // Found through the package's own exports rather than beside this file: the server runs bundled

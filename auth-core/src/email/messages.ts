@@ -178,14 +178,15 @@ function plural(count: number, one: string, many: string): string {
 }
 
 /** The removals, one line each, for the notice. */
-function removalLines(removed: RemovedAdditions): string[] {
+function removalLines(removed: RemovedAdditions, passwordSignIn: boolean): string[] {
   const lines: string[] = [];
   if (removed.passkeys > 0) lines.push(`- ${plural(removed.passkeys, "passkey", "passkeys")}`);
   if (removed.apiKeys > 0) lines.push(`- ${plural(removed.apiKeys, "API key", "API keys")}`);
   if (removed.twoFactor) lines.push("- two-factor authentication (its authenticator app and backup codes)");
   if (removed.providers.length > 0)
     lines.push(`- the linked ${removed.providers.map(providerDisplayName).join(", ")} account${removed.providers.length === 1 ? "" : "s"}`);
-  if (removed.password) lines.push('- the password set before (to use one, set a new one with "Forgot password")');
+  if (removed.password)
+    lines.push(passwordSignIn ? '- the password set before (to use one, set a new one with "Forgot password")' : "- the password set before");
   if (removed.invitations > 0) lines.push(`- ${plural(removed.invitations, "pending invitation", "pending invitations")} sent from the account (cancelled)`);
   if (removed.sessions > 0) lines.push(`- every session: ${plural(removed.sessions, "browser was", "browsers were")} signed out`);
   return lines;
@@ -265,7 +266,7 @@ function describeChange(change: AccountChange, to: string, passwordSignIn: boole
       return {
         subject: `What was added to your ${APP_NAME} account before you proved your address was removed`,
         line: `This address was just proven for the first time on your account, by ${how}. Until then anyone could have registered it, so what had been added to the account before was removed:`,
-        details: [...removalLines(change.removed), `If any of it was yours, add it again.${organizations}`],
+        details: [...removalLines(change.removed, passwordSignIn), `If any of it was yours, add it again.${organizations}`],
       };
     }
     case "provider-linked": {

@@ -136,7 +136,8 @@ function removedAnything(removed: RemovedAdditions): boolean {
 /** The owner's notice (after the answer, no token), when the proof removed anything. */
 export function sendRemovalNotice(ctx: AuthContext, user: UserRow, proof: FirstProof, removed: RemovedAdditions | null): void {
   if (!removed || !removedAnything(removed)) return;
-  sendAccountNotice(ctx, user, user.email, {
+  // No name in the greeting: whoever registered the address chose it.
+  sendAccountNotice(ctx, { id: user.id, name: "" }, user.email, {
     kind: "unproven-additions-removed",
     proof: proof.by === "provider" ? proof.providerId : "password-reset",
     removed,
@@ -160,6 +161,8 @@ export async function proveAddressThroughProvider(
 ): Promise<UserRow> {
   const { user, profile, providerId } = input;
   if (!profile.emailVerified || profile.email !== user.email) return user;
+  // A returning person's sign-in (the address proven long ago) costs one indexed read, no transaction.
+  if (user.emailVerified === 1 && (await proofState(ctx.db, user, ctx.clock.now())).proven) return user;
   const outcome = await input.audit.change(async (trx, log) => {
     const account = await findAccountByProvider(trx, providerId, profile.id);
     if (!account || account.userId !== user.id) {

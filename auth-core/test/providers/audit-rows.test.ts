@@ -44,15 +44,22 @@ describe.each(testDialects())("social audit rows on %s", (dialect) => {
     expect(await rowsOf(() => signInWithGitHub(createTestBrowser(t.auth)))).toEqual([{ type: "sign-in", outcome: "success", method: "github" }]);
   });
 
-  it("linking to an unverified password account writes account-linked and email-verified; unlinking writes account-unlinked", async () => {
+  it("linking to an unverified password account writes account-linked, the first proof's removals and email-verified; unlinking writes account-unlinked", async () => {
     await setUp();
+    expect(
+      (await createTestBrowser(t.auth).post("/sign-up/email", { email: "octocat@github.com", password: "a long enough passphrase", name: "Octo" })).status,
+    ).toBe(200);
     const browser = createTestBrowser(t.auth);
-    expect((await browser.post("/sign-up/email", { email: "octocat@github.com", password: "a long enough passphrase", name: "Octo" })).status).toBe(200);
-    expect(await rowsOf(() => signInWithGitHub(createTestBrowser(t.auth)))).toEqual([
+    // GitHub vouches for the never-proven address: the password set before it and the sign-up's session go (one row each).
+    expect(await rowsOf(() => signInWithGitHub(browser))).toEqual([
       { type: "account-linked", outcome: "success", method: "github" },
       { type: "email-verified", outcome: "success", method: "github" },
       { type: "sign-in", outcome: "success", method: "github" },
+      { type: "unproven-additions-removed", outcome: "success", method: "github" },
+      { type: "unproven-additions-removed", outcome: "success", method: "github" },
     ]);
+    // A password of the owner's own, so GitHub is not the last way in.
+    await t.auth.api.setPassword({ body: { newPassword: "the owner's own passphrase" }, headers: new Headers({ cookie: browser.cookieHeader() }) });
     const unlinked = await rowsOf(async () => expect((await browser.post("/unlink-account", { providerId: "github" })).status).toBe(200));
     expect(unlinked).toEqual([{ type: "account-unlinked", outcome: "success", method: "github" }]);
   });
