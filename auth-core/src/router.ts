@@ -12,7 +12,7 @@ import { isFreshSession, validateSessionToken, type ActiveSession } from "./sess
 import { readSessionToken } from "./session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeySession } from "./api-key/key-session.js";
 import { hasAdminPermission } from "./shared/admin-roles.js";
-import { assertAllowedWhileImpersonating } from "./admin/impersonation-rule.js";
+import { assertAllowedWhileImpersonating } from "./account/impersonation-rule.js";
 import type { AuditEventType } from "./shared/audit-events.js";
 import type { FastPath } from "./fast-path/get-session.js";
 
@@ -135,7 +135,7 @@ async function resolveSession(ctx: AuthContext, endpoint: AnyEndpoint, headers: 
 /**
  * The gate's rules for operators: an admin endpoint needs the permission on the role read with the
  * user this request (a role change applies to open sessions at once), and a session through which
- * an admin acts as someone else is held to the impersonation rule (admin/impersonation-rule.ts).
+ * an admin acts as someone else is held to the impersonation rule (account/impersonation-rule.ts).
  */
 function checkSessionRules(endpoint: AnyEndpoint, active: ActiveSession): void {
   assertAllowedWhileImpersonating(active.session, {
