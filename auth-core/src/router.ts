@@ -7,7 +7,7 @@ import { assertNoNulCharacter } from "./http/nul-character.js";
 import { rateLimitClientKey, rateLimitRefusal, resolveEndpointRateLimit, type RateLimitRule } from "./http/rate-limit.js";
 import { errorResponse, jsonResponse, NO_HEADERS } from "./http/json-response.js";
 import { RequestClient, splitRequestURL, type HandlerInfo } from "./http/request-parts.js";
-import { createAudit } from "./security/security-events.js";
+import { createAudit } from "./audit/audit-log.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
 import { readSessionToken } from "./session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeySession } from "./api-key/key-session.js";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestAuth, TEST_BASE_URL, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, TEST_BASE_URL, testDialects, type TestAuth } from "../testing/index.js";
 
 /**
  * get-session answers a request that carries no cookie, no Authorization and no API key with the

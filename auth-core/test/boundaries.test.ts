@@ -54,6 +54,17 @@ describe("dependency direction", () => {
     expect(bad).toEqual([]);
   });
 
+  it("auth-core's library never imports its test support (testing/ is a test-only entry, built apart from dist)", () => {
+    const bad = sourceFiles(join(root, "auth-core/src"))
+      .filter((f) => !isTest(f))
+      .flatMap(imports)
+      .filter(
+        (r) =>
+          r.specifier.startsWith("@gatehouse/auth-core/testing") || resolve(root, dirname(r.file), r.specifier).startsWith(join(root, "auth-core/testing")),
+      );
+    expect(bad).toEqual([]);
+  });
+
   it("migrations import only kysely and each other", () => {
     const bad = sourceFiles(join(root, "migrations/src"))
       .flatMap(imports)
@@ -69,11 +80,20 @@ describe("dependency direction", () => {
     expect(bad).toEqual([]);
   });
 
-  it("web imports only types from server and auth-core, and at run time only auth-core/shared", () => {
+  it("the server's shared entry is browser-safe: only its own folder and auth-core/shared", () => {
+    const bad = sourceFiles(join(root, "server/src/shared"))
+      .filter((f) => !isTest(f))
+      .flatMap(imports)
+      .filter((r) => !r.specifier.startsWith("./") && r.specifier !== "@gatehouse/auth-core/shared");
+    expect(bad).toEqual([]);
+  });
+
+  it("web imports only types from server and auth-core, and at run time only the shared entries (auth-core/shared, server/shared)", () => {
     const bad = sourceFiles(join(root, "web/src"))
       .filter((f) => !isTest(f))
       .flatMap(imports)
       .filter((r) => {
+        if (r.specifier === "@gatehouse/server/shared") return false;
         if (/@gatehouse\/server|\/server\//.test(r.specifier)) return !r.typeOnly;
         if (r.specifier === "@gatehouse/auth-core/shared") return false;
         if (r.specifier.startsWith("@gatehouse/auth-core")) return !r.typeOnly;
@@ -101,8 +121,8 @@ describe("module boundaries", () => {
     expect(bad).toEqual([]);
   });
 
-  it("auth-core reaches Kysely only from store/, the SQLite setup of the fast path (and its test support)", () => {
-    const allowed = ["auth-core/src/store/", "auth-core/src/fast-path/sqlite.ts", "auth-core/src/testing/"];
+  it("auth-core reaches Kysely only from store/ and the fast path's SQLite setup", () => {
+    const allowed = ["auth-core/src/store/", "auth-core/src/fast-path/sqlite.ts"];
     const bad = sourceFiles(join(root, "auth-core/src"))
       .filter((f) => !allowed.some((place) => relative(root, f).startsWith(place)) && !isTest(f))
       .flatMap(imports)
@@ -242,7 +262,7 @@ describe("injected outside world", () => {
     const offences: string[] = [];
     for (const file of sourceFiles(join(root, "auth-core/src"))) {
       const rel = relative(root, file);
-      if (rel.startsWith("auth-core/src/deps/") || rel.startsWith("auth-core/src/testing/") || isTest(rel)) continue;
+      if (rel.startsWith("auth-core/src/deps/") || isTest(rel)) continue;
       const text = readFileSync(file, "utf8");
       for (const [pattern, label] of forbidden) if (pattern.test(text)) offences.push(`${rel}: ${label}`);
     }
@@ -253,7 +273,7 @@ describe("injected outside world", () => {
 describe("endpoint table", () => {
   it("refuses two endpoints on one path instead of letting one replace the other", async () => {
     const { createRequestHandler } = await import("../src/router.js");
-    const { createTestAuth } = await import("../src/testing/index.js");
+    const { createTestAuth } = await import("../testing/index.js");
     const { ok } = await import("../src/routes/ok.js");
     const t = await createTestAuth();
     expect(() => createRequestHandler(t.auth.context, [ok, { ...ok, name: "okAgain", method: "POST" } as AnyEndpoint])).toThrow(/share the path \/ok/);

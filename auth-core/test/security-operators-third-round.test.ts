@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { banUnderAdminLocks, changeUserRole, removeUserUnderAdminLocks } from "../src/admin/admin-actions.js";
-import { createAudit } from "../src/security/security-events.js";
+import { createAudit } from "../src/audit/audit-log.js";
 import type { UserRow } from "../src/store/database.js";
 import { updateUser } from "../src/store/user-store.js";
 import { ORGANIZATION_TWO_FACTOR_RULE } from "../src/routes/organization/index.js";
@@ -14,7 +14,7 @@ import {
   type TestAuth,
   type TestBrowser,
   type TestPerson,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import { signUpAdmin } from "./admin-support.js";
 import { turnOnTwoFactor } from "./two-factor-support.js";
 

@@ -1,17 +1,15 @@
 import SQLite from "better-sqlite3";
 import { DummyDriver, Kysely, PostgresAdapter, PostgresDialect, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from "kysely";
-import { openSQLite } from "../fast-path/sqlite.js";
-import { kyselyLookups, type Lookups } from "../store/lookups.js";
 import pg from "pg";
 import { migrateTo, migrateToLatest } from "@gatehouse/migrations";
-import type { Database } from "../store/database.js";
+import { openSQLite, type Database, type Lookups } from "@gatehouse/auth-core";
 
 export type TestDialect = "sqlite" | "postgres";
 
 export interface TestDatabase {
   db: Kysely<Database>;
-  /** How the hot path's lookups run on it, as the database setup gives them (createAuth's `lookups`). */
-  lookups: Lookups;
+  /** How the hot path's lookups run on it, as the database setup gives them (createAuth's `lookups`); PostgreSQL's run through Kysely. */
+  lookups?: Lookups;
   dialect: TestDialect;
   /** Deletes every row of every table (the migrations' bookkeeping stays): a test file that shares one database starts each test empty. */
   empty(): Promise<void>;
@@ -103,7 +101,6 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
   }
   return {
     db,
-    lookups: kyselyLookups(db),
     dialect,
     async empty() {
       await emptyWrittenTables(pool, schema);
