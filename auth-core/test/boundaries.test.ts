@@ -121,7 +121,7 @@ describe("module boundaries", () => {
     expect(bad).toEqual([]);
   });
 
-  it("auth-core reaches Kysely only from store/ and the SQLite setup of the fast path", () => {
+  it("auth-core reaches Kysely only from store/ and the fast path's SQLite setup", () => {
     const allowed = ["auth-core/src/store/", "auth-core/src/fast-path/sqlite.ts"];
     const bad = sourceFiles(join(root, "auth-core/src"))
       .filter((f) => !allowed.some((place) => relative(root, f).startsWith(place)) && !isTest(f))

@@ -80,23 +80,20 @@ export function createFastPath(ctx: AuthContext, devices: FastPathLookups): Fast
     return { data: keyAnswer(keySession(ctx, verdict, key, client)) };
   }
 
-  function decide(headers: Headers, client: RequestClient): Answer {
-    const apiKey = readApiKeyHeader(ctx, headers);
-    if (apiKey === null && !headers.has("cookie") && !headers.has("authorization")) return SIGNED_OUT;
-    // A credential is read only where the database answers at once.
-    if (!readNow) return undefined;
-    return apiKey !== null ? answerForKey(apiKey, client, readNow) : answerForSession(headers, readNow);
-  }
-
   return function fastPath(request, info) {
     if (request.method !== "GET") return undefined;
+    const headers = request.headers;
+    const apiKey = readApiKeyHeader(ctx, headers);
+    const signedOut = apiKey === null && !headers.has("cookie") && !headers.has("authorization");
+    // A credential is read here only where the database answers at once (SQLite).
+    if (!signedOut && !readNow) return undefined;
     const url = splitRequestURL(request.url);
     if (url.pathname !== path || url.search !== "") return undefined;
-    const headers = request.headers;
-    const client = new RequestClient(resolveClientAddress(headers, info.clientAddress ?? null, ctx.options.ipAddressHeaders), headers, info.requestId);
+    let client: RequestClient;
     let answer: Answer;
     try {
-      answer = decide(headers, client);
+      client = new RequestClient(resolveClientAddress(headers, info.clientAddress ?? null, ctx.options.ipAddressHeaders), headers, info.requestId);
+      answer = signedOut ? SIGNED_OUT : apiKey !== null ? answerForKey(apiKey, client, readNow!) : answerForSession(headers, readNow!);
     } catch {
       // Whatever failed, the router meets it again and answers it as it answers any failure.
       return undefined;
