@@ -27,7 +27,7 @@ describe.each(testDialects())("SCIM provisioning on %s", (dialect) => {
   let organizationB: string;
 
   /** A directory's request: bearer token, SCIM's media type, no cookie, no Origin (a server). */
-  function scim(method: string, path: string, token: string | null, body?: unknown, extra: Record<string, string> = {}): Promise<Response> {
+  async function scim(method: string, path: string, token: string | null, body?: unknown, extra: Record<string, string> = {}): Promise<Response> {
     const headers: Record<string, string> = { accept: "application/scim+json", ...extra };
     if (token !== null) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers["content-type"] = "application/scim+json";

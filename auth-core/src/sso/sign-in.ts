@@ -1,9 +1,9 @@
 import type { AuthContext } from "../context.js";
 import { generateId } from "../deps/random.js";
 import { normalizeEmail } from "../email/email-address.js";
-import { newAccountRow } from "../oauth/social-sign-in.js";
+import { newAccountRow } from "../oauth/account-tokens.js";
 import type { Audit } from "../audit/audit-log.js";
-import { proveAddressThroughProvider } from "../security/first-proof.js";
+import { proveAddressThroughProvider } from "../sign-in/first-proof.js";
 import { completeSignIn, type SignInCall, type SignInOutcome } from "../sign-in/complete-sign-in.js";
 import { findAccountByProvider, insertAccount } from "../store/account-store.js";
 import type { SsoProviderRow, UserRow } from "../store/database.js";
