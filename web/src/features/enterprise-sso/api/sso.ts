@@ -1,5 +1,33 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from "@tanstack/react-query";
 import { useAuthClient, type AuthClient } from "../../../lib/auth-client.js";
+import { AuthRequestError } from "../../../lib/auth-errors.js";
+
+/**
+ * A 403 here means the person no longer manages the organization (a role changed, the organization
+ * was deleted, its two-factor rule stops them): the session is fine, so it must not read as a lost
+ * one (the query client's Authentication Required screen). Lists answer empty; actions say why.
+ */
+function isLostManagement(error: unknown): boolean {
+  return error instanceof AuthRequestError && error.status === 403;
+}
+
+async function keepingSession<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isLostManagement(error)) throw new Error((error as Error).message);
+    throw error;
+  }
+}
+
+async function orEmpty<T>(work: Promise<T[]>): Promise<T[]> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isLostManagement(error)) return [];
+    throw error;
+  }
+}
 
 /** An organization's identity provider as /sso/providers answers it (never the client secret). */
 export interface SsoProvider {
@@ -28,7 +56,7 @@ export async function listSsoProviders(client: AuthClient, organizationId: strin
 
 export function useSsoProviders(organizationId: string): UseQueryResult<SsoProvider[]> {
   const client = useAuthClient();
-  return useQuery(queryOptions({ queryKey: providersKey(organizationId), queryFn: () => listSsoProviders(client, organizationId) }));
+  return useQuery(queryOptions({ queryKey: providersKey(organizationId), queryFn: () => orEmpty(listSsoProviders(client, organizationId)) }));
 }
 
 /** POST /sso/register: the answer carries the DNS token, shown to the admin to publish. */
@@ -50,7 +78,7 @@ function useProvidersMutation<TInput, TResult>(organizationId: string, name: str
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["auth", name],
-    mutationFn: (input: TInput) => run(client, input),
+    mutationFn: (input: TInput) => keepingSession(run(client, input)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: providersKey(organizationId) }),
   });
 }
@@ -89,7 +117,8 @@ export function useScimTokens(organizationId: string): UseQueryResult<ScimTokenS
   return useQuery(
     queryOptions({
       queryKey: tokensKey(organizationId),
-      queryFn: async () => (await client.request<{ tokens: ScimTokenSummary[] }>("/scim/list-tokens", undefined, { query: { organizationId } })).tokens,
+      queryFn: () =>
+        orEmpty(client.request<{ tokens: ScimTokenSummary[] }>("/scim/list-tokens", undefined, { query: { organizationId } }).then((answer) => answer.tokens)),
     }),
   );
 }
@@ -99,7 +128,7 @@ function useTokensMutation<TInput, TResult>(organizationId: string, name: string
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["auth", name],
-    mutationFn: (input: TInput) => run(client, input),
+    mutationFn: (input: TInput) => keepingSession(run(client, input)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tokensKey(organizationId) }),
   });
 }
