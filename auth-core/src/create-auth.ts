@@ -27,6 +27,7 @@ import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 import { createAfterAnswer } from "./deps/after-answer.js";
 import { createApiKeyLookup, deleteExpiredApiKeys } from "./store/api-key-store.js";
 import { createApiKeyHashes } from "./api-key/key-material.js";
+import { deleteExpiredOAuthGrants } from "./store/oauth-provider-store.js";
 import { createAdminConsoleService, type AdminConsoleService } from "./admin/console-service.js";
 
 type Endpoints = typeof endpoints;
@@ -86,6 +87,7 @@ export interface Auth {
     securityEvents: number;
     twoFactorChallenges: number;
     apiKeys: number;
+    oauthGrants: number;
   }>;
 }
 
@@ -161,6 +163,7 @@ export function createAuth(options: AuthOptions): Auth {
         securityEvents: await pruneAuditLog(ctx, now),
         apiKeys: await deleteExpiredApiKeys(ctx.db, now),
         twoFactorChallenges: await deleteExpiredChallenges(ctx.db, now),
+        oauthGrants: await deleteExpiredOAuthGrants(ctx.db, now),
       };
     },
   };

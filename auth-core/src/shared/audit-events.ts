@@ -65,6 +65,16 @@ export const AUDIT_EVENT_TYPES = [
   "two-factor-rule-changed",
   // The first proof of an address removed what was added to the account before it (one row per kind).
   "unproven-additions-removed",
+  // The OAuth 2.1 / OpenID provider: operators' client changes, people's approvals, refused grants, revocations.
+  "oauth-client-created",
+  "oauth-client-updated",
+  "oauth-client-secret-rotated",
+  "oauth-client-deleted",
+  "oauth-consent-granted",
+  "oauth-consent-denied",
+  "oauth-consent-revoked",
+  "oauth-token-refused",
+  "oauth-token-revoked",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -151,6 +161,15 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "two-factor-verified": "Second step",
   "two-factor-rule-changed": "Two-factor rule changed",
   "unproven-additions-removed": "Removed what was added before the address was proven",
+  "oauth-client-created": "App registered",
+  "oauth-client-updated": "App updated",
+  "oauth-client-secret-rotated": "App secret rotated",
+  "oauth-client-deleted": "App deleted",
+  "oauth-consent-granted": "App approved",
+  "oauth-consent-denied": "App refused",
+  "oauth-consent-revoked": "App access revoked",
+  "oauth-token-refused": "App token refused",
+  "oauth-token-revoked": "App token revoked",
 };
 
 export function isAuditEventType(value: string): value is AuditEventType {
