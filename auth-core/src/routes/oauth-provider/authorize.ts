@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { redirectResponse } from "../../http/redirect-response.js";
 import { authorize, authorizerOf, type Continuation } from "../../oauth-provider/authorize.js";
@@ -24,6 +25,7 @@ export const oauth2Authorize = defineEndpoint({
   rateLimit: "default",
   audit: { none: "a code is recorded by its exchange; refusals are answered to the client" },
   async handler({ ctx, query, headers, session }): Promise<Response | { redirect: true; url: string }> {
+    assertOAuthProviderOn(ctx);
     const next = await authorize(ctx, new URLSearchParams(query), authorizerOf(session));
     return continuationAnswer(headers, next);
   },

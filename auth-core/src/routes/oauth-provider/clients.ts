@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AuthContext } from "../../context.js";
 import { hashToken } from "../../crypto/token-hash.js";
+import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint, type AdminRequirement } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import {
@@ -63,6 +64,7 @@ export const adminCreateOAuthClient = defineEndpoint({
   rateLimit: { window: 60, max: 20 },
   audit: ["oauth-client-created"],
   async handler({ ctx, body, session, response, audit }): Promise<WireOAuthClient> {
+    assertOAuthProviderOn(ctx);
     return createClient(ctx, body, session.user.id, response, audit);
   },
 });
@@ -78,6 +80,7 @@ export const createOAuthClient = defineEndpoint({
   rateLimit: { window: 60, max: 20 },
   audit: ["oauth-client-created"],
   async handler({ ctx, body, session, response, audit }): Promise<WireOAuthClient> {
+    assertOAuthProviderOn(ctx);
     return createClient(ctx, body, session.user.id, response, audit);
   },
 });
@@ -99,6 +102,7 @@ export const getOAuthClient = defineEndpoint({
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, query }): Promise<WireOAuthClient> {
+    assertOAuthProviderOn(ctx);
     return toWireClient(ctx, await clientOrThrow(ctx, query.client_id));
   },
 });
@@ -113,6 +117,7 @@ export const getOAuthClients = defineEndpoint({
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx }): Promise<WireOAuthClient[]> {
+    assertOAuthProviderOn(ctx);
     return (await listOAuthClients(ctx.db)).map((client) => toWireClient(ctx, client));
   },
 });
@@ -128,6 +133,7 @@ export const getOAuthClientPublic = defineEndpoint({
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, query }): Promise<PublicOAuthClient> {
+    assertOAuthProviderOn(ctx);
     const client = await clientOrThrow(ctx, query.client_id);
     if (client.disabled === 1) throw APIError.from(404, "OAUTH_CLIENT_NOT_FOUND");
     return toPublicClient(client);
@@ -181,6 +187,7 @@ export const updateOAuthClientEndpoint = defineEndpoint({
   rateLimit: "default",
   audit: ["oauth-client-updated"],
   async handler({ ctx, body, session, audit }): Promise<WireOAuthClient> {
+    assertOAuthProviderOn(ctx);
     return updateClient(ctx, body, session.user.id, audit);
   },
 });
@@ -196,6 +203,7 @@ export const adminUpdateOAuthClient = defineEndpoint({
   rateLimit: "default",
   audit: ["oauth-client-updated"],
   async handler({ ctx, body, session, audit }): Promise<WireOAuthClient> {
+    assertOAuthProviderOn(ctx);
     return updateClient(ctx, body, session.user.id, audit);
   },
 });
@@ -211,6 +219,7 @@ export const rotateOAuthClientSecret = defineEndpoint({
   rateLimit: { window: 60, max: 10 },
   audit: ["oauth-client-secret-rotated"],
   async handler({ ctx, body, session, audit }): Promise<WireOAuthClient> {
+    assertOAuthProviderOn(ctx);
     const current = await clientOrThrow(ctx, body.client_id);
     if (current.clientSecretHash === null) throw APIError.from(400, "INVALID_CLIENT_METADATA", { params: { reason: "a public client has no secret" } });
     const secret = newClientSecret(ctx);
@@ -234,6 +243,7 @@ export const deleteOAuthClientEndpoint = defineEndpoint({
   rateLimit: "default",
   audit: ["oauth-client-deleted"],
   async handler({ ctx, body, session, audit }): Promise<{ success: true }> {
+    assertOAuthProviderOn(ctx);
     await clientOrThrow(ctx, body.client_id);
     await audit.change(async (trx, log) => {
       if (!(await deleteOAuthClient(trx, body.client_id))) return log.unchanged();

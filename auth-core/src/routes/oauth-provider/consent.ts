@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { generateId } from "../../deps/random.js";
+import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { authorizerOf, errorAtClient, issueCode, validateAuthorization } from "../../oauth-provider/authorize.js";
@@ -22,6 +23,7 @@ export const oauth2Consent = defineEndpoint({
   rateLimit: "default",
   audit: ["oauth-consent-granted", "oauth-consent-denied"],
   async handler({ ctx, body, session, audit }): Promise<{ redirect: true; url: string }> {
+    assertOAuthProviderOn(ctx);
     const who = authorizerOf(session);
     if (!who) throw APIError.from(401, "UNAUTHORIZED");
     const params = verifyAuthorizationQuery(ctx.secret, body.oauth_query, ctx.clock.now());

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { parseScopes } from "../../oauth-provider/oauth-error.js";
@@ -38,6 +39,7 @@ export const getOAuthConsents = defineEndpoint({
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, session }): Promise<WireConsent[]> {
+    assertOAuthProviderOn(ctx);
     return (await listConsents(ctx.db, session.user.id)).map(toWireConsent);
   },
 });
@@ -53,6 +55,7 @@ export const getOAuthConsent = defineEndpoint({
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<WireConsent> {
+    assertOAuthProviderOn(ctx);
     const row = await findConsentById(ctx.db, query.id);
     if (!row || row.userId !== session.user.id) throw APIError.from(404, "OAUTH_CONSENT_NOT_FOUND");
     return toWireConsent(row);
@@ -73,6 +76,7 @@ export const deleteOAuthConsent = defineEndpoint({
   rateLimit: "default",
   audit: ["oauth-consent-revoked"],
   async handler({ ctx, body, session, audit }): Promise<{ success: true }> {
+    assertOAuthProviderOn(ctx);
     const row = await findConsentById(ctx.db, body.id);
     if (!row || row.userId !== session.user.id) throw APIError.from(404, "OAUTH_CONSENT_NOT_FOUND");
     await audit.change(async (trx, log) => {

@@ -1,3 +1,4 @@
+import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { providerMetadata } from "../../oauth-provider/metadata.js";
 
@@ -13,6 +14,7 @@ export const getOpenIdConfig = defineEndpoint({
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, response }): Promise<Record<string, unknown>> {
+    assertOAuthProviderOn(ctx);
     response.headers.set("cache-control", METADATA_CACHE);
     return providerMetadata(ctx);
   },
@@ -30,6 +32,7 @@ export const getOAuthServerConfig = defineEndpoint({
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, response }): Promise<Record<string, unknown>> {
+    assertOAuthProviderOn(ctx);
     response.headers.set("cache-control", METADATA_CACHE);
     return providerMetadata(ctx);
   },

@@ -1,5 +1,6 @@
 import { compactVerify, createLocalJWKSet } from "jose";
 import { z } from "zod";
+import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { redirectResponse } from "../../http/redirect-response.js";
 import { hashToken } from "../../crypto/token-hash.js";
@@ -47,6 +48,7 @@ export const oauth2EndSession = defineEndpoint({
   rateLimit: "default",
   audit: ["sign-out"],
   async handler({ ctx, query, session, response, audit }): Promise<Response> {
+    assertOAuthProviderOn(ctx);
     const hint = query.id_token_hint ? await readIdTokenHint(ctx, query.id_token_hint) : null;
     if (query.id_token_hint && !hint) return errorPage(ctx, "invalid_id_token_hint");
     const audience = hint ? (Array.isArray(hint.aud) ? hint.aud[0] : hint.aud) : undefined;

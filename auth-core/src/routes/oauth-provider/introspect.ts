@@ -1,3 +1,4 @@
+import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { authenticateClient } from "../../oauth-provider/client-auth.js";
 import { answerOAuth } from "../../oauth-provider/oauth-error.js";
@@ -18,8 +19,9 @@ export const oauth2Introspect = defineEndpoint({
   session: "none",
   acceptsCrossSitePost: true,
   rateLimit: "default",
-  audit: { none: "reads only" },
+  audit: { none: "a POST that only reads: RFC 7662 answers what a token is and changes nothing" },
   async handler({ ctx, body, headers }): Promise<Introspection | Response> {
+    assertOAuthProviderOn(ctx);
     return answerOAuth(async (): Promise<Introspection> => {
       const client = await authenticateClient(ctx, headers, body, false);
       const row = body.token ? await findLiveToken(ctx, body.token) : null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { authenticateClient } from "../../oauth-provider/client-auth.js";
 import { answerOAuth, OAuthError } from "../../oauth-provider/oauth-error.js";
@@ -23,6 +24,7 @@ export const oauth2Token = defineEndpoint({
   rateLimit: "default",
   audit: ["oauth-token-refused"],
   async handler({ ctx, body, headers, audit }): Promise<TokenAnswer | Response> {
+    assertOAuthProviderOn(ctx);
     return answerOAuth(async () => {
       const grant = body.grant_type;
       if (!grant) throw new OAuthError(400, "invalid_request", "grant_type is required");

@@ -1,4 +1,5 @@
 import { isBanActive } from "../../admin/ban.js";
+import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { answerOAuth, OAuthError, parseScopes } from "../../oauth-provider/oauth-error.js";
 import { findLiveToken, userClaims } from "../../oauth-provider/tokens.js";
@@ -13,6 +14,7 @@ export const oauth2UserInfo = defineEndpoint({
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, headers }): Promise<Record<string, unknown> | Response> {
+    assertOAuthProviderOn(ctx);
     return answerOAuth(async () => {
       const authorization = headers.get("authorization") ?? "";
       const match = /^bearer\s+(\S+)$/i.exec(authorization);
