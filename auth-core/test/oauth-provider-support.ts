@@ -55,7 +55,7 @@ export async function registerClient(p: ProviderTest, body: Record<string, unkno
 }
 
 /** A fetch that hands openid-client's requests to auth.handler (no network). */
-export function handlerFetch(auth: Auth): (url: string, init: RequestInit) => Promise<Response> {
+function handlerFetch(auth: Auth): (url: string, init: RequestInit) => Promise<Response> {
   return async (url, init) => auth.handler(new Request(url, { ...init, redirect: "manual" }), { clientAddress: "10.0.0.9" });
 }
 

@@ -89,7 +89,7 @@ function pageWithQuery(ctx: AuthContext, page: string, params: URLSearchParams, 
  * prompt=consent), else a code at the redirect URI. `promptsDone` are the prompts already
  * answered (login, after the login page).
  */
-export async function continueAuthorization(
+async function continueAuthorization(
   ctx: AuthContext,
   request: ValidAuthorization,
   who: Authorizer | null,

@@ -7,8 +7,8 @@ import { APIError } from "../errors.js";
 import type { OAuthClientRow } from "../store/database.js";
 import { OAuthError, parseScopes } from "./oauth-error.js";
 
-export const GRANT_TYPES = ["authorization_code", "refresh_token", "client_credentials"] as const;
-export const AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"] as const;
+const GRANT_TYPES = ["authorization_code", "refresh_token", "client_credentials"] as const;
+const AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"] as const;
 
 const uri = z.url().max(2048);
 

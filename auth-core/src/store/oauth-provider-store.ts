@@ -48,11 +48,6 @@ export async function listConsents(db: DB, userId: string): Promise<OAuthConsent
   return db.selectFrom("oauthConsent").selectAll().where("userId", "=", userId).orderBy("createdAt", "desc").orderBy("id").execute();
 }
 
-/** Lists the approvals given to one client (the operators' view of its grants). */
-export async function listClientConsents(db: DB, clientId: string): Promise<OAuthConsentRow[]> {
-  return db.selectFrom("oauthConsent").selectAll().where("clientId", "=", clientId).orderBy("createdAt", "desc").orderBy("id").execute();
-}
-
 /** Records the person's approval of these scopes for the client (replacing an earlier one). */
 export async function saveConsent(db: DB, row: { id: string; userId: string; clientId: string; scopes: string; at: string }): Promise<void> {
   await db

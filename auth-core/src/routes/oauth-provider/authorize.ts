@@ -8,7 +8,7 @@ import { authorize, authorizerOf, type Continuation } from "../../oauth-provider
  * A browser's navigation gets a 302; a script's fetch asking for JSON gets better-auth's
  * `200 { redirect: true, url }`.
  */
-export function continuationAnswer(headers: Headers, next: Continuation): Response | { redirect: true; url: string } {
+function continuationAnswer(headers: Headers, next: Continuation): Response | { redirect: true; url: string } {
   const mode = headers.get("sec-fetch-mode");
   const accept = headers.get("accept") ?? "";
   const wantsJSON = mode !== "navigate" && accept.includes("application/json") && !accept.includes("text/html");
