@@ -122,7 +122,9 @@ describe.each(testDialects())("OpenID provider rules, on %s", (dialect) => {
     const introspect = async (token: string) => (await (await formPost(p.t.auth, "/oauth2/introspect", { token }, registered)).json()) as { active: boolean };
     expect((await introspect(tokens.access_token)).active).toBe(false);
     expect((await introspect(tokens.refresh_token)).active).toBe(false);
-    await expectRefused(await formPost(p.t.auth, "/oauth2/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token }, registered), ["invalid_grant"]);
+    await expectRefused(await formPost(p.t.auth, "/oauth2/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token }, registered), [
+      "invalid_grant",
+    ]);
   });
 
   it("answers a refusal on the consent page with access_denied, and remembers an approval for those scopes only", async () => {
@@ -225,7 +227,10 @@ describe.each(testDialects())("OpenID provider rules, on %s", (dialect) => {
     const flow = await startCodeFlow(config, "openid");
     const tokens = await finishCodeFlow(flow, await approvedCallback(flow, alice.browser));
 
-    const wrong = await navigate(alice.browser, `${ISSUER}/oauth2/end-session?id_token_hint=${tokens.id_token}&post_logout_redirect_uri=${encodeURIComponent("https://evil.example.com/")}&state=x`);
+    const wrong = await navigate(
+      alice.browser,
+      `${ISSUER}/oauth2/end-session?id_token_hint=${tokens.id_token}&post_logout_redirect_uri=${encodeURIComponent("https://evil.example.com/")}&state=x`,
+    );
     expect(wrong.origin).toBe("http://localhost:3000");
     const logout = client.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: APP_LOGOUT, state: "bye" });
     const landed = await navigate(alice.browser, logout);
