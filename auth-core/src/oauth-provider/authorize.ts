@@ -100,13 +100,11 @@ async function continueAuthorization(
   const provider = ctx.options.oauthProvider;
   if (!who || prompts.includes("login")) {
     if (prompts.includes("none")) return refuse("login_required", "the person is not signed in");
+    // The sign-in answers prompt=login: the authorization the login page continues no longer asks it.
     const params = new URLSearchParams(request.params);
-    if (who) {
-      // Asked to sign in again: the login page's continuation no longer asks it.
-      const rest = prompts.filter((prompt) => prompt !== "login");
-      if (rest.length > 0) params.set("prompt", rest.join(" "));
-      else params.delete("prompt");
-    }
+    const rest = prompts.filter((prompt) => prompt !== "login");
+    if (rest.length > 0) params.set("prompt", rest.join(" "));
+    else params.delete("prompt");
     return pageWithQuery(ctx, provider.loginPage, params, "login");
   }
   if (request.client.skipConsent !== 1) {

@@ -56,10 +56,25 @@ describe("the login redirect (spec §2: a single leading slash, same origin, els
   });
 
   it("defaults to / after login, and Google returns to /login when no destination was given", () => {
-    expect(readLoginParams(new URLSearchParams(""), ORIGIN)).toEqual({ destination: "/", hasDestination: false, socialCallbackURL: "/login", error: null });
+    expect(readLoginParams(new URLSearchParams(""), ORIGIN)).toEqual({
+      destination: "/",
+      hasDestination: false,
+      socialCallbackURL: "/login",
+      error: null,
+      authorizationURL: null,
+    });
     expect(readLoginParams(new URLSearchParams("redirect=%2Fsettings"), ORIGIN).socialCallbackURL).toBe("/settings");
     expect(readLoginParams(new URLSearchParams("redirect=https%3A%2F%2Fevil.com"), ORIGIN).socialCallbackURL).toBe("/");
     expect(readLoginParams(new URLSearchParams("error=state_not_found"), ORIGIN).error).toBe("state_not_found");
+  });
+
+  it("continues another app's authorization (the server's signed query) after any way in, Google's callback included", () => {
+    const query = "response_type=code&client_id=app1&scope=openid&exp=1&sig=abc";
+    const params = readLoginParams(new URLSearchParams(query), ORIGIN);
+    expect(params.authorizationURL).toBe(`/api/auth/oauth2/authorize?${query}`);
+    expect(params.socialCallbackURL).toBe(`/api/auth/oauth2/authorize?${query}`);
+    // Unsigned, it is no authorization of the server's: an ordinary visit to /login.
+    expect(readLoginParams(new URLSearchParams("client_id=app1"), ORIGIN).authorizationURL).toBeNull();
   });
 
   it.each([
