@@ -17,7 +17,7 @@ import {
   type PublicOAuthClient,
   type WireOAuthClient,
 } from "../../oauth-provider/clients.js";
-import type { Audit } from "../../security/security-events.js";
+import type { Audit } from "../../audit/audit-log.js";
 import type { OAuthClientRow } from "../../store/database.js";
 import { deleteOAuthClient, findOAuthClient, insertOAuthClient, listOAuthClients, updateOAuthClient } from "../../store/oauth-provider-store.js";
 
