@@ -151,6 +151,9 @@ describe.each(testDialects())("OpenID provider rules, on %s", (dialect) => {
     const refused = await alice.browser.post("/oauth2/consent", { accept: true, oauth_query: forged.toString() });
     expect(refused.status).toBe(400);
 
+    const grants = (await (await p.admin.browser.get(`/admin/oauth2/client-consents?client_id=${registered.client_id}`)).json()) as unknown[];
+    expect(grants).toEqual([expect.objectContaining({ userId: alice.userId, userEmail: "alice@example.com", scopes: ["openid", "email"] })]);
+    expect((await alice.browser.get(`/admin/oauth2/client-consents?client_id=${registered.client_id}`)).status).toBe(403);
     const consents = (await (await alice.browser.get("/oauth2/get-consents")).json()) as { id: string; clientId: string; userId: string; scopes: string[] }[];
     expect(consents).toEqual([expect.objectContaining({ clientId: registered.client_id, userId: alice.userId, scopes: ["openid", "email"] })]);
     const types = (await p.t.database.db.selectFrom("securityEvent").select("type").where("userId", "=", alice.userId).execute()).map((row) => row.type);

@@ -48,6 +48,19 @@ export async function listConsents(db: DB, userId: string): Promise<OAuthConsent
   return db.selectFrom("oauthConsent").selectAll().where("userId", "=", userId).orderBy("createdAt", "desc").orderBy("id").execute();
 }
 
+/** The approvals given to one client, with whose they are (the operators' view of its grants). */
+export async function listClientConsents(db: DB, clientId: string): Promise<Array<OAuthConsentRow & { userEmail: string; userName: string }>> {
+  return db
+    .selectFrom("oauthConsent")
+    .innerJoin("user", "user.id", "oauthConsent.userId")
+    .selectAll("oauthConsent")
+    .select(["user.email as userEmail", "user.name as userName"])
+    .where("oauthConsent.clientId", "=", clientId)
+    .orderBy("oauthConsent.createdAt", "desc")
+    .orderBy("oauthConsent.id")
+    .execute();
+}
+
 /** Records the person's approval of these scopes for the client (replacing an earlier one). */
 export async function saveConsent(db: DB, row: { id: string; userId: string; clientId: string; scopes: string; at: string }): Promise<void> {
   await db

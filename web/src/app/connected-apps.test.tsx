@@ -108,3 +108,51 @@ describe("the consent screen and Connected apps", () => {
     expect(await within(section).findByText("No app is connected.", {}, WAIT)).toBeTruthy();
   });
 });
+
+describe("the admin console's apps", () => {
+  let backend: AppBackend;
+  beforeEach(async () => {
+    backend = await createAppBackend({ oauthProvider: { enabled: true } });
+    await signUp(backend.browser, "Olive Operator", "ops@example.com");
+    await backend.t.database.db.updateTable("user").set({ role: "admin" }).where("email", "=", "ops@example.com").execute();
+  });
+  afterEach(async () => {
+    cleanup();
+    await backend.destroy();
+  });
+
+  it("registers an app and shows its secret once, shows who approved it, rotates the secret and deletes the app", async () => {
+    renderApp(backend, "/admin");
+    const panel = await screen.findByRole("region", { name: "Apps" }, WAIT);
+    await within(panel).findByText("No app is registered yet.", {}, WAIT);
+    fireEvent.change(within(panel).getByLabelText("Name people see"), { target: { value: "Team Wiki" } });
+    fireEvent.change(within(panel).getByLabelText(/Addresses it sends people back to/), { target: { value: CALLBACK } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Register app" }));
+    const shown = await within(panel).findByText(/Copy the secret now/, {}, WAIT);
+    const firstSecret = shown.querySelectorAll("code")[1]!.textContent!;
+    const clientId = shown.querySelectorAll("code")[0]!.textContent!;
+    expect(firstSecret.length).toBeGreaterThan(30);
+    const list = await within(panel).findByRole("list", { name: "Registered apps" }, WAIT);
+    expect(within(list).getByText("Team Wiki")).toBeTruthy();
+    expect(list.textContent).not.toContain(firstSecret);
+    expect(within(list).getByText("Nobody has approved it yet.")).toBeTruthy();
+
+    fireEvent.click(within(list).getByRole("button", { name: "Rotate the secret of Team Wiki" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Rotate secret" }, WAIT));
+    await waitFor(
+      () =>
+        expect(
+          within(panel)
+            .getByText(/Copy the secret now/)
+            .querySelectorAll("code")[1]!.textContent,
+        ).not.toBe(firstSecret),
+      WAIT,
+    );
+    const stored = await backend.t.database.db.selectFrom("oauthClient").select("clientId").where("clientId", "=", clientId).executeTakeFirst();
+    expect(stored).toBeTruthy();
+
+    fireEvent.click(within(list).getByRole("button", { name: "Delete Team Wiki" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Delete app" }, WAIT));
+    await within(panel).findByText("No app is registered yet.", {}, WAIT);
+  });
+});

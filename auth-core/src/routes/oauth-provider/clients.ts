@@ -19,7 +19,14 @@ import {
 } from "../../oauth-provider/clients.js";
 import type { Audit } from "../../audit/audit-log.js";
 import type { OAuthClientRow } from "../../store/database.js";
-import { deleteOAuthClient, findOAuthClient, insertOAuthClient, listOAuthClients, updateOAuthClient } from "../../store/oauth-provider-store.js";
+import {
+  deleteOAuthClient,
+  findOAuthClient,
+  insertOAuthClient,
+  listClientConsents,
+  listOAuthClients,
+  updateOAuthClient,
+} from "../../store/oauth-provider-store.js";
 
 /** Only operators register and manage clients (a company's identity provider; better-auth lets any signed-in person). */
 function admins(action: "create" | "read" | "update" | "delete"): AdminRequirement {
@@ -250,5 +257,41 @@ export const deleteOAuthClientEndpoint = defineEndpoint({
       await log.write({ userId: session.user.id, type: "oauth-client-deleted", detail: { clientId: body.client_id } });
     });
     return { success: true };
+  },
+});
+
+/** Who approved a client, and for what: one entry per person. */
+export interface ClientGrant {
+  id: string;
+  userId: string;
+  userEmail: string;
+  userName: string;
+  scopes: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /admin/oauth2/client-consents?client_id= (operators; Gatehouse's own): the people who approved a client and their scopes. */
+export const adminListClientConsents = defineEndpoint({
+  name: "adminListOAuthClientConsents",
+  method: "GET",
+  path: "/admin/oauth2/client-consents",
+  query: z.object({ client_id: z.string().min(1).max(200) }),
+  session: "required",
+  admin: admins("read"),
+  rateLimit: "default",
+  audit: { none: "reads only" },
+  async handler({ ctx, query }): Promise<ClientGrant[]> {
+    assertOAuthProviderOn(ctx);
+    await clientOrThrow(ctx, query.client_id);
+    return (await listClientConsents(ctx.db, query.client_id)).map((row) => ({
+      id: row.id,
+      userId: row.userId,
+      userEmail: row.userEmail,
+      userName: row.userName,
+      scopes: row.scopes.split(" ").filter(Boolean),
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    }));
   },
 });

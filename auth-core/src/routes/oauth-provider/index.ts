@@ -1,6 +1,7 @@
 import { oauth2Authorize } from "./authorize.js";
 import {
   adminCreateOAuthClient,
+  adminListClientConsents,
   adminUpdateOAuthClient,
   createOAuthClient,
   deleteOAuthClientEndpoint,
@@ -42,4 +43,5 @@ export const oauthProviderEndpoints = [
   getOAuthConsents,
   getOAuthConsent,
   deleteOAuthConsent,
+  adminListClientConsents,
 ] as const;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from "@tanstack/react-query";
 import { useAuthClient } from "../../../lib/auth-client.js";
+import { AuthRequestError } from "../../../lib/auth-errors.js";
 
 /** What the consent screen shows of an app (GET /oauth2/public-client): never its secret. */
 export interface PublicApp {
@@ -26,6 +27,8 @@ export function usePublicApp(clientId: string | null): UseQueryResult<PublicApp>
     queryFn: () => client.request<PublicApp>("/oauth2/public-client", undefined, { query: { client_id: clientId ?? "" } }),
     enabled: clientId !== null,
     retry: false,
+    // The consent screen says itself when the app is unknown.
+    throwOnError: false,
   });
 }
 
@@ -37,9 +40,20 @@ export function useAnswerConsent(): UseMutationResult<{ redirect: boolean; url: 
   });
 }
 
-export function useAppApprovals(): UseQueryResult<AppApproval[]> {
+/** The person's approvals; null when the server is no OpenID provider (OIDC_PROVIDER=off answers 404). */
+export function useAppApprovals(): UseQueryResult<AppApproval[] | null> {
   const client = useAuthClient();
-  return useQuery({ queryKey: ["auth", "oauth2", "consents"], queryFn: () => client.request<AppApproval[]>("/oauth2/get-consents") });
+  return useQuery({
+    queryKey: ["auth", "oauth2", "consents"],
+    queryFn: async () => {
+      try {
+        return await client.request<AppApproval[]>("/oauth2/get-consents");
+      } catch (error) {
+        if (error instanceof AuthRequestError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
 }
 
 /** POST /oauth2/delete-consent: the app loses its approval and every token it holds for the person. */

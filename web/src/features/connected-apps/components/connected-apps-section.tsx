@@ -1,7 +1,6 @@
 import type { ReactElement } from "react";
 import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
-import { AuthRequestError } from "../../../lib/auth-errors.js";
 import { useAppApprovals, useDisconnectApp, usePublicApp, type AppApproval } from "../api/consent.js";
 import { scopeInWords } from "../scope-words.js";
 
@@ -41,12 +40,12 @@ export function ConnectedAppsSection(): ReactElement | null {
   const approvals = useAppApprovals();
   const disconnect = useDisconnectApp();
   // A server that is no OpenID provider (OIDC_PROVIDER=off) has no such apps.
-  if (approvals.isError && approvals.error instanceof AuthRequestError && approvals.error.status === 404) return null;
+  if (approvals.data === null) return null;
   return (
     <Section id="connected-apps" title="Connected apps" description="Other apps you signed in to with your Gatehouse account.">
       {approvals.isPending ? (
         <p role="status">Loading connected apps…</p>
-      ) : (approvals.data ?? []).length === 0 ? (
+      ) : approvals.data!.length === 0 ? (
         <p className="muted">No app is connected.</p>
       ) : (
         <ul className="list" aria-label="Connected apps">
