@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginURLFor, readLoginParams, sanitizeLoginTarget } from "./login-params.js";
+import { isAuthorizationContinuation, loginURLFor, readLoginParams, sanitizeLoginTarget } from "./login-params.js";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -73,6 +73,11 @@ describe("the login redirect (spec §2: a single leading slash, same origin, els
     const params = readLoginParams(new URLSearchParams(query), ORIGIN);
     expect(params.authorizationURL).toBe(`/api/auth/oauth2/authorize?${query}`);
     expect(params.socialCallbackURL).toBe(`/api/auth/oauth2/authorize?${query}`);
+    // The two-factor page gets it as its redirect, and loads it from the server after the second step.
+    const afterSecondStep = readLoginParams(new URLSearchParams({ redirect: params.authorizationURL! }), ORIGIN).destination;
+    expect(afterSecondStep).toBe(params.authorizationURL);
+    expect(isAuthorizationContinuation(afterSecondStep)).toBe(true);
+    expect(isAuthorizationContinuation("/settings")).toBe(false);
     // Unsigned, it is no authorization of the server's: an ordinary visit to /login.
     expect(readLoginParams(new URLSearchParams("client_id=app1"), ORIGIN).authorizationURL).toBeNull();
   });

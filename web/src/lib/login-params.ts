@@ -24,6 +24,11 @@ export interface LoginParams {
   authorizationURL: string | null;
 }
 
+/** A destination the server answers (an app's authorization to continue): a page load, not a route of the app. */
+export function isAuthorizationContinuation(destination: string): boolean {
+  return destination.startsWith("/api/auth/oauth2/authorize?");
+}
+
 /** The authorize endpoint's query on /login (client_id and the server's signature): the authorization to continue. */
 export function authorizationURLOf(search: URLSearchParams): string | null {
   return search.has("client_id") && search.has("sig") ? `/api/auth/oauth2/authorize?${search}` : null;

@@ -131,7 +131,11 @@ export function LoginScreen(): ReactElement {
           </button>
         </form>
         <Suspense fallback={null}>
-          <EmailSignInSlot busy={busy} onSignedIn={() => void finishSignIn()} redirect={params.hasDestination ? params.destination : null} />
+          <EmailSignInSlot
+            busy={busy}
+            onSignedIn={() => void finishSignIn()}
+            redirect={params.authorizationURL ?? (params.hasDestination ? params.destination : null)}
+          />
         </Suspense>
       </section>
     </main>
