@@ -1,6 +1,6 @@
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDialects } from "../src/testing/index.js";
+import { testDialects } from "../testing/index.js";
 import {
   APP_CALLBACK,
   approvedCallback,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestAuth, createTestBrowser, testDialects } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects } from "../testing/index.js";
 import { createS256CodeChallenge } from "../src/oauth/pkce.js";
 import {
   APP_CALLBACK,

@@ -11,7 +11,7 @@ import {
   type TestBrowser,
   type TestDialect,
   type TestPerson,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import { signUpAdmin } from "./admin-support.js";
 
 /** Support for the OpenID provider's tests: the provider on, an admin, clients registered over HTTP, openid-client in process. */

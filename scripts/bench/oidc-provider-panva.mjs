@@ -36,7 +36,15 @@ class SQLiteAdapter {
     this.name = name;
   }
   async upsert(id, payload, expiresIn) {
-    upsert.run(this.name, id, JSON.stringify(payload), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, expiresIn ? Date.now() + expiresIn * 1000 : null);
+    upsert.run(
+      this.name,
+      id,
+      JSON.stringify(payload),
+      payload.grantId ?? null,
+      payload.uid ?? null,
+      payload.userCode ?? null,
+      expiresIn ? Date.now() + expiresIn * 1000 : null,
+    );
   }
   async find(id) {
     return read(byId.get(this.name, id));
@@ -80,7 +88,16 @@ const provider = new Provider(issuer, {
   features: { clientCredentials: { enabled: true }, introspection: { enabled: true }, revocation: { enabled: true }, devInteractions: { enabled: false } },
   enabledJWA: { idTokenSigningAlgValues: ["EdDSA"] },
   findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub, name: "Pat", email: "pat@example.com", email_verified: false }) }),
-  ttl: { AccessToken: 3600, ClientCredentials: 3600, RefreshToken: 30 * 86400, IdToken: 36_000, Grant: 30 * 86400, AuthorizationCode: 600, Session: 86400, Interaction: 3600 },
+  ttl: {
+    AccessToken: 3600,
+    ClientCredentials: 3600,
+    RefreshToken: 30 * 86400,
+    IdToken: 36_000,
+    Grant: 30 * 86400,
+    AuthorizationCode: 600,
+    Session: 86400,
+    Interaction: 3600,
+  },
   rotateRefreshToken: true,
   pkce: { required: () => true },
   cookies: { keys: ["bench-cookie-key-bench-cookie-key"] },
@@ -97,7 +114,9 @@ const now = Math.floor(Date.now() / 1000);
 const refreshTokens = [];
 db.exec("begin");
 for (let i = 0; i < pool; i++) {
-  refreshTokens.push(await new provider.RefreshToken({ accountId: "pat", client, grantId, scope, gty: "authorization_code", authTime: now, iiat: now, rotations: 0 }).save());
+  refreshTokens.push(
+    await new provider.RefreshToken({ accountId: "pat", client, grantId, scope, gty: "authorization_code", authTime: now, iiat: now, rotations: 0 }).save(),
+  );
 }
 db.exec("commit");
 provider.listen(port, "127.0.0.1", () => {

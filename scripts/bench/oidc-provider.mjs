@@ -64,7 +64,16 @@ void start(
   0,
   [process.execPath, "server/dist/gatehouse.js"],
   // LOG_LEVEL=warn: no request log line (oidc-provider writes none either).
-  { PORT: String(gPort), BASE_URL: gBase, DATABASE_URL: `file:${gFile}`, NODE_ENV: "production", AUTH_SECRET: "b".repeat(40), RATE_LIMIT: "off", DATA_DIR: dir, LOG_LEVEL: "warn" },
+  {
+    PORT: String(gPort),
+    BASE_URL: gBase,
+    DATABASE_URL: `file:${gFile}`,
+    NODE_ENV: "production",
+    AUTH_SECRET: "b".repeat(40),
+    RATE_LIMIT: "off",
+    DATA_DIR: dir,
+    LOG_LEVEL: "warn",
+  },
   "\u0000never",
 ).catch((error) => {
   console.error(error.message);
@@ -130,7 +139,17 @@ gDb.transaction(() => {
   for (let i = 0; i < POOL; i++) {
     const token = randomBytes(32).toString("base64url");
     gRefresh.push(token);
-    insert.run(`bench${i}`, createHash("sha256").update(token).digest("base64url"), template.clientId, template.userId, template.sessionId, template.scopes, template.familyId, template.expiresAt, template.createdAt);
+    insert.run(
+      `bench${i}`,
+      createHash("sha256").update(token).digest("base64url"),
+      template.clientId,
+      template.userId,
+      template.sessionId,
+      template.scopes,
+      template.familyId,
+      template.expiresAt,
+      template.createdAt,
+    );
   }
 })();
 gDb.close();
@@ -139,30 +158,69 @@ gDb.close();
 const pPort = gPort + 200;
 const pFile = join(dir, "panva.db");
 writeFileSync(join(dir, "panva.json"), JSON.stringify({ port: pPort, file: pFile, clientSecret: gClient.client_secret, pool: POOL }));
-const panvaOutput = await start(0, [process.execPath, join(here, "oidc-provider-panva.mjs"), join(dir, "panva.json")], { NODE_ENV: "production" }, "panva ready");
+const panvaOutput = await start(
+  0,
+  [process.execPath, join(here, "oidc-provider-panva.mjs"), join(dir, "panva.json")],
+  { NODE_ENV: "production" },
+  "panva ready",
+);
 const pSetup = JSON.parse(panvaOutput.split("\n").find((line) => line.startsWith("{")));
 const pBase = `http://127.0.0.1:${pPort}`;
 
 // ---------------------------------------------------------------- scenarios
 const scenarios = {
   gatehouse: {
-    "client_credentials token": { url: `${gBase}/api/auth/oauth2/token`, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic(gClient.client_id, gClient.client_secret) }, body: form({ grant_type: "client_credentials", scope: "reports:read" }) },
-    introspection: { url: `${gBase}/api/auth/oauth2/introspect`, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic(gClient.client_id, gClient.client_secret) }, body: form({ token: gTokens.access_token }) },
+    "client_credentials token": {
+      url: `${gBase}/api/auth/oauth2/token`,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic(gClient.client_id, gClient.client_secret) },
+      body: form({ grant_type: "client_credentials", scope: "reports:read" }),
+    },
+    introspection: {
+      url: `${gBase}/api/auth/oauth2/introspect`,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic(gClient.client_id, gClient.client_secret) },
+      body: form({ token: gTokens.access_token }),
+    },
     userinfo: { url: `${gBase}/api/auth/oauth2/userinfo`, method: "GET", headers: { authorization: `Bearer ${gTokens.access_token}` } },
-    refresh: { url: `${gBase}/api/auth/oauth2/token`, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic(gClient.client_id, gClient.client_secret) }, pool: gRefresh.map((t) => form({ grant_type: "refresh_token", refresh_token: t })) },
+    refresh: {
+      url: `${gBase}/api/auth/oauth2/token`,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic(gClient.client_id, gClient.client_secret) },
+      pool: gRefresh.map((t) => form({ grant_type: "refresh_token", refresh_token: t })),
+    },
   },
   panva: {
-    "client_credentials token": { url: `${pBase}/token`, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic("bench", gClient.client_secret) }, body: form({ grant_type: "client_credentials", scope: "reports:read" }) },
-    introspection: { url: `${pBase}/token/introspection`, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic("bench", gClient.client_secret) }, body: form({ token: pSetup.accessToken }) },
+    "client_credentials token": {
+      url: `${pBase}/token`,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic("bench", gClient.client_secret) },
+      body: form({ grant_type: "client_credentials", scope: "reports:read" }),
+    },
+    introspection: {
+      url: `${pBase}/token/introspection`,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic("bench", gClient.client_secret) },
+      body: form({ token: pSetup.accessToken }),
+    },
     userinfo: { url: `${pBase}/me`, method: "GET", headers: { authorization: `Bearer ${pSetup.accessToken}` } },
-    refresh: { url: `${pBase}/token`, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic("bench", gClient.client_secret) }, pool: pSetup.refreshTokens.map((t) => form({ grant_type: "refresh_token", refresh_token: t })) },
+    refresh: {
+      url: `${pBase}/token`,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic("bench", gClient.client_secret) },
+      pool: pSetup.refreshTokens.map((t) => form({ grant_type: "refresh_token", refresh_token: t })),
+    },
   },
 };
 
 function load(spec, offset) {
   const poolFile = join(dir, `pool-${Math.random()}.json`);
   if (spec.pool) writeFileSync(poolFile, JSON.stringify(spec.pool.slice(offset)));
-  const [command, rest] = pin(1, [process.execPath, join(here, "oidc-load.mjs"), JSON.stringify({ ...spec, pool: undefined, poolFile: spec.pool ? poolFile : undefined, connections, duration: turn })]);
+  const [command, rest] = pin(1, [
+    process.execPath,
+    join(here, "oidc-load.mjs"),
+    JSON.stringify({ ...spec, pool: undefined, poolFile: spec.pool ? poolFile : undefined, connections, duration: turn }),
+  ]);
   return JSON.parse(execFileSync(command, rest, { cwd: root, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 }));
 }
 
@@ -194,6 +252,8 @@ for (const name of Object.keys(scenarios.gatehouse)) {
   const gr = g.requests / g.seconds;
   const pr = p.requests / p.seconds;
   const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  console.log(`| ${name} | ${Math.round(gr)} | ${Math.round(pr)} | ${(gr / pr).toFixed(2)} | ${median(g.p99)} | ${median(p.p99)} | ${g.non2xx} / ${p.non2xx} |`);
+  console.log(
+    `| ${name} | ${Math.round(gr)} | ${Math.round(pr)} | ${(gr / pr).toFixed(2)} | ${median(g.p99)} | ${median(p.p99)} | ${g.non2xx} / ${p.non2xx} |`,
+  );
 }
 process.exit(0);

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import type { AuthContext } from "../context.js";
-import { isBanActive } from "../admin/ban.js";
+import { isBanActive } from "../account/ban.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { generateId, randomBytes } from "../deps/random.js";
 import { JWT_ALGORITHM } from "../jwt/signing-keys.js";

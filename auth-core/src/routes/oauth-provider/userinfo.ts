@@ -1,4 +1,4 @@
-import { isBanActive } from "../../admin/ban.js";
+import { isBanActive } from "../../account/ban.js";
 import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { answerOAuth, OAuthError, parseScopes } from "../../oauth-provider/oauth-error.js";
