@@ -23,7 +23,7 @@ import { createDiscoveryCache } from "./oauth/discovery.js";
 import { createIdTokenVerifier } from "./oauth/id-token.js";
 import { createAudit, pruneAuditLog, type Audit, type AuditClient } from "./audit/audit-log.js";
 import type { AuditEventType } from "./shared/audit-events.js";
-import { meetsTwoFactorRule } from "./organization/two-factor-rule.js";
+import { meetsTwoFactorRule } from "./account/two-factor-rule.js";
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 import { createAfterAnswer } from "./deps/after-answer.js";
 import { deleteExpiredApiKeys, prepareApiKeyLookup } from "./store/api-key-store.js";

@@ -37,8 +37,8 @@ export {
 export type * from "./shared/wire-types.js";
 export type { Audit, AuditClient, AuditedChange, AuditEntry } from "./audit/audit-log.js";
 export type { AdminCommands } from "./admin/role-command.js";
-export { assertNotBanned, isBanActive } from "./admin/ban.js";
-export { assertAllowedWhileImpersonating, type CallUnderImpersonation } from "./admin/impersonation-rule.js";
+export { assertNotBanned, isBanActive } from "./account/ban.js";
+export { assertAllowedWhileImpersonating, type CallUnderImpersonation } from "./account/impersonation-rule.js";
 export { AUDIT_EVENT_TYPES, AUDIT_METHODS, type AuditEventType, type AuditOutcome } from "./shared/audit-events.js";
 export type { AccountLinkingOptions, AnonymousHandOver, AnonymousOptions, SocialOptions, SocialProviderOptions } from "./oauth/options.js";
 export type { GoogleProviderOptions } from "./oauth/providers/google.js";

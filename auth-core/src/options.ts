@@ -48,7 +48,7 @@ export interface AuthOptions
     /** Replaces scrypt entirely (e.g. a service migrating from another hash). */
     passwordHasher?: PasswordHasher;
     /**
-     * Per-account throttle of failed password sign-ins (security/sign-in-throttle.ts): free
+     * Per-account throttle of failed password sign-ins (account/sign-in-throttle.ts): free
      * failures (default 5), then an exponential delay capped at 15 minutes, and a hard stop
      * (default 50 consecutive failures) until a password reset. enabled: default true.
      */

@@ -5,8 +5,8 @@ import { createAudit, type Audit, type AuditClient } from "../audit/audit-log.js
 import type { PermissionConnector, PermissionRequest } from "../shared/access-control.js";
 import { claimApiKeyUse, deleteApiKeyById, findApiKeyById, type ApiKeyRecord, type ApiKeyUseClaim, type ApiKeyWithOwner } from "../store/api-key-store.js";
 import type { UserRow } from "../store/database.js";
-import { isBanActive } from "../admin/ban.js";
-import { meetsTwoFactorRule } from "../organization/two-factor-rule.js";
+import { isBanActive } from "../account/ban.js";
+import { meetsTwoFactorRule } from "../account/two-factor-rule.js";
 import { findMember } from "../store/member-store.js";
 import { mayManageOrganizationKeys } from "./manage.js";
 import { keyPermissions } from "./wire.js";

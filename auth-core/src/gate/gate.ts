@@ -5,7 +5,7 @@ import { isFreshSession, validateSessionToken, type ActiveSession } from "../ses
 import { readSessionToken } from "../session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeyPrincipal } from "../api-key/key-session.js";
 import { hasAdminPermission } from "../shared/admin-roles.js";
-import { assertAllowedWhileImpersonating } from "../admin/impersonation-rule.js";
+import { assertAllowedWhileImpersonating } from "../account/impersonation-rule.js";
 import { isFeatureOn } from "./features.js";
 import { actingUser, NOBODY, SERVER, sessionOf, sessionPrincipal, type Principal } from "./principal.js";
 
@@ -71,7 +71,7 @@ function isFresh(ctx: AuthContext, active: ActiveSession): boolean {
 /**
  * The rules for operators: an admin endpoint needs the permission on the role read with the user
  * this request (a role change applies to open sessions at once), and a session through which an
- * admin acts as someone else is held to the impersonation rule (admin/impersonation-rule.ts).
+ * admin acts as someone else is held to the impersonation rule (account/impersonation-rule.ts).
  */
 function checkSessionRules(endpoint: AnyEndpoint, active: ActiveSession): void {
   assertAllowedWhileImpersonating(active.session, {

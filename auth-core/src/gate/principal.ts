@@ -16,7 +16,7 @@ export type KeyHolder = { kind: "person"; owner: UserRow } | { kind: "organizati
  * - server: an in-process `auth.api` call the server makes on its own (the api door declares it:
  *   a call without headers, better-auth's "server" call), the only caller of server-only fields;
  * - person: a person's own session;
- * - impersonation: an admin acting as the person (`adminId`), held to admin/impersonation-rule.ts;
+ * - impersonation: an admin acting as the person (`adminId`), held to account/impersonation-rule.ts;
  * - api-key: a request carrying a key, on an endpoint that allows keys; never a session.
  */
 export type Principal =

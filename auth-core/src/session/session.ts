@@ -5,8 +5,8 @@ import type { SessionRow, UserRow } from "../store/database.js";
 import { deleteSessionById, extendSession, insertSession } from "../store/session-store.js";
 import { findRememberedOrganizationId } from "../store/member-store.js";
 import { findUserById } from "../store/user-store.js";
-import { isBanActive } from "../admin/ban.js";
-import { mayImpersonate } from "../admin/impersonation-rule.js";
+import { isBanActive } from "../account/ban.js";
+import { mayImpersonate } from "../account/impersonation-rule.js";
 import type { ActiveSession } from "./active-session.js";
 
 export type { ActiveSession };
