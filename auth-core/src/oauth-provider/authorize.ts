@@ -1,6 +1,7 @@
 import type { AuthContext } from "../context.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { generateId, randomBytes } from "../deps/random.js";
+import type { Principal } from "../gate/principal.js";
 import type { OAuthClientRow, SessionRow, UserRow } from "../store/database.js";
 import { findConsent, findOAuthClient, insertAuthorizationCode } from "../store/oauth-provider-store.js";
 import { clientGrantTypes, clientRedirectUris, grantableScopes } from "./clients.js";
@@ -152,9 +153,9 @@ export async function authorize(ctx: AuthContext, params: URLSearchParams, who: 
   return continueAuthorization(ctx, checked, who, promptsDone);
 }
 
-/** The person behind a session the router resolved, unless it stands for an API key. */
-export function authorizerOf(active: { user: UserRow; session: SessionRow; apiKey?: unknown } | null): Authorizer | null {
-  return active && !active.apiKey ? { user: active.user, session: active.session } : null;
+/** The person an authorization goes ahead for: their own session only (not an API key, not an admin acting as them). */
+export function authorizerOf(principal: Principal): Authorizer | null {
+  return principal.kind === "person" ? { user: principal.active.user, session: principal.active.session } : null;
 }
 
 /**

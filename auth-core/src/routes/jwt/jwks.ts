@@ -1,6 +1,5 @@
 import type { JWK } from "jose";
 import { defineEndpoint } from "../../endpoint.js";
-import { APIError } from "../../errors.js";
 
 /**
  * GET /jwks: the public keys that verify session JWTs and the provider's ID tokens, including a retired key until
@@ -11,11 +10,11 @@ export const getJwks = defineEndpoint({
   method: "GET",
   path: "/jwks",
   session: "none",
+  // Session JWTs, and the OpenID provider's ID tokens: both are signed with these keys.
+  feature: "jwks",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, response }): Promise<{ keys: JWK[] }> {
-    // Also the OpenID provider's keys: its ID tokens are signed with the same ones.
-    if (!ctx.options.jwt.enabled && !ctx.options.oauthProvider.enabled) throw APIError.from(404, "NOT_FOUND");
     // First use: a key exists before anyone asks to verify with it.
     await ctx.sessionJWT.keys.current(ctx);
     response.headers.set("cache-control", "public, max-age=300");

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { redirectResponse } from "../../http/redirect-response.js";
 import { authorize, authorizerOf, type Continuation } from "../../oauth-provider/authorize.js";
@@ -22,11 +21,11 @@ export const oauth2Authorize = defineEndpoint({
   path: "/oauth2/authorize",
   query: z.record(z.string(), z.string().max(4096)),
   session: "optional",
+  feature: "oauthProvider",
   rateLimit: "default",
   audit: { none: "a code is recorded by its exchange; refusals are answered to the client" },
-  async handler({ ctx, query, headers, session }): Promise<Response | { redirect: true; url: string }> {
-    assertOAuthProviderOn(ctx);
-    const next = await authorize(ctx, new URLSearchParams(query), authorizerOf(session));
+  async handler({ ctx, query, headers, principal }): Promise<Response | { redirect: true; url: string }> {
+    const next = await authorize(ctx, new URLSearchParams(query), authorizerOf(principal));
     return continuationAnswer(headers, next);
   },
 });

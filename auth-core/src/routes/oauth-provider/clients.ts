@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { AuthContext } from "../../context.js";
 import { hashToken } from "../../crypto/token-hash.js";
-import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint, type AdminRequirement } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import {
@@ -67,11 +66,11 @@ export const adminCreateOAuthClient = defineEndpoint({
   path: "/admin/oauth2/create-client",
   body: adminClientInput,
   session: "required",
+  feature: "oauthProvider",
   admin: admins("create"),
   rateLimit: { window: 60, max: 20 },
   audit: ["oauth-client-created"],
   async handler({ ctx, body, session, response, audit }): Promise<WireOAuthClient> {
-    assertOAuthProviderOn(ctx);
     return createClient(ctx, body, session.user.id, response, audit);
   },
 });
@@ -83,11 +82,11 @@ export const createOAuthClient = defineEndpoint({
   path: "/oauth2/create-client",
   body: clientMetadataInput,
   session: "required",
+  feature: "oauthProvider",
   admin: admins("create"),
   rateLimit: { window: 60, max: 20 },
   audit: ["oauth-client-created"],
   async handler({ ctx, body, session, response, audit }): Promise<WireOAuthClient> {
-    assertOAuthProviderOn(ctx);
     return createClient(ctx, body, session.user.id, response, audit);
   },
 });
@@ -105,11 +104,11 @@ export const getOAuthClient = defineEndpoint({
   path: "/oauth2/get-client",
   query: z.object({ client_id: z.string().min(1).max(200) }),
   session: "required",
+  feature: "oauthProvider",
   admin: admins("read"),
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, query }): Promise<WireOAuthClient> {
-    assertOAuthProviderOn(ctx);
     return toWireClient(ctx, await clientOrThrow(ctx, query.client_id));
   },
 });
@@ -120,11 +119,11 @@ export const getOAuthClients = defineEndpoint({
   method: "GET",
   path: "/oauth2/get-clients",
   session: "required",
+  feature: "oauthProvider",
   admin: admins("read"),
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx }): Promise<WireOAuthClient[]> {
-    assertOAuthProviderOn(ctx);
     return (await listOAuthClients(ctx.db)).map((client) => toWireClient(ctx, client));
   },
 });
@@ -136,11 +135,11 @@ export const getOAuthClientPublic = defineEndpoint({
   path: "/oauth2/public-client",
   query: z.object({ client_id: z.string().min(1).max(200) }),
   session: "required",
+  feature: "oauthProvider",
   impersonation: "allowed",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, query }): Promise<PublicOAuthClient> {
-    assertOAuthProviderOn(ctx);
     const client = await clientOrThrow(ctx, query.client_id);
     if (client.disabled === 1) throw APIError.from(404, "OAUTH_CLIENT_NOT_FOUND");
     return toPublicClient(client);
@@ -190,11 +189,11 @@ export const updateOAuthClientEndpoint = defineEndpoint({
   path: "/oauth2/update-client",
   body: updateBody,
   session: "required",
+  feature: "oauthProvider",
   admin: admins("update"),
   rateLimit: "default",
   audit: ["oauth-client-updated"],
   async handler({ ctx, body, session, audit }): Promise<WireOAuthClient> {
-    assertOAuthProviderOn(ctx);
     return updateClient(ctx, body, session.user.id, audit);
   },
 });
@@ -206,11 +205,11 @@ export const adminUpdateOAuthClient = defineEndpoint({
   path: "/admin/oauth2/update-client",
   body: updateBody,
   session: "required",
+  feature: "oauthProvider",
   admin: admins("update"),
   rateLimit: "default",
   audit: ["oauth-client-updated"],
   async handler({ ctx, body, session, audit }): Promise<WireOAuthClient> {
-    assertOAuthProviderOn(ctx);
     return updateClient(ctx, body, session.user.id, audit);
   },
 });
@@ -222,11 +221,11 @@ export const rotateOAuthClientSecret = defineEndpoint({
   path: "/oauth2/client/rotate-secret",
   body: z.object({ client_id: z.string().min(1).max(200) }),
   session: "fresh",
+  feature: "oauthProvider",
   admin: admins("update"),
   rateLimit: { window: 60, max: 10 },
   audit: ["oauth-client-secret-rotated"],
   async handler({ ctx, body, session, audit }): Promise<WireOAuthClient> {
-    assertOAuthProviderOn(ctx);
     const current = await clientOrThrow(ctx, body.client_id);
     if (current.clientSecretHash === null) throw APIError.from(400, "INVALID_CLIENT_METADATA", { params: { reason: "a public client has no secret" } });
     const secret = newClientSecret(ctx);
@@ -246,11 +245,11 @@ export const deleteOAuthClientEndpoint = defineEndpoint({
   path: "/oauth2/delete-client",
   body: z.object({ client_id: z.string().min(1).max(200) }),
   session: "fresh",
+  feature: "oauthProvider",
   admin: admins("delete"),
   rateLimit: "default",
   audit: ["oauth-client-deleted"],
   async handler({ ctx, body, session, audit }): Promise<{ success: true }> {
-    assertOAuthProviderOn(ctx);
     await clientOrThrow(ctx, body.client_id);
     await audit.change(async (trx, log) => {
       if (!(await deleteOAuthClient(trx, body.client_id))) return log.unchanged();
@@ -278,11 +277,11 @@ export const adminListClientConsents = defineEndpoint({
   path: "/admin/oauth2/client-consents",
   query: z.object({ client_id: z.string().min(1).max(200) }),
   session: "required",
+  feature: "oauthProvider",
   admin: admins("read"),
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, query }): Promise<ClientGrant[]> {
-    assertOAuthProviderOn(ctx);
     await clientOrThrow(ctx, query.client_id);
     return (await listClientConsents(ctx.db, query.client_id)).map((row) => ({
       id: row.id,

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { generateId } from "../../deps/random.js";
-import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { authorizerOf, errorAtClient, issueCode, validateAuthorization } from "../../oauth-provider/authorize.js";
@@ -20,11 +19,11 @@ export const oauth2Consent = defineEndpoint({
   path: "/oauth2/consent",
   body: z.object({ accept: z.boolean(), oauth_query: z.string().max(8192), scope: z.string().max(1000).optional() }),
   session: "required",
+  feature: "oauthProvider",
   rateLimit: "default",
   audit: ["oauth-consent-granted", "oauth-consent-denied"],
-  async handler({ ctx, body, session, audit }): Promise<{ redirect: true; url: string }> {
-    assertOAuthProviderOn(ctx);
-    const who = authorizerOf(session);
+  async handler({ ctx, body, principal, audit }): Promise<{ redirect: true; url: string }> {
+    const who = authorizerOf(principal);
     if (!who) throw APIError.from(401, "UNAUTHORIZED");
     const params = verifyAuthorizationQuery(ctx.secret, body.oauth_query, ctx.clock.now());
     if (!params) throw APIError.from(400, "INVALID_OAUTH_QUERY");

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { parseScopes } from "../../oauth-provider/oauth-error.js";
@@ -35,11 +34,11 @@ export const getOAuthConsents = defineEndpoint({
   method: "GET",
   path: "/oauth2/get-consents",
   session: "required",
+  feature: "oauthProvider",
   impersonation: "allowed",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, session }): Promise<WireConsent[]> {
-    assertOAuthProviderOn(ctx);
     return (await listConsents(ctx.db, session.user.id)).map(toWireConsent);
   },
 });
@@ -51,11 +50,11 @@ export const getOAuthConsent = defineEndpoint({
   path: "/oauth2/get-consent",
   query: z.object({ id: z.string().min(1).max(200) }),
   session: "required",
+  feature: "oauthProvider",
   impersonation: "allowed",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<WireConsent> {
-    assertOAuthProviderOn(ctx);
     const row = await findConsentById(ctx.db, query.id);
     if (!row || row.userId !== session.user.id) throw APIError.from(404, "OAUTH_CONSENT_NOT_FOUND");
     return toWireConsent(row);
@@ -73,10 +72,10 @@ export const deleteOAuthConsent = defineEndpoint({
   path: "/oauth2/delete-consent",
   body: z.object({ id: z.string().min(1).max(200) }),
   session: "required",
+  feature: "oauthProvider",
   rateLimit: "default",
   audit: ["oauth-consent-revoked"],
   async handler({ ctx, body, session, audit }): Promise<{ success: true }> {
-    assertOAuthProviderOn(ctx);
     const row = await findConsentById(ctx.db, body.id);
     if (!row || row.userId !== session.user.id) throw APIError.from(404, "OAUTH_CONSENT_NOT_FOUND");
     await audit.change(async (trx, log) => {

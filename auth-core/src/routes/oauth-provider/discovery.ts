@@ -1,4 +1,3 @@
-import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { providerMetadata } from "../../oauth-provider/metadata.js";
 
@@ -11,10 +10,10 @@ export const getOpenIdConfig = defineEndpoint({
   method: "GET",
   path: "/.well-known/openid-configuration",
   session: "none",
+  feature: "oauthProvider",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, response }): Promise<Record<string, unknown>> {
-    assertOAuthProviderOn(ctx);
     response.headers.set("cache-control", METADATA_CACHE);
     return providerMetadata(ctx);
   },
@@ -29,10 +28,10 @@ export const getOAuthServerConfig = defineEndpoint({
   method: "GET",
   path: "/.well-known/oauth-authorization-server",
   session: "none",
+  feature: "oauthProvider",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, response }): Promise<Record<string, unknown>> {
-    assertOAuthProviderOn(ctx);
     response.headers.set("cache-control", METADATA_CACHE);
     return providerMetadata(ctx);
   },

@@ -1,6 +1,5 @@
 import { compactVerify, createLocalJWKSet } from "jose";
 import { z } from "zod";
-import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { redirectResponse } from "../../http/redirect-response.js";
 import { hashToken } from "../../crypto/token-hash.js";
@@ -44,11 +43,11 @@ export const oauth2EndSession = defineEndpoint({
     state: z.string().max(2048).optional(),
   }),
   session: "optional",
+  feature: "oauthProvider",
   impersonation: "allowed",
   rateLimit: "default",
   audit: ["sign-out"],
   async handler({ ctx, query, session, response, audit }): Promise<Response> {
-    assertOAuthProviderOn(ctx);
     const hint = query.id_token_hint ? await readIdTokenHint(ctx, query.id_token_hint) : null;
     if (query.id_token_hint && !hint) return errorPage(ctx, "invalid_id_token_hint");
     const audience = hint ? (Array.isArray(hint.aud) ? hint.aud[0] : hint.aud) : undefined;
@@ -58,7 +57,7 @@ export const oauth2EndSession = defineEndpoint({
     const target = query.post_logout_redirect_uri;
     if (target !== undefined && !clientPostLogoutRedirectUris(client).includes(target)) return errorPage(ctx, "invalid_post_logout_redirect_uri");
     // The hint names whose sign-out the client asks for: another person's session is left alone.
-    if (session && !session.apiKey && (!hint || hint.sub === session.user.id)) {
+    if (session && (!hint || hint.sub === session.user.id)) {
       await audit.change(async (trx, log) => {
         const userId = await deleteSessionByTokenHash(trx, hashToken(session.token));
         if (userId) await log.write({ userId, type: "sign-out", detail: { clientId: client.clientId } });

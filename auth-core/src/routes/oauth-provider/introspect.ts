@@ -1,4 +1,3 @@
-import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { authenticateClient } from "../../oauth-provider/client-auth.js";
 import { answerOAuth } from "../../oauth-provider/oauth-error.js";
@@ -17,11 +16,11 @@ export const oauth2Introspect = defineEndpoint({
   path: "/oauth2/introspect",
   body: oauthForm,
   session: "none",
+  feature: "oauthProvider",
   acceptsCrossSitePost: true,
   rateLimit: "default",
   audit: { none: "a POST that only reads: RFC 7662 answers what a token is and changes nothing" },
   async handler({ ctx, body, headers }): Promise<Introspection | Response> {
-    assertOAuthProviderOn(ctx);
     return answerOAuth(async (): Promise<Introspection> => {
       const client = await authenticateClient(ctx, headers, body, false);
       const row = body.token ? await findLiveToken(ctx, body.token) : null;

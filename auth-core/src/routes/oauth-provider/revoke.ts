@@ -1,4 +1,3 @@
-import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { hashToken } from "../../crypto/token-hash.js";
 import { authenticateClient } from "../../oauth-provider/client-auth.js";
@@ -17,11 +16,11 @@ export const oauth2Revoke = defineEndpoint({
   path: "/oauth2/revoke",
   body: oauthForm,
   session: "none",
+  feature: "oauthProvider",
   acceptsCrossSitePost: true,
   rateLimit: "default",
   audit: ["oauth-token-revoked"],
   async handler({ ctx, body, headers, audit }): Promise<Record<string, never> | Response> {
-    assertOAuthProviderOn(ctx);
     return answerOAuth(async () => {
       const client = await authenticateClient(ctx, headers, body, false);
       const row = body.token ? await findOAuthToken(ctx.db, hashToken(body.token)) : undefined;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { authenticateClient } from "../../oauth-provider/client-auth.js";
 import { answerOAuth, OAuthError } from "../../oauth-provider/oauth-error.js";
@@ -19,12 +18,12 @@ export const oauth2Token = defineEndpoint({
   path: "/oauth2/token",
   body: oauthForm,
   session: "none",
+  feature: "oauthProvider",
   // A relying party's server calls it without a browser's Origin; it takes form bodies.
   acceptsCrossSitePost: true,
   rateLimit: "default",
   audit: ["oauth-token-refused"],
   async handler({ ctx, body, headers, audit }): Promise<TokenAnswer | Response> {
-    assertOAuthProviderOn(ctx);
     return answerOAuth(async () => {
       const grant = body.grant_type;
       if (!grant) throw new OAuthError(400, "invalid_request", "grant_type is required");

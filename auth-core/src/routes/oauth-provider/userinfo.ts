@@ -1,5 +1,4 @@
 import { isBanActive } from "../../account/ban.js";
-import { assertOAuthProviderOn } from "../../oauth-provider/feature.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { answerOAuth, OAuthError, parseScopes } from "../../oauth-provider/oauth-error.js";
 import { findLiveToken, userClaims } from "../../oauth-provider/tokens.js";
@@ -11,10 +10,10 @@ export const oauth2UserInfo = defineEndpoint({
   method: "GET",
   path: "/oauth2/userinfo",
   session: "none",
+  feature: "oauthProvider",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, headers }): Promise<Record<string, unknown> | Response> {
-    assertOAuthProviderOn(ctx);
     return answerOAuth(async () => {
       const authorization = headers.get("authorization") ?? "";
       const match = /^bearer\s+(\S+)$/i.exec(authorization);
