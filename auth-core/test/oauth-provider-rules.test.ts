@@ -160,6 +160,18 @@ describe.each(testDialects())("OpenID provider rules, on %s", (dialect) => {
     expect(types).toEqual(expect.arrayContaining(["oauth-consent-denied", "oauth-consent-granted"]));
   });
 
+  it("authorizes for a person's own session only: an admin acting as them is sent to sign in", async () => {
+    const registered = await registerClient(p, { skip_consent: true });
+    const alice = await person(p, "Alice", "alice@example.com");
+    expect((await navigate(alice.browser, authorizeURL(registered))).searchParams.get("code")).toBeTruthy();
+    const acting = createTestBrowser(p.t.auth);
+    for (const [name, value] of p.admin.browser.cookies) acting.cookies.set(name, value);
+    expect((await acting.post("/admin/impersonate-user", { userId: alice.userId })).status).toBe(200);
+    const next = await navigate(acting, authorizeURL(registered));
+    expect(next.pathname).toBe("/login");
+    expect(next.searchParams.has("code")).toBe(false);
+  });
+
   it("ends every refresh and access token of an app when the person disconnects it (beyond better-auth, its #10386)", async () => {
     const registered = await registerClient(p);
     const config = await discover(p.t.auth, registered);
