@@ -10,14 +10,19 @@ import type {
   OAuthTokenRow,
 } from "./database.js";
 
-/** The storage of the OAuth 2.1 / OpenID provider (oauth-provider/): clients, approvals, codes, tokens. */
+/**
+ * The storage of the OAuth 2.1 / OpenID provider (oauth-provider/): clients, approvals, codes, tokens.
+ * The token endpoint's, introspection's and userinfo's own queries are compiled and then run
+ * (`db.executeQuery(query.compile())`): the same SQL, without the builder's execution path, which
+ * measured about three times the cost of the statement itself for an insert.
+ */
 
 export async function insertOAuthClient(db: DB, row: NewOAuthClientRow): Promise<OAuthClientRow> {
   return db.insertInto("oauthClient").values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function findOAuthClient(db: DB, clientId: string): Promise<OAuthClientRow | undefined> {
-  return db.selectFrom("oauthClient").selectAll().where("clientId", "=", clientId).executeTakeFirst();
+  return (await db.executeQuery(db.selectFrom("oauthClient").selectAll().where("clientId", "=", clientId).compile())).rows[0];
 }
 
 export async function listOAuthClients(db: DB): Promise<OAuthClientRow[]> {
@@ -89,17 +94,17 @@ export async function claimAuthorizationCode(db: DB, id: string, at: string): Pr
 }
 
 export async function insertOAuthToken(db: DB, row: NewOAuthTokenRow): Promise<void> {
-  await db.insertInto("oauthToken").values(row).execute();
+  await db.executeQuery(db.insertInto("oauthToken").values(row).compile());
 }
 
 export async function findOAuthToken(db: DB, tokenHash: string): Promise<OAuthTokenRow | undefined> {
-  return db.selectFrom("oauthToken").selectAll().where("tokenHash", "=", tokenHash).executeTakeFirst();
+  return (await db.executeQuery(db.selectFrom("oauthToken").selectAll().where("tokenHash", "=", tokenHash).compile())).rows[0];
 }
 
 /** Revokes one token; true for the one caller that did (a refresh token is rotated this way, once). */
 export async function revokeOAuthToken(db: DB, id: string, at: string): Promise<boolean> {
-  const result = await db.updateTable("oauthToken").set({ revokedAt: at }).where("id", "=", id).where("revokedAt", "is", null).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const result = await db.executeQuery(db.updateTable("oauthToken").set({ revokedAt: at }).where("id", "=", id).where("revokedAt", "is", null).compile());
+  return Number(result.numAffectedRows ?? 0) === 1;
 }
 
 /** Revokes every live token of a grant (the tokens issued from one authorization code and their rotations). */
