@@ -172,6 +172,21 @@ describe.each(testDialects())("OpenID provider with openid-client, on %s", (dial
     expect(refused.length).toBe(2);
   });
 
+  it("signs a person in for a public client (no secret, PKCE only), and its refresh rotates", async () => {
+    const cli = await registerClient(p, { client_name: "Command line", token_endpoint_auth_method: "none" });
+    expect(cli.client_secret).toBeUndefined();
+    const config = await discover(p.t.auth, cli, "none");
+    const alice = await person(p, "Alice", "alice@example.com");
+    const flow = await startCodeFlow(config, "openid offline_access");
+    const tokens = await finishCodeFlow(flow, await approvedCallback(flow, alice.browser));
+    expect(tokens.claims()!.sub).toBe(alice.userId);
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    // A public client has no secret to introspect with.
+    const introspect = await formPost(p.t.auth, "/oauth2/introspect", { token: refreshed.access_token, client_id: cli.client_id });
+    expect(introspect.status).toBe(401);
+  });
+
   it("gives no refresh token without offline_access", async () => {
     const registered = await registerClient(p);
     const config = await discover(p.t.auth, registered);
