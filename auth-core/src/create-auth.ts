@@ -29,6 +29,7 @@ import { createAfterAnswer } from "./deps/after-answer.js";
 import { deleteExpiredApiKeys, prepareApiKeyLookup } from "./store/api-key-store.js";
 import { deleteExpiredSamlAssertions } from "./store/sso-store.js";
 import { createApiKeyHashes } from "./api-key/key-material.js";
+import { deleteExpiredOAuthGrants } from "./store/oauth-provider-store.js";
 import { createAdminCommands, type AdminCommands } from "./admin/role-command.js";
 
 type Endpoints = typeof endpoints;
@@ -94,6 +95,7 @@ export interface Auth {
     securityEvents: number;
     twoFactorChallenges: number;
     apiKeys: number;
+    oauthGrants: number;
     samlAssertions: number;
   }>;
 }
@@ -134,6 +136,9 @@ export function createAuth(options: AuthOptions): Auth {
   for (const endpoint of endpoints) {
     api[endpoint.name] = async (input = {}) => {
       const headers = new Headers(input.headers);
+      // The server's own call is one made without headers (better-auth's rule); one that passes a
+      // person's headers acts for whoever they name, as a request would.
+      const caller = headers.keys().next().done === true ? "server" : "request";
       try {
         const { result, draft } = await runEndpoint(ctx, endpoint, {
           body: input.body,
@@ -142,6 +147,7 @@ export function createAuth(options: AuthOptions): Auth {
           headers,
           request: null,
           client: { ipAddress: null, userAgent: headers.get("user-agent") },
+          caller,
         });
         return input.asResponse ? toResponse(result, draft) : result;
       } catch (error) {
@@ -171,6 +177,7 @@ export function createAuth(options: AuthOptions): Auth {
         securityEvents: await pruneAuditLog(ctx, now),
         apiKeys: await deleteExpiredApiKeys(ctx.db, now),
         twoFactorChallenges: await deleteExpiredChallenges(ctx.db, now),
+        oauthGrants: await deleteExpiredOAuthGrants(ctx.db, now),
         // A used SAML assertion ID is remembered until the assertion could no longer be accepted.
         samlAssertions: await deleteExpiredSamlAssertions(ctx.db, now),
       };

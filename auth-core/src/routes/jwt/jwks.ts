@@ -1,9 +1,8 @@
 import type { JWK } from "jose";
 import { defineEndpoint } from "../../endpoint.js";
-import { APIError } from "../../errors.js";
 
 /**
- * GET /jwks: the public keys that verify session JWTs, including a retired key until
+ * GET /jwks: the public keys that verify session JWTs and the provider's ID tokens, including a retired key until
  * the last token it signed expires. Caches may keep it five minutes.
  */
 export const getJwks = defineEndpoint({
@@ -11,10 +10,11 @@ export const getJwks = defineEndpoint({
   method: "GET",
   path: "/jwks",
   session: "none",
+  // Session JWTs, and the OpenID provider's ID tokens: both are signed with these keys.
+  feature: "jwks",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, response }): Promise<{ keys: JWK[] }> {
-    if (!ctx.options.jwt.enabled) throw APIError.from(404, "NOT_FOUND");
     // First use: a key exists before anyone asks to verify with it.
     await ctx.sessionJWT.keys.current(ctx);
     response.headers.set("cache-control", "public, max-age=300");
