@@ -33,8 +33,8 @@ import type { Audit, AuditedChange } from "./security-events.js";
  * - unverified: never proven, unless the PROVEN marker says the account had a proven address before
  *   a confirmed address change (a mistyped new address must not let a reset strip two-factor).
  */
-const MAILBOX = "first-proof-mailbox:";
-const PROVEN = "first-proof-proven:";
+const MAILBOX = "first-proof-mailbox";
+const PROVEN = "first-proof-proven";
 
 /** Markers live until the proof (or the account) removes them. */
 const NEVER = new Date("9999-12-31T00:00:00.000Z");
@@ -43,15 +43,15 @@ const NEVER = new Date("9999-12-31T00:00:00.000Z");
 type ProofState = { proven: true } | { proven: false; mailboxProvenAt: Date | null };
 
 async function proofState(trx: DB, user: UserRow, now: Date): Promise<ProofState> {
-  const mailbox = await findVerification(trx, `${MAILBOX}${user.id}`, now);
+  const mailbox = await findVerification(trx, MAILBOX, user.id, now);
   if (mailbox) return { proven: false, mailboxProvenAt: new Date(mailbox.createdAt) };
-  if (user.emailVerified === 1 || (await findVerification(trx, `${PROVEN}${user.id}`, now))) return { proven: true };
+  if (user.emailVerified === 1 || (await findVerification(trx, PROVEN, user.id, now))) return { proven: true };
   return { proven: false, mailboxProvenAt: null };
 }
 
-async function putMarker(ctx: AuthContext, trx: DB, prefix: string, userId: string, now: Date): Promise<void> {
-  if (await findVerification(trx, `${prefix}${userId}`, now)) return;
-  await insertVerification(trx, { id: generateId(ctx.random), identifier: `${prefix}${userId}`, value: userId, expiresAt: NEVER, now });
+async function putMarker(ctx: AuthContext, trx: DB, flow: typeof MAILBOX | typeof PROVEN, userId: string, now: Date): Promise<void> {
+  if (await findVerification(trx, flow, userId, now)) return;
+  await insertVerification(trx, { id: generateId(ctx.random), flow, key: userId, value: userId, expiresAt: NEVER, now });
 }
 
 /**
