@@ -17,9 +17,18 @@ import { resolveApiKeyOptions, type ApiKeyOptions, type ResolvedApiKeyOptions } 
 import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from "./admin/options.js";
 import type { RateLimitPolicy, RateLimitRule } from "./http/rate-limit.js";
 import { resolveTwoFactorOptions, type ResolvedTwoFactorOptions, type TwoFactorOptions } from "./two-factor/options.js";
+import { resolvePasswordlessOptions, type PasswordlessOptions, type ResolvedPasswordlessOptions } from "./passwordless/options.js";
 
 export interface AuthOptions
-  extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, AdminOptions, TwoFactorOptions, ApiKeyOptions {
+  extends EmailFlowOptions,
+    SocialOptions,
+    PasskeyOptions,
+    OrganizationOptions,
+    JWTOptions,
+    AdminOptions,
+    TwoFactorOptions,
+    ApiKeyOptions,
+    PasswordlessOptions {
   database: AuthDatabase;
   /** Public origin of the app, e.g. https://app.example.com. */
   baseURL: string;
@@ -153,6 +162,7 @@ export interface ResolvedOptions {
   apiKey: ResolvedApiKeyOptions;
   admin: ResolvedAdminOptions;
   twoFactor: ResolvedTwoFactorOptions;
+  passwordless: ResolvedPasswordlessOptions;
 }
 
 const DAY = 24 * 60 * 60;
@@ -216,5 +226,6 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     apiKey: resolveApiKeyOptions(options),
     admin: resolveAdminOptions(options),
     twoFactor: resolveTwoFactorOptions(options),
+    passwordless: resolvePasswordlessOptions(options),
   };
 }

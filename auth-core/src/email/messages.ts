@@ -259,7 +259,13 @@ function describeChange(change: AccountChange, to: string, passwordSignIn: boole
       };
     case "unproven-additions-removed": {
       const how =
-        change.proof === "password-reset" ? "a password reset through a link mailed to it" : `${providerDisplayName(change.proof)}, which vouches for it`;
+        change.proof === "password-reset"
+          ? "a password reset through a link mailed to it"
+          : change.proof === "magic-link"
+            ? "a sign-in link mailed to it"
+            : change.proof === "email-otp"
+              ? "a sign-in code mailed to it"
+              : `${providerDisplayName(change.proof)}, which vouches for it`;
       const organizations = change.removed.organizations.length
         ? ` The account stays a member of ${change.removed.organizations.join(", ")}: check that you know ${change.removed.organizations.length === 1 ? "it" : "them"}, and leave what you do not.`
         : "";
