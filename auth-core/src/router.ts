@@ -249,11 +249,11 @@ function callHandler(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput, 
   // An empty input (most GETs: no query, no body, no path parameters) has nothing to check.
   if (!isEmptyObject(body)) {
     assertNoNulCharacter(body, "body");
-    checkURLInputs(body, ctx.options.trustedOrigins);
+    checkURLInputs(body, ctx.options.trustedOrigins, endpoint.urlInputCodes);
   }
   if (!isEmptyObject(query)) {
     assertNoNulCharacter(query, "query");
-    checkURLInputs(query, ctx.options.trustedOrigins);
+    checkURLInputs(query, ctx.options.trustedOrigins, endpoint.urlInputCodes);
   }
   if (input.params !== undefined && !isEmptyObject(input.params)) assertNoNulCharacter(input.params, "params");
   const draft: ResponseDraft = new LazyDraft();

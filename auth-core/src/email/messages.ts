@@ -342,3 +342,40 @@ export function buildTwoFactorCodeMessage(input: { to: string; name: string; cod
     footer: "If you did not just sign in, someone knows your password: change it now.",
   });
 }
+
+/** A magic link (passwordless sign-in): opening it signs in, once, within its lifetime. */
+export function buildMagicLinkMessage(input: Omit<LinkMailInput, "name">): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `Your ${APP_NAME} sign-in link`,
+    greeting: greet(""),
+    lines: [
+      `Open the link below to sign in to ${APP_NAME} as ${input.to}.`,
+      `It is valid for ${describeLifetime(input.expiresIn)} and works once. If there is no account for this address yet, opening it creates one.`,
+    ],
+    action: { label: "Sign in", url: input.url },
+    footer: "If you did not ask to sign in, you can ignore this message: nobody can sign in without the link.",
+  });
+}
+
+/** What a mailed code is for (better-auth's email OTP types the server mails). */
+export type EmailCodePurpose = "sign-in" | "email-verification" | "forget-password";
+
+const CODE_MAIL: Record<EmailCodePurpose, { subject: string; use: string }> = {
+  "sign-in": { subject: `Your ${APP_NAME} sign-in code`, use: `to sign in to ${APP_NAME}` },
+  "email-verification": { subject: `Your ${APP_NAME} verification code`, use: "to verify your email address" },
+  "forget-password": { subject: `Your ${APP_NAME} password reset code`, use: "to choose a new password" },
+};
+
+/** A mailed code (email OTP). Its text holds no other run of digits than the code. */
+export function buildEmailCodeMessage(input: { to: string; code: string; purpose: EmailCodePurpose; expiresIn: number }): MailMessage {
+  const mail = CODE_MAIL[input.purpose];
+  return compose({
+    to: input.to,
+    // Never the code: a subject shows on lock screens and in notifications.
+    subject: mail.subject,
+    greeting: greet(""),
+    lines: [`Your code ${mail.use} is ${input.code}.`, `It is valid for ${describeLifetime(input.expiresIn)} and works once.`],
+    footer: "If you did not ask for this code, you can ignore this message. Never share the code with anyone.",
+  });
+}
