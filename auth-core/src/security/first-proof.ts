@@ -74,7 +74,10 @@ export async function noteProvenBeforeAddressChange(ctx: AuthContext, trx: DB, u
  * The proof itself: a completed password reset, a provider account (its row is kept), or a sign-in
  * through the mailbox (a magic link, a mailed code: like a provider's, the password set before goes).
  */
-export type FirstProof = { by: "password-reset" } | { by: "provider"; providerId: string; accountRowId: string } | { by: "mailbox"; method: "magic-link" | "email-otp" };
+export type FirstProof =
+  | { by: "password-reset" }
+  | { by: "provider"; providerId: string; accountRowId: string }
+  | { by: "mailbox"; method: "magic-link" | "email-otp" };
 
 /**
  * In the proof's transaction, before the address is marked verified: removes what was added to an
@@ -105,8 +108,7 @@ export async function evictBeforeFirstProof(
     await updateUser(trx, user.id, { twoFactorEnabled: 0, updatedAt: now.toISOString() });
   }
   await forgetTrustedDevices(trx, user.id);
-  const keep =
-    proof.by === "provider" ? proof.accountRowId : proof.by === "password-reset" ? ((await findCredentialAccount(trx, user.id))?.id ?? null) : null;
+  const keep = proof.by === "provider" ? proof.accountRowId : proof.by === "password-reset" ? ((await findCredentialAccount(trx, user.id))?.id ?? null) : null;
   const accounts = await deleteAccountsOfUserExcept(trx, user.id, keep);
   const password = accounts.includes("credential");
   const providers = accounts.filter((providerId) => providerId !== "credential");
