@@ -6,6 +6,7 @@ import { checkFetchSite, checkRequestOrigin, checkURLInputs } from "./http/origi
 import { assertNoNulCharacter } from "./http/nul-character.js";
 import { rateLimitClientKey, resolveEndpointRateLimit, type RateLimitDecision, type RateLimitRule } from "./http/rate-limit.js";
 import { createAudit } from "./security/security-events.js";
+import { translatedErrorBody } from "./i18n/translate-error.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
 import { readSessionToken } from "./session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeySession } from "./api-key/key-session.js";
@@ -83,8 +84,10 @@ function draftJSONResponseWithCookies(data: unknown, draft: ResponseDraft, base:
   return new Response(JSON.stringify(data ?? null), { status: draft.status, headers });
 }
 
-function errorResponse(error: APIError, base: Readonly<Record<string, string>>): Response {
-  return jsonResponse(error.toJSON(), error.status, base, error.headers);
+/** An error's answer, its message in the request's language when one is asked for and translated (i18n/). */
+function errorResponse(error: APIError, base: Readonly<Record<string, string>>, request?: Request): Response {
+  const translated = request ? translatedErrorBody(error, request.headers) : null;
+  return jsonResponse(translated ?? error.toJSON(), error.status, base, error.headers);
 }
 
 function matchParams(segments: string[], path: string): Record<string, string> | null {
@@ -429,14 +432,14 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
   const { basePath } = ctx.options;
 
   /** An error as the answer: an APIError as it is; anything else is logged (by route) and answers 500. */
-  function failure(error: unknown, loggedPath: string, info: HandlerInfo, base: Readonly<Record<string, string>>): Response {
-    if (error instanceof APIError) return errorResponse(error, base);
+  function failure(error: unknown, loggedPath: string, info: HandlerInfo, base: Readonly<Record<string, string>>, request: Request): Response {
+    if (error instanceof APIError) return errorResponse(error, base, request);
     ctx.logger.error("unhandled error in auth handler", {
       path: loggedPath,
       requestId: info.requestId,
       error: error instanceof Error ? error.message : String(error),
     });
-    return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base);
+    return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base, request);
   }
 
   /** After the rate limit: the origin checks, the body, the endpoint; without a promise when nothing waited. */
@@ -501,14 +504,14 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
               refuseOver(decided);
               return run(found, request, url.search, params, client, base);
             })
-            .then(undefined, (error: unknown) => failure(error, loggedPath, info, base));
+            .then(undefined, (error: unknown) => failure(error, loggedPath, info, base, request));
         }
         refuseOver(decision);
       }
       const answer = run(found, request, url.search, params, client, base);
-      return answer instanceof Promise ? answer.then(undefined, (error: unknown) => failure(error, loggedPath, info, base)) : answer;
+      return answer instanceof Promise ? answer.then(undefined, (error: unknown) => failure(error, loggedPath, info, base, request)) : answer;
     } catch (error) {
-      return failure(error, loggedPath, info, base);
+      return failure(error, loggedPath, info, base, request);
     }
   };
 }

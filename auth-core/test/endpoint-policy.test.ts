@@ -44,7 +44,7 @@ describe("the endpoint table declares every endpoint's audit rows", () => {
 
   it("an endpoint that changes state (any POST, and the GET links that act) writes rows, or says why not", () => {
     // The GETs below act: a mailed link consumes its token, the provider's redirect signs in.
-    const actingGETs = new Set(["verifyEmail", "deleteUserCallback", "callbackOAuth", "resetPasswordCallback"]);
+    const actingGETs = new Set(["verifyEmail", "deleteUserCallback", "callbackOAuth", "resetPasswordCallback", "magicLinkVerify"]);
     const changing = table.filter((endpoint) => methodsOf(endpoint).includes("POST") || actingGETs.has(endpoint.name));
     const silent = changing.filter((endpoint) => !Array.isArray(endpoint.audit)).map((endpoint) => [endpoint.name, (endpoint.audit as { none: string }).none]);
     // Each of these was decided: a reason other than "reads only" is given for every one that writes.
@@ -72,8 +72,14 @@ describe("the endpoint table declares every endpoint's rate limit", () => {
   };
 
   it("keeps the credential limits: 3 per 10 s for sign-in and sign-up, 3 a minute for mails, 10 invitations a minute", () => {
-    const credential = table.filter((e) => /^\/sign-(in|up)\//.test(e.path)).map((e) => e.name);
+    // Passwordless sign-in keeps better-auth's own plugin limits: 5 a minute for magic links, 3 a minute for codes.
+    const passwordless = new Set(["signInMagicLink", "signInEmailOTP"]);
+    const credential = table.filter((e) => /^\/sign-(in|up)\//.test(e.path) && !passwordless.has(e.name)).map((e) => e.name);
     expect(credential.sort()).toEqual(["signInAnonymous", "signInEmail", "signInSocial", "signUpEmail"]);
+    expect(limitOf("signInMagicLink")).toEqual({ window: 60, max: 5 });
+    expect(limitOf("magicLinkVerify")).toEqual({ window: 60, max: 5 });
+    for (const name of ["sendVerificationOTP", "signInEmailOTP", "verifyEmailOTP", "checkVerificationOTP", "requestPasswordResetEmailOTP", "resetPasswordEmailOTP"])
+      expect(limitOf(name), name).toEqual({ window: 60, max: 3 });
     for (const name of [...credential, "changePassword", "changeEmail", "verifyPasskeyAuthentication"])
       expect(limitOf(name), name).toEqual({ window: 10, max: 3 });
     for (const name of ["requestPasswordReset", "forgetPassword", "sendVerificationEmail"]) expect(limitOf(name), name).toEqual({ window: 60, max: 3 });

@@ -31,12 +31,11 @@ export const signInEmailOTP = defineEndpoint({
   session: "none",
   rateLimit: EMAIL_OTP_RATE_LIMIT,
   audit: ["sign-in", "sign-up", "anonymous-linked", "email-verified", "unproven-additions-removed"],
-  async handler(call): Promise<{ token: string; user: WireUser } | TwoFactorRedirect> {
-    const { ctx, body } = call;
+  async handler({ ctx, body, headers, client, response, audit }): Promise<{ token: string; user: WireUser } | TwoFactorRedirect> {
     assertEmailOTPOn(ctx);
     const email = parseEmailOrThrow(body.email);
     await verifyCode(ctx, ctx.db, { type: "sign-in", email, code: body.otp });
-    const { outcome } = await signInThroughMailbox(call, { email, name: body.name ?? "", way: "email-otp" });
+    const { outcome } = await signInThroughMailbox({ ctx, headers, client, response, audit }, { email, name: body.name ?? "", way: "email-otp" });
     if (outcome.kind === "second-step") return outcome.answer;
     return { token: outcome.token, user: toWireUser(outcome.user) };
   },

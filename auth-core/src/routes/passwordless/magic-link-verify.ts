@@ -46,8 +46,7 @@ export const magicLinkVerify = defineEndpoint({
   urlInputCodes: "plugin",
   rateLimit: { window: 60, max: 5 },
   audit: ["sign-in", "sign-up", "anonymous-linked", "email-verified", "unproven-additions-removed"],
-  async handler(call): Promise<Response | TwoFactorRedirect | { token: string; user: WireUser; session: WireSession }> {
-    const { ctx, query } = call;
+  async handler({ ctx, query, headers, client, response, audit }): Promise<Response | TwoFactorRedirect | { token: string; user: WireUser; session: WireSession }> {
     assertMagicLinkOn(ctx);
     const callbackURL = query.callbackURL || "/";
     const errorTarget = query.errorCallbackURL || callbackURL;
@@ -55,7 +54,7 @@ export const magicLinkVerify = defineEndpoint({
     if (!link) return errorRedirect(ctx, errorTarget, "INVALID_TOKEN");
     let signedIn: Awaited<ReturnType<typeof signInThroughMailbox>>;
     try {
-      signedIn = await signInThroughMailbox(call, { email: link.email, name: link.name, way: "magic-link" });
+      signedIn = await signInThroughMailbox({ ctx, headers, client, response, audit }, { email: link.email, name: link.name, way: "magic-link" });
     } catch (error) {
       // A refusal (a ban) is told where the link was meant to lead, as better-auth tells its errors.
       if (error instanceof APIError && query.callbackURL) return errorRedirect(ctx, errorTarget, error.code);
