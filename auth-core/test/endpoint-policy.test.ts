@@ -78,7 +78,14 @@ describe("the endpoint table declares every endpoint's rate limit", () => {
     expect(credential.sort()).toEqual(["signInAnonymous", "signInEmail", "signInSocial", "signUpEmail"]);
     expect(limitOf("signInMagicLink")).toEqual({ window: 60, max: 5 });
     expect(limitOf("magicLinkVerify")).toEqual({ window: 60, max: 5 });
-    for (const name of ["sendVerificationOTP", "signInEmailOTP", "verifyEmailOTP", "checkVerificationOTP", "requestPasswordResetEmailOTP", "resetPasswordEmailOTP"])
+    for (const name of [
+      "sendVerificationOTP",
+      "signInEmailOTP",
+      "verifyEmailOTP",
+      "checkVerificationOTP",
+      "requestPasswordResetEmailOTP",
+      "resetPasswordEmailOTP",
+    ])
       expect(limitOf(name), name).toEqual({ window: 60, max: 3 });
     for (const name of [...credential, "changePassword", "changeEmail", "verifyPasskeyAuthentication"])
       expect(limitOf(name), name).toEqual({ window: 10, max: 3 });

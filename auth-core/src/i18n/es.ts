@@ -56,8 +56,7 @@ export const es: ErrorCatalogue = {
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "Demasiados intentos. Solicite un código nuevo.",
   ACCOUNT_TEMPORARILY_LOCKED: "Demasiadas verificaciones fallidas. Su cuenta está bloqueada temporalmente. Inténtelo de nuevo más tarde.",
   INVALID_TWO_FACTOR_COOKIE: "El inicio de sesión ha caducado. Vuelva a iniciar sesión.",
-  TWO_FACTOR_REQUIRED_BY_ORGANIZATION:
-    "Esta organización exige la verificación en dos pasos: actívela en la configuración de su cuenta para continuar.",
+  TWO_FACTOR_REQUIRED_BY_ORGANIZATION: "Esta organización exige la verificación en dos pasos: actívela en la configuración de su cuenta para continuar.",
   PASSKEY_NOT_FOUND: "No se encontró la llave de acceso",
   AUTHENTICATION_FAILED: "La autenticación ha fallado",
   NO_PASSKEY_FOUND: "Esta cuenta no tiene ninguna llave de acceso. Inicie sesión primero con Google.",

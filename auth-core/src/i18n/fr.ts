@@ -56,8 +56,7 @@ export const fr: ErrorCatalogue = {
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "Trop de tentatives. Demandez un nouveau code.",
   ACCOUNT_TEMPORARILY_LOCKED: "Trop de vérifications ont échoué. Votre compte est temporairement bloqué. Veuillez réessayer plus tard.",
   INVALID_TWO_FACTOR_COOKIE: "La connexion a expiré. Veuillez vous reconnecter.",
-  TWO_FACTOR_REQUIRED_BY_ORGANIZATION:
-    "Cette organisation exige la double authentification : activez-la dans les paramètres de votre compte pour continuer.",
+  TWO_FACTOR_REQUIRED_BY_ORGANIZATION: "Cette organisation exige la double authentification : activez-la dans les paramètres de votre compte pour continuer.",
   PASSKEY_NOT_FOUND: "Clé d'accès introuvable",
   AUTHENTICATION_FAILED: "L'authentification a échoué",
   NO_PASSKEY_FOUND: "Aucune clé d'accès n'est enregistrée pour ce compte. Connectez-vous d'abord avec Google.",

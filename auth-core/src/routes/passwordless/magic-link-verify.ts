@@ -46,7 +46,14 @@ export const magicLinkVerify = defineEndpoint({
   urlInputCodes: "plugin",
   rateLimit: { window: 60, max: 5 },
   audit: ["sign-in", "sign-up", "anonymous-linked", "email-verified", "unproven-additions-removed"],
-  async handler({ ctx, query, headers, client, response, audit }): Promise<Response | TwoFactorRedirect | { token: string; user: WireUser; session: WireSession }> {
+  async handler({
+    ctx,
+    query,
+    headers,
+    client,
+    response,
+    audit,
+  }): Promise<Response | TwoFactorRedirect | { token: string; user: WireUser; session: WireSession }> {
     assertMagicLinkOn(ctx);
     const callbackURL = query.callbackURL || "/";
     const errorTarget = query.errorCallbackURL || callbackURL;
