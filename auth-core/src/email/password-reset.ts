@@ -5,7 +5,7 @@ import { sendAccountNotice } from "./account-notices.js";
 import { discardUserEmailTokens } from "./email-tokens.js";
 import type { RemovedAdditions } from "./messages.js";
 import { evictBeforeFirstProof, sendRemovalNotice, type FirstProof } from "../security/first-proof.js";
-import type { AuditedChange } from "../security/security-events.js";
+import type { AuditedChange } from "../audit/audit-log.js";
 import { clearSignInThrottle } from "../security/sign-in-throttle.js";
 import { findCredentialAccount, insertCredentialAccount, updateAccount } from "../store/account-store.js";
 import type { DB } from "../store/database.js";

@@ -1,6 +1,6 @@
 import { generateId } from "../deps/random.js";
 import { proveAddressThroughMailbox } from "../security/first-proof.js";
-import type { Audit } from "../security/security-events.js";
+import type { Audit } from "../audit/audit-log.js";
 import { completeSignIn, type SignInCall, type SignInOutcome } from "../sign-in/complete-sign-in.js";
 import type { UserRow } from "../store/database.js";
 import { isUniqueViolation } from "../store/unique-violation.js";
