@@ -20,15 +20,7 @@ import { resolveTwoFactorOptions, type ResolvedTwoFactorOptions, type TwoFactorO
 import { resolvePasswordlessOptions, type PasswordlessOptions, type ResolvedPasswordlessOptions } from "./passwordless/options.js";
 
 export interface AuthOptions
-  extends EmailFlowOptions,
-    SocialOptions,
-    PasskeyOptions,
-    OrganizationOptions,
-    JWTOptions,
-    AdminOptions,
-    TwoFactorOptions,
-    ApiKeyOptions,
-    PasswordlessOptions {
+  extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, AdminOptions, TwoFactorOptions, ApiKeyOptions, PasswordlessOptions {
   database: AuthDatabase;
   /** Public origin of the app, e.g. https://app.example.com. */
   baseURL: string;

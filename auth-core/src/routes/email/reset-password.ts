@@ -45,7 +45,12 @@ export const resetPassword = defineEndpoint({
         log.unchanged(); // used meanwhile by a concurrent reset
         return null;
       }
-      const removed = await applyPasswordReset(ctx, trx, log, { userId: used.value, passwordHash, revokeSessions: revokeSessionsOnPasswordReset, method: "email-link" });
+      const removed = await applyPasswordReset(ctx, trx, log, {
+        userId: used.value,
+        passwordHash,
+        revokeSessions: revokeSessionsOnPasswordReset,
+        method: "email-link",
+      });
       return { userId: used.value, removed };
     });
     if (!outcome) throw APIError.from(400, "INVALID_TOKEN");
