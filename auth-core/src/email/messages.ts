@@ -21,7 +21,7 @@ export function describeLifetime(seconds: number): string {
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
-interface MessageParts {
+export interface MessageParts {
   to: string;
   subject: string;
   greeting: string;
@@ -29,18 +29,23 @@ interface MessageParts {
   /** The button; a mail that only carries a code has none. */
   action?: { label: string; url: string };
   footer: string;
+  /** The mail's language (`<html lang>`) and the HTML's line under the button in it; default English. */
+  language?: { tag: string; buttonFallback: string };
 }
 
-function compose(parts: MessageParts): MailMessage {
+/** The name mails sign with and speak of. */
+export const MAIL_APP_NAME = APP_NAME;
+
+export function compose(parts: MessageParts): MailMessage {
   const actionText = parts.action ? ["", `${parts.action.label}: ${parts.action.url}`] : [];
   const text = [parts.greeting, "", ...parts.lines, ...actionText, "", parts.footer, "", `— ${APP_NAME}`].join("\n");
   const actionHTML = parts.action
     ? `<p><a href="${escapeHTML(parts.action.url)}" style="display:inline-block;padding:.6rem 1rem;background:#2456d6;color:#fff;border-radius:6px;text-decoration:none">${escapeHTML(parts.action.label)}</a></p>
-<p style="font-size:.85rem;color:#52606d">If the button does not work, open this link: <a href="${escapeHTML(parts.action.url)}">${escapeHTML(parts.action.url)}</a></p>
+<p style="font-size:.85rem;color:#52606d">${escapeHTML(parts.language?.buttonFallback ?? "If the button does not work, open this link:")} <a href="${escapeHTML(parts.action.url)}">${escapeHTML(parts.action.url)}</a></p>
 `
     : "";
   const html = `<!doctype html>
-<html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2933;line-height:1.5">
+<html lang="${parts.language?.tag ?? "en"}"><body style="font-family:system-ui,sans-serif;color:#1f2933;line-height:1.5">
 <p>${escapeHTML(parts.greeting)}</p>
 ${parts.lines.map((line) => `<p>${escapeHTML(line)}</p>`).join("\n")}
 ${actionHTML}<p style="font-size:.85rem;color:#52606d">${escapeHTML(parts.footer)}</p>
@@ -340,42 +345,5 @@ export function buildTwoFactorCodeMessage(input: { to: string; name: string; cod
       `It is valid for ${describeLifetime(input.expiresIn)} and works once, in the browser where you asked for it.`,
     ],
     footer: "If you did not just sign in, someone knows your password: change it now.",
-  });
-}
-
-/** A magic link (passwordless sign-in): opening it signs in, once, within its lifetime. */
-export function buildMagicLinkMessage(input: Omit<LinkMailInput, "name">): MailMessage {
-  return compose({
-    to: input.to,
-    subject: `Your ${APP_NAME} sign-in link`,
-    greeting: greet(""),
-    lines: [
-      `Open the link below to sign in to ${APP_NAME} as ${input.to}.`,
-      `It is valid for ${describeLifetime(input.expiresIn)} and works once. If there is no account for this address yet, opening it creates one.`,
-    ],
-    action: { label: "Sign in", url: input.url },
-    footer: "If you did not ask to sign in, you can ignore this message: nobody can sign in without the link.",
-  });
-}
-
-/** What a mailed code is for (better-auth's email OTP types the server mails). */
-export type EmailCodePurpose = "sign-in" | "email-verification" | "forget-password";
-
-const CODE_MAIL: Record<EmailCodePurpose, { subject: string; use: string }> = {
-  "sign-in": { subject: `Your ${APP_NAME} sign-in code`, use: `to sign in to ${APP_NAME}` },
-  "email-verification": { subject: `Your ${APP_NAME} verification code`, use: "to verify your email address" },
-  "forget-password": { subject: `Your ${APP_NAME} password reset code`, use: "to choose a new password" },
-};
-
-/** A mailed code (email OTP). Its text holds no other run of digits than the code. */
-export function buildEmailCodeMessage(input: { to: string; code: string; purpose: EmailCodePurpose; expiresIn: number }): MailMessage {
-  const mail = CODE_MAIL[input.purpose];
-  return compose({
-    to: input.to,
-    // Never the code: a subject shows on lock screens and in notifications.
-    subject: mail.subject,
-    greeting: greet(""),
-    lines: [`Your code ${mail.use} is ${input.code}.`, `It is valid for ${describeLifetime(input.expiresIn)} and works once.`],
-    footer: "If you did not ask for this code, you can ignore this message. Never share the code with anyone.",
   });
 }

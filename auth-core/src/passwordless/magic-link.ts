@@ -4,7 +4,8 @@ import { hashToken } from "../crypto/token-hash.js";
 import { generateId, randomString } from "../deps/random.js";
 import { deliverMail, mailFailedError } from "../email/deliver-mail.js";
 import { authEndpointURL } from "../email/links.js";
-import { buildMagicLinkMessage } from "../email/messages.js";
+import type { Language } from "../i18n/catalogue.js";
+import { buildMagicLinkMessage } from "./mails.js";
 import type { DB } from "../store/database.js";
 import { consumeVerification, deleteVerificationsByIdentifier, insertVerification } from "../store/verification-store.js";
 import { MAGIC_LINK_TOKEN_LENGTH } from "./options.js";
@@ -21,6 +22,8 @@ export interface MagicLinkRequest {
   callbackURL?: string | undefined;
   newUserCallbackURL?: string | undefined;
   errorCallbackURL?: string | undefined;
+  /** The language of the request that asked for the link: the mail's. */
+  language: Language;
 }
 
 /**
@@ -43,7 +46,10 @@ export async function mailMagicLink(ctx: AuthContext, request: MagicLinkRequest)
   if (request.newUserCallbackURL) params["newUserCallbackURL"] = request.newUserCallbackURL;
   if (request.errorCallbackURL) params["errorCallbackURL"] = request.errorCallbackURL;
   const url = authEndpointURL(ctx, "/magic-link/verify", params);
-  const sent = await deliverMail(ctx, buildMagicLinkMessage({ to: request.email, url, expiresIn }), { flow: "magic-link", userId: null });
+  const sent = await deliverMail(ctx, buildMagicLinkMessage({ to: request.email, url, expiresIn, language: request.language }), {
+    flow: "magic-link",
+    userId: null,
+  });
   if (!sent) {
     await deleteVerificationsByIdentifier(ctx.db, "magic-link", hashToken(token));
     throw mailFailedError();

@@ -4,7 +4,9 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { deliverMail, mailFailedError } from "../../email/deliver-mail.js";
 import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
-import { buildEmailCodeMessage } from "../../email/messages.js";
+import type { Language } from "../../i18n/catalogue.js";
+import { detectLanguage } from "../../i18n/detect-language.js";
+import { buildEmailCodeMessage } from "../../passwordless/mails.js";
 import { discardCode, issueCode, type CodeType } from "../../passwordless/email-otp.js";
 import { findUserByEmail } from "../../store/user-store.js";
 import { assertEmailOTPOn } from "./shared.js";
@@ -12,8 +14,9 @@ import { assertEmailOTPOn } from "./shared.js";
 /** better-auth's email OTP rate limit: 3 calls per 60 s per client on each path. */
 export const EMAIL_OTP_RATE_LIMIT = { window: 60, max: 3 };
 
-async function mailCode(ctx: AuthContext, type: CodeType, email: string, code: string, userId: string | null): Promise<boolean> {
-  const message = buildEmailCodeMessage({ to: email, code, purpose: type, expiresIn: ctx.options.passwordless.emailOTP.expiresIn });
+async function mailCode(ctx: AuthContext, mail: { type: CodeType; to: string; code: string; language: Language }, userId: string | null): Promise<boolean> {
+  const { type, to, code, language } = mail;
+  const message = buildEmailCodeMessage({ to, code, type, expiresIn: ctx.options.passwordless.emailOTP.expiresIn, language });
   return deliverMail(ctx, message, { flow: `email-otp-${type}`, userId });
 }
 
@@ -23,7 +26,7 @@ async function mailCode(ctx: AuthContext, type: CodeType, email: string, code: s
  * the relay's time nor its failure tells whether the address has an account. A refused mail
  * withdraws the code.
  */
-async function sendAccountCode(ctx: AuthContext, type: CodeType, email: string): Promise<void> {
+async function sendAccountCode(ctx: AuthContext, type: CodeType, email: string, language: Language): Promise<void> {
   const code = await issueCode(ctx, type, email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user) {
@@ -32,7 +35,7 @@ async function sendAccountCode(ctx: AuthContext, type: CodeType, email: string):
   }
   ctx.afterAnswer.run(
     async () => {
-      if (!(await mailCode(ctx, type, user.email, code, user.id))) await discardCode(ctx, type, email);
+      if (!(await mailCode(ctx, { type, to: user.email, code, language }, user.id))) await discardCode(ctx, type, email);
     },
     { message: "email code mail failed", level: "error" },
   );
@@ -43,9 +46,9 @@ async function sendAccountCode(ctx: AuthContext, type: CodeType, email: string):
  * used): the same answer and mail for both, so the answer waits for the mail, and a refused mail
  * answers 503 FAILED_TO_SEND_EMAIL with the code withdrawn.
  */
-async function sendSignInCode(ctx: AuthContext, email: string): Promise<void> {
+async function sendSignInCode(ctx: AuthContext, email: string, language: Language): Promise<void> {
   const code = await issueCode(ctx, "sign-in", email);
-  if (!(await mailCode(ctx, "sign-in", email, code, null))) {
+  if (!(await mailCode(ctx, { type: "sign-in", to: email, code, language }, null))) {
     await discardCode(ctx, "sign-in", email);
     throw mailFailedError();
   }
@@ -60,21 +63,30 @@ export const sendVerificationOTP = defineEndpoint({
   session: "none",
   rateLimit: EMAIL_OTP_RATE_LIMIT,
   audit: { none: "mails a code; what the code does is logged when it is used" },
-  async handler({ ctx, body }): Promise<{ success: boolean }> {
+  async handler({ ctx, body, headers }): Promise<{ success: boolean }> {
     assertEmailOTPOn(ctx);
     const email = parseEmailOrThrow(body.email);
     if (body.type === "change-email") throw APIError.from(400, "INVALID_OTP_TYPE");
-    if (body.type === "sign-in") await sendSignInCode(ctx, email);
-    else await sendAccountCode(ctx, body.type, email);
+    const language = detectLanguage(headers);
+    if (body.type === "sign-in") await sendSignInCode(ctx, email, language);
+    else await sendAccountCode(ctx, body.type, email, language);
     return { success: true };
   },
 });
 
 const resetRequestBody = z.object({ email: emailField });
 
-async function requestResetCode({ ctx, body }: { ctx: AuthContext; body: z.infer<typeof resetRequestBody> }): Promise<{ success: boolean }> {
+async function requestResetCode({
+  ctx,
+  body,
+  headers,
+}: {
+  ctx: AuthContext;
+  body: z.infer<typeof resetRequestBody>;
+  headers: Headers;
+}): Promise<{ success: boolean }> {
   assertEmailOTPOn(ctx);
-  await sendAccountCode(ctx, "forget-password", parseEmailOrThrow(body.email));
+  await sendAccountCode(ctx, "forget-password", parseEmailOrThrow(body.email), detectLanguage(headers));
   return { success: true };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
+import { detectLanguage } from "../../i18n/detect-language.js";
 import { mailMagicLink } from "../../passwordless/magic-link.js";
 import { assertMagicLinkOn } from "./shared.js";
 
@@ -28,7 +29,7 @@ export const signInMagicLink = defineEndpoint({
   urlInputCodes: "plugin",
   rateLimit: { window: 60, max: 5 },
   audit: { none: "mails a link; the sign-in it leads to is logged when the link is opened" },
-  async handler({ ctx, body }): Promise<{ status: boolean }> {
+  async handler({ ctx, body, headers }): Promise<{ status: boolean }> {
     assertMagicLinkOn(ctx);
     const email = parseEmailOrThrow(body.email);
     await mailMagicLink(ctx, {
@@ -37,6 +38,7 @@ export const signInMagicLink = defineEndpoint({
       callbackURL: body.callbackURL,
       newUserCallbackURL: body.newUserCallbackURL,
       errorCallbackURL: body.errorCallbackURL,
+      language: detectLanguage(headers),
     });
     return { status: true };
   },
