@@ -19,7 +19,7 @@ describe.each(testDialects())("passwordless mails in the asker's language on %s"
     "mails the link and the code in %s (Accept-Language), the code once in the text",
     async (language) => {
       ({ t, mailer } = await createPasswordlessAuth(dialect));
-      const headers = language === "en" ? {} : { "accept-language": `${language};q=0.9` };
+      const headers: Record<string, string> = language === "en" ? {} : { "accept-language": `${language};q=0.9` };
       const email = `mail-${language}-${dialect}@example.com`;
       expect((await createTestBrowser(t.auth).post("/sign-in/magic-link", { email }, headers)).status).toBe(200);
       const linkMail = await lastMailTo(t, mailer, email);
