@@ -4,7 +4,7 @@ import { APIError } from "../../errors.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { randomBytes } from "../../deps/random.js";
 import { consumeEmailToken, findEmailToken } from "../../email/email-tokens.js";
-import { afterPasswordReset, applyPasswordReset } from "../../email/password-reset.js";
+import { afterPasswordReset, applyPasswordReset } from "../../recovery/password-reset.js";
 import { findUserById } from "../../store/user-store.js";
 
 const body = z.object({

@@ -5,7 +5,7 @@ import { randomBytes } from "../../deps/random.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
-import { afterPasswordReset, applyPasswordReset } from "../../email/password-reset.js";
+import { afterPasswordReset, applyPasswordReset } from "../../recovery/password-reset.js";
 import { toWireUser } from "../../http/public-json.js";
 import { takeCheckedCode, verifyCode } from "../../passwordless/email-otp.js";
 import { signInThroughMailbox } from "../../passwordless/mailbox-sign-in.js";

@@ -1,9 +1,14 @@
+/*
+ * Account recovery by a mailed link or code: the reset's change and what follows it. Above email/
+ * (tokens, mails), security/ (the first proof), admin/ (ADMIN_EMAILS) and two-factor/ (trusted
+ * browsers, mailed codes held); imported only by routes/.
+ */
 import type { AuthContext } from "../context.js";
 import { grantListedAdminAfterReset } from "../admin/admission.js";
 import { generateId } from "../deps/random.js";
-import { sendAccountNotice } from "./account-notices.js";
-import { discardUserEmailTokens } from "./email-tokens.js";
-import type { RemovedAdditions } from "./messages.js";
+import { sendAccountNotice } from "../email/account-notices.js";
+import { discardUserEmailTokens } from "../email/email-tokens.js";
+import type { RemovedAdditions } from "../email/messages.js";
 import { evictBeforeFirstProof, sendRemovalNotice, type FirstProof } from "../security/first-proof.js";
 import type { AuditedChange } from "../audit/audit-log.js";
 import { clearSignInThrottle } from "../security/sign-in-throttle.js";
