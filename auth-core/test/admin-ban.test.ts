@@ -9,7 +9,7 @@ import {
   type TestAuth,
   type TestOpenIDProvider,
   type TestPerson,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import { expectError, sessionCount, signUpAdmin, userOf, userRow } from "./admin-support.js";
 import { register } from "./passkey-support.js";
 import { createSocialAuth, errorOf, person, runFlow, startSocialProvider } from "./social-harness.js";

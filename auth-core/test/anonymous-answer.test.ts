@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "../src/endpoint.js";
 import { createRequestHandler } from "../src/router.js";
 import { getSession } from "../src/routes/get-session.js";
-import { createTestAuth, TEST_BASE_URL, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, TEST_BASE_URL, testDialects, type TestAuth } from "../testing/index.js";
 
 /**
  * get-session answers a request that carries no cookie, no Authorization and no API key with its

@@ -54,6 +54,17 @@ describe("dependency direction", () => {
     expect(bad).toEqual([]);
   });
 
+  it("auth-core's library never imports its test support (testing/ is a test-only entry, built apart from dist)", () => {
+    const bad = sourceFiles(join(root, "auth-core/src"))
+      .filter((f) => !isTest(f))
+      .flatMap(imports)
+      .filter(
+        (r) =>
+          r.specifier.startsWith("@gatehouse/auth-core/testing") || resolve(root, dirname(r.file), r.specifier).startsWith(join(root, "auth-core/testing")),
+      );
+    expect(bad).toEqual([]);
+  });
+
   it("migrations import only kysely and each other", () => {
     const bad = sourceFiles(join(root, "migrations/src"))
       .flatMap(imports)
@@ -110,9 +121,9 @@ describe("module boundaries", () => {
     expect(bad).toEqual([]);
   });
 
-  it("auth-core reaches Kysely only from store/ (and its test support)", () => {
+  it("auth-core reaches Kysely only from store/", () => {
     const bad = sourceFiles(join(root, "auth-core/src"))
-      .filter((f) => !relative(root, f).startsWith("auth-core/src/store/") && !relative(root, f).startsWith("auth-core/src/testing/") && !isTest(f))
+      .filter((f) => !relative(root, f).startsWith("auth-core/src/store/") && !isTest(f))
       .flatMap(imports)
       .filter((r) => r.specifier === "kysely" || r.specifier.startsWith("kysely/"));
     expect(bad).toEqual([]);
@@ -250,7 +261,7 @@ describe("injected outside world", () => {
     const offences: string[] = [];
     for (const file of sourceFiles(join(root, "auth-core/src"))) {
       const rel = relative(root, file);
-      if (rel.startsWith("auth-core/src/deps/") || rel.startsWith("auth-core/src/testing/") || isTest(rel)) continue;
+      if (rel.startsWith("auth-core/src/deps/") || isTest(rel)) continue;
       const text = readFileSync(file, "utf8");
       for (const [pattern, label] of forbidden) if (pattern.test(text)) offences.push(`${rel}: ${label}`);
     }
@@ -261,7 +272,7 @@ describe("injected outside world", () => {
 describe("endpoint table", () => {
   it("refuses two endpoints on one path instead of letting one replace the other", async () => {
     const { createRequestHandler } = await import("../src/router.js");
-    const { createTestAuth } = await import("../src/testing/index.js");
+    const { createTestAuth } = await import("../testing/index.js");
     const { ok } = await import("../src/routes/ok.js");
     const t = await createTestAuth();
     expect(() => createRequestHandler(t.auth.context, [ok, { ...ok, name: "okAgain", method: "POST" } as AnyEndpoint])).toThrow(/share the path \/ok/);

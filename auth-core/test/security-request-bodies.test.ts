@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "../src/endpoint.js";
 import { endpoints } from "../src/routes/index.js";
-import { createTestAuth, createTestBrowser, TEST_BASE_URL, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, TEST_BASE_URL, type TestAuth } from "../testing/index.js";
 
 /**
  * The bodies a cross-site form can send without a preflight (text/plain,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { hashToken } from "../src/crypto/token-hash.js";
 import { readCookie, signCookieValue } from "../src/http/cookies.js";
 import { createSignedTokenVerifier } from "../src/session/signed-token-verifier.js";
-import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth } from "../testing/index.js";
 
 /**
  * The get-session hot path remembers which signed cookies passed their HMAC check and

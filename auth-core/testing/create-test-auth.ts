@@ -1,8 +1,4 @@
-import { createAuth, type Auth } from "../create-auth.js";
-import { createManualClock, type ManualClock } from "../deps/clock.js";
-import { silentLogger } from "../deps/logger.js";
-import type { ScryptParams } from "../crypto/password.js";
-import type { AuthOptions } from "../options.js";
+import { createAuth, createManualClock, silentLogger, type Auth, type AuthOptions, type ManualClock, type ScryptParams } from "@gatehouse/auth-core";
 import { createTestDatabase, type TestDatabase, type TestDialect } from "./test-database.js";
 
 export const TEST_BASE_URL = "http://localhost:3000";

@@ -1,9 +1,8 @@
 import SQLite from "better-sqlite3";
 import { DummyDriver, Kysely, PostgresAdapter, PostgresDialect, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from "kysely";
-import { createSQLiteDialect } from "../store/sqlite-dialect.js";
 import pg from "pg";
 import { migrateTo, migrateToLatest } from "@gatehouse/migrations";
-import type { Database } from "../store/database.js";
+import { createSQLiteDialect, type Database } from "@gatehouse/auth-core";
 
 export type TestDialect = "sqlite" | "postgres";
 
