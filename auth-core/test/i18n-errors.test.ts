@@ -4,7 +4,7 @@ import { de } from "../src/i18n/de.js";
 import { es } from "../src/i18n/es.js";
 import { fr } from "../src/i18n/fr.js";
 import { ja } from "../src/i18n/ja.js";
-import { createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth } from "../testing/index.js";
 
 const JAPANESE_SCRIPT = /[\u3040-\u30ff\u4e00-\u9fff]/;
 

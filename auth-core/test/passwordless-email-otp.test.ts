@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestAuth, createTestBrowser, signUpPerson, testDialects, type RecordingMailer, type TestAuth, type TestBrowser } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, signUpPerson, testDialects, type RecordingMailer, type TestAuth, type TestBrowser } from "../testing/index.js";
 import { codeIn, createPasswordlessAuth, lastMailTo } from "./passwordless-support.js";
 import { PASSWORD, sessionEmail } from "./two-factor-support.js";
 

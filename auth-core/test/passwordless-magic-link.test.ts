@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestAuth, createTestBrowser, signUpPerson, testDialects, TEST_BASE_URL, type RecordingMailer, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, signUpPerson, testDialects, TEST_BASE_URL, type RecordingMailer, type TestAuth } from "../testing/index.js";
 import { createPasswordlessAuth, lastMailTo, magicLinkIn } from "./passwordless-support.js";
 import { sessionEmail, turnOnTwoFactor } from "./two-factor-support.js";
 

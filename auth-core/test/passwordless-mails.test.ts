@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestBrowser, testDialects, type RecordingMailer, type TestAuth } from "../src/testing/index.js";
+import { createTestBrowser, testDialects, type RecordingMailer, type TestAuth } from "../testing/index.js";
 import { codeIn, createPasswordlessAuth, lastMailTo, magicLinkIn } from "./passwordless-support.js";
 
 const SUBJECTS = {

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { MailMessage } from "../src/email/mailer.js";
 import type { AuthOptions } from "../src/options.js";
-import { createRecordingMailer, createTestAuth, type RecordingMailer, type TestAuth, type TestDialect } from "../src/testing/index.js";
+import { createRecordingMailer, createTestAuth, type RecordingMailer, type TestAuth, type TestDialect } from "../testing/index.js";
 
 /** A test service with magic link and email OTP on, mails recorded, rate limits off unless asked. */
 export async function createPasswordlessAuth(

@@ -7,8 +7,8 @@ import {
   TEST_BASE_URL,
   type RecordingMailer,
   type TestAuth,
-} from "../src/testing/index.js";
-import type { TestOpenIDProvider } from "../src/testing/oidc-provider.js";
+} from "../testing/index.js";
+import type { TestOpenIDProvider } from "../testing/oidc-provider.js";
 import { lastMailTo, magicLinkIn } from "./passwordless-support.js";
 import { createSocialAuth, startSocialProvider } from "./social-harness.js";
 import { PASSWORD, sessionEmail } from "./two-factor-support.js";
