@@ -121,9 +121,10 @@ describe("module boundaries", () => {
     expect(bad).toEqual([]);
   });
 
-  it("auth-core reaches Kysely only from store/", () => {
+  it("auth-core reaches Kysely only from store/ and the fast path's SQLite setup", () => {
+    const allowed = ["auth-core/src/store/", "auth-core/src/fast-path/sqlite.ts"];
     const bad = sourceFiles(join(root, "auth-core/src"))
-      .filter((f) => !relative(root, f).startsWith("auth-core/src/store/") && !isTest(f))
+      .filter((f) => !allowed.some((place) => relative(root, f).startsWith(place)) && !isTest(f))
       .flatMap(imports)
       .filter((r) => r.specifier === "kysely" || r.specifier.startsWith("kysely/"));
     expect(bad).toEqual([]);
@@ -205,6 +206,84 @@ describe("no import circles", () => {
       [d!, [a!]],
     ]);
     expect(circlesOf(graph)).toEqual([["a.ts", "b.ts", "c.ts"]]);
+  });
+});
+
+/**
+ * auth-core/src's layers, lowest first (docs/architecture.md draws them). A folder, or a file
+ * directly in src/, may import at run time only from a lower layer; type-only imports (`import
+ * type`, `export type`) may go anywhere, since they leave nothing behind. An inline `{ type X }`
+ * counts as run time: under verbatimModuleSyntax the import stays. A new folder is placed here.
+ */
+const AUTH_CORE_LAYERS: readonly (readonly string[])[] = [
+  // base: browser-safe rules and wire types, the injected outside world, the error catalogue, the context's type
+  ["shared/", "deps/", "errors.ts", "context.ts"],
+  ["crypto/", "store/"],
+  // HTTP helpers (cookies, origin, rate limit), session JWTs, the audit log's writer
+  ["http/", "jwt/", "audit/"],
+  // the language of an error answer: its detection and the catalogues
+  ["i18n/"],
+  // account rules: ban, admission, impersonation rule, sign-in throttle, an organization's two-factor rule
+  ["account/"],
+  // session lifetime and cookie; mail, email tokens and notices
+  ["session/", "email/"],
+  // features
+  ["passkey/", "two-factor/", "oauth/", "api-key/"],
+  // an organization, which answers to its members' API keys
+  ["organization/"],
+  // admin, which acts on people and the organizations they own
+  ["admin/"],
+  // every sign-in's completion: first proof, second step, social sign-in, anonymous hand-over
+  ["sign-in/"],
+  // ways in and recovery through the mailbox: magic link, email codes, the password reset's change
+  ["passwordless/", "recovery/"],
+  // the endpoint contract, the options, the OpenAPI document
+  ["endpoint.ts", "options.ts", "openapi/"],
+  ["routes/"],
+  // the doors: the router and the fast path before it
+  ["router.ts", "fast-path/"],
+  ["create-auth.ts"],
+  ["index.ts"],
+];
+
+describe("auth-core layers (AUTH_CORE_LAYERS)", () => {
+  const src = join(root, "auth-core/src");
+  const nodeOf = (path: string): string => {
+    const parts = relative(src, path).split("/");
+    return parts.length === 1 ? parts[0]! : `${parts[0]}/`;
+  };
+  const layerOf = (path: string): number => AUTH_CORE_LAYERS.findIndex((layer) => layer.includes(nodeOf(path)));
+
+  /** The run-time imports from one node of src to another that do not go to a lower layer. */
+  function backEdges(files: readonly string[], importsOf: (file: string) => ImportRef[]): string[] {
+    return files.flatMap((file) =>
+      importsOf(file).flatMap((r) => {
+        const target = resolveImport(file, r.specifier);
+        if (r.typeOnly || !target || !target.startsWith(src) || nodeOf(target) === nodeOf(file)) return [];
+        return layerOf(target) < layerOf(file) ? [] : [`${r.file} → ${r.specifier}`];
+      }),
+    );
+  }
+
+  const libraryFiles = (): string[] => sourceFiles(src).filter((file) => !isTest(file));
+
+  it("every folder and file of src sits in one layer", () => {
+    const nodes = [...new Set(libraryFiles().map(nodeOf))];
+    expect(nodes.filter((node) => AUTH_CORE_LAYERS.filter((layer) => layer.includes(node)).length !== 1)).toEqual([]);
+  });
+
+  it("no folder imports its own layer or one above it at run time", () => {
+    expect(backEdges(libraryFiles(), imports)).toEqual([]);
+  });
+
+  it("finds a back-edge when there is one (session/ importing sign-in/, and an inline type-only import)", () => {
+    const session = join(src, "session/session.ts");
+    const made = (specifier: string, typeOnly: boolean): ImportRef[] => [{ file: relative(root, session), specifier, typeOnly }];
+    expect(backEdges([session], () => made("../sign-in/complete-sign-in.js", false))).toEqual([
+      "auth-core/src/session/session.ts → ../sign-in/complete-sign-in.js",
+    ]);
+    expect(backEdges([session], () => made("../sign-in/complete-sign-in.js", true))).toEqual([]);
+    expect(backEdges([session], () => made("../store/session-store.js", false))).toEqual([]);
   });
 });
 

@@ -19,7 +19,7 @@ export interface TestAuth {
 export interface TestAuthInput {
   dialect?: TestDialect;
   now?: Date;
-  options?: Partial<Omit<AuthOptions, "database">>;
+  options?: Partial<Omit<AuthOptions, "database" | "lookups">>;
 }
 
 /**
@@ -37,12 +37,12 @@ export async function createTestAuth(input: TestAuthInput = {}): Promise<TestAut
  * A second auth service on `t`'s database and clock, as another server process would run beside
  * the first: for what processes share through the database (rate limits, claims, races).
  */
-export function createTestAuthBeside(t: TestAuth, options: Partial<Omit<AuthOptions, "database" | "clock">> = {}): Auth {
+export function createTestAuthBeside(t: TestAuth, options: Partial<Omit<AuthOptions, "database" | "lookups" | "clock">> = {}): Auth {
   return createAuthOn(t.clock, t.database, options);
 }
 
 /** The test service's options (TEST_BASE_URL, TEST_SECRET, a silent log, TEST_SCRYPT_PARAMS) under `options`, on a clock and database. */
-function createAuthOn(clock: ManualClock, database: TestDatabase, options: Partial<Omit<AuthOptions, "database">>): Auth {
+function createAuthOn(clock: ManualClock, database: TestDatabase, options: Partial<Omit<AuthOptions, "database" | "lookups">>): Auth {
   return createAuth({
     baseURL: TEST_BASE_URL,
     secret: TEST_SECRET,
@@ -50,6 +50,7 @@ function createAuthOn(clock: ManualClock, database: TestDatabase, options: Parti
     ...options,
     clock,
     database: database.db,
+    lookups: database.lookups,
     emailAndPassword: { scrypt: TEST_SCRYPT_PARAMS, ...options.emailAndPassword },
   });
 }

@@ -1,5 +1,5 @@
 import { generateId } from "../deps/random.js";
-import { proveAddressThroughMailbox } from "../security/first-proof.js";
+import { proveAddressThroughMailbox } from "../sign-in/first-proof.js";
 import type { Audit } from "../audit/audit-log.js";
 import { completeSignIn, type SignInCall, type SignInOutcome } from "../sign-in/complete-sign-in.js";
 import type { UserRow } from "../store/database.js";
@@ -39,7 +39,7 @@ async function createMailboxAccount(call: MailboxSignInCall, email: string, name
 /**
  * A sign-in whose first factor is the mailbox (a magic link opened, a mailed code used), after its
  * token or code was taken. An unknown address gets its account; an address not yet proven is proven
- * now (security/first-proof.ts: what was added before goes, the password too). Then the one end of
+ * now (sign-in/first-proof.ts: what was added before goes, the password too). Then the one end of
  * every sign-in, completeSignIn: a ban refuses it, two-factor asks its second step (which takes no
  * mailed code: the mailbox was this sign-in's first factor), else the session starts.
  */

@@ -1,17 +1,17 @@
 /*
  * Account recovery by a mailed link or code: the reset's change and what follows it. Above email/
- * (tokens, mails), security/ (the first proof), admin/ (ADMIN_EMAILS) and two-factor/ (trusted
+ * (tokens, mails), sign-in/ (the first proof), account/ (ADMIN_EMAILS) and two-factor/ (trusted
  * browsers, mailed codes held); imported only by routes/.
  */
 import type { AuthContext } from "../context.js";
-import { grantListedAdminAfterReset } from "../admin/admission.js";
+import { grantListedAdminAfterReset } from "../account/admission.js";
 import { generateId } from "../deps/random.js";
 import { sendAccountNotice } from "../email/account-notices.js";
 import { discardUserEmailTokens } from "../email/email-tokens.js";
 import type { RemovedAdditions } from "../email/messages.js";
-import { evictBeforeFirstProof, sendRemovalNotice, type FirstProof } from "../security/first-proof.js";
+import { evictBeforeFirstProof, sendRemovalNotice, type FirstProof } from "../sign-in/first-proof.js";
 import type { AuditedChange } from "../audit/audit-log.js";
-import { clearSignInThrottle } from "../security/sign-in-throttle.js";
+import { clearSignInThrottle } from "../account/sign-in-throttle.js";
 import { findCredentialAccount, insertCredentialAccount, updateAccount } from "../store/account-store.js";
 import type { DB } from "../store/database.js";
 import { deleteSessionsByUserId } from "../store/session-store.js";

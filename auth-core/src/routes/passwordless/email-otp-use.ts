@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isOwnSession } from "../../admin/admission.js";
+import { isOwnSession } from "../../account/admission.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { randomBytes } from "../../deps/random.js";
 import { defineEndpoint } from "../../endpoint.js";
@@ -9,7 +9,7 @@ import { afterPasswordReset, applyPasswordReset } from "../../recovery/password-
 import { toWireUser } from "../../http/public-json.js";
 import { takeCheckedCode, verifyCode } from "../../passwordless/email-otp.js";
 import { signInThroughMailbox } from "../../passwordless/mailbox-sign-in.js";
-import { noteMailboxOnlyProof } from "../../security/first-proof.js";
+import { noteMailboxOnlyProof } from "../../sign-in/first-proof.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import { findUserByEmail, updateUser } from "../../store/user-store.js";
 import type { TwoFactorRedirect } from "../../two-factor/sign-in-step.js";
@@ -44,7 +44,7 @@ export const signInEmailOTP = defineEndpoint({
 /**
  * better-auth's POST /email-otp/verify-email: an email-verification code marks the address
  * verified. Opened without the person's own session it proves the mailbox, not who holds the
- * account (as the verification link: security/first-proof.ts). No session is started (token null).
+ * account (as the verification link: sign-in/first-proof.ts). No session is started (token null).
  */
 export const verifyEmailOTP = defineEndpoint({
   name: "verifyEmailOTP",
