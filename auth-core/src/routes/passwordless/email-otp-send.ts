@@ -9,7 +9,6 @@ import { detectLanguage } from "../../i18n/detect-language.js";
 import { buildEmailCodeMessage } from "../../passwordless/mails.js";
 import { discardCode, issueCode, type CodeType } from "../../passwordless/email-otp.js";
 import { findUserByEmail } from "../../store/user-store.js";
-import { assertEmailOTPOn } from "./shared.js";
 
 /** better-auth's email OTP rate limit: 3 calls per 60 s per client on each path. */
 export const EMAIL_OTP_RATE_LIMIT = { window: 60, max: 3 };
@@ -61,10 +60,10 @@ export const sendVerificationOTP = defineEndpoint({
   path: "/email-otp/send-verification-otp",
   body: z.object({ email: emailField, type: z.enum(["sign-in", "email-verification", "forget-password", "change-email"]) }),
   session: "none",
+  feature: "emailOTP",
   rateLimit: EMAIL_OTP_RATE_LIMIT,
   audit: { none: "mails a code; what the code does is logged when it is used" },
   async handler({ ctx, body, headers }): Promise<{ success: boolean }> {
-    assertEmailOTPOn(ctx);
     const email = parseEmailOrThrow(body.email);
     if (body.type === "change-email") throw APIError.from(400, "INVALID_OTP_TYPE");
     const language = detectLanguage(headers);
@@ -85,7 +84,6 @@ async function requestResetCode({
   body: z.infer<typeof resetRequestBody>;
   headers: Headers;
 }): Promise<{ success: boolean }> {
-  assertEmailOTPOn(ctx);
   await sendAccountCode(ctx, "forget-password", parseEmailOrThrow(body.email), detectLanguage(headers));
   return { success: true };
 }
@@ -97,6 +95,7 @@ export const requestPasswordResetEmailOTP = defineEndpoint({
   path: "/email-otp/request-password-reset",
   body: resetRequestBody,
   session: "none",
+  feature: "emailOTP",
   rateLimit: EMAIL_OTP_RATE_LIMIT,
   audit: { none: "mails a code; the reset is logged when the code is used" },
   handler: requestResetCode,
@@ -109,6 +108,7 @@ export const forgetPasswordEmailOTP = defineEndpoint({
   path: "/forget-password/email-otp",
   body: resetRequestBody,
   session: "none",
+  feature: "emailOTP",
   rateLimit: EMAIL_OTP_RATE_LIMIT,
   audit: { none: "mails a code; the reset is logged when the code is used" },
   handler: requestResetCode,

@@ -14,7 +14,6 @@ import type { WireUser } from "../../shared/wire-types.js";
 import { findUserByEmail, updateUser } from "../../store/user-store.js";
 import type { TwoFactorRedirect } from "../../two-factor/sign-in-step.js";
 import { EMAIL_OTP_RATE_LIMIT } from "./email-otp-send.js";
-import { assertEmailOTPOn } from "./shared.js";
 
 const otpField = z.string().max(64);
 
@@ -29,10 +28,10 @@ export const signInEmailOTP = defineEndpoint({
   path: "/sign-in/email-otp",
   body: z.looseObject({ email: emailField, otp: otpField, name: z.string().max(256).optional(), image: z.string().max(2048).optional() }),
   session: "none",
+  feature: "emailOTP",
   rateLimit: EMAIL_OTP_RATE_LIMIT,
   audit: ["sign-in", "sign-up", "anonymous-linked", "email-verified", "unproven-additions-removed"],
   async handler({ ctx, body, headers, client, response, audit }): Promise<{ token: string; user: WireUser } | TwoFactorRedirect> {
-    assertEmailOTPOn(ctx);
     const email = parseEmailOrThrow(body.email);
     await verifyCode(ctx, ctx.db, { type: "sign-in", email, code: body.otp });
     const { outcome } = await signInThroughMailbox({ ctx, headers, client, response, audit }, { email, name: body.name ?? "", way: "email-otp" });
@@ -52,11 +51,11 @@ export const verifyEmailOTP = defineEndpoint({
   path: "/email-otp/verify-email",
   body: z.object({ email: emailField, otp: otpField }),
   session: "optional",
+  feature: "emailOTP",
   impersonation: "allowed",
   rateLimit: EMAIL_OTP_RATE_LIMIT,
   audit: ["email-verified"],
   async handler({ ctx, body, session, audit }): Promise<{ status: boolean; token: string | null; user: WireUser }> {
-    assertEmailOTPOn(ctx);
     const email = parseEmailOrThrow(body.email);
     await verifyCode(ctx, ctx.db, { type: "email-verification", email, code: body.otp });
     const user = await findUserByEmail(ctx.db, email);
@@ -83,10 +82,10 @@ export const checkVerificationOTP = defineEndpoint({
   path: "/email-otp/check-verification-otp",
   body: z.object({ email: emailField, type: z.enum(["sign-in", "email-verification", "forget-password"]), otp: otpField }),
   session: "none",
+  feature: "emailOTP",
   rateLimit: EMAIL_OTP_RATE_LIMIT,
   audit: { none: "checks a code without using it; its use is logged" },
   async handler({ ctx, body }): Promise<{ success: boolean }> {
-    assertEmailOTPOn(ctx);
     const email = parseEmailOrThrow(body.email);
     await verifyCode(ctx, ctx.db, { type: body.type, email, code: body.otp, keep: true });
     // Safe to tell: the caller holds a code mailed to the address.
@@ -107,10 +106,10 @@ export const resetPasswordEmailOTP = defineEndpoint({
   path: "/email-otp/reset-password",
   body: z.object({ email: emailField, otp: otpField, password: z.string().max(4096) }),
   session: "none",
+  feature: "emailOTP",
   rateLimit: EMAIL_OTP_RATE_LIMIT,
   audit: ["password-reset", "user-role-changed", "unproven-additions-removed"],
   async handler({ ctx, body, audit }): Promise<{ success: boolean }> {
-    assertEmailOTPOn(ctx);
     const email = parseEmailOrThrow(body.email);
     const holder = await findUserByEmail(ctx.db, email);
     assertNewPasswordAllowed(body.password, ctx.options.emailAndPassword, holder ?? { email });
@@ -136,12 +135,12 @@ function changeEmailDisabled(path: string, name: "requestEmailChangeEmailOTP" | 
     method: "POST",
     path,
     body: changeEmailBody,
-    // Read here, not by the gate: with email OTP off the path answers 404 before anything else.
+    // Read here, not by the gate: with email OTP off the path answers 404 (the feature) before 401.
     session: "optional",
+    feature: "emailOTP",
     rateLimit: EMAIL_OTP_RATE_LIMIT,
     audit: { none: "refuses: change email with a code is off" },
     async handler({ ctx, session }): Promise<{ success: boolean }> {
-      assertEmailOTPOn(ctx);
       if (!session) throw APIError.from(401, "UNAUTHORIZED");
       throw APIError.from(400, "CHANGE_EMAIL_WITH_OTP_IS_DISABLED");
     },

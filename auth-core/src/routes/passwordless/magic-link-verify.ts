@@ -8,7 +8,6 @@ import { takeMagicLink } from "../../passwordless/magic-link.js";
 import { signInThroughMailbox } from "../../passwordless/mailbox-sign-in.js";
 import type { WireSession, WireUser } from "../../shared/wire-types.js";
 import { secondStepLocation, type TwoFactorRedirect } from "../../two-factor/sign-in-step.js";
-import { assertMagicLinkOn } from "./shared.js";
 
 const query = z.object({
   token: z.string(),
@@ -43,6 +42,7 @@ export const magicLinkVerify = defineEndpoint({
   path: "/magic-link/verify",
   query,
   session: "none",
+  feature: "magicLink",
   urlInputCodes: "plugin",
   rateLimit: { window: 60, max: 5 },
   audit: ["sign-in", "sign-up", "anonymous-linked", "email-verified", "unproven-additions-removed"],
@@ -54,7 +54,6 @@ export const magicLinkVerify = defineEndpoint({
     response,
     audit,
   }): Promise<Response | TwoFactorRedirect | { token: string; user: WireUser; session: WireSession }> {
-    assertMagicLinkOn(ctx);
     const callbackURL = query.callbackURL || "/";
     const errorTarget = query.errorCallbackURL || callbackURL;
     const link = query.token.length <= MAX_TOKEN_LENGTH ? await takeMagicLink(ctx.db, query.token, ctx.clock.now()) : null;

@@ -3,7 +3,6 @@ import { defineEndpoint } from "../../endpoint.js";
 import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
 import { detectLanguage } from "../../i18n/detect-language.js";
 import { mailMagicLink } from "../../passwordless/magic-link.js";
-import { assertMagicLinkOn } from "./shared.js";
 
 const body = z.object({
   email: emailField,
@@ -26,11 +25,11 @@ export const signInMagicLink = defineEndpoint({
   path: "/sign-in/magic-link",
   body,
   session: "none",
+  feature: "magicLink",
   urlInputCodes: "plugin",
   rateLimit: { window: 60, max: 5 },
   audit: { none: "mails a link; the sign-in it leads to is logged when the link is opened" },
   async handler({ ctx, body, headers }): Promise<{ status: boolean }> {
-    assertMagicLinkOn(ctx);
     const email = parseEmailOrThrow(body.email);
     await mailMagicLink(ctx, {
       email,

@@ -12,10 +12,9 @@ import { isMailboxWayIn } from "../../two-factor/sign-in-step.js";
 import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck, type Answerer } from "../../sign-in/second-step.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import type { AuthContext } from "../../context.js";
-import { assertTwoFactorOn, codeField } from "./shared.js";
+import { codeField } from "./shared.js";
 
 function assertOTPOn(ctx: AuthContext): void {
-  assertTwoFactorOn(ctx);
   if (!ctx.options.twoFactor.otpEnabled) throw APIError.from(400, "OTP_NOT_CONFIGURED");
 }
 
@@ -41,6 +40,7 @@ export const sendTwoFactorOTP = defineEndpoint({
   path: "/two-factor/send-otp",
   body: z.object({ trustDevice: z.boolean().optional() }).optional(),
   session: "none",
+  feature: "twoFactor",
   rateLimit: { window: 10, max: 3 },
   audit: { none: "mails a code; the step it serves is logged when it passes or fails (verify-otp)" },
   async handler(call): Promise<{ status: boolean }> {
@@ -66,6 +66,7 @@ export const verifyTwoFactorOTP = defineEndpoint({
   path: "/two-factor/verify-otp",
   body: z.object({ code: codeField, trustDevice: z.boolean().optional() }),
   session: "none",
+  feature: "twoFactor",
   rateLimit: { window: 10, max: 3 },
   audit: ["two-factor-verified", "sign-in", "anonymous-linked"],
   async handler(call): Promise<{ token: string; user: WireUser }> {
