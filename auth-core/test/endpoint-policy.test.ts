@@ -219,7 +219,8 @@ describe("the gate: feature switches and freshness rules are declarations", () =
       sendTwoFactorOTP: "twoFactor: 404 NOT_FOUND",
       verifyTwoFactorOTP: "twoFactor: 404 NOT_FOUND",
       forgetTrustedDevices: "twoFactor: 404 NOT_FOUND",
-      getJwks: "jwt: 404 NOT_FOUND",
+      // The signing keys serve session JWTs and the OpenID provider's ID tokens: on with either.
+      getJwks: "jwks: 404 NOT_FOUND",
       getToken: "jwt: 404 NOT_FOUND",
       signInAnonymous: "anonymous: 404 NOT_FOUND",
       deleteUser: "deleteUser: 404 NOT_FOUND",
@@ -241,6 +242,28 @@ describe("the gate: feature switches and freshness rules are declarations", () =
       resetPasswordEmailOTP: "emailOTP: 404 NOT_FOUND",
       requestEmailChangeEmailOTP: "emailOTP: 404 NOT_FOUND",
       changeEmailEmailOTP: "emailOTP: 404 NOT_FOUND",
+      getOpenIdConfig: "oauthProvider: 404 NOT_FOUND",
+      getOAuthServerConfig: "oauthProvider: 404 NOT_FOUND",
+      oauth2Authorize: "oauthProvider: 404 NOT_FOUND",
+      oauth2Consent: "oauthProvider: 404 NOT_FOUND",
+      oauth2Token: "oauthProvider: 404 NOT_FOUND",
+      oauth2UserInfo: "oauthProvider: 404 NOT_FOUND",
+      oauth2Introspect: "oauthProvider: 404 NOT_FOUND",
+      oauth2Revoke: "oauthProvider: 404 NOT_FOUND",
+      oauth2EndSession: "oauthProvider: 404 NOT_FOUND",
+      adminCreateOAuthClient: "oauthProvider: 404 NOT_FOUND",
+      createOAuthClient: "oauthProvider: 404 NOT_FOUND",
+      getOAuthClient: "oauthProvider: 404 NOT_FOUND",
+      getOAuthClients: "oauthProvider: 404 NOT_FOUND",
+      getOAuthClientPublic: "oauthProvider: 404 NOT_FOUND",
+      updateOAuthClient: "oauthProvider: 404 NOT_FOUND",
+      adminUpdateOAuthClient: "oauthProvider: 404 NOT_FOUND",
+      rotateClientSecret: "oauthProvider: 404 NOT_FOUND",
+      deleteOAuthClient: "oauthProvider: 404 NOT_FOUND",
+      getOAuthConsents: "oauthProvider: 404 NOT_FOUND",
+      getOAuthConsent: "oauthProvider: 404 NOT_FOUND",
+      deleteOAuthConsent: "oauthProvider: 404 NOT_FOUND",
+      adminListOAuthClientConsents: "oauthProvider: 404 NOT_FOUND",
     });
   });
 
@@ -298,5 +321,10 @@ describe.each(testDialects())("the gate on %s", (dialect) => {
     const stale = await b.post("/api-key/create", { name: "late" });
     expect([stale.status, ((await stale.json()) as { code: string }).code]).toEqual([403, "SESSION_NOT_FRESH"]);
     expect((await t.auth.api.createApiKey({ body: { userId: user.id, name: "server's" } })).name).toBe("server's");
+    // A call that passes headers acts for whoever they name, as a request would: not the server's own.
+    await expect(t.auth.api.createApiKey({ body: { userId: user.id }, headers: { "user-agent": "a service" } })).rejects.toMatchObject({
+      status: 401,
+      code: "UNAUTHORIZED_SESSION",
+    });
   });
 });

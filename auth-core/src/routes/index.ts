@@ -21,6 +21,7 @@ import { twoFactorEndpoints } from "./two-factor/index.js";
 import type { AnyEndpoint } from "../endpoint.js";
 import { apiKeyEndpoints } from "./api-key/index.js";
 import { passwordlessEndpoints } from "./passwordless/index.js";
+import { oauthProviderEndpoints } from "./oauth-provider/index.js";
 
 /** The OpenAPI document describes the whole table, itself included. */
 const openAPI = createOpenAPIEndpoint(() => endpoints as readonly AnyEndpoint[]);
@@ -52,4 +53,5 @@ export const endpoints = [
   ...adminEndpoints,
   ...twoFactorEndpoints,
   ...passwordlessEndpoints,
+  ...oauthProviderEndpoints,
 ] as const;

@@ -34,9 +34,13 @@ export function LoginScreen(): ReactElement {
   const [message, setMessage] = useState<string | null>(null);
   const destination = useRef(params.destination);
   destination.current = params.destination;
+  const authorization = useRef(params.authorizationURL);
+  authorization.current = params.authorizationURL;
 
   // The auth client already marked auth/session stale (spec §4); the guard refetches it.
   async function finishSignIn(): Promise<void> {
+    // Another app's sign-in through Gatehouse: the server's authorize request continues it (to consent, or back to the app).
+    if (authorization.current) return window.location.assign(authorization.current);
     await navigate(destination.current, { replace: true });
   }
 
@@ -127,7 +131,11 @@ export function LoginScreen(): ReactElement {
           </button>
         </form>
         <Suspense fallback={null}>
-          <EmailSignInSlot busy={busy} onSignedIn={() => void finishSignIn()} redirect={params.hasDestination ? params.destination : null} />
+          <EmailSignInSlot
+            busy={busy}
+            onSignedIn={() => void finishSignIn()}
+            redirect={params.authorizationURL ?? (params.hasDestination ? params.destination : null)}
+          />
         </Suspense>
       </section>
     </main>
