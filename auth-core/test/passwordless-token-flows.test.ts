@@ -1,13 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  createRecordingMailer,
-  createTestBrowser,
-  signUpPerson,
-  testDialects,
-  TEST_BASE_URL,
-  type RecordingMailer,
-  type TestAuth,
-} from "../testing/index.js";
+import { createRecordingMailer, createTestBrowser, signUpPerson, testDialects, TEST_BASE_URL, type RecordingMailer, type TestAuth } from "../testing/index.js";
 import type { TestOpenIDProvider } from "../testing/oidc-provider.js";
 import { lastMailTo, magicLinkIn } from "./passwordless-support.js";
 import { createSocialAuth, startSocialProvider } from "./social-harness.js";
