@@ -18,6 +18,7 @@ import { resolveApiKeyOptions, type ApiKeyOptions, type ResolvedApiKeyOptions } 
 import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from "./admin/options.js";
 import type { RateLimitPolicy, RateLimitRule } from "./http/rate-limit.js";
 import { resolveTwoFactorOptions, type ResolvedTwoFactorOptions, type TwoFactorOptions } from "./two-factor/options.js";
+import { resolvePasswordlessOptions, type PasswordlessOptions, type ResolvedPasswordlessOptions } from "./passwordless/options.js";
 import { resolveSsoOptions, type ResolvedSsoOptions, type SsoOptions } from "./sso/options.js";
 import { resolveOAuthProviderOptions, type OAuthProviderOptions, type ResolvedOAuthProviderOptions } from "./oauth-provider/options.js";
 
@@ -31,6 +32,7 @@ export interface AuthOptions
     AdminOptions,
     TwoFactorOptions,
     ApiKeyOptions,
+    PasswordlessOptions,
     OAuthProviderOptions,
     SsoOptions {
   database: AuthDatabase;
@@ -171,6 +173,7 @@ export interface ResolvedOptions {
   apiKey: ResolvedApiKeyOptions;
   admin: ResolvedAdminOptions;
   twoFactor: ResolvedTwoFactorOptions;
+  passwordless: ResolvedPasswordlessOptions;
   oauthProvider: ResolvedOAuthProviderOptions;
   sso: ResolvedSsoOptions;
 }
@@ -241,6 +244,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     apiKey: resolveApiKeyOptions(options),
     admin: resolveAdminOptions(options),
     twoFactor: resolveTwoFactorOptions(options),
+    passwordless: resolvePasswordlessOptions(options),
     oauthProvider,
     sso: resolveSsoOptions(options),
   };

@@ -44,6 +44,12 @@ const envSchema = z.object({
   EMAIL_SIGN_IN: z.enum(["on", "off"]).default("off"),
   // TWO_FACTOR_EMAIL_CODES=off: the second step takes no mailed code (an app or a backup code only).
   TWO_FACTOR_EMAIL_CODES: z.enum(["on", "off"]).default("on"),
+  // MAGIC_LINK / EMAIL_OTP: passwordless sign-in (better-auth's magicLink and emailOTP wires), off by
+  // default; *_EXPIRES_IN: a link's or a code's life in seconds.
+  MAGIC_LINK: z.enum(["on", "off"]).default("off"),
+  MAGIC_LINK_EXPIRES_IN: seconds.min(1).max(DAY).default(300),
+  EMAIL_OTP: z.enum(["on", "off"]).default("off"),
+  EMAIL_OTP_EXPIRES_IN: seconds.min(1).max(DAY).default(300),
   // API_KEY_RATE_LIMIT*: the limit each new API key gets (better-auth's api-key defaults: 10 uses a day).
   API_KEY_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
   API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -115,6 +121,8 @@ export interface ServerConfig {
    * address (twoFactor.otp.enabled false); on (default): mailed codes beside the app and backup codes.
    */
   twoFactorEmailCodes: boolean;
+  /** MAGIC_LINK, EMAIL_OTP and their *_EXPIRES_IN: passwordless sign-in (docs/passwordless.md), off unless set. */
+  passwordless: { magicLink: { enabled: boolean; expiresIn: number }; emailOTP: { enabled: boolean; expiresIn: number } };
   /** API keys' limit: on or off for every key; uses per window (seconds) given to each new key. */
   apiKeyRateLimit: { enabled: boolean; maxRequests: number; windowSeconds: number };
   /** SESSION_*: the library's session options, in seconds (0 turns idleTimeout, absoluteLifetime and freshAge off). */
@@ -206,6 +214,10 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     logLevel: e.LOG_LEVEL,
     emailSignIn: e.EMAIL_SIGN_IN === "on",
     twoFactorEmailCodes: e.TWO_FACTOR_EMAIL_CODES === "on",
+    passwordless: {
+      magicLink: { enabled: e.MAGIC_LINK === "on", expiresIn: e.MAGIC_LINK_EXPIRES_IN },
+      emailOTP: { enabled: e.EMAIL_OTP === "on", expiresIn: e.EMAIL_OTP_EXPIRES_IN },
+    },
     apiKeyRateLimit: { enabled: e.API_KEY_RATE_LIMIT === "on", maxRequests: e.API_KEY_RATE_LIMIT_MAX, windowSeconds: e.API_KEY_RATE_LIMIT_WINDOW },
     session: {
       expiresIn: e.SESSION_EXPIRES_IN,

@@ -19,9 +19,22 @@ const FEATURES = {
   passwordReset: (options) => options.email.passwordReset.enabled,
   changeEmail: (options) => options.email.changeEmail.enabled,
   deleteUser: (options) => options.email.deleteUser.enabled,
+  magicLink: (options) => options.passwordless.magicLink.enabled,
+  emailOTP: (options) => options.passwordless.emailOTP.enabled,
 } satisfies Record<string, (options: ResolvedOptions) => boolean>;
 
 export type FeatureName = keyof typeof FEATURES;
+
+/**
+ * Switches whose endpoints do not exist while off, as a better-auth plugin left out: 404 before
+ * anything about the call is looked at (its session, its input). The others answer after the
+ * session gate and the input, where their handlers always did.
+ */
+const ABSENT_WHEN_OFF: ReadonlySet<FeatureName> = new Set(["magicLink", "emailOTP"]);
+
+export function isAbsentWhenOff(feature: FeatureName): boolean {
+  return ABSENT_WHEN_OFF.has(feature);
+}
 
 export function isFeatureOn(options: ResolvedOptions, feature: FeatureName): boolean {
   return FEATURES[feature](options);

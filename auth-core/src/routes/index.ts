@@ -20,6 +20,7 @@ import { createOpenAPIEndpoint } from "./open-api.js";
 import { twoFactorEndpoints } from "./two-factor/index.js";
 import type { AnyEndpoint } from "../endpoint.js";
 import { apiKeyEndpoints } from "./api-key/index.js";
+import { passwordlessEndpoints } from "./passwordless/index.js";
 import { oauthProviderEndpoints } from "./oauth-provider/index.js";
 import { ssoEndpoints } from "./sso/index.js";
 import { scimEndpoints } from "./scim/index.js";
@@ -53,6 +54,7 @@ export const endpoints = [
   ...apiKeyEndpoints,
   ...adminEndpoints,
   ...twoFactorEndpoints,
+  ...passwordlessEndpoints,
   ...oauthProviderEndpoints,
   ...ssoEndpoints,
   ...scimEndpoints,

@@ -25,8 +25,9 @@ interface StoredSamlFlow extends SamlFlow {
   issuedAt: string;
 }
 
-function flowIdentifier(row: SsoProviderRow, relayState: string): string {
-  return `saml-flow:${row.id}:${hashToken(relayState)}`;
+/** A sign-in's key in the verification table's "saml-flow" flow: the provider row and the RelayState's hash. */
+function flowKey(row: SsoProviderRow, relayState: string): string {
+  return `${row.id}:${hashToken(relayState)}`;
 }
 
 /** node-saml's request cache, answering for the one AuthnRequest this flow issued and nothing else. */
@@ -74,7 +75,8 @@ export async function startSamlSignIn(ctx: AuthContext, _draft: ResponseDraft, r
   const stored: StoredSamlFlow = { ...flow, requestId, issuedAt: now.toISOString() };
   await insertVerification(ctx.db, {
     id: generateId(ctx.random),
-    identifier: flowIdentifier(row, relayState),
+    flow: "saml-flow",
+    key: flowKey(row, relayState),
     value: JSON.stringify(stored),
     expiresAt: new Date(now.getTime() + FLOW_LIFETIME_MS),
     now,
@@ -85,7 +87,7 @@ export async function startSamlSignIn(ctx: AuthContext, _draft: ResponseDraft, r
 
 /** The sign-in a RelayState started, taken once; null when there is none (unknown, used, expired). */
 export async function takeSamlFlow(ctx: AuthContext, row: SsoProviderRow, relayState: string): Promise<StoredSamlFlow | null> {
-  const taken = await consumeVerification(ctx.db, flowIdentifier(row, relayState), ctx.clock.now());
+  const taken = await consumeVerification(ctx.db, "saml-flow", flowKey(row, relayState), ctx.clock.now());
   if (!taken) return null;
   try {
     return JSON.parse(taken.value) as StoredSamlFlow;
