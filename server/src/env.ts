@@ -31,6 +31,20 @@ const envSchema = z.object({
   DEV_IDP_PROVIDERS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   EMAIL_SIGN_IN: z.enum(["on", "off"]).default("off"),
+  // MAGIC_LINK / EMAIL_OTP: the passwordless ways in (issue 48); the sign-in screen offers what is on.
+  MAGIC_LINK: z.enum(["on", "off"]).default("off"),
+  EMAIL_OTP: z.enum(["on", "off"]).default("off"),
+  // APP_*, SUPPORT_EMAIL: the team's brand on every screen and title (readBrand below).
+  APP_NAME: z.string().trim().min(1).max(60).default("Gatehouse"),
+  APP_LOGO_URL: z
+    .string()
+    .refine((value) => /^(https:\/\/[^\s"'<>]+|\/[^/\s"'<>][^\s"'<>]*)$/.test(value), "an https:// address or a path on this server")
+    .optional(),
+  APP_ACCENT_COLOR: z
+    .string()
+    .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "a colour as #rgb or #rrggbb")
+    .optional(),
+  SUPPORT_EMAIL: z.email().optional(),
   // TWO_FACTOR_EMAIL_CODES=off: the second step takes no mailed code (an app or a backup code only).
   TWO_FACTOR_EMAIL_CODES: z.enum(["on", "off"]).default("on"),
   // API_KEY_RATE_LIMIT*: the limit each new API key gets (better-auth's api-key defaults: 10 uses a day).
@@ -67,6 +81,22 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** The team's brand (README, Branding): the web app's name, logo, accent colour and support address. */
+export interface Brand {
+  name: string;
+  /** An https:// address or a path on this server (web/public); null: the name alone. */
+  logoUrl: string | null;
+  /** #rrggbb; null: the app's own blue. */
+  accentColor: string | null;
+  supportEmail: string | null;
+}
+
+/** "#abc" → "#aabbcc", lower case. */
+function fullHex(color: string): string {
+  const digits = color.slice(1).toLowerCase();
+  return `#${digits.length === 3 ? [...digits].map((d) => d + d).join("") : digits}`;
+}
+
 export interface ServerConfig {
   production: boolean;
   port: number;
@@ -95,6 +125,12 @@ export interface ServerConfig {
    * screen, Google and passkeys.
    */
   emailSignIn: boolean;
+  /** MAGIC_LINK=on: a mailed sign-in link (better-auth's magic-link wire); off by default. */
+  magicLink: boolean;
+  /** EMAIL_OTP=on: mailed one-time codes (better-auth's email-otp wire); off by default. */
+  emailOtp: boolean;
+  /** APP_NAME, APP_LOGO_URL, APP_ACCENT_COLOR, SUPPORT_EMAIL: what the web app shows as the team's own. */
+  brand: Brand;
   /**
    * TWO_FACTOR_EMAIL_CODES=off: the second step of a sign-in takes no code mailed to the account's
    * address (twoFactor.otp.enabled false); on (default): mailed codes beside the app and backup codes.
@@ -187,6 +223,14 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     devIdpProviders,
     logLevel: e.LOG_LEVEL,
     emailSignIn: e.EMAIL_SIGN_IN === "on",
+    magicLink: e.MAGIC_LINK === "on",
+    emailOtp: e.EMAIL_OTP === "on",
+    brand: {
+      name: e.APP_NAME,
+      logoUrl: e.APP_LOGO_URL ?? null,
+      accentColor: e.APP_ACCENT_COLOR ? fullHex(e.APP_ACCENT_COLOR) : null,
+      supportEmail: e.SUPPORT_EMAIL ?? null,
+    },
     twoFactorEmailCodes: e.TWO_FACTOR_EMAIL_CODES === "on",
     apiKeyRateLimit: { enabled: e.API_KEY_RATE_LIMIT === "on", maxRequests: e.API_KEY_RATE_LIMIT_MAX, windowSeconds: e.API_KEY_RATE_LIMIT_WINDOW },
     session: {

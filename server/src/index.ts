@@ -11,5 +11,6 @@ export { mountTRPC, type AppRouter } from "./trpc/index.js";
 export { mountReports } from "./reports/events-csv.js";
 // Named by the web app's inferred tRPC hook types (it imports AppRouter as a type only).
 export type { SignInMethods, TRPCContext } from "./trpc/context.js";
+export type { ShellConfig } from "./spa-shell.js";
 export type { SessionView } from "./trpc/routers/_app.js";
 export type { EnabledProvider } from "./providers/enabled-providers.js";

@@ -51,12 +51,14 @@ const auth = createServerAuth({
   providers,
 });
 
+const signIn = { email: config.emailSignIn, ...(config.magicLink ? { magicLink: true } : {}), ...(config.emailOtp ? { emailOtp: true } : {}) };
 const app = createApp({
   auth,
   logger,
   webDist: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+  shell: { brand: config.brand, signIn, passwordMinLength: config.singleFactorPasswordMinimum ? 15 : 8 },
   mount: (a) => {
-    mountTRPC(a, { auth, signIn: { email: config.emailSignIn } });
+    mountTRPC(a, { auth, signIn });
     mountReports(a, { auth });
   },
   databaseReachable: () => database.ping(),

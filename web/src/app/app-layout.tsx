@@ -17,23 +17,27 @@ import { isRemoteCallQueryKey } from "../lib/trpc.js";
 import { useAuthFailure, useAuthFailureStore } from "./auth-failure.js";
 import { AppErrorFallback, ErrorBoundary } from "./error-boundary.js";
 import { AuthRequiredScreen } from "./error-screens.js";
-import { isSignedIn, RequireSession } from "./route-guard.js";
+import { isSignedIn } from "./route-guard.js";
+import { RequireSession } from "./require-session.js";
+import { LanguageSwitcher } from "../components/language-switcher.js";
+import { useTranslation, type MessageId } from "../lib/i18n.js";
+import { useBrand } from "../lib/shell-config.js";
 import "./app-layout.css";
 
 const NAV_ITEMS = [
-  { to: "/dashboard", label: "Dashboard" },
-  { to: "/analytics", label: "Analytics" },
-  { to: "/reports", label: "Reports" },
-  { to: "/users", label: "Users" },
-  { to: "/subscribe", label: "Subscribe" },
-  { to: "/settings", label: "Settings" },
-  { to: "/about", label: "About" },
+  { to: "/dashboard", label: "nav.dashboard" },
+  { to: "/analytics", label: "nav.analytics" },
+  { to: "/reports", label: "nav.reports" },
+  { to: "/users", label: "nav.users" },
+  { to: "/subscribe", label: "nav.subscribe" },
+  { to: "/settings", label: "nav.settings" },
+  { to: "/about", label: "nav.about" },
 ] as const;
 
 /** The console's link, for admins only (not while acting as someone else). */
-const ADMIN_ITEM = { to: "/admin", label: "Admin" } as const;
+const ADMIN_ITEM = { to: "/admin", label: "nav.admin" } as const;
 
-function useNavItems(): ReadonlyArray<{ to: string; label: string }> {
+function useNavItems(): ReadonlyArray<{ to: string; label: MessageId }> {
   const session = useSession();
   const data = session.data;
   const admin = data ? isAdminRole(data.user.role) && !data.session.impersonatedBy : false;
@@ -60,6 +64,7 @@ function Impersonation(): ReactElement | null {
 function AccountMenu(): ReactElement {
   const session = useSession();
   const signOut = useSignOut();
+  const { t } = useTranslation();
   const user = session.data?.user;
   return (
     <div className="account-menu">
@@ -70,7 +75,7 @@ function AccountMenu(): ReactElement {
         </span>
       )}
       <button type="button" className="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-        {signOut.isPending ? "Signing out…" : "Sign out"}
+        {signOut.isPending ? t("layout.signingOut") : t("layout.signOut")}
       </button>
     </div>
   );
@@ -161,18 +166,22 @@ export function AppLayout(): ReactElement {
   const navItems = useNavItems();
   const page = [...NAV_ITEMS, ADMIN_ITEM].find((item) => pathname.startsWith(item.to));
   const menu = useHeaderMenu();
+  const { t } = useTranslation();
+  const brand = useBrand();
   useRefetchRemoteCallsOnOrganizationChange();
+  const title = page ? t("page.title", { page: t(page.label), app: brand.name }) : brand.name;
   useEffect(() => {
-    document.title = page ? `${page.label} · Gatehouse` : "Gatehouse";
-  }, [page]);
+    document.title = title;
+  }, [title]);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("layout.skip")}
       </a>
       <header className="topbar" data-admin={navItems.length > NAV_ITEMS.length || undefined}>
         <Link className="brand" to="/dashboard">
-          Gatehouse
+          {brand.logoUrl && <img className="brand-logo" src={brand.logoUrl} alt="" />}
+          {brand.name}
         </Link>
         <button
           ref={menu.buttonRef}
@@ -182,19 +191,20 @@ export function AppLayout(): ReactElement {
           aria-controls="header-menu"
           onClick={menu.toggle}
         >
-          Menu
+          {t("layout.menu")}
         </button>
         <div id="header-menu" className="header-menu" data-open={menu.open || undefined}>
           <nav aria-label="Main">
             <ul>
               {navItems.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to}>{item.label}</NavLink>
+                  <NavLink to={item.to}>{t(item.label)}</NavLink>
                 </li>
               ))}
             </ul>
           </nav>
           <NavOrganizationSwitcher />
+          <LanguageSwitcher className="language-switcher compact" />
           <AccountMenu />
         </div>
       </header>

@@ -10,8 +10,8 @@ import {
   isRemoteCallUnauthorized,
   MESSAGES,
   PasskeysUnsupportedError,
-  passkeyErrorMessage,
 } from "./auth-errors.js";
+import { passkeyErrorMessage } from "./sign-in-errors.js";
 
 function trpcError(code: string, httpStatus: number, message: string): TRPCClientError<never> {
   return TRPCClientError.from({ error: { message, code: -32001, data: { code, httpStatus } } } as never);

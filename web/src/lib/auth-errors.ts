@@ -78,29 +78,3 @@ export function authRequiredText(error: unknown): string {
   }
   return MESSAGES.unauthorized;
 }
-
-export type PasskeyCeremony = "authentication" | "registration";
-
-/** Spec §8's passkey messages for a failed sign-in or registration. */
-export function passkeyErrorMessage(error: unknown, ceremony: PasskeyCeremony): string {
-  if (error instanceof AuthNetworkError || error instanceof TypeError) return MESSAGES.network;
-  if (error instanceof AuthRequestError) {
-    if (error.status === 404 || /^(NO_PASSKEY_FOUND|PASSKEY_NOT_FOUND|CREDENTIAL_NOT_FOUND)$/i.test(error.code ?? "")) return MESSAGES.passkeyNotFound;
-    return error.message || MESSAGES.generic;
-  }
-  if (typeof error === "object" && error !== null) {
-    const { name, code } = error as { name?: unknown; code?: unknown };
-    if (name === "PasskeysUnsupportedError") return MESSAGES.passkeyUnsupported;
-    if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError") return MESSAGES.previouslyRegistered;
-    if (code === "ERROR_CEREMONY_ABORTED" || name === "NotAllowedError" || name === "AbortError") {
-      return ceremony === "registration" ? MESSAGES.registrationCancelled : MESSAGES.authCancelled;
-    }
-    if (name === "NotSupportedError") return MESSAGES.passkeyUnsupported;
-  }
-  return MESSAGES.generic;
-}
-
-/** Spec §8: a failed start of a social sign-in (any provider): the network message, or the generic one. */
-export function signInErrorMessage(error: unknown): string {
-  return error instanceof AuthNetworkError || error instanceof TypeError ? MESSAGES.network : MESSAGES.generic;
-}

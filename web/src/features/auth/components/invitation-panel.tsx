@@ -1,4 +1,4 @@
-import type { ReactElement } from "react";
+import { useEffect, type ReactElement } from "react";
 import { actionErrorMessage } from "../../../lib/error-messages.js";
 import { useInvitationPreview, useRequestInvitationSignUp } from "../api/invitation-sign-up.js";
 
@@ -11,9 +11,14 @@ function formatDate(value: string): string {
  * The invitation link opened signed out: who invites whom to what, until when; then
  * the sign-in methods below, or an account for the invited address through a mailed link.
  */
-export function InvitationPanel({ invitationId }: { invitationId: string }): ReactElement | null {
+export function InvitationPanel({ invitationId, onInvitedEmail }: { invitationId: string; onInvitedEmail: (email: string) => void }): ReactElement | null {
   const preview = useInvitationPreview(invitationId);
   const request = useRequestInvitationSignUp();
+  // The sign-in form below asks for the invited address: it is filled in (issue 48).
+  const invited = preview.data?.email;
+  useEffect(() => {
+    if (invited) onInvitedEmail(invited);
+  }, [invited, onInvitedEmail]);
   if (preview.isPending)
     return (
       <p className="muted" role="status">
