@@ -3,6 +3,7 @@ import { listen } from "./listen.js";
 import { migrateToLatest } from "@gatehouse/migrations";
 import { preloadCommonPasswords } from "@gatehouse/auth-core";
 import { createApp } from "./app.js";
+import { shellConfigOf, signInMethodsOf } from "./spa-shell.js";
 import { createServerAuth } from "./auth.js";
 import { openDatabase } from "./database.js";
 import { startDevIdentityProvider, type DevIdentityProvider } from "./dev-idp/index.js";
@@ -51,14 +52,13 @@ const auth = createServerAuth({
   providers,
 });
 
-const signIn = { email: config.emailSignIn, ...(config.magicLink ? { magicLink: true } : {}), ...(config.emailOtp ? { emailOtp: true } : {}) };
 const app = createApp({
   auth,
   logger,
   webDist: fileURLToPath(new URL("../../web/dist", import.meta.url)),
-  shell: { brand: config.brand, signIn, passwordMinLength: config.singleFactorPasswordMinimum ? 15 : 8 },
+  shell: shellConfigOf(config),
   mount: (a) => {
-    mountTRPC(a, { auth, signIn });
+    mountTRPC(a, { auth, signIn: signInMethodsOf(config) });
     mountReports(a, { auth });
   },
   databaseReachable: () => database.ping(),

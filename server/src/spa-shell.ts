@@ -1,4 +1,4 @@
-import type { Brand } from "./env.js";
+import type { Brand, ServerConfig } from "./env.js";
 import type { SignInMethods } from "./trpc/context.js";
 
 /** What the web app knows before its first paint: the team's brand and the ways in (web/src/lib/shell-config.ts reads it). */
@@ -10,7 +10,7 @@ export interface ShellConfig {
 }
 
 /** The element the web app reads; a data block, which no browser runs (CSP `script-src 'self'` holds). */
-export const SHELL_CONFIG_ID = "gatehouse-config";
+const SHELL_CONFIG_ID = "gatehouse-config";
 
 function escapeHTML(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -25,4 +25,14 @@ export function renderShell(html: string, config: ShellConfig): string {
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
   const block = `<script type="application/json" id="${SHELL_CONFIG_ID}">${json}</script>`;
   return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHTML(config.brand.name)}</title>`).replace("</head>", `    ${block}\n  </head>`);
+}
+
+/** The ways in the operator turned on (the passwordless ones named only when on, as auth.signInMethods answers). */
+export function signInMethodsOf(config: ServerConfig): SignInMethods {
+  return { email: config.emailSignIn, ...(config.magicLink ? { magicLink: true } : {}), ...(config.emailOtp ? { emailOtp: true } : {}) };
+}
+
+/** What the server writes into the web app's index.html, from its configuration. */
+export function shellConfigOf(config: ServerConfig): ShellConfig {
+  return { brand: config.brand, signIn: signInMethodsOf(config), passwordMinLength: config.singleFactorPasswordMinimum ? 15 : 8 };
 }
