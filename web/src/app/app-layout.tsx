@@ -204,7 +204,7 @@ export function AppLayout(): ReactElement {
             </ul>
           </nav>
           <NavOrganizationSwitcher />
-          <LanguageSwitcher className="language-switcher compact" />
+          <LanguageSwitcher compact />
           <AccountMenu />
         </div>
       </header>

@@ -52,7 +52,7 @@ describe("the web app's languages", () => {
     for (const [language, catalog] of Object.entries(CATALOGS)) {
       expect(Object.keys(catalog).sort(), language).toEqual(Object.keys(English).sort());
       for (const [key, english] of Object.entries(English)) {
-        const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").sort();
+        const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1] ?? "").sort();
         expect(placeholders(catalog[key] ?? ""), `${language} ${key}`).toEqual(placeholders(english));
       }
       // Not word lists: the sentences differ from the English ones (a few words are the same in both, like "Menu").

@@ -14,17 +14,26 @@ async function chooseLanguage(language: Language): Promise<void> {
   await showLanguage(language);
 }
 
-/** The language of the app: each named in itself; the choice is kept on this browser. */
-export function LanguageSwitcher({ className = "language-switcher" }: { className?: string }): ReactElement {
+/**
+ * The language of the app: each named in itself; the choice is kept on this browser. `compact`
+ * (the header, where every pixel of one row is spoken for): the two-letter codes, the label and
+ * each language's name as tooltips.
+ */
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }): ReactElement {
   const { t, language } = useTranslation();
   const id = useId();
   return (
-    <div className={className}>
+    <div className={compact ? "language-switcher compact" : "language-switcher"}>
       <label htmlFor={id}>{t("language.label")}</label>
-      <select id={id} value={language} onChange={(event) => void chooseLanguage(event.target.value as Language)}>
+      <select
+        id={id}
+        value={language}
+        title={compact ? `${t("language.label")}: ${LANGUAGE_NAMES[language]}` : undefined}
+        onChange={(event) => void chooseLanguage(event.target.value as Language)}
+      >
         {LANGUAGES.map((code) => (
-          <option key={code} value={code} lang={code}>
-            {LANGUAGE_NAMES[code]}
+          <option key={code} value={code} lang={code} title={compact ? LANGUAGE_NAMES[code] : undefined}>
+            {compact ? code.toUpperCase() : LANGUAGE_NAMES[code]}
           </option>
         ))}
       </select>

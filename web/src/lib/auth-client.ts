@@ -90,7 +90,13 @@ export function createAuthClient(deps: AuthClientDeps = {}): AuthClient {
     if (!response.ok) {
       const wire = (typeof body === "object" && body !== null ? body : {}) as { code?: unknown; message?: unknown };
       const message = typeof wire.message === "string" ? wire.message : response.statusText || `HTTP ${response.status}`;
-      throw new AuthRequestError(response.status, typeof wire.code === "string" ? wire.code : null, message);
+      const retryAfter = Number(response.headers.get("x-retry-after") ?? response.headers.get("retry-after") ?? Number.NaN);
+      throw new AuthRequestError(
+        response.status,
+        typeof wire.code === "string" ? wire.code : null,
+        message,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      );
     }
     return body;
   }

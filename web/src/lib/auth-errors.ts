@@ -10,6 +10,7 @@ export const MESSAGES = {
   passkeyUnsupported: "Your browser doesn't support passkeys.",
   passkeyNotFound: "No passkey found for this account. Please sign in with Google first.",
   generic: "Something went wrong. Please try again.",
+  banned: "This account is suspended, so it cannot sign in. Ask the administrator if you think this is a mistake.",
   authCancelled: "auth cancelled",
   previouslyRegistered: "previously registered",
   registrationCancelled: "registration cancelled",
@@ -20,10 +21,13 @@ export class AuthRequestError extends Error {
   override readonly name = "AuthRequestError";
   readonly status: number;
   readonly code: string | null;
-  constructor(status: number, code: string | null, message: string) {
+  /** A 429's X-Retry-After: seconds until the server takes the call again (null when not said). */
+  readonly retryAfterSeconds: number | null;
+  constructor(status: number, code: string | null, message: string, retryAfterSeconds: number | null = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -15,6 +15,7 @@ const ENGLISH: MessageWords = (key) => MESSAGES[key];
 export function passkeyErrorMessage(error: unknown, ceremony: PasskeyCeremony, words: MessageWords = ENGLISH): string {
   if (error instanceof AuthNetworkError || error instanceof TypeError) return words("network");
   if (error instanceof AuthRequestError) {
+    if (error.code === "BANNED_USER") return words("banned");
     if (error.status === 404 || /^(NO_PASSKEY_FOUND|PASSKEY_NOT_FOUND|CREDENTIAL_NOT_FOUND)$/i.test(error.code ?? "")) return words("passkeyNotFound");
     return error.message || words("generic");
   }

@@ -71,6 +71,8 @@ const ERRORS: Record<string, Outcome> = {
   unable_to_create_user: { tone: "error", text: `Your account could not be created. ${RESTART}` },
   unable_to_create_session: { tone: "error", text: `You could not be signed in. ${RESTART}` },
   internal_server_error: { tone: "error", text: "Something went wrong. Please try again." },
+  // A suspended (banned) person signing in with a provider: told so, not "Something went wrong" (issue 48).
+  banned_user: { tone: "error", text: "This account is suspended, so it cannot sign in. Ask the administrator if you think this is a mistake." },
 };
 
 /** Spec §8's Generic message, for a code the table does not know: the code itself is never shown. */

@@ -32,6 +32,10 @@ const TRANSLATED_CODES = new Set([
 
 /** A refusal in the shown language: the front door's words for its codes, else the server's sentence (it answers in the same language). */
 function frontDoorError(error: unknown, t: Translate): string {
+  if (error instanceof AuthRequestError && error.status === 429 && error.retryAfterSeconds !== null) {
+    const seconds = error.retryAfterSeconds;
+    return seconds < 90 ? t("error.wait.seconds", { seconds }) : t("error.wait.minutes", { minutes: Math.ceil(seconds / 60) });
+  }
   if (error instanceof AuthRequestError && error.code && TRANSLATED_CODES.has(error.code)) {
     return t(`error.${error.code}` as Parameters<Translate>[0]);
   }
