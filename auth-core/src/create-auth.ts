@@ -20,14 +20,14 @@ import { deleteStaleThrottles } from "./store/sign-in-throttle-store.js";
 import { deleteExpiredChallenges } from "./store/two-factor-store.js";
 import { createDiscoveryCache } from "./oauth/discovery.js";
 import { createIdTokenVerifier } from "./oauth/id-token.js";
-import { pruneAuditLog } from "./security/security-events.js";
-import { createAuditService, type AuditService } from "./audit/audit-service.js";
-import { createPlanService, type PlanService } from "./organization/plan-service.js";
+import { createAudit, pruneAuditLog, type Audit, type AuditClient } from "./audit/audit-log.js";
+import type { AuditEventType } from "./shared/audit-events.js";
+import { meetsTwoFactorRule } from "./organization/two-factor-rule.js";
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 import { createAfterAnswer } from "./deps/after-answer.js";
 import { createApiKeyLookup, deleteExpiredApiKeys } from "./store/api-key-store.js";
 import { createApiKeyHashes } from "./api-key/key-material.js";
-import { createAdminConsoleService, type AdminConsoleService } from "./admin/console-service.js";
+import { createAdminCommands, type AdminCommands } from "./admin/role-command.js";
 
 type Endpoints = typeof endpoints;
 
@@ -64,12 +64,20 @@ export interface Auth {
   api: AuthAPI;
   /** The resolved context, for server code that needs the same clock, store or mailer. */
   context: AuthContext;
-  /** The audit log read for people and organization admins: overview, events, analytics, export. */
-  audit: AuditService;
-  /** Organization plans and their seat limits (stored state; no payment processor behind them). */
-  plans: PlanService;
-  /** The operator's console reads and ADMIN_EMAILS at startup; callers check the admin role. */
-  admin: AdminConsoleService;
+  /**
+   * The audit of a change the server makes outside the endpoints (the product's plan change): the
+   * same writer as an endpoint's, limited to the event types `declared` names. The server reads
+   * the log itself (server/src/product/audit/).
+   */
+  audit<E extends AuditEventType>(client: AuditClient, declared: readonly E[]): Audit<E>;
+  /**
+   * Whether an organization's two-factor rule lets the person act inside it (a member who signs in
+   * with a password and has not turned two-factor on may not): for the server's own doors
+   * (tRPC), which refuse with 403 TWO_FACTOR_REQUIRED_BY_ORGANIZATION as /api/auth does.
+   */
+  meetsOrganizationTwoFactorRule(organization: string | { id: string; requireTwoFactor: number }, userId: string): Promise<boolean>;
+  /** The operator's commands from the machine (`npm run admin`); callers are the machine's owner. */
+  admin: AdminCommands;
   /**
    * Resolves when the work started after answers (notices, verification and reset mails) has
    * ended: a server awaits it on shutdown before closing the database; tests, to read the mails.
@@ -147,9 +155,9 @@ export function createAuth(options: AuthOptions): Auth {
     respond,
     api: api as unknown as AuthAPI,
     context: ctx,
-    audit: createAuditService(ctx),
-    plans: createPlanService(ctx),
-    admin: createAdminConsoleService(ctx),
+    audit: (client, declared) => createAudit(ctx, client, declared),
+    meetsOrganizationTwoFactorRule: (organization, userId) => meetsTwoFactorRule(ctx, organization, userId),
+    admin: createAdminCommands(ctx),
     settled: () => ctx.afterAnswer.settled(),
     async deleteExpired() {
       const now = ctx.clock.now();

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { AuthContext } from "./context.js";
 import type { RateLimitRule } from "./http/rate-limit.js";
-import type { Audit, AuditDeclaration } from "./security/security-events.js";
+import type { Audit, AuditDeclaration } from "./audit/audit-log.js";
 import type { ActiveSession } from "./session/session.js";
 import type { ErrorCode } from "./errors.js";
 import type { AuditEventType } from "./shared/audit-events.js";

@@ -23,7 +23,7 @@ export { resolveClientAddress } from "./http/client-address.js";
 export type { ClientInfo } from "./endpoint.js";
 export { verifySessionJWT, type SessionJWTClaims, type VerifySessionJWTOptions } from "./jwt/verify.js";
 export type { JWTOptions } from "./jwt/options.js";
-export type { OrganizationOptions } from "./organization/options.js";
+export type { OrganizationOptions, SeatHolder } from "./organization/options.js";
 export {
   assignableRoles,
   canGrantRoles,
@@ -36,27 +36,11 @@ export {
   type PermissionRequest,
 } from "./shared/access-control.js";
 export type * from "./shared/wire-types.js";
-export type { AuditEventsInput, AuditService, AuditViewer } from "./audit/audit-service.js";
-export type { PlanService } from "./organization/plan-service.js";
-export type { AdminConsoleService } from "./admin/console-service.js";
+export type { Audit, AuditClient, AuditedChange, AuditEntry } from "./audit/audit-log.js";
+export type { AdminCommands } from "./admin/role-command.js";
 export { assertNotBanned, isBanActive } from "./admin/ban.js";
 export { assertAllowedWhileImpersonating, type CallUnderImpersonation } from "./admin/impersonation-rule.js";
-export {
-  AUDIT_EVENT_LABELS,
-  AUDIT_EVENT_TYPES,
-  AUDIT_METHODS,
-  MAX_ANALYTICS_DAYS,
-  PLANS,
-  type AuditAnalytics,
-  type AuditEventPage,
-  type AuditEventQuery,
-  type AuditEventType,
-  type AuditEventView,
-  type AuditOutcome,
-  type AuditOverview,
-  type OrganizationPlanView,
-  type PlanId,
-} from "./shared/audit-events.js";
+export { AUDIT_EVENT_TYPES, AUDIT_METHODS, type AuditEventType, type AuditOutcome } from "./shared/audit-events.js";
 export type { AccountLinkingOptions, AnonymousHandOver, AnonymousOptions, SocialOptions, SocialProviderOptions } from "./oauth/options.js";
 export type { GoogleProviderOptions } from "./oauth/providers/google.js";
 export type { OAuthProfile, OAuthProvider, OAuthTokens, OAuthUserInfo } from "./oauth/types.js";

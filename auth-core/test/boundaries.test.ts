@@ -69,11 +69,20 @@ describe("dependency direction", () => {
     expect(bad).toEqual([]);
   });
 
-  it("web imports only types from server and auth-core, and at run time only auth-core/shared", () => {
+  it("the server's shared entry is browser-safe: only its own folder and auth-core/shared", () => {
+    const bad = sourceFiles(join(root, "server/src/shared"))
+      .filter((f) => !isTest(f))
+      .flatMap(imports)
+      .filter((r) => !r.specifier.startsWith("./") && r.specifier !== "@gatehouse/auth-core/shared");
+    expect(bad).toEqual([]);
+  });
+
+  it("web imports only types from server and auth-core, and at run time only the shared entries (auth-core/shared, server/shared)", () => {
     const bad = sourceFiles(join(root, "web/src"))
       .filter((f) => !isTest(f))
       .flatMap(imports)
       .filter((r) => {
+        if (r.specifier === "@gatehouse/server/shared") return false;
         if (/@gatehouse\/server|\/server\//.test(r.specifier)) return !r.typeOnly;
         if (r.specifier === "@gatehouse/auth-core/shared") return false;
         if (r.specifier.startsWith("@gatehouse/auth-core")) return !r.typeOnly;

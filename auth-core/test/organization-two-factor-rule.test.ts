@@ -84,14 +84,11 @@ describe.each(testDialects())("an organization's two-factor rule, enforced by th
     expect(gusRole.role).toBe("member");
   });
 
-  it("refuses the plan and the organization's audit log (the tRPC procedures' services) the same way", async () => {
-    const viewer = { userId: mia.userId, activeOrganizationId: organizationId };
-    await expect(t.auth.plans.get(viewer)).rejects.toMatchObject(REFUSAL);
-    await expect(t.auth.audit.events(viewer, { scope: "organization" })).rejects.toMatchObject(REFUSAL);
-    // The dashboard's summary no longer offers her the organization's log; her own events stay hers to read.
-    expect((await t.auth.audit.overview(viewer)).organization).toMatchObject({ id: organizationId, canViewAudit: false });
-    await expect(t.auth.audit.events(viewer, { scope: "self" })).resolves.toHaveProperty("items");
-    expect(await t.auth.plans.get({ userId: owner.userId, activeOrganizationId: organizationId })).toMatchObject({ organization: { id: organizationId } });
+  it("answers the server's own doors the same rule (auth.meetsOrganizationTwoFactorRule, which the tRPC services ask)", async () => {
+    // server/test/organization-two-factor-trpc.test.ts: the plan and the organization's audit log refuse her through it.
+    expect(await t.auth.meetsOrganizationTwoFactorRule(organizationId, mia.userId)).toBe(false);
+    expect(await t.auth.meetsOrganizationTwoFactorRule(organizationId, owner.userId)).toBe(true);
+    expect(await t.auth.meetsOrganizationTwoFactorRule(organizationId, gus.userId)).toBe(true);
   });
 
   it("leaves her a way in: her organizations, her membership, switching, two-factor; and once it is on, everything", async () => {

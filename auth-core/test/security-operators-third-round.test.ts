@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { banUnderAdminLocks, changeUserRole, removeUserUnderAdminLocks } from "../src/admin/admin-actions.js";
-import { createAudit } from "../src/security/security-events.js";
+import { createAudit } from "../src/audit/audit-log.js";
 import type { UserRow } from "../src/store/database.js";
 import { updateUser } from "../src/store/user-store.js";
 import { ORGANIZATION_TWO_FACTOR_RULE } from "../src/routes/organization/index.js";

@@ -1,6 +1,7 @@
 /**
- * Security review: the seat limit holds under concurrent invitations. The free plan has
- * three seats; with the owner seated, eight invitations sent at once leave exactly two.
+ * Security review: the seat limit holds under concurrent invitations. Three seats (the
+ * `organization.seatLimit` hook's answer, as the server's free plan gives it); with the owner
+ * seated, eight invitations sent at once leave exactly two.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAuth, testDialects, type TestAuth, readJSON, signUpPerson, type TestPerson } from "../src/testing/index.js";
@@ -11,7 +12,10 @@ describe.each(testDialects())("seat limit under concurrent invitations on %s", (
   let owner: TestPerson;
   let org: WireOrganization;
   beforeAll(async () => {
-    t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false }, mailer: { send: async () => {} } } });
+    t = await createTestAuth({
+      dialect,
+      options: { rateLimit: { enabled: false }, mailer: { send: async () => {} }, organization: { seatLimit: async () => 3 } },
+    });
     owner = await signUpPerson(t.auth, "Olive", "olive@example.com");
     org = await readJSON<WireOrganization>(await owner.browser.post("/organization/create", { name: "Race", slug: "race" }));
   });
@@ -19,7 +23,7 @@ describe.each(testDialects())("seat limit under concurrent invitations on %s", (
     await t.destroy();
   });
 
-  it("never seats more than the plan allows", async () => {
+  it("never seats more than the seat-limit hook allows", async () => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         owner.browser.post("/organization/invite-member", { email: `p${i}@example.com`, role: "member", organizationId: org.id }),

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The audit log's queries on a large log: seeds AUDIT_BENCH_EVENTS events (default
 // 1 000 000) into SQLite and, when a PostgreSQL URL is given (GATEHOUSE_BENCH_PG_URL, else
-// GATEHOUSE_TEST_PG_URL), into a throwaway schema there; then times auth-core's own analytics and
+// GATEHOUSE_TEST_PG_URL), into a throwaway schema there; then times the server's analytics and
 // events-page calls (median of AUDIT_BENCH_RUNS, default 5) and prints one table.
 // Runs the built packages (npm run build or tsc -b first); run.mjs calls it when BENCH_AUDIT=1.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,6 +12,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { createAuth, silentLogger } from "@gatehouse/auth-core";
 import { migrateToLatest } from "@gatehouse/migrations";
+import { createProduct } from "@gatehouse/server";
 
 const EVENTS = Number(process.env.AUDIT_BENCH_EVENTS ?? 1_000_000);
 const RUNS = Number(process.env.AUDIT_BENCH_RUNS ?? 5);
@@ -130,6 +131,8 @@ async function time(fn) {
 
 async function measure(name, database) {
   const auth = createAuth({ database, baseURL: "http://localhost:3000", secret: "b".repeat(40), logger: silentLogger, clock: { now: () => new Date(END) } });
+  // The audit log's reads are the server's product (server/src/product/audit/), over the same database.
+  const { audit } = createProduct(auth);
   const owner = { userId: "bench-user-0", activeOrganizationId: ORG };
   const person = { userId: `bench-user-${MEMBERS + 1}`, activeOrganizationId: null };
   const from30 = new Date(END - 30 * DAY);
@@ -141,33 +144,33 @@ async function measure(name, database) {
     out.push({ database: name, label, ms: ms.toFixed(1), rows: count(result) });
   };
   const signIns = (a) => a.totals.signIns + a.totals.failures;
-  await add("analytics, organization, 30 days", () => auth.audit.analytics(owner, { scope: "organization", from: from30, to }), signIns);
-  await add("analytics, organization, 365 days", () => auth.audit.analytics(owner, { scope: "organization", from: from365, to }), signIns);
-  await add("analytics, one person, 365 days", () => auth.audit.analytics(person, { scope: "self", from: from365, to }), signIns);
-  const first = await auth.audit.events(owner, { scope: "organization", limit: 25 });
+  await add("analytics, organization, 30 days", () => audit.analytics(owner, { scope: "organization", from: from30, to }), signIns);
+  await add("analytics, organization, 365 days", () => audit.analytics(owner, { scope: "organization", from: from365, to }), signIns);
+  await add("analytics, one person, 365 days", () => audit.analytics(person, { scope: "self", from: from365, to }), signIns);
+  const first = await audit.events(owner, { scope: "organization", limit: 25 });
   await add(
     "events page 1, organization",
-    () => auth.audit.events(owner, { scope: "organization", limit: 25 }),
+    () => audit.events(owner, { scope: "organization", limit: 25 }),
     (p) => p.items.length,
   );
   await add(
     "events page 2, organization",
-    () => auth.audit.events(owner, { scope: "organization", limit: 25, cursor: first.nextCursor }),
+    () => audit.events(owner, { scope: "organization", limit: 25, cursor: first.nextCursor }),
     (p) => p.items.length,
   );
   await add(
     "events, organization, failed sign-ins",
-    () => auth.audit.events(owner, { scope: "organization", types: ["sign-in"], outcome: "failure", limit: 25 }),
+    () => audit.events(owner, { scope: "organization", types: ["sign-in"], outcome: "failure", limit: 25 }),
     (p) => p.items.length,
   );
   await add(
     "events page 1, one person",
-    () => auth.audit.events(person, { scope: "self", limit: 25 }),
+    () => audit.events(person, { scope: "self", limit: 25 }),
     (p) => p.items.length,
   );
   await add(
     "overview, one person",
-    () => auth.audit.overview(person),
+    () => audit.overview(person),
     (o) => o.recent.length,
   );
   return out;

@@ -1,6 +1,8 @@
 import { createAuth, type Auth, type Clock, type Database, type Logger, type Mailer, type ScryptParams } from "@gatehouse/auth-core";
 import type { Kysely } from "kysely";
 import type { ServerConfig } from "./env.js";
+import { AUDIT_RETENTION_DAYS } from "./product/audit/retention.js";
+import { planSeatLimit } from "./product/plans/seats.js";
 import type { ServerProviders } from "./providers/server-providers.js";
 
 export interface ServerAuthDeps {
@@ -46,7 +48,10 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     // register an address by POST /sign-up/email without owning it, and would keep its password.
     account: { accountLinking: { requireLocalEmailVerified: true } },
     // Likewise an invitation goes to whoever proves the invited address, not whoever registered it.
-    organization: { requireEmailVerificationOnInvitation: true },
+    // An organization's seats are its plan's (the product's rule: product/plans/).
+    organization: { requireEmailVerificationOnInvitation: true, seatLimit: planSeatLimit },
+    // The audit log keeps a year (the product's retention: product/audit/retention.ts).
+    auditLog: { retentionDays: AUDIT_RETENTION_DAYS },
     // A reset is how a person recovers a compromised account: no session may outlive it.
     passwordReset: { revokeSessionsOnPasswordReset: true },
     // A found security key alone signs nobody in: passkey sign-in needs PIN or biometrics (UV).

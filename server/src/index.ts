@@ -9,6 +9,9 @@ export { createServerLogger, type ServerLogger } from "./logging.js";
 export { listen } from "./listen.js";
 export { mountTRPC, type AppRouter } from "./trpc/index.js";
 export { mountReports } from "./reports/events-csv.js";
+// The product over auth-core; test harnesses give createTestAuth the plans' seat-limit hook, as createServerAuth does.
+export { createProduct, type Product } from "./product/index.js";
+export { planSeatLimit } from "./product/plans/seats.js";
 // Named by the web app's inferred tRPC hook types (it imports AppRouter as a type only).
 export type { SignInMethods, TRPCContext } from "./trpc/context.js";
 export type { ShellConfig } from "./spa-shell.js";

@@ -9,6 +9,7 @@ import { TRPCError } from "@trpc/server";
 import { createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth, type TestBrowser, type TestPerson } from "@gatehouse/auth-core/testing";
 import { migrateToLatest } from "@gatehouse/migrations";
 import { openDatabase } from "../src/database.js";
+import { createProduct } from "../src/product/index.js";
 import { createContextInner } from "../src/trpc/context.js";
 import { appRouter } from "../src/trpc/routers/_app.js";
 import { createCallerFactory } from "../src/trpc/trpc.js";
@@ -36,7 +37,7 @@ describe.each(testDialects())("the admin console's procedures on %s", (dialect) 
   async function callerOf(browser: TestBrowser | null): Promise<Caller> {
     const headers = new Headers(browser ? { cookie: browser.cookieHeader() } : {});
     const session = await t.auth.api.getSession({ headers });
-    return createCaller(createContextInner({ auth: t.auth, session, headers }));
+    return createCaller(createContextInner({ auth: t.auth, product: createProduct(t.auth), session, headers }));
   }
 
   async function codeOf(promise: Promise<unknown>): Promise<string> {

@@ -10,7 +10,8 @@ import {
   type TestAuth,
   type TestPerson,
 } from "@gatehouse/auth-core/testing";
-import { dateTransformer, type WireCreatedApiKey, type WireSessionResult } from "@gatehouse/auth-core/shared";
+import type { WireCreatedApiKey, WireSessionResult } from "@gatehouse/auth-core/shared";
+import { dateTransformer } from "../src/shared/date-transformer.js";
 import { createAppWithDoors } from "./support/app-with-doors.js";
 import type { AppRouter } from "../src/trpc/index.js";
 import { trpcOutcome } from "./support/trpc-client.js";

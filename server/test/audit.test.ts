@@ -10,7 +10,8 @@ import {
   type TestAuth,
   type TestPerson,
 } from "@gatehouse/auth-core/testing";
-import type { AuditEventView } from "@gatehouse/auth-core";
+import { createProduct } from "../src/product/index.js";
+import type { AuditEventView } from "../src/shared/audit-views.js";
 import { createAppWithDoors } from "./support/app-with-doors.js";
 import { createContextInner } from "../src/trpc/context.js";
 import { appRouter } from "../src/trpc/routers/_app.js";
@@ -89,7 +90,7 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
   async function callerOf(person: TestPerson): Promise<Caller> {
     const headers = new Headers({ cookie: person.browser.cookieHeader() });
     const session = await t.auth.api.getSession({ headers });
-    return createCaller(createContextInner({ auth: t.auth, session, headers }));
+    return createCaller(createContextInner({ auth: t.auth, product: createProduct(t.auth), session, headers }));
   }
 
   async function errorCodeOf(promise: Promise<unknown>): Promise<string> {
@@ -139,7 +140,9 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
   it("an outsider sees nothing of the organization", async () => {
     const otto = await callerOf(people.otto);
     expect(await errorCodeOf(otto.audit.events({ scope: "organization" }))).toBe("BAD_REQUEST"); // no active organization
-    await expect(t.auth.audit.events({ userId: people.otto.userId, activeOrganizationId: acme }, { scope: "organization" })).rejects.toMatchObject({
+    await expect(
+      createProduct(t.auth).audit.events({ userId: people.otto.userId, activeOrganizationId: acme }, { scope: "organization" }),
+    ).rejects.toMatchObject({
       status: 403,
     });
     const own = await allEvents(otto, { scope: "self", from: new Date("2026-03-01") });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth, type TestBrowser, type TestPerson } from "@gatehouse/auth-core/testing";
 import { silentLogger } from "@gatehouse/auth-core";
 import { createApp } from "../src/app.js";
+import { createProduct } from "../src/product/index.js";
 import { createContext } from "../src/trpc/context.js";
 import { mountTRPC } from "../src/trpc/index.js";
 import { appRouter } from "../src/trpc/routers/_app.js";
@@ -116,12 +117,15 @@ describe.each(testDialects())("tRPC procedures through an impersonation session 
       open: publicProcedure.mutation(() => "changed"),
       declared: publicProcedure.meta({ impersonation: "allowed" }).mutation(() => "changed"),
     });
-    const caller = createCallerFactory(testRouter)(await createContext(t.auth, request));
+    const caller = createCallerFactory(testRouter)(await createContext({ auth: t.auth, product: createProduct(t.auth) }, request));
     await expect(caller.open()).rejects.toMatchObject({ code: "FORBIDDEN", message: REFUSED.message });
     expect(await caller.declared()).toBe("changed");
     // Without a session, or through the person's own, it runs.
     const own = createCallerFactory(testRouter)(
-      await createContext(t.auth, new Request("http://localhost/api/trpc/x", { headers: { cookie: bea.browser.cookieHeader() } })),
+      await createContext(
+        { auth: t.auth, product: createProduct(t.auth) },
+        new Request("http://localhost/api/trpc/x", { headers: { cookie: bea.browser.cookieHeader() } }),
+      ),
     );
     expect(await own.open()).toBe("changed");
   });

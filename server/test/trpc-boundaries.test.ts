@@ -10,7 +10,7 @@ import {
   type TestPerson,
 } from "@gatehouse/auth-core/testing";
 import type { PasswordHasher } from "@gatehouse/auth-core";
-import { MAX_TRPC_BATCH_SIZE } from "@gatehouse/auth-core/shared";
+import { MAX_TRPC_BATCH_SIZE } from "../src/shared/trpc-batch.js";
 import { createAppWithDoors } from "./support/app-with-doors.js";
 import { MUTATION_RATE_LIMIT } from "../src/trpc/mutation-rate-limit.js";
 import { trpcClientOf, trpcOutcome } from "./support/trpc-client.js";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAuth, seedOrganization, signUpPerson, TEST_BASE_URL, testDialects, type TestAuth, type TestPerson } from "@gatehouse/auth-core/testing";
 import { silentLogger, type Logger } from "@gatehouse/auth-core";
+import { createProduct, type Product } from "../src/product/index.js";
 import { createAppWithDoors } from "./support/app-with-doors.js";
 import { trpcClientOf, trpcOutcome } from "./support/trpc-client.js";
 
@@ -14,12 +15,14 @@ const DAY_MS = 86_400_000;
 describe.each(testDialects())("the server doors' input rules on %s", (dialect) => {
   let t: TestAuth;
   let app: ReturnType<typeof createAppWithDoors>;
+  let product: Product;
   let ada: TestPerson;
   const logged: Array<{ message: string; fields?: Record<string, unknown> }> = [];
   const logger: Logger = { ...silentLogger, error: (message, fields) => logged.push({ message, fields }) };
   beforeAll(async () => {
     t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
-    app = createAppWithDoors(t.auth, { logger });
+    product = createProduct(t.auth);
+    app = createAppWithDoors(t.auth, { logger, product });
     ada = await signUpPerson(t.auth, "Ada Admin", "ada@example.com");
     await t.auth.admin.setRoleByEmail("ada@example.com", "admin");
     const { organizationId } = await seedOrganization(t.auth, { [ada.userId]: "owner" });
@@ -73,13 +76,13 @@ describe.each(testDialects())("the server doors' input rules on %s", (dialect) =
   });
 
   it("an unexpected failure answers a generic 500 and is logged with its path and message, never its input", async () => {
-    const events = t.auth.audit.events;
-    t.auth.audit.events = () => Promise.reject(new Error("relation gone"));
+    const events = product.audit.events;
+    product.audit.events = () => Promise.reject(new Error("relation gone"));
     try {
       const out = await trpcOutcome(trpc().audit.events.query({ scope: "self", method: "secret-input-value" }));
       expect(out).toMatchObject({ status: 500, message: "Internal server error" });
     } finally {
-      t.auth.audit.events = events;
+      product.audit.events = events;
     }
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ message: "tRPC procedure failed", fields: { path: "audit.events", error: "relation gone" } });

@@ -6,7 +6,7 @@ import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type Te
 import { silentLogger } from "@gatehouse/auth-core";
 import { createApp } from "../src/app.js";
 import { mountTRPC, type AppRouter } from "../src/trpc/index.js";
-import { dateTransformer } from "@gatehouse/auth-core/shared";
+import { dateTransformer } from "../src/shared/date-transformer.js";
 
 describe.each(testDialects())("tRPC at /api/trpc on %s", (dialect) => {
   let t: TestAuth;

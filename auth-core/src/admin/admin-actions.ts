@@ -1,6 +1,6 @@
 import type { AuthContext } from "../context.js";
 import { APIError, type ErrorCode } from "../errors.js";
-import type { Audit } from "../security/security-events.js";
+import type { Audit } from "../audit/audit-log.js";
 import { ADMIN_ROLE, isAdminRole, isApplicationRole, rolesOf } from "../shared/admin-roles.js";
 import type { DB, UserRow } from "../store/database.js";
 import { countAdminsAbleToAct, findUserById, lockAdmins, updateUser } from "../store/user-store.js";

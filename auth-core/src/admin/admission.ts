@@ -1,6 +1,6 @@
 import type { AuthContext } from "../context.js";
 import type { ClientInfo } from "../endpoint.js";
-import { createAudit, type AuditedChange } from "../security/security-events.js";
+import { createAudit, type AuditedChange } from "../audit/audit-log.js";
 import { findAccountsByUserId } from "../store/account-store.js";
 import type { DB, UserRow } from "../store/database.js";
 import { findPasskeysByUserId } from "../store/passkey-store.js";

@@ -1,7 +1,7 @@
 import type { AuthContext } from "../context.js";
 import { constantTimeEqual } from "../crypto/constant-time.js";
 import { APIError } from "../errors.js";
-import { createAudit, type Audit, type AuditClient } from "../security/security-events.js";
+import { createAudit, type Audit, type AuditClient } from "../audit/audit-log.js";
 import type { PermissionConnector, PermissionRequest } from "../shared/access-control.js";
 import { claimApiKeyUse, deleteApiKeyById, findApiKeyById, type ApiKeyRecord, type ApiKeyUseClaim, type ApiKeyWithOwner } from "../store/api-key-store.js";
 import type { UserRow } from "../store/database.js";

@@ -1,6 +1,6 @@
 import type { AuthContext } from "../context.js";
 import { APIError } from "../errors.js";
-import type { Audit } from "../security/security-events.js";
+import type { Audit } from "../audit/audit-log.js";
 import type { DB, UserRow } from "../store/database.js";
 import { deleteApiKeysStandingFor } from "../store/user-store.js";
 import { consumeEmailToken } from "./email-tokens.js";

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../context.js";
-import type { Audit } from "../security/security-events.js";
+import type { Audit } from "../audit/audit-log.js";
 import { validateSessionToken } from "../session/session.js";
 import { readSessionToken } from "../session/session-cookie.js";
 import type { DB } from "../store/database.js";

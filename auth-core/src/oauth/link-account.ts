@@ -1,6 +1,6 @@
 import type { AuthContext } from "../context.js";
 import { sendAccountNotice } from "../email/account-notices.js";
-import type { Audit } from "../security/security-events.js";
+import type { Audit } from "../audit/audit-log.js";
 import { findAccountByProvider, insertAccount, updateAccount } from "../store/account-store.js";
 import { findUserById, updateUser } from "../store/user-store.js";
 import { toStoredTokens } from "./account-tokens.js";

@@ -5,7 +5,7 @@ import { generateId } from "../deps/random.js";
 import { sendVerificationMail } from "../email/verification-mail.js";
 import { sendAccountNotice } from "../email/account-notices.js";
 import { normalizeEmail } from "../email/email-address.js";
-import type { Audit } from "../security/security-events.js";
+import type { Audit } from "../audit/audit-log.js";
 import { proveAddressThroughProvider } from "../security/first-proof.js";
 import { completeSignIn, type SignInOutcome } from "../sign-in/complete-sign-in.js";
 import { findAccountByProvider, findAccountsByUserId, insertAccount, updateAccount } from "../store/account-store.js";

@@ -25,7 +25,23 @@ export interface OrganizationOptions {
      * that calls get-invitation and accept-invitation).
      */
     invitationURL?: string;
+    /**
+     * The seats an organization has (a seat is a member or a live invitation): an invitation or
+     * an acceptance past them is refused with 403 SEAT_LIMIT_REACHED. Asked with the organization
+     * as read inside the transaction that locked it (its stored `plan`, which auth-core keeps and
+     * never reads), so two additions cannot both take the last seat; answer without reading the
+     * database again. null, or no hook (the default): no limit beyond membershipLimit. The server
+     * gives its plans' rule (server/src/product/plans/).
+     */
+    seatLimit?: (organization: SeatHolder) => Promise<number | null>;
   };
+}
+
+/** What the seat-limit hook is told of an organization. */
+export interface SeatHolder {
+  id: string;
+  /** The organization's stored plan (null when none is set). */
+  plan: string | null;
 }
 
 export interface ResolvedOrganizationOptions {
@@ -39,6 +55,7 @@ export interface ResolvedOrganizationOptions {
   maximumMembersPerTeam: number;
   requireEmailVerificationOnInvitation: boolean;
   invitationURL: string;
+  seatLimit: ((organization: SeatHolder) => Promise<number | null>) | null;
 }
 
 const HOUR = 60 * 60;
@@ -56,5 +73,6 @@ export function resolveOrganizationOptions(options: OrganizationOptions): Resolv
     maximumMembersPerTeam: o.maximumMembersPerTeam ?? Number.POSITIVE_INFINITY,
     requireEmailVerificationOnInvitation: o.requireEmailVerificationOnInvitation ?? false,
     invitationURL: o.invitationURL ?? "/accept-invitation/{id}",
+    seatLimit: o.seatLimit ?? null,
   };
 }

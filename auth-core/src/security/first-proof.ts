@@ -12,7 +12,7 @@ import { deleteTwoFactor, findTwoFactor } from "../store/two-factor-store.js";
 import { deleteApiKeysStandingFor, updateUser } from "../store/user-store.js";
 import { deleteVerificationsOfValue, findVerification, insertVerification } from "../store/verification-store.js";
 import { forgetTrustedDevices } from "../two-factor/trusted-device.js";
-import type { Audit, AuditedChange } from "./security-events.js";
+import type { Audit, AuditedChange } from "../audit/audit-log.js";
 
 /*
  * The first proof of an address (issue 44, finding 2). Anyone may register an address they do not

@@ -2,7 +2,7 @@ import type { AuthContext } from "../context.js";
 import type { ClientInfo, ResponseDraft } from "../endpoint.js";
 import { admitToSession } from "../admin/admission.js";
 import { handOverAnonymousUser } from "../oauth/anonymous.js";
-import type { Audit } from "../security/security-events.js";
+import type { Audit } from "../audit/audit-log.js";
 import type { ActiveSession } from "../session/session.js";
 import { startSession } from "../session/start-session.js";
 import type { UserRow } from "../store/database.js";

@@ -6,7 +6,7 @@ export interface NewOrganization {
   slug: string;
   logo: string | null;
   metadata: string | null;
-  /** A plan id (shared/audit-events.ts PLANS); new organizations start on the free plan. */
+  /** A plan id (the server's product: server/src/shared/plans.ts); new organizations start on "free". */
   plan?: string;
   createdAt: string;
 }
@@ -41,10 +41,6 @@ export async function updateOrganization(db: DB, id: string, update: Organizatio
 }
 
 /** Members, invitations and teams (and through teams, team members) go with it: FKs cascade. */
-export async function setOrganizationPlan(db: DB, id: string, plan: string): Promise<OrganizationRow | undefined> {
-  return db.updateTable("organization").set({ plan }).where("id", "=", id).returningAll().executeTakeFirst();
-}
-
 export async function deleteOrganizationById(db: DB, id: string): Promise<OrganizationRow | undefined> {
   return db.deleteFrom("organization").where("id", "=", id).returningAll().executeTakeFirst();
 }

@@ -46,16 +46,6 @@ export async function clearUserBan(db: DB, id: string, now: Date): Promise<UserR
 /** Holds the admin role among comma-separated roles ("admin", "user,admin"). */
 const holdsAdminRole = sql<boolean>`(',' || ${sql.ref("role")} || ',') like ${"%,admin,%"}`;
 
-/** The people holding the admin role. */
-export async function countAdmins(db: DB): Promise<number> {
-  const row = await db
-    .selectFrom("user")
-    .select((eb) => eb.fn.countAll<string | number>().as("n"))
-    .where(holdsAdminRole)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** The people holding the admin role whom no ban holds at `now` (none set, or one that ran out). */
 export async function countAdminsAbleToAct(db: DB, now: Date): Promise<number> {
   const row = await db

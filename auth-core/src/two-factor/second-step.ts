@@ -2,7 +2,7 @@ import type { AuthContext } from "../context.js";
 import type { ClientInfo, ResponseDraft } from "../endpoint.js";
 import { APIError, type ErrorCode } from "../errors.js";
 import { toWireUser } from "../http/public-json.js";
-import type { Audit } from "../security/security-events.js";
+import type { Audit } from "../audit/audit-log.js";
 import type { ActiveSession } from "../session/session.js";
 import { assertNotBanned } from "../admin/ban.js";
 import { completeSignIn } from "../sign-in/complete-sign-in.js";

@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import type { AuditEventView } from "@gatehouse/auth-core";
+import type { AuditEventView } from "../shared/audit-views.js";
 
 /** The export's columns, in this order: a fixed contract that readers of the file rely on. */
 export const EVENT_CSV_HEADER = ["time", "type", "outcome", "method", "actor", "email", "organization", "ip", "user agent"] as const;

@@ -1,6 +1,8 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { APIError, AUDIT_EVENT_TYPES, type Auth, type AuditEventView, type AuditEventQuery } from "@gatehouse/auth-core";
+import { APIError, AUDIT_EVENT_TYPES, type Auth } from "@gatehouse/auth-core";
+import { createProduct, type Product } from "../product/index.js";
+import type { AuditEventQuery, AuditEventView } from "../shared/audit-views.js";
 import type { AppEnv } from "../app-env.js";
 import { apiKeyRefusal } from "../trpc/context.js";
 import { inputDate, inputText } from "../trpc/input-rules.js";
@@ -40,12 +42,13 @@ function errorResponse(error: APIError): Response {
 
 /**
  * GET /api/reports/events.csv: exactly the rows audit.events gives for the same filters, all
- * pages, streamed: each pull of the body reads the next row from auth-core's keyset-paged
+ * pages, streamed: each pull of the body reads the next row from the product's keyset-paged
  * export, so a large export never sits in memory. 401 signed out, 403 for an organization's
  * log without audit:read, 403 API_KEY_NOT_ALLOWED for a request with an API key (as tRPC), 400
  * for bad filters.
  */
-export function mountReports(app: Hono<AppEnv>, deps: { auth: Auth }): void {
+export function mountReports(app: Hono<AppEnv>, deps: { auth: Auth; product?: Product }): void {
+  const product = deps.product ?? createProduct(deps.auth);
   app.get("/api/reports/events.csv", async (c) => {
     const keyRefused = apiKeyRefusal(deps.auth, c.req.raw.headers);
     if (keyRefused) return errorResponse(keyRefused);
@@ -58,7 +61,7 @@ export function mountReports(app: Hono<AppEnv>, deps: { auth: Auth }): void {
     const { type, ...rest } = parsed.data;
     const query: AuditEventQuery = { ...rest, types: type };
 
-    const rows = deps.auth.audit.exportEvents(viewerOf(session), query);
+    const rows = product.audit.exportEvents(viewerOf(session), query);
     let first: IteratorResult<AuditEventView>;
     try {
       // The first pull resolves the scope: a refusal is still a proper status, not a broken download.

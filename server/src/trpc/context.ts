@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { APIError, resolveClientAddress, type Auth, type ClientInfo, type WireSessionResult } from "@gatehouse/auth-core";
+import type { Product } from "../product/index.js";
 import { toTRPCError } from "./trpc-error.js";
 
 /** What the sign-in screen offers beside Google and passkeys (server/src/env.ts: EMAIL_SIGN_IN, MAGIC_LINK, EMAIL_OTP). */
@@ -14,6 +15,8 @@ export interface SignInMethods {
 
 export interface TRPCContext {
   auth: Auth;
+  /** The product's services (audit views, plans, the operator console) over the same database. */
+  product: Product;
   /** Default: spec §1's screen (no email and password). */
   signIn?: SignInMethods;
   session: WireSessionResult | null;
@@ -42,7 +45,7 @@ export function apiKeyRefusal(auth: Auth, headers: Headers): APIError | null {
 
 /** Reads the session from the request's cookie through auth-core's in-process door; a request with an API key is refused. */
 export async function createContext(
-  auth: Auth,
+  { auth, product }: { auth: Auth; product: Product },
   request: Request,
   info: { clientAddress: string | null; requestId?: string; signIn?: SignInMethods } = { clientAddress: null },
 ): Promise<TRPCContext> {
@@ -63,5 +66,5 @@ export async function createContext(
     userAgent: request.headers.get("user-agent"),
     requestId: info.requestId,
   };
-  return createContextInner({ auth, session, headers: request.headers, client, signIn: info.signIn });
+  return createContextInner({ auth, product, session, headers: request.headers, client, signIn: info.signIn });
 }

@@ -2,7 +2,8 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { APIError, checkFetchSite, checkRequestOrigin, type Auth, type Logger } from "@gatehouse/auth-core";
-import { MAX_TRPC_BATCH_SIZE } from "@gatehouse/auth-core/shared";
+import { MAX_TRPC_BATCH_SIZE } from "../shared/trpc-batch.js";
+import { createProduct, type Product } from "../product/index.js";
 import type { AppEnv } from "../app-env.js";
 import { createContext, type SignInMethods } from "./context.js";
 import { appRouter } from "./routers/_app.js";
@@ -17,10 +18,12 @@ const MAX_TRPC_BODY_BYTES = 1024 * 1024;
  * of at most 1 MiB). A mutation (POST) passes the same browser checks as the auth service's own
  * state-changing requests: a trusted Origin, and never `Sec-Fetch-Site: cross-site`. An
  * unexpected failure is logged through `logger` (default: the one the auth service was given):
- * its path and message, never its input.
+ * its path and message, never its input. The procedures reach the product through `product`
+ * (default: built over the auth service's database).
  */
-export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth; signIn?: SignInMethods; logger?: Logger }): void {
+export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth; product?: Product; signIn?: SignInMethods; logger?: Logger }): void {
   const logger = deps.logger ?? deps.auth.context.logger;
+  const product = deps.product ?? createProduct(deps.auth);
   app.use(
     "/api/trpc/*",
     bodyLimit({
@@ -45,7 +48,7 @@ export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth; signIn?: SignIn
       router: appRouter,
       maxBatchSize: MAX_TRPC_BATCH_SIZE,
       createContext: () =>
-        createContext(deps.auth, c.req.raw, {
+        createContext({ auth: deps.auth, product }, c.req.raw, {
           clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null,
           requestId: c.get("requestId"),
           signIn: deps.signIn,

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPCContext } from "./context.js";
-import { dateTransformer, isAdminRole } from "@gatehouse/auth-core/shared";
+import { isAdminRole } from "@gatehouse/auth-core/shared";
+import { dateTransformer } from "../shared/date-transformer.js";
 import { APIError, assertAllowedWhileImpersonating } from "@gatehouse/auth-core";
 import { toTRPCError } from "./trpc-error.js";
 

@@ -1,6 +1,6 @@
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import { TEST_BASE_URL, type TestBrowser } from "@gatehouse/auth-core/testing";
-import { dateTransformer } from "@gatehouse/auth-core/shared";
+import { dateTransformer } from "../../src/shared/date-transformer.js";
 import type { createApp } from "../../src/app.js";
 import type { AppRouter } from "../../src/trpc/index.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTransformer, MAX_TRPC_BATCH_SIZE } from "@gatehouse/auth-core/shared";
+import { dateTransformer, MAX_TRPC_BATCH_SIZE } from "@gatehouse/server/shared";
 import { createAppTRPCClient } from "./trpc.js";
 
 describe("the app's tRPC client", () => {

@@ -1,8 +1,9 @@
 import { createTRPCClient, httpBatchLink, type TRPCClient } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
-// Type-only: the web app never imports server code at run time (docs/design.md, dependency direction).
+// Type-only: the web app imports server code at run time only from its browser-safe entry
+// (@gatehouse/server/shared: the transformer and the batch limit; docs/design.md, dependency direction).
 import type { AppRouter } from "@gatehouse/server";
-import { dateTransformer, MAX_TRPC_BATCH_SIZE } from "@gatehouse/auth-core/shared";
+import { dateTransformer, MAX_TRPC_BATCH_SIZE } from "@gatehouse/server/shared";
 
 export type { AppRouter };
 

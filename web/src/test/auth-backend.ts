@@ -2,7 +2,7 @@ import type { TRPCClient } from "@trpc/client";
 import { silentLogger, type AuthOptions } from "@gatehouse/auth-core";
 import { createTestAuth, createTestBrowser, type TestAuth, type TestBrowser } from "@gatehouse/auth-core/testing";
 // Tests only: the real server's app answers the tRPC client in-process.
-import { createApp, mountTRPC } from "@gatehouse/server";
+import { createApp, mountTRPC, planSeatLimit } from "@gatehouse/server";
 import { createAuthClient, type AuthClient, type AuthClientDeps } from "../lib/auth-client.js";
 import { createAppTRPCClient, type AppRouter } from "../lib/trpc.js";
 
@@ -62,7 +62,8 @@ export interface AuthBackendInput {
 
 export async function createAuthBackend(options: Partial<Omit<AuthOptions, "database">> = {}, input: AuthBackendInput = {}): Promise<AuthBackend> {
   keepCookieHeaders();
-  const t = await createTestAuth({ options, now: input.now });
+  // The server's plans set an organization's seats, as createServerAuth gives them.
+  const t = await createTestAuth({ options: { ...options, organization: { seatLimit: planSeatLimit, ...options.organization } }, now: input.now });
   const browser = createTestBrowser(t.auth);
   const fetchThroughAuth: typeof fetch = async (input, init) => {
     const url = new URL(String(input), "http://localhost:3000");

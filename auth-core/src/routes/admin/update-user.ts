@@ -7,7 +7,7 @@ import { APIError, validationError } from "../../errors.js";
 import { toWireUser } from "../../http/public-json.js";
 import { hasAdminPermission } from "../../shared/admin-roles.js";
 import type { WireUser } from "../../shared/wire-types.js";
-import type { AuditedChange } from "../../security/security-events.js";
+import type { AuditedChange } from "../../audit/audit-log.js";
 import type { DB, UserRow, UserUpdate } from "../../store/database.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";

@@ -11,7 +11,7 @@ import { buildDeleteAccountMessage } from "../../email/messages.js";
 import { deleteUserAccount } from "../../email/user-deletion.js";
 import { isFreshSession } from "../../session/session.js";
 import { buildClearedSessionCookie } from "../../session/session-cookie.js";
-import type { Audit } from "../../security/security-events.js";
+import type { Audit } from "../../audit/audit-log.js";
 import { checkAccountPassword } from "../../security/sign-in-throttle.js";
 import type { UserRow } from "../../store/database.js";
 import { findCredentialAccount } from "../../store/account-store.js";

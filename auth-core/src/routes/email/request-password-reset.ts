@@ -8,7 +8,7 @@ import { deliverMail } from "../../email/deliver-mail.js";
 import { discardEmailToken, discardUserEmailTokens, storeEmailToken } from "../../email/email-tokens.js";
 import { authEndpointURL } from "../../email/links.js";
 import { buildPasswordResetMessage } from "../../email/messages.js";
-import type { Audit } from "../../security/security-events.js";
+import type { Audit } from "../../audit/audit-log.js";
 import type { UserRow } from "../../store/database.js";
 
 type ResetEvent = "password-reset-requested";

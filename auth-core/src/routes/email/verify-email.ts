@@ -10,7 +10,7 @@ import { consumeEmailToken, discardUserEmailTokens, findEmailToken } from "../..
 import { redirectResponse, withQueryParams } from "../../email/links.js";
 import { sendVerificationMail } from "../../email/verification-mail.js";
 import { toWireUser } from "../../http/public-json.js";
-import type { Audit } from "../../security/security-events.js";
+import type { Audit } from "../../audit/audit-log.js";
 import type { ActiveSession } from "../../session/session.js";
 import { completeSignIn } from "../../sign-in/complete-sign-in.js";
 import { secondStepLocation } from "../../two-factor/sign-in-step.js";

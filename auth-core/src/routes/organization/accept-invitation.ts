@@ -40,7 +40,7 @@ export const acceptInvitation = defineEndpoint({
         if ((await countMembers(trx, organizationId)) >= ctx.options.organization.membershipLimit) {
           throw APIError.from(403, "ORGANIZATION_MEMBERSHIP_LIMIT_REACHED");
         }
-        await assertSeatAvailable(trx, organizationId, now, "invited-seat");
+        await assertSeatAvailable(ctx, trx, organizationId, now, "invited-seat");
         // The conditional update is the "once": a second accept finds nothing pending.
         const invitation = await closeLiveInvitation(trx, found.id, "accepted", now);
         if (!invitation) throw APIError.from(400, "INVITATION_NOT_FOUND");

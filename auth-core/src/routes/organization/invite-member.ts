@@ -68,7 +68,7 @@ export const createInvitation = defineEndpoint({
         if ((await countLiveInvitations(trx, organizationId, now)) >= options.invitationLimit) {
           throw APIError.from(403, "INVITATION_LIMIT_REACHED");
         }
-        await assertSeatAvailable(trx, organizationId, now, "new-seat");
+        await assertSeatAvailable(ctx, trx, organizationId, now, "new-seat");
         row = await insertInvitation(trx, {
           id: generateId(ctx.random),
           organizationId,

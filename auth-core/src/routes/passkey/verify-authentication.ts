@@ -14,7 +14,7 @@ import type { TwoFactorRedirect } from "../../two-factor/sign-in-step.js";
 import type { WireSessionResult } from "../../shared/wire-types.js";
 import { advancePasskeyCounter, findPasskeyByCredentialID } from "../../store/passkey-store.js";
 import { findUserById } from "../../store/user-store.js";
-import type { Audit } from "../../security/security-events.js";
+import type { Audit } from "../../audit/audit-log.js";
 
 const body = z.object({ response: authenticationResponseSchema });
 

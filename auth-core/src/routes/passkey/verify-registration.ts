@@ -13,7 +13,7 @@ import { sendAccountNotice } from "../../email/account-notices.js";
 import type { WirePasskey } from "../../shared/wire-types.js";
 import { insertPasskey } from "../../store/passkey-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
-import type { Audit } from "../../security/security-events.js";
+import type { Audit } from "../../audit/audit-log.js";
 
 const body = z.object({
   response: registrationResponseSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN_USER_FILTERS, type AdminPerson, type AdminStats, type AdminUserPage } from "@gatehouse/auth-core/shared";
+import { ADMIN_USER_FILTERS, type AdminPerson, type AdminStats, type AdminUserPage } from "../../shared/admin-console.js";
 import { inputText } from "../input-rules.js";
 import { adminProcedure, router, toTRPCError } from "../trpc.js";
 
@@ -20,7 +20,7 @@ export const adminRouter = router({
     )
     .query(async ({ ctx, input }): Promise<AdminUserPage> => {
       try {
-        return await ctx.auth.admin.users(input);
+        return await ctx.product.adminConsole.users(input);
       } catch (error) {
         throw toTRPCError(error);
       }
@@ -28,7 +28,7 @@ export const adminRouter = router({
 
   person: adminProcedure.input(z.object({ userId: inputText().min(1).max(256) })).query(async ({ ctx, input }): Promise<AdminPerson> => {
     try {
-      return await ctx.auth.admin.person(input.userId);
+      return await ctx.product.adminConsole.person(input.userId);
     } catch (error) {
       throw toTRPCError(error);
     }
@@ -36,7 +36,7 @@ export const adminRouter = router({
 
   stats: adminProcedure.query(async ({ ctx }): Promise<AdminStats> => {
     try {
-      return await ctx.auth.admin.stats();
+      return await ctx.product.adminConsole.stats();
     } catch (error) {
       throw toTRPCError(error);
     }

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { AUDIT_EVENT_TYPES, MAX_ANALYTICS_DAYS, type AuditViewer, type WireSessionResult } from "@gatehouse/auth-core";
+import { AUDIT_EVENT_TYPES, type WireSessionResult } from "@gatehouse/auth-core";
+import type { Viewer } from "../../product/viewer.js";
+import { MAX_ANALYTICS_DAYS } from "../../shared/audit-views.js";
 import { inputDate, inputText } from "../input-rules.js";
 
 /** Zod schemas of the audit procedures and the CSV export: one definition for both doors. */
@@ -29,6 +31,6 @@ export const auditAnalyticsInputSchema = z
     path: ["to"],
   });
 
-export function viewerOf(session: WireSessionResult): AuditViewer {
+export function viewerOf(session: WireSessionResult): Viewer {
   return { userId: session.user.id, activeOrganizationId: session.session.activeOrganizationId };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLANS, type OrganizationPlanView, type PlanId } from "@gatehouse/auth-core";
+import { PLANS, type OrganizationPlanView, type PlanId } from "../../shared/plans.js";
 import { rateLimitedProcedure } from "../mutation-rate-limit.js";
 import { protectedProcedure, router, toTRPCError } from "../trpc.js";
 import { viewerOf } from "./audit-input.js";
@@ -10,7 +10,7 @@ const planIds = PLANS.map((plan) => plan.id) as [PlanId, ...PlanId[]];
 export const planRouter = router({
   get: protectedProcedure.query(async ({ ctx }): Promise<OrganizationPlanView | null> => {
     try {
-      return await ctx.auth.plans.get(viewerOf(ctx.session));
+      return await ctx.product.plans.get(viewerOf(ctx.session));
     } catch (error) {
       throw toTRPCError(error);
     }
@@ -18,7 +18,7 @@ export const planRouter = router({
 
   set: rateLimitedProcedure.input(z.object({ plan: z.enum(planIds) })).mutation(async ({ ctx, input }): Promise<OrganizationPlanView> => {
     try {
-      return await ctx.auth.plans.set(viewerOf(ctx.session), input.plan, ctx.client ?? { ipAddress: null, userAgent: ctx.headers.get("user-agent") });
+      return await ctx.product.plans.set(viewerOf(ctx.session), input.plan, ctx.client ?? { ipAddress: null, userAgent: ctx.headers.get("user-agent") });
     } catch (error) {
       throw toTRPCError(error);
     }

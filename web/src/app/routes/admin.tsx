@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { useSearchParams } from "react-router";
-import { ADMIN_USER_FILTERS, type AdminUserFilter } from "@gatehouse/auth-core/shared";
+import { ADMIN_USER_FILTERS, type AdminUserFilter } from "@gatehouse/server/shared";
 import { EmptyState, LoadError, LoadingState } from "../../components/query-state.js";
 import { useAdminStats } from "../../features/admin/api/get-admin-stats.js";
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from "../../features/admin/api/list-admin-users.js";

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { AdminUserFilter } from "@gatehouse/auth-core/shared";
+import type { AdminUserFilter } from "@gatehouse/server/shared";
 import { REMOTE_CALL_NETWORK_MODE } from "../../../lib/query-client.js";
 import { useTRPC } from "../../../lib/trpc.js";
 

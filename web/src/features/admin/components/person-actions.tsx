@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import type { AdminUserRow } from "@gatehouse/auth-core/shared";
+import type { AdminUserRow } from "@gatehouse/server/shared";
 import { ActionStatus } from "../../../components/ui.js";
 import { adminActionError } from "../api/admin-request.js";
 import { useBanUser, useUnbanUser } from "../api/ban-user.js";

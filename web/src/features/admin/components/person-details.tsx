@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import type { AdminPerson } from "@gatehouse/auth-core/shared";
+import type { AdminPerson } from "@gatehouse/server/shared";
 import { ActionStatus, formatDateTime } from "../../../components/ui.js";
 import { describeUserAgent } from "../../../lib/user-agent.js";
 import { adminActionError } from "../api/admin-request.js";

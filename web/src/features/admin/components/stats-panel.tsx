@@ -1,6 +1,6 @@
 import "./admin.css";
 import type { ReactElement } from "react";
-import type { AdminStats } from "@gatehouse/auth-core/shared";
+import type { AdminStats } from "@gatehouse/server/shared";
 
 /** The installation at a glance: counts, then sign-ins and failures per UTC day. */
 export function StatsPanel({ stats }: { stats: AdminStats }): ReactElement {

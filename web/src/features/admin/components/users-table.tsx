@@ -1,7 +1,7 @@
 import "./admin.css";
 import type { ReactElement } from "react";
 import { Link } from "react-router";
-import type { AdminUserRow } from "@gatehouse/auth-core/shared";
+import type { AdminUserRow } from "@gatehouse/server/shared";
 import { PagedTable, type TableColumn, type TablePager } from "../../../components/paged-table.js";
 import { formatDateTime } from "../../../components/ui.js";
 import { MethodList } from "./method-list.js";

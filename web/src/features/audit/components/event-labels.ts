@@ -1,4 +1,5 @@
-import { AUDIT_EVENT_LABELS, type AuditEventType, type AuditOutcome } from "@gatehouse/auth-core/shared";
+import type { AuditEventType, AuditOutcome } from "@gatehouse/auth-core/shared";
+import { AUDIT_EVENT_LABELS } from "@gatehouse/server/shared";
 
 /** The shared vocabulary's label ("Signed in"), or the raw kind for one this build does not know. */
 export function eventLabel(type: string): string {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from "react";
-import type { PlanId } from "@gatehouse/auth-core/shared";
+import type { PlanId } from "@gatehouse/server/shared";
 import { ActionStatus } from "../../../components/ui.js";
 import type { OrganizationPlan } from "../api/get-plan.js";
 import { useSetOrganizationPlan } from "../api/set-plan.js";

@@ -2,7 +2,7 @@
  * The operator's console: what the web app's /admin pages read over tRPC, beside the
  * /api/auth/admin endpoints. Browser-safe types only.
  */
-import type { AuditEventView } from "./audit-events.js";
+import type { AuditEventView } from "./audit-views.js";
 
 export interface AdminUserRow {
   id: string;

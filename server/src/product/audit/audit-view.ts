@@ -1,6 +1,6 @@
-import { APIError } from "../errors.js";
-import type { AuditEventView } from "../shared/audit-events.js";
-import type { AuditEventRecord, AuditPosition } from "../store/audit-store.js";
+import { APIError } from "@gatehouse/auth-core";
+import type { AuditEventView } from "../../shared/audit-views.js";
+import type { AuditEventRecord, AuditPosition } from "./audit-store.js";
 
 type DetailValue = string | number | boolean | null;
 

@@ -1,21 +1,20 @@
-import type { AuthContext } from "../context.js";
-import type { ClientInfo } from "../endpoint.js";
-import { APIError } from "../errors.js";
-import { createAudit } from "../security/security-events.js";
-import { PLANS, planOf, type OrganizationPlanView, type PlanId } from "../shared/audit-events.js";
-import type { DB, OrganizationRow } from "../store/database.js";
-import { findMember } from "../store/member-store.js";
-import { findOrganizationById, lockOrganization, setOrganizationPlan } from "../store/organization-store.js";
-import type { AuditViewer } from "../audit/audit-service.js";
-import { holdsOwnerRole } from "./roles.js";
+import { APIError, type Auth, type AuditClient } from "@gatehouse/auth-core";
+import { parseRoles } from "@gatehouse/auth-core/shared";
+import { PLANS, planOf, type OrganizationPlanView, type PlanId } from "../../shared/plans.js";
+import type { DB } from "../db.js";
+import { findMemberRole, findOrganizationById, lockOrganization, setOrganizationPlan, type OrganizationRow } from "../organization-store.js";
+import type { Viewer } from "../viewer.js";
 import { readSeatUsage } from "./seats.js";
-import { assertMeetsTwoFactorRule } from "./two-factor-rule.js";
 
 export interface PlanService {
   /** The active organization's plan and seats; null without an active organization. */
-  get(viewer: AuditViewer): Promise<OrganizationPlanView | null>;
+  get(viewer: Viewer): Promise<OrganizationPlanView | null>;
   /** Owners only; refused when the organization has more members than the new plan seats. */
-  set(viewer: AuditViewer, plan: PlanId, client: ClientInfo): Promise<OrganizationPlanView>;
+  set(viewer: Viewer, plan: PlanId, client: AuditClient): Promise<OrganizationPlanView>;
+}
+
+function holdsOwnerRole(role: string): boolean {
+  return parseRoles(role).includes("owner");
 }
 
 async function describePlan(db: DB, organization: OrganizationRow, role: string, now: Date): Promise<OrganizationPlanView> {
@@ -33,20 +32,20 @@ async function describePlan(db: DB, organization: OrganizationRow, role: string,
 }
 
 /** Stored state only: no payment processor stands behind a plan. */
-export function createPlanService(ctx: AuthContext): PlanService {
-  async function activeMembership(viewer: AuditViewer): Promise<{ organization: OrganizationRow; role: string } | null> {
+export function createPlanService(auth: Auth, db: DB): PlanService {
+  async function activeMembership(viewer: Viewer): Promise<{ organization: OrganizationRow; role: string } | null> {
     if (!viewer.activeOrganizationId) return null;
-    const organization = await findOrganizationById(ctx.db, viewer.activeOrganizationId);
-    const member = organization ? await findMember(ctx.db, organization.id, viewer.userId) : undefined;
-    if (!organization || !member) return null;
-    await assertMeetsTwoFactorRule(ctx, organization, viewer.userId);
-    return { organization, role: member.role };
+    const organization = await findOrganizationById(db, viewer.activeOrganizationId);
+    const role = organization ? await findMemberRole(db, organization.id, viewer.userId) : undefined;
+    if (!organization || role === undefined) return null;
+    if (!(await auth.meetsOrganizationTwoFactorRule(organization, viewer.userId))) throw APIError.from(403, "TWO_FACTOR_REQUIRED_BY_ORGANIZATION");
+    return { organization, role };
   }
 
   return {
     async get(viewer) {
       const active = await activeMembership(viewer);
-      return active ? describePlan(ctx.db, active.organization, active.role, ctx.clock.now()) : null;
+      return active ? describePlan(db, active.organization, active.role, auth.context.clock.now()) : null;
     },
 
     async set(viewer, plan, client) {
@@ -54,9 +53,9 @@ export function createPlanService(ctx: AuthContext): PlanService {
       if (!active) throw APIError.from(400, "NO_ACTIVE_ORGANIZATION");
       if (!holdsOwnerRole(active.role)) throw APIError.from(403, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_PLAN");
       const organizationId = active.organization.id;
-      const now = ctx.clock.now();
-      // Not an endpoint (tRPC calls it): its audit is built here, from the same declaration form.
-      const audit = createAudit(ctx, client, ["plan-changed"]);
+      const now = auth.context.clock.now();
+      // Not an endpoint (tRPC calls it): its row goes through auth-core's writer, declared here.
+      const audit = auth.audit(client, ["plan-changed"]);
       const updated = await audit.change(async (trx, log) => {
         await lockOrganization(trx, organizationId);
         const usage = await readSeatUsage(trx, organizationId, now);
@@ -70,7 +69,7 @@ export function createPlanService(ctx: AuthContext): PlanService {
         else await log.write({ userId: viewer.userId, type: "plan-changed", organizationId, detail: { from: planOf(before).id, to: target.id } });
         return row;
       });
-      return describePlan(ctx.db, updated, active.role, now);
+      return describePlan(db, updated, active.role, now);
     },
   };
 }

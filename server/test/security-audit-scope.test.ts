@@ -4,12 +4,14 @@
  * cursor carried into another scope, an unbounded time range, the export.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestAuth, testDialects, type TestAuth, seedOrganization, signUpPerson, type TestPerson } from "../src/testing/index.js";
-import type { AuditEventView } from "../src/shared/audit-events.js";
-import { APIError } from "../src/errors.js";
+import { APIError } from "@gatehouse/auth-core";
+import { createTestAuth, testDialects, type TestAuth, seedOrganization, signUpPerson, type TestPerson } from "@gatehouse/auth-core/testing";
+import { createProduct, type Product } from "../src/product/index.js";
+import type { AuditEventView } from "../src/shared/audit-views.js";
 
 describe.each(testDialects())("audit scopes on %s", (dialect) => {
   let t: TestAuth;
+  let product: Product;
   let adam: TestPerson;
   let mia: TestPerson;
   let eve: TestPerson;
@@ -49,6 +51,7 @@ describe.each(testDialects())("audit scopes on %s", (dialect) => {
 
   beforeAll(async () => {
     t = await createTestAuth({ dialect, now: new Date("2026-02-01T00:00:00.000Z"), options: { rateLimit: { enabled: false } } });
+    product = createProduct(t.auth);
     adam = await signUpPerson(t.auth, "Adam", "adam@example.com");
     mia = await signUpPerson(t.auth, "Mia", "mia@example.com");
     eve = await signUpPerson(t.auth, "Eve", "eve@example.com");
@@ -68,38 +71,38 @@ describe.each(testDialects())("audit scopes on %s", (dialect) => {
 
   it("an admin of one organization sees its rows and its members' personal ones, nothing of the other organization", async () => {
     const all = { scope: "organization" as const, from: new Date("1970-01-01T00:00:00.000Z"), to: new Date("9999-01-01T00:00:00.000Z") };
-    expect(await idsOf(() => t.auth.audit.events({ userId: adam.userId, activeOrganizationId: acme }, all))).toEqual(["seed-x5", "seed-x1"]);
+    expect(await idsOf(() => product.audit.events({ userId: adam.userId, activeOrganizationId: acme }, all))).toEqual(["seed-x5", "seed-x1"]);
   });
 
   it("the same person with the other organization active, where they are a member only, is refused", async () => {
-    expect(await codeOf(t.auth.audit.events({ userId: adam.userId, activeOrganizationId: beta }, { scope: "organization" }))).toBe(
+    expect(await codeOf(product.audit.events({ userId: adam.userId, activeOrganizationId: beta }, { scope: "organization" }))).toBe(
       "YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG",
     );
     expect(
       await codeOf(
-        t.auth.audit.analytics(
+        product.audit.analytics(
           { userId: adam.userId, activeOrganizationId: beta },
           { scope: "organization", from: new Date("2026-03-01"), to: new Date("2026-03-02") },
         ),
       ),
     ).toBe("YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG");
-    expect(await codeOf(t.auth.audit.exportEvents({ userId: adam.userId, activeOrganizationId: beta }, { scope: "organization" }).next())).toBe(
+    expect(await codeOf(product.audit.exportEvents({ userId: adam.userId, activeOrganizationId: beta }, { scope: "organization" }).next())).toBe(
       "YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG",
     );
   });
 
   it("a cursor from the organization's log carried into a person's own log pages only that person's rows", async () => {
-    const first = await t.auth.audit.events({ userId: adam.userId, activeOrganizationId: acme }, { scope: "organization", limit: 1 });
+    const first = await product.audit.events({ userId: adam.userId, activeOrganizationId: acme }, { scope: "organization", limit: 1 });
     expect(first.nextCursor).not.toBeNull();
-    const mine = await idsOf(() => t.auth.audit.events({ userId: eve.userId, activeOrganizationId: null }, { scope: "self", cursor: first.nextCursor! }));
+    const mine = await idsOf(() => product.audit.events({ userId: eve.userId, activeOrganizationId: null }, { scope: "self", cursor: first.nextCursor! }));
     expect(mine).toEqual(["seed-x4"]);
     const forged = Buffer.from(JSON.stringify(["9999-12-31T00:00:00.000Z", "zzzz"]), "utf8").toString("base64url");
-    expect(await idsOf(() => t.auth.audit.events({ userId: eve.userId, activeOrganizationId: null }, { scope: "self", cursor: forged }))).toEqual(["seed-x4"]);
+    expect(await idsOf(() => product.audit.events({ userId: eve.userId, activeOrganizationId: null }, { scope: "self", cursor: forged }))).toEqual(["seed-x4"]);
   });
 
   it("an admin removed from the organization no longer reads its log", async () => {
     await t.database.db.deleteFrom("member").where("organizationId", "=", acme).where("userId", "=", adam.userId).execute();
-    expect(await codeOf(t.auth.audit.events({ userId: adam.userId, activeOrganizationId: acme }, { scope: "organization" }))).toBe(
+    expect(await codeOf(product.audit.events({ userId: adam.userId, activeOrganizationId: acme }, { scope: "organization" }))).toBe(
       "YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG",
     );
   });

@@ -1,6 +1,6 @@
-import type { AuditAnalytics, AuditAnalyticsDay } from "../shared/audit-events.js";
-import type { DB } from "../store/database.js";
-import { countAuditEventsByDay, type AuditCountRow, type AuditScope } from "../store/audit-store.js";
+import type { AuditAnalytics, AuditAnalyticsDay } from "../../shared/audit-views.js";
+import type { DB } from "../db.js";
+import { countAuditEventsByDay, type AuditCountRow, type AuditScope } from "./audit-store.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
-import type { AuditEventType, AuditOutcome } from "../shared/audit-events.js";
-import type { Database, DB } from "./database.js";
+import type { AuditEventType, AuditOutcome, Database } from "@gatehouse/auth-core";
+import type { DB } from "../db.js";
 
 /**
  * Queries of the audit log. One query per question, the same SQL on SQLite and

@@ -1,9 +1,9 @@
 /**
  * A tiny JSON transformer that carries Date values across /api/trpc (spec §7). A Date becomes
  * `{ "$date": "<ISO>" }`; plain objects using the "$date" key are escaped as `{ "$esc": {...} }`.
- * One copy for both ends: the server's tRPC and the web app's client import it from here. A
- * response that does not decode makes the tRPC client raise "Unable to transform response from
- * server".
+ * One copy for both ends: the server's tRPC and the web app's client (through
+ * @gatehouse/server/shared) import it from here. A response that does not decode makes the tRPC
+ * client raise "Unable to transform response from server".
  */
 const DATE_KEY = "$date";
 const ESCAPE_KEY = "$esc";

@@ -1,8 +1,14 @@
+/**
+ * The audit log's writer, its one place in auth-core: every row of `securityEvent` is written
+ * through an audit built here, in the transaction of the change it records (the SQL is
+ * store/audit-log-store.ts; the event types, shared/audit-events.ts). Reading the log is the
+ * server's product (server/src/product/audit/).
+ */
 import type { AuthContext } from "../context.js";
 import { generateId } from "../deps/random.js";
 import type { AuditEventType, AuditOutcome, TargetedAuditEventType } from "../shared/audit-events.js";
 import type { DB } from "../store/database.js";
-import { deleteSecurityEventById, deleteSecurityEventsBefore, insertSecurityEvent, type NewSecurityEvent } from "../store/security-event-store.js";
+import { deleteSecurityEventById, deleteSecurityEventsBefore, insertSecurityEvent, type NewSecurityEvent } from "../store/audit-log-store.js";
 
 /** Who made the request a row records. */
 export interface AuditClient {
@@ -102,8 +108,8 @@ function toRow(ctx: AuthContext, client: AuditClient, entry: AuditEntry<AuditEve
 }
 
 /**
- * The audit of one call (the router builds it from the endpoint's declaration; `auth.plans`
- * builds its own). A type outside `declared` is refused at run time too.
+ * The audit of one call (the router builds it from the endpoint's declaration; the server's own
+ * changes get theirs through `auth.audit`). A type outside `declared` is refused at run time too.
  */
 export function createAudit<E extends AuditEventType>(ctx: AuthContext, client: AuditClient, declared: AuditDeclaration<E>): Audit<E> {
   if (!Array.isArray(declared)) return NO_AUDIT; // most calls (every read) build nothing
