@@ -34,7 +34,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: false,
-    modulePreload: { polyfill: false },
+    // A lazy chunk's preload list leaves out what the first load already brought (the runtime, the boot chunk).
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => !/\/(rolldown-runtime|boot)-/.test(dep)) },
     rolldownOptions: {
       output: {
         advancedChunks: { groups: [{ name: "boot", test: inBootChunk }] },

@@ -34,7 +34,15 @@ describe("the web app's shell: the team's brand and the ways in", () => {
   async function shellFor(env: Record<string, string>, path = "/login"): Promise<{ html: string; config: ShellConfig; response: Response }> {
     database = await createTestDatabase("sqlite");
     const config = readConfig({ RATE_LIMIT: "off", ...env });
-    const auth = createServerAuth({ config, db: database.db, dialect: "sqlite", secret: TEST_SECRET, logger: silentLogger, scrypt: TEST_SCRYPT_PARAMS });
+    const auth = createServerAuth({
+      config,
+      db: database.db,
+      dialect: "sqlite",
+      secret: TEST_SECRET,
+      mailer: { send: async () => undefined },
+      logger: silentLogger,
+      scrypt: TEST_SCRYPT_PARAMS,
+    });
     const app = createApp({ auth, logger: silentLogger, webDist: dist, shell: shellConfigOf(config) });
     const response = await app.request(`http://localhost:3000${path}`);
     const html = await response.text();

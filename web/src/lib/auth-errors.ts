@@ -10,7 +10,6 @@ export const MESSAGES = {
   passkeyUnsupported: "Your browser doesn't support passkeys.",
   passkeyNotFound: "No passkey found for this account. Please sign in with Google first.",
   generic: "Something went wrong. Please try again.",
-  banned: "This account is suspended, so it cannot sign in. Ask the administrator if you think this is a mistake.",
   authCancelled: "auth cancelled",
   previouslyRegistered: "previously registered",
   registrationCancelled: "registration cancelled",

@@ -7,9 +7,12 @@ import { AuthNetworkError, AuthRequestError, MESSAGES } from "./auth-errors.js";
 
 export type PasskeyCeremony = "authentication" | "registration";
 
+/** A suspended (banned) person's sign-in (issue 48): said, not "Something went wrong". */
+const WORDS = { ...MESSAGES, banned: "This account is suspended, so it cannot sign in. Ask the administrator if you think this is a mistake." } as const;
+
 /** The words for each of spec §8's messages: English, or a translation (the sign-in screen's). */
-export type MessageWords = (key: keyof typeof MESSAGES) => string;
-const ENGLISH: MessageWords = (key) => MESSAGES[key];
+export type MessageWords = (key: keyof typeof WORDS) => string;
+const ENGLISH: MessageWords = (key) => WORDS[key];
 
 /** Spec §8's passkey messages for a failed sign-in or registration. */
 export function passkeyErrorMessage(error: unknown, ceremony: PasskeyCeremony, words: MessageWords = ENGLISH): string {

@@ -52,8 +52,8 @@ export function LoginScreen(): ReactElement {
   const words: MessageWords = (key) => t(`auth.${key}`);
   /** Spec §8's words for what failed, in the shown language (loaded when something fails: not in the first load). */
   async function showError(error: unknown, way: "passkey" | "provider"): Promise<void> {
-    const { passkeyErrorMessage, signInErrorMessage } = await import("../../../lib/sign-in-errors.js");
-    setMessage(way === "passkey" ? passkeyErrorMessage(error, "authentication", words) : signInErrorMessage(error, words));
+    const errors = await import("../../../lib/sign-in-errors.js");
+    setMessage(way === "passkey" ? errors.passkeyErrorMessage(error, "authentication", words) : errors.signInErrorMessage(error, words));
   }
   const brand = useBrand();
   const offered = shellConfig().signIn;
