@@ -22,6 +22,8 @@ export const NOTICE = {
   passwordReset: "password-reset",
   /** Sent by the server's invitation sign-up link (auth-core, organization/invitation-sign-up). */
   invitedAccount: "invited-account",
+  /** The Users page after deleting an organization (it stays said while the page shows the next one, or none). */
+  organizationDeleted: "organization-deleted",
 } as const;
 
 const NOTICES: Record<string, Outcome> = {
@@ -31,6 +33,7 @@ const NOTICES: Record<string, Outcome> = {
   [NOTICE.accountLinked]: { tone: "success", text: "The account was linked. You can now sign in with it too." },
   [NOTICE.sessionsRevoked]: { tone: "success", text: "You were signed out everywhere, this device included." },
   [NOTICE.invitedAccount]: { tone: "success", text: "Your account is ready and your email address is verified. Answer the invitation below." },
+  [NOTICE.organizationDeleted]: { tone: "success", text: "The organization was deleted, with its members, invitations and teams." },
   [NOTICE.passwordReset]: { tone: "success", text: "Your password was changed and every session signed out. Sign in with the new password." },
 };
 
