@@ -1,11 +1,11 @@
 import pg from "pg";
 // By path, from source: the root project has no @gatehouse/source condition (and no build yet).
-import { withPostgresSchemaLock } from "../auth-core/src/testing/test-database.js";
+import { withPostgresSchemaLock } from "../auth-core/testing/test-database.js";
 
 /**
  * Once per vitest run: names the run's PostgreSQL test schemas (t_<start time>_<random>_…), so
  * that a test process may empty a schema its test is done with and reuse it
- * (auth-core/src/testing/test-database.ts), and drops them all when the run ends. A run that is
+ * (auth-core/testing/test-database.ts), and drops them all when the run ends. A run that is
  * killed leaves them to scripts/test.mjs, which drops test schemas older than an hour.
  */
 export default function setup(): (() => Promise<void>) | undefined {

@@ -8,8 +8,8 @@ import type { Mailer } from "./email/mailer.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import type { ResolvedOptions } from "./options.js";
 import type { AuthDatabase } from "./store/database.js";
-import type { SessionLookup } from "./store/session-store.js";
-import type { ApiKeyLookup } from "./store/api-key-store.js";
+import type { SessionWithUserRow } from "./store/session-store.js";
+import type { ApiKeyWithOwner } from "./store/api-key-store.js";
 import type { ApiKeyHashes } from "./api-key/key-material.js";
 import type { DiscoveryCache } from "./oauth/discovery.js";
 import type { IdTokenVerifier } from "./oauth/id-token.js";
@@ -33,9 +33,10 @@ export interface AuthContext {
   passwordHasher: PasswordHasher;
   /** A hash of a random password at the configured cost: verified against for unknown users. */
   dummyPasswordHash: Promise<string>;
-  lookupSession: SessionLookup;
+  /** The session lookup: a session and its person, by the token's hash (store/session-store.ts). */
+  lookupSession: (tokenHash: string) => Promise<SessionWithUserRow | null>;
   /** The API-key lookup: a key's row and the person it stands for, by the key's hash. */
-  lookupApiKey: ApiKeyLookup;
+  lookupApiKey: (keyHash: string) => Promise<ApiKeyWithOwner | null>;
   /** The hashes of the API keys in use, remembered. */
   apiKeyHashes: ApiKeyHashes;
   rateLimiter: RateLimiter;

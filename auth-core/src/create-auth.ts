@@ -10,11 +10,12 @@ import type { Endpoint, SessionRequirement } from "./endpoint.js";
 import { APIError } from "./errors.js";
 import { createDatabaseRateLimiter, createMemoryRateLimiter } from "./http/rate-limit.js";
 import { resolveOptions, type AuthOptions } from "./options.js";
-import { createRequestHandler, runEndpoint, toResponse, type ImmediateRequestHandler, type RequestHandler } from "./router.js";
+import { createRequestHandler, runEndpoint, toResponse, type RequestHandler } from "./router.js";
 import { endpoints } from "./routes/index.js";
 import { createSignedTokenVerifier } from "./session/signed-token-verifier.js";
-import { createSessionLookup } from "./store/session-store.js";
-import { deleteExpiredSessions } from "./store/session-store.js";
+import { deleteExpiredSessions, prepareSessionLookup } from "./store/session-store.js";
+import { kyselyLookups, runLookup } from "./store/lookups.js";
+import { createFastPath } from "./fast-path/get-session.js";
 import { deleteExpiredVerifications } from "./store/verification-store.js";
 import { deleteStaleThrottles } from "./store/sign-in-throttle-store.js";
 import { deleteExpiredChallenges } from "./store/two-factor-store.js";
@@ -22,10 +23,10 @@ import { createDiscoveryCache } from "./oauth/discovery.js";
 import { createIdTokenVerifier } from "./oauth/id-token.js";
 import { createAudit, pruneAuditLog, type Audit, type AuditClient } from "./audit/audit-log.js";
 import type { AuditEventType } from "./shared/audit-events.js";
-import { meetsTwoFactorRule } from "./organization/two-factor-rule.js";
+import { meetsTwoFactorRule } from "./account/two-factor-rule.js";
 import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 import { createAfterAnswer } from "./deps/after-answer.js";
-import { createApiKeyLookup, deleteExpiredApiKeys } from "./store/api-key-store.js";
+import { deleteExpiredApiKeys, prepareApiKeyLookup } from "./store/api-key-store.js";
 import { createApiKeyHashes } from "./api-key/key-material.js";
 import { createAdminCommands, type AdminCommands } from "./admin/role-command.js";
 
@@ -53,14 +54,12 @@ type ApiMethod<E> =
 export type AuthAPI = { [E in Endpoints[number] as E["name"]]: ApiMethod<E> };
 
 export interface Auth {
-  /** Everything under the base path: Request in, Response out. */
-  handler: RequestHandler;
   /**
-   * As `handler`, but an answer that needed no waiting (get-session on SQLite, or without a
-   * session) comes back as it is rather than in a promise: for a server that writes a Response
-   * at once (the server's auth door), saving the promise hops of every such request.
+   * Everything under the base path: Request in, Response out. As a Hono handler may, it answers
+   * at once (a Response, not a promise) when the fast path could answer without waiting
+   * (get-session on SQLite, or signed out), so a server can write that answer at once.
    */
-  respond: ImmediateRequestHandler;
+  handler: RequestHandler;
   api: AuthAPI;
   /** The resolved context, for server code that needs the same clock, store or mailer. */
   context: AuthContext;
@@ -103,6 +102,9 @@ export function createAuth(options: AuthOptions): Auth {
   const resolved = resolveOptions(options);
   const random = options.random ?? systemRandom;
   const passwordHasher = options.emailAndPassword?.passwordHasher ?? createScryptHasher(options.emailAndPassword?.scrypt ?? DEFAULT_SCRYPT_PARAMS);
+  const lookups = options.lookups ?? kyselyLookups(options.database);
+  const sessionLookup = prepareSessionLookup(options.database);
+  const apiKeyLookup = prepareApiKeyLookup(options.database);
   const cookieKey = createHash("sha256").update(`gatehouse-cookie:${options.secret}`).digest();
   const ctx: AuthContext = {
     db: options.database,
@@ -117,8 +119,8 @@ export function createAuth(options: AuthOptions): Auth {
     sessionTokens: createSignedTokenVerifier(cookieKey),
     passwordHasher,
     dummyPasswordHash: passwordHasher.hash(Buffer.from(randomBytes(random, 24)).toString("base64url"), randomBytes(random, 16)),
-    lookupSession: createSessionLookup(options.database),
-    lookupApiKey: createApiKeyLookup(options.database),
+    lookupSession: runLookup(lookups, sessionLookup),
+    lookupApiKey: runLookup(lookups, apiKeyLookup),
     apiKeyHashes: createApiKeyHashes(),
     rateLimiter: resolved.rateLimit.storage === "database" ? createDatabaseRateLimiter(options.database) : createMemoryRateLimiter(),
     sessionJWT: createSessionJWTIssuer(),
@@ -149,10 +151,8 @@ export function createAuth(options: AuthOptions): Auth {
     };
   }
 
-  const respond = createRequestHandler(ctx, endpoints);
   return {
-    handler: async (request, info) => respond(request, info),
-    respond,
+    handler: createRequestHandler(ctx, endpoints, createFastPath(ctx, { lookups, session: sessionLookup, apiKey: apiKeyLookup })),
     api: api as unknown as AuthAPI,
     context: ctx,
     audit: (client, declared) => createAudit(ctx, client, declared),

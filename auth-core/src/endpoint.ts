@@ -36,8 +36,6 @@ export interface ClientInfo {
 export interface ResponseDraft {
   status: number;
   headers: Headers;
-  /** Sets one header (not Set-Cookie) without making a Headers object for it: for the hot path. */
-  setHeader(name: string, value: string): void;
 }
 
 /**
@@ -94,13 +92,6 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
    * the impersonation).
    */
   impersonation?: "allowed";
-  /**
-   * The answer (200, JSON) to a request that gives the handler nothing to read: no query, no
-   * path parameters, no Cookie, Authorization or API-key header. The router answers it after
-   * the rate limit without running the handler: get-session's `null`, the answer to every page
-   * load of a signed-out visitor. Only for a GET whose handler answers exactly this then.
-   */
-  anonymousAnswer?: { readonly value: Result };
   /** Required, so that no endpoint is left without a decision (see docs/endpoints.md). */
   rateLimit: EndpointRateLimit;
   /**
@@ -108,9 +99,8 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
    * refusals), or `{ none: "why" }`. The handler writes them through `call.audit` only.
    */
   audit: AuditDeclaration<E>;
-  // Method syntax on purpose: lets a table hold endpoints of different inputs. A handler may
-  // answer without a promise when it waited for nothing (get-session on SQLite).
-  handler(call: EndpointCall<Body, Query, S, E>): Result | Promise<Result>;
+  // Method syntax on purpose: lets a table hold endpoints of different inputs.
+  handler(call: EndpointCall<Body, Query, S, E>): Promise<Result>;
 }
 
 export type AnyEndpoint = Endpoint<string, unknown, unknown, unknown, SessionRequirement, AuditEventType>;

@@ -3,6 +3,7 @@ import type { Logger } from "./deps/logger.js";
 import type { RandomReader } from "./deps/random.js";
 import type { PasswordHasher, ScryptParams } from "./crypto/password.js";
 import type { AuthDatabase } from "./store/database.js";
+import type { Lookups } from "./store/lookups.js";
 import type { Mailer } from "./email/mailer.js";
 import type { EmailFlowOptions, ResolvedEmailFlowOptions } from "./email/options.js";
 import { resolveEmailFlowOptions } from "./email/options.js";
@@ -21,6 +22,11 @@ import { resolveTwoFactorOptions, type ResolvedTwoFactorOptions, type TwoFactorO
 export interface AuthOptions
   extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, AdminOptions, TwoFactorOptions, ApiKeyOptions {
   database: AuthDatabase;
+  /**
+   * How the hot path's prepared lookups run, as the database setup gives them beside `database`
+   * (`openSQLite(...)` returns both). Default: through Kysely, as every other query runs.
+   */
+  lookups?: Lookups;
   /** Public origin of the app, e.g. https://app.example.com. */
   baseURL: string;
   /** Where the handler is mounted; default /api/auth. */
@@ -42,7 +48,7 @@ export interface AuthOptions
     /** Replaces scrypt entirely (e.g. a service migrating from another hash). */
     passwordHasher?: PasswordHasher;
     /**
-     * Per-account throttle of failed password sign-ins (security/sign-in-throttle.ts): free
+     * Per-account throttle of failed password sign-ins (account/sign-in-throttle.ts): free
      * failures (default 5), then an exponential delay capped at 15 minutes, and a hard stop
      * (default 50 consecutive failures) until a password reset. enabled: default true.
      */

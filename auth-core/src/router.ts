@@ -4,27 +4,19 @@ import { APIError, validationError } from "./errors.js";
 import { resolveClientAddress } from "./http/client-address.js";
 import { checkFetchSite, checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
 import { assertNoNulCharacter } from "./http/nul-character.js";
-import { rateLimitClientKey, resolveEndpointRateLimit, type RateLimitDecision, type RateLimitRule } from "./http/rate-limit.js";
+import { rateLimitClientKey, rateLimitRefusal, resolveEndpointRateLimit, type RateLimitRule } from "./http/rate-limit.js";
+import { errorResponse, jsonResponse, NO_HEADERS } from "./http/json-response.js";
+import { RequestClient, splitRequestURL, type HandlerInfo } from "./http/request-parts.js";
 import { createAudit } from "./audit/audit-log.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
 import { readSessionToken } from "./session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeySession } from "./api-key/key-session.js";
 import { hasAdminPermission } from "./shared/admin-roles.js";
-import { assertAllowedWhileImpersonating } from "./admin/impersonation-rule.js";
+import { assertAllowedWhileImpersonating } from "./account/impersonation-rule.js";
 import type { AuditEventType } from "./shared/audit-events.js";
+import type { FastPath } from "./fast-path/get-session.js";
 
-export interface HandlerInfo {
-  /** The socket's remote address, supplied by the server adapter. */
-  clientAddress?: string | null;
-  /** The server's request id: security events and the error log of this request carry it. */
-  requestId?: string;
-  /**
-   * Headers every answer of this call carries unless the endpoint sets its own (a server's
-   * security headers and request id). Given as one plain object, they are written into the
-   * answer as it is built, so the server need not copy the answer's headers to add them.
-   */
-  headers?: Readonly<Record<string, string>>;
-}
+export type { HandlerInfo };
 
 export interface CallInput {
   body?: unknown;
@@ -45,22 +37,6 @@ interface Route {
 
 /** The defaults of a JSON answer (jsonResponse writes the same two as a literal). */
 const JSON_HEADERS: Readonly<Record<string, string>> = { "content-type": "application/json", "cache-control": "no-store" };
-const NO_HEADERS: Readonly<Record<string, string>> = {};
-
-/**
- * A JSON answer; `no-store` because answers carry tokens and session data. The headers stay a
- * plain object: servers such as @hono/node-server write those without building a Headers
- * object (the hot path of get-session). `base` are the caller's headers for every answer. The
- * object is filled key by key: V8's spread (`{ ...a, ...b }`) of these header objects takes its
- * generic path and was many times slower (docs/performance/runs-2026-11.md, "What changed", 3).
- */
-function jsonResponse(data: unknown, status: number, base: Readonly<Record<string, string>>, extra?: Record<string, string>): Response {
-  const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store" };
-  for (const name in base) headers[name] = base[name]!;
-  if (extra) for (const name in extra) headers[name] = extra[name]!;
-  return new Response(JSON.stringify(data ?? null), { status, headers });
-}
-
 /**
  * The answer to a handler's result. A draft without cookies becomes a plain header object (see
  * jsonResponse); with cookies its Headers (owned by this call, unused after it) become the
@@ -68,7 +44,7 @@ function jsonResponse(data: unknown, status: number, base: Readonly<Record<strin
  * checks every value again (a session JWT is half a kilobyte).
  */
 function draftJSONResponse(data: unknown, draft: ResponseDraft, base: Readonly<Record<string, string>>): Response {
-  if (draft instanceof LazyDraft && !draft.hasHeaders) return jsonResponse(data, draft.status, base, draft.plainHeaders);
+  if (draft instanceof LazyDraft && !draft.hasHeaders) return jsonResponse(data, draft.status, base);
   const { headers } = draft;
   // Asked by name: Headers implementations differ in how their iterators name and join cookies.
   if (headers.has("set-cookie")) return draftJSONResponseWithCookies(data, draft, base);
@@ -81,10 +57,6 @@ function draftJSONResponseWithCookies(data: unknown, draft: ResponseDraft, base:
   const { headers } = draft;
   for (const defaults of [JSON_HEADERS, base]) for (const name in defaults) if (!headers.has(name)) headers.set(name, defaults[name]!);
   return new Response(JSON.stringify(data ?? null), { status: draft.status, headers });
-}
-
-function errorResponse(error: APIError, base: Readonly<Record<string, string>>): Response {
-  return jsonResponse(error.toJSON(), error.status, base, error.headers);
 }
 
 function matchParams(segments: string[], path: string): Record<string, string> | null {
@@ -108,30 +80,16 @@ function matchParams(segments: string[], path: string): Record<string, string> |
 
 /**
  * A handler's draft whose Headers object is made only when a handler asks for it (most answers
- * set no header): headers set with setHeader stay a plain object until then, and go into the
- * answer's own plain header object (see jsonResponse).
+ * set no header): an answer without one is built from plain header objects (jsonResponse).
  */
 class LazyDraft implements ResponseDraft {
   status = 200;
   #headers: Headers | undefined;
-  #plain: Record<string, string> | undefined;
   get headers(): Headers {
-    if (this.#headers) return this.#headers;
-    const headers = new Headers();
-    for (const name in this.#plain) headers.set(name, this.#plain[name]!);
-    this.#plain = undefined;
-    return (this.#headers = headers);
-  }
-  setHeader(name: string, value: string): void {
-    if (this.#headers) this.#headers.set(name, value);
-    else (this.#plain ??= {})[name.toLowerCase()] = value;
+    return (this.#headers ??= new Headers());
   }
   get hasHeaders(): boolean {
     return this.#headers !== undefined;
-  }
-  /** The headers set so far while no Headers object exists. */
-  get plainHeaders(): Record<string, string> | undefined {
-    return this.#plain;
   }
 }
 
@@ -177,7 +135,7 @@ async function resolveSession(ctx: AuthContext, endpoint: AnyEndpoint, headers: 
 /**
  * The gate's rules for operators: an admin endpoint needs the permission on the role read with the
  * user this request (a role change applies to open sessions at once), and a session through which
- * an admin acts as someone else is held to the impersonation rule (admin/impersonation-rule.ts).
+ * an admin acts as someone else is held to the impersonation rule (account/impersonation-rule.ts).
  */
 function checkSessionRules(endpoint: AnyEndpoint, active: ActiveSession): void {
   assertAllowedWhileImpersonating(active.session, {
@@ -201,49 +159,13 @@ function changesState(endpoint: AnyEndpoint): boolean {
 type Outcome = { result: unknown; draft: ResponseDraft };
 
 /**
- * The caller of an HTTP request as its endpoint sees it. The User-Agent is read when an endpoint
- * asks for it (a session, an audit event, an API key's use), not for every request: most are
- * reads that never do, and a server's Headers may have to scan the raw header list to answer
- * for it (duplicates of a User-Agent are joined, not dropped).
- */
-class RequestClient implements ClientInfo {
-  #userAgent: string | null | undefined;
-  readonly #headers: Headers;
-  readonly ipAddress: string | null;
-  readonly requestId?: string;
-  constructor(ipAddress: string | null, headers: Headers, requestId: string | undefined) {
-    this.ipAddress = ipAddress;
-    this.#headers = headers;
-    if (requestId !== undefined) this.requestId = requestId;
-  }
-  get userAgent(): string | null {
-    if (this.#userAgent === undefined) this.#userAgent = this.#headers.get("user-agent");
-    return this.#userAgent;
-  }
-}
-
-/**
  * Runs one endpoint: session gate, validation, handler. Both doors (HTTP and api) come here.
  * The gate comes first so a caller without the session an endpoint needs learns nothing about
  * its inputs (401/403 before any 400).
  */
 export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<Outcome> {
-  return runEndpointNow(ctx, endpoint, input);
-}
-
-/**
- * As runEndpoint, without a promise when nothing had to be waited for: an endpoint without a
- * session gate whose handler answered at once (get-session on SQLite). Throws what it refuses.
- */
-function runEndpointNow(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Outcome | Promise<Outcome> {
-  if (endpoint.session === "none") return callHandler(ctx, endpoint, input, null);
-  return resolveSession(ctx, endpoint, input.headers, input.client).then((session) => {
-    if (session) checkSessionRules(endpoint, session);
-    return callHandler(ctx, endpoint, input, session);
-  });
-}
-
-function callHandler(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput, session: ActiveSession | null): Outcome | Promise<Outcome> {
+  const session = await resolveSession(ctx, endpoint, input.headers, input.client);
+  if (session) checkSessionRules(endpoint, session);
   const body = parseInput<never>(endpoint.body, input.body, "body");
   const query = parseInput<never>(endpoint.query, input.query, "query");
   // An empty input (most GETs: no query, no body, no path parameters) has nothing to check.
@@ -269,8 +191,7 @@ function callHandler(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput, 
     response: draft,
     audit: createAudit(ctx, input.client, endpoint.audit),
   };
-  const result = endpoint.handler(call);
-  return result instanceof Promise ? result.then((value: unknown) => ({ result: value, draft })) : { result, draft };
+  return { result: await endpoint.handler(call), draft };
 }
 
 /** Turns a handler's result and draft into the HTTP answer; `base` headers where it sets none of its own. */
@@ -286,22 +207,6 @@ export function toResponse(result: unknown, draft: ResponseDraft, base: Readonly
     return new Response(result.body, { status: result.status, headers });
   }
   return draftJSONResponse(result, draft, base);
-}
-
-/**
- * Whether a request carries anything a handler could take for a person: any cookie, an API key,
- * an Authorization header (asked in that order: the commonest first). Without one, an endpoint's
- * anonymous answer stands.
- */
-function carriesCredentials(ctx: AuthContext, headers: Headers): boolean {
-  return headers.has("cookie") || readApiKeyHeader(ctx, headers) !== null || headers.has("authorization");
-}
-
-/** 429 when the client's window for the route is full. */
-function refuseOver(decision: RateLimitDecision): void {
-  if (!decision.allowed) {
-    throw APIError.from(429, "TOO_MANY_REQUESTS", { headers: { "x-retry-after": String(decision.retryAfterSeconds) } });
-  }
 }
 
 /** Bodies here are small JSON or form posts (a passkey attestation or an ID token: kilobytes). */
@@ -371,38 +276,13 @@ async function readBody(request: Request, acceptsForm: boolean): Promise<unknown
 }
 
 /**
- * The path and query of a request's absolute URL. A plain path (letters, digits, `/`, `-`, `_`)
- * is read as it stands, which is what the URL parser would make of it; anything else (dots,
- * percent-escapes, backslashes) goes through the parser, which normalizes it.
+ * The HTTP door: Request in, Response out. As Hono's handlers do, it answers at once (a Response,
+ * not a promise) when the fast path could answer without waiting, so a server writes it at once.
  */
-function splitRequestURL(href: string): { pathname: string; search: string } {
-  const start = href.indexOf("/", href.indexOf("//") + 2);
-  if (start !== -1) {
-    const queryAt = href.indexOf("?", start);
-    const hashAt = href.indexOf("#", start);
-    const end = queryAt !== -1 ? queryAt : hashAt !== -1 ? hashAt : href.length;
-    const pathname = href.slice(start, end);
-    if (PLAIN_PATH.test(pathname) && hashAt === -1) {
-      const search = queryAt === -1 || queryAt === href.length - 1 ? "" : href.slice(queryAt);
-      return { pathname, search };
-    }
-  }
-  const url = new URL(href);
-  return { pathname: url.pathname, search: url.search };
-}
+export type RequestHandler = (request: Request, info?: HandlerInfo) => Response | Promise<Response>;
 
-const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;
-
-export type RequestHandler = (request: Request, info?: HandlerInfo) => Promise<Response>;
-
-/**
- * The HTTP door as it runs: an answer that needed no waiting (get-session on SQLite, or without a
- * session) comes back as a Response, not in a promise, so a server can write it at once.
- */
-export type ImmediateRequestHandler = (request: Request, info?: HandlerInfo) => Response | Promise<Response>;
-
-/** The HTTP door: one table, matched by path and method. */
-export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEndpoint[]): ImmediateRequestHandler {
+/** The HTTP door: one table, matched by path and method; before it, the fast path (fast-path/). */
+export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEndpoint[], fastPath?: FastPath): RequestHandler {
   const exact = new Map<string, Route>();
   const withParams: Route[] = [];
   const unknownNames = Object.keys(ctx.options.rateLimit.byName).filter((name) => !endpoints.some((endpoint) => endpoint.name === name));
@@ -416,9 +296,6 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       segments: endpoint.path.includes(":") ? endpoint.path.split("/") : null,
       rateLimit: resolveEndpointRateLimit(endpoint, ctx.options.rateLimit),
     };
-    if (endpoint.anonymousAnswer && (route.segments || methods.length !== 1 || methods[0] !== "GET")) {
-      throw new Error(`${endpoint.name}: an anonymous answer is for a GET without path parameters`);
-    }
     // One endpoint per path: a second one (say, another method) would silently replace the first.
     if (exact.has(endpoint.path) || withParams.some((r) => r.endpoint.path === endpoint.path)) {
       throw new Error(`two endpoints share the path ${endpoint.path}: declare one with several methods`);
@@ -428,87 +305,68 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
   }
   const { basePath } = ctx.options;
 
-  /** An error as the answer: an APIError as it is; anything else is logged (by route) and answers 500. */
-  function failure(error: unknown, loggedPath: string, info: HandlerInfo, base: Readonly<Record<string, string>>): Response {
-    if (error instanceof APIError) return errorResponse(error, base);
-    ctx.logger.error("unhandled error in auth handler", {
-      path: loggedPath,
-      requestId: info.requestId,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base);
-  }
-
-  /** After the rate limit: the origin checks, the body, the endpoint; without a promise when nothing waited. */
-  function run(route: Route, request: Request, search: string, params: Record<string, string>, client: ClientInfo, base: Readonly<Record<string, string>>) {
-    if (!route.endpoint.acceptsCrossSitePost) {
-      checkFetchSite(request);
-      checkRequestOrigin(request, ctx.options.trustedOrigins);
+  function findRoute(path: string): { route: Route; params: Record<string, string> } | null {
+    const route = exact.get(path);
+    if (route) return { route, params: {} };
+    for (const candidate of withParams) {
+      const params = matchParams(candidate.segments!, path);
+      if (params) return { route: candidate, params };
     }
-    const anonymous = route.endpoint.anonymousAnswer;
-    if (anonymous && search === "" && !carriesCredentials(ctx, request.headers)) return jsonResponse(anonymous.value, 200, base);
-    const input = (body: unknown): CallInput => ({
-      body,
-      query: search === "" ? {} : Object.fromEntries(new URLSearchParams(search)),
-      params,
-      headers: request.headers,
-      request,
-      client,
-    });
-    const outcome =
-      request.method === "GET" || request.method === "HEAD"
-        ? runEndpointNow(ctx, route.endpoint, input(undefined))
-        : readBody(request, route.endpoint.acceptsCrossSitePost === true).then((body) => runEndpointNow(ctx, route.endpoint, input(body)));
-    return outcome instanceof Promise ? outcome.then(({ result, draft }) => toResponse(result, draft, base)) : toResponse(outcome.result, outcome.draft, base);
+    return null;
   }
 
-  return function handle(request, info = {}) {
-    const base = info.headers ?? NO_HEADERS;
+  async function answer(request: Request, info: HandlerInfo, base: Readonly<Record<string, string>>): Promise<Response> {
     // What the error log names: the route, never the raw path (a path parameter can be a token).
     let loggedPath = "(no route)";
     try {
       const url = splitRequestURL(request.url);
       if (!url.pathname.startsWith(basePath)) throw APIError.from(404, "NOT_FOUND");
       const rest = url.pathname.slice(basePath.length);
-      const path = (rest.endsWith("/") ? rest.replace(/\/+$/, "") : rest) || "/";
-      let route = exact.get(path);
-      let params: Record<string, string> = {};
-      if (!route) {
-        for (const candidate of withParams) {
-          const matched = matchParams(candidate.segments!, path);
-          if (matched) {
-            route = candidate;
-            params = matched;
-            break;
-          }
-        }
-      }
-      if (!route) throw APIError.from(404, "NOT_FOUND");
-      const found = route;
-      loggedPath = found.endpoint.path;
+      const found = findRoute((rest.endsWith("/") ? rest.replace(/\/+$/, "") : rest) || "/");
+      if (!found) throw APIError.from(404, "NOT_FOUND");
+      const { route, params } = found;
+      loggedPath = route.endpoint.path;
       const method = request.method === "HEAD" ? "GET" : request.method;
-      if (!found.methods.includes(method as HttpMethod)) throw APIError.from(405, "METHOD_NOT_ALLOWED");
+      if (!route.methods.includes(method as HttpMethod)) throw APIError.from(405, "METHOD_NOT_ALLOWED");
 
       const ipAddress = resolveClientAddress(request.headers, info.clientAddress ?? null, ctx.options.ipAddressHeaders);
       const client = new RequestClient(ipAddress, request.headers, info.requestId);
       // Windows are keyed by the route (`/reset-password/:token`), never the concrete path: a path
       // parameter can be a live token, and windows are stored (database storage) in plain text.
-      if (ctx.options.rateLimit.enabled && found.rateLimit) {
-        const decision = ctx.rateLimiter.hit(`${rateLimitClientKey(client.ipAddress)}|${found.endpoint.path}`, found.rateLimit, ctx.clock.now());
-        if (decision instanceof Promise) {
-          return decision
-            .then((decided) => {
-              refuseOver(decided);
-              return run(found, request, url.search, params, client, base);
-            })
-            .then(undefined, (error: unknown) => failure(error, loggedPath, info, base));
-        }
-        refuseOver(decision);
+      if (ctx.options.rateLimit.enabled && route.rateLimit) {
+        const refusal = rateLimitRefusal(
+          await ctx.rateLimiter.hit(`${rateLimitClientKey(client.ipAddress)}|${route.endpoint.path}`, route.rateLimit, ctx.clock.now()),
+        );
+        if (refusal) throw refusal;
       }
-      const answer = run(found, request, url.search, params, client, base);
-      return answer instanceof Promise ? answer.then(undefined, (error: unknown) => failure(error, loggedPath, info, base)) : answer;
+      if (!route.endpoint.acceptsCrossSitePost) {
+        checkFetchSite(request);
+        checkRequestOrigin(request, ctx.options.trustedOrigins);
+      }
+      const body = request.method === "GET" || request.method === "HEAD" ? undefined : await readBody(request, route.endpoint.acceptsCrossSitePost === true);
+      const { result, draft } = await runEndpoint(ctx, route.endpoint, {
+        body,
+        query: url.search === "" ? {} : Object.fromEntries(new URLSearchParams(url.search)),
+        params,
+        headers: request.headers,
+        request,
+        client,
+      });
+      return toResponse(result, draft, base);
     } catch (error) {
-      return failure(error, loggedPath, info, base);
+      if (error instanceof APIError) return errorResponse(error, base);
+      ctx.logger.error("unhandled error in auth handler", {
+        path: loggedPath,
+        requestId: info.requestId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base);
     }
+  }
+
+  return function handle(request, info = {}) {
+    const fast = fastPath?.(request, info);
+    if (fast) return fast;
+    return answer(request, info, info.headers ?? NO_HEADERS);
   };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { defineProvider, fixedEndpoints, type OAuthProvider } from "../src/index.js";
-import { createTestAuth, createTestBrowser, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, type TestAuth } from "../testing/index.js";
 
 /** `additionalProviders`: providers an integrator builds with defineProvider (the server's development stand-ins). */
 function ownProvider(id: string, name: string): OAuthProvider {

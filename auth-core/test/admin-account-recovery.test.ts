@@ -11,7 +11,7 @@ import {
   type TestAuth,
   type TestBrowser,
   type TestPerson,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import { expectError, sessionCount, signUpAdmin } from "./admin-support.js";
 
 const PASSWORD = "correct horse battery";

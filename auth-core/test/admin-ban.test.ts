@@ -9,7 +9,7 @@ import {
   type TestAuth,
   type TestOpenIDProvider,
   type TestPerson,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import { expectError, sessionCount, signUpAdmin, userOf, userRow } from "./admin-support.js";
 import { register } from "./passkey-support.js";
 import { createSocialAuth, errorOf, person, runFlow, startSocialProvider } from "./social-harness.js";
@@ -44,7 +44,7 @@ describe.each(testDialects())("bans on %s", (dialect) => {
     const bea = await signUpPerson(t.auth, "Bea", "bea@example.com");
     const signIn = await createTestBrowser(t.auth).post("/sign-in/email", { email: "bea@example.com", password: PASSWORD });
     const bearer = signIn.headers.get("set-auth-token")!;
-    const withBearer = (): Promise<Response> =>
+    const withBearer = async (): Promise<Response> =>
       t.auth.handler(new Request("http://localhost:3000/api/auth/get-session", { headers: { authorization: `Bearer ${bearer}` } }));
     expect(await (await withBearer()).json()).toMatchObject({ user: { email: "bea@example.com" } });
     expect(await sessionCount(t, bea.userId)).toBe(2);

@@ -12,7 +12,7 @@ import {
   type TestBrowser,
   type TestOpenIDProvider,
   type TestPerson,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import { sessionCount, userRow } from "./admin-support.js";
 import { createSocialAuth, person, runFlow, startSocialProvider } from "./social-harness.js";
 

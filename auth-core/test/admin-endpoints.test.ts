@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../src/errors.js";
 import type { WireSession, WireUser } from "../src/shared/wire-types.js";
-import { createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth, type TestPerson } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth, type TestPerson } from "../testing/index.js";
 import { expectError, sessionCount, signUpAdmin, userOf, userRow } from "./admin-support.js";
 
 interface Case {

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WireSession, WireSessionResult } from "../src/shared/wire-types.js";
-import {
-  createSoftwareAuthenticator,
-  createTestAuth,
-  signUpPerson,
-  testDialects,
-  type TestAuth,
-  type TestBrowser,
-  type TestPerson,
-} from "../src/testing/index.js";
+import { createSoftwareAuthenticator, createTestAuth, signUpPerson, testDialects, type TestAuth, type TestBrowser, type TestPerson } from "../testing/index.js";
 import { cloneBrowser, expectError, signUpAdmin } from "./admin-support.js";
 import { register } from "./passkey-support.js";
 

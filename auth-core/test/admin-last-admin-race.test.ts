@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestAuth, testDialects, type TestAuth, type TestPerson } from "../src/testing/index.js";
+import { createTestAuth, testDialects, type TestAuth, type TestPerson } from "../testing/index.js";
 import { signUpAdmin } from "./admin-support.js";
 
 async function admins(t: TestAuth): Promise<string[]> {

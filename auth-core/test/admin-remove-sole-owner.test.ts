@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestAuth, seedOrganization, signUpPerson, testDialects, type TestAuth, type TestPerson } from "../src/testing/index.js";
+import { createTestAuth, seedOrganization, signUpPerson, testDialects, type TestAuth, type TestPerson } from "../testing/index.js";
 import { signUpAdmin, userRow } from "./admin-support.js";
 
 /**

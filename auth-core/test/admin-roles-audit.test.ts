@@ -11,7 +11,7 @@ import {
   type RecordingMailer,
   type TestAuth,
   type TestPerson,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import { expectError, signUpAdmin, userRow } from "./admin-support.js";
 
 async function roleOf(person: TestPerson): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { WireUser } from "../src/shared/wire-types.js";
-import { createTestBrowser, signUpPerson, type TestAuth, type TestBrowser, type TestPerson } from "../src/testing/index.js";
+import { createTestBrowser, signUpPerson, type TestAuth, type TestBrowser, type TestPerson } from "../testing/index.js";
 
 /** Support for the operator tests: people signed up through the real endpoints, one of them made an admin. */
 export async function signUpAdmin(t: TestAuth, name: string, email: string): Promise<TestPerson> {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "../src/email/mailer.js";
 import { createAfterAnswer } from "../src/deps/after-answer.js";
 import type { Logger } from "../src/deps/logger.js";
-import { createTestAuth, createTestBrowser, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, type TestAuth } from "../testing/index.js";
 
 /**
  * Mails go out after the answer (their latency must not show to the requester); auth.settled()

@@ -1,14 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { AnyEndpoint } from "../src/endpoint.js";
-import { createRequestHandler } from "../src/router.js";
-import { getSession } from "../src/routes/get-session.js";
-import { createTestAuth, TEST_BASE_URL, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, TEST_BASE_URL, testDialects, type TestAuth } from "../testing/index.js";
 
 /**
- * get-session answers a request that carries no cookie, no Authorization and no API key with its
- * anonymous answer, without running the handler (router.ts). The shortcut must answer exactly
- * what the handler would, stay behind the rate limit, and step aside for anything the handler
- * has to read.
+ * get-session answers a request that carries no cookie, no Authorization and no API key with the
+ * signed-out `null` before the router, without running the handler (fast-path/get-session.ts).
+ * The shortcut must answer exactly what the handler would, stay behind the rate limit, and step
+ * aside for anything the handler has to read.
  */
 describe.each(testDialects())("get-session's anonymous answer on %s", (dialect) => {
   let t: TestAuth;
@@ -79,14 +76,22 @@ describe.each(testDialects())("get-session's anonymous answer on %s", (dialect) 
   });
 });
 
-describe("an anonymous answer's declaration", () => {
-  it("is refused on a POST or a path with parameters, when the router is built", async () => {
-    const t = await createTestAuth();
+describe.each(testDialects())("get-session's fast path on %s", (dialect) => {
+  it("is taken by a GET of the path itself only: other methods and spellings meet the router's answers", async () => {
+    const t = await createTestAuth({ dialect, options: { rateLimit: { enabled: false } } });
     try {
-      const base = getSession as unknown as AnyEndpoint;
-      expect(() => createRequestHandler(t.auth.context, [{ ...base, method: "POST" }])).toThrow(/anonymous answer is for a GET/);
-      expect(() => createRequestHandler(t.auth.context, [{ ...base, path: "/get-session/:id" }])).toThrow(/anonymous answer is for a GET/);
-      expect(() => createRequestHandler(t.auth.context, [base])).not.toThrow();
+      const at = (path: string, method = "GET") => t.auth.handler(new Request(`${TEST_BASE_URL}/api/auth${path}`, { method }));
+      const quick = at("/get-session");
+      expect(quick).toBeInstanceOf(Response);
+      expect(await (quick as Response).text()).toBe("null");
+      const post = await at("/get-session", "POST");
+      expect(post.status).toBe(405);
+      expect(await post.json()).toMatchObject({ code: "METHOD_NOT_ALLOWED" });
+      const head = await at("/get-session", "HEAD");
+      expect(head.status).toBe(200);
+      const slash = await at("/get-session/");
+      expect([slash.status, await slash.text()]).toEqual([200, "null"]);
+      expect((await at("/get-session?disableRefresh=maybe")).status).toBe(400);
     } finally {
       await t.destroy();
     }

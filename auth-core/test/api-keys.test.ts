@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRecordingMailer, readJSON, seedOrganization, signUpPerson, type RecordingMailer, type TestPerson } from "../src/testing/organization.js";
+import { createRecordingMailer, readJSON, seedOrganization, signUpPerson, type RecordingMailer, type TestPerson } from "../testing/organization.js";
 import type { WireApiKey, WireApiKeyList, WireApiKeyVerification, WireCreatedApiKey, WireSessionResult } from "../src/shared/wire-types.js";
-import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
 import { createApiKeyHashes, hashApiKey } from "../src/api-key/key-material.js";
 
 const DAY = 24 * 60 * 60 * 1000;

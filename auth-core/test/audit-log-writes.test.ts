@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestAuth, testDialects, type TestAuth, readJSON, signUpPerson, type TestPerson } from "../src/testing/index.js";
+import { createTestAuth, testDialects, type TestAuth, readJSON, signUpPerson, type TestPerson } from "../testing/index.js";
 import type { MailMessage, Mailer } from "../src/email/mailer.js";
 import type { WireInvitation, WireOrganization, WireTeam } from "../src/shared/wire-types.js";
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestAuth, createTestDatabase, testDialects, type TestDatabase } from "../src/testing/index.js";
+import { createTestAuth, createTestDatabase, testDialects, type TestDatabase } from "../testing/index.js";
 
 /** The rows as the log wrote them before event types were a fixed list: free-text types, everything else in `detail`. */
 const OLD_ROWS = [

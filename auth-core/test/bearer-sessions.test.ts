@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { AuthOptions } from "../src/options.js";
-import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth } from "../testing/index.js";
 
 /**
  * Sessions for clients that cannot hold cookies (the bearer option). The answer of a sign-in

@@ -54,6 +54,17 @@ describe("dependency direction", () => {
     expect(bad).toEqual([]);
   });
 
+  it("auth-core's library never imports its test support (testing/ is a test-only entry, built apart from dist)", () => {
+    const bad = sourceFiles(join(root, "auth-core/src"))
+      .filter((f) => !isTest(f))
+      .flatMap(imports)
+      .filter(
+        (r) =>
+          r.specifier.startsWith("@gatehouse/auth-core/testing") || resolve(root, dirname(r.file), r.specifier).startsWith(join(root, "auth-core/testing")),
+      );
+    expect(bad).toEqual([]);
+  });
+
   it("migrations import only kysely and each other", () => {
     const bad = sourceFiles(join(root, "migrations/src"))
       .flatMap(imports)
@@ -110,9 +121,10 @@ describe("module boundaries", () => {
     expect(bad).toEqual([]);
   });
 
-  it("auth-core reaches Kysely only from store/ (and its test support)", () => {
+  it("auth-core reaches Kysely only from store/ and the fast path's SQLite setup", () => {
+    const allowed = ["auth-core/src/store/", "auth-core/src/fast-path/sqlite.ts"];
     const bad = sourceFiles(join(root, "auth-core/src"))
-      .filter((f) => !relative(root, f).startsWith("auth-core/src/store/") && !relative(root, f).startsWith("auth-core/src/testing/") && !isTest(f))
+      .filter((f) => !allowed.some((place) => relative(root, f).startsWith(place)) && !isTest(f))
       .flatMap(imports)
       .filter((r) => r.specifier === "kysely" || r.specifier.startsWith("kysely/"));
     expect(bad).toEqual([]);
@@ -197,6 +209,80 @@ describe("no import circles", () => {
   });
 });
 
+/**
+ * auth-core/src's layers, lowest first (docs/architecture.md draws them). A folder, or a file
+ * directly in src/, may import at run time only from a lower layer; type-only imports (`import
+ * type`, `export type`) may go anywhere, since they leave nothing behind. An inline `{ type X }`
+ * counts as run time: under verbatimModuleSyntax the import stays. A new folder is placed here.
+ */
+const AUTH_CORE_LAYERS: readonly (readonly string[])[] = [
+  // base: browser-safe rules and wire types, the injected outside world, the error catalogue, the context's type
+  ["shared/", "deps/", "errors.ts", "context.ts"],
+  ["crypto/", "store/"],
+  // HTTP helpers (cookies, origin, rate limit), session JWTs, the audit log's writer
+  ["http/", "jwt/", "audit/"],
+  // account rules: ban, admission, impersonation rule, sign-in throttle, an organization's two-factor rule
+  ["account/"],
+  // session lifetime and cookie; mail, email tokens and notices
+  ["session/", "email/"],
+  // features
+  ["passkey/", "two-factor/", "oauth/", "api-key/"],
+  // an organization, which answers to its members' API keys
+  ["organization/"],
+  // admin, which acts on people and the organizations they own
+  ["admin/"],
+  // every sign-in's completion: first proof, second step, social sign-in, anonymous hand-over
+  ["sign-in/"],
+  // the endpoint contract, the options, the OpenAPI document
+  ["endpoint.ts", "options.ts", "openapi/"],
+  ["routes/"],
+  // the doors: the router and the fast path before it
+  ["router.ts", "fast-path/"],
+  ["create-auth.ts"],
+  ["index.ts"],
+];
+
+describe("auth-core layers (AUTH_CORE_LAYERS)", () => {
+  const src = join(root, "auth-core/src");
+  const nodeOf = (path: string): string => {
+    const parts = relative(src, path).split("/");
+    return parts.length === 1 ? parts[0]! : `${parts[0]}/`;
+  };
+  const layerOf = (path: string): number => AUTH_CORE_LAYERS.findIndex((layer) => layer.includes(nodeOf(path)));
+
+  /** The run-time imports from one node of src to another that do not go to a lower layer. */
+  function backEdges(files: readonly string[], importsOf: (file: string) => ImportRef[]): string[] {
+    return files.flatMap((file) =>
+      importsOf(file).flatMap((r) => {
+        const target = resolveImport(file, r.specifier);
+        if (r.typeOnly || !target || !target.startsWith(src) || nodeOf(target) === nodeOf(file)) return [];
+        return layerOf(target) < layerOf(file) ? [] : [`${r.file} → ${r.specifier}`];
+      }),
+    );
+  }
+
+  const libraryFiles = (): string[] => sourceFiles(src).filter((file) => !isTest(file));
+
+  it("every folder and file of src sits in one layer", () => {
+    const nodes = [...new Set(libraryFiles().map(nodeOf))];
+    expect(nodes.filter((node) => AUTH_CORE_LAYERS.filter((layer) => layer.includes(node)).length !== 1)).toEqual([]);
+  });
+
+  it("no folder imports its own layer or one above it at run time", () => {
+    expect(backEdges(libraryFiles(), imports)).toEqual([]);
+  });
+
+  it("finds a back-edge when there is one (session/ importing sign-in/, and an inline type-only import)", () => {
+    const session = join(src, "session/session.ts");
+    const made = (specifier: string, typeOnly: boolean): ImportRef[] => [{ file: relative(root, session), specifier, typeOnly }];
+    expect(backEdges([session], () => made("../sign-in/complete-sign-in.js", false))).toEqual([
+      "auth-core/src/session/session.ts → ../sign-in/complete-sign-in.js",
+    ]);
+    expect(backEdges([session], () => made("../sign-in/complete-sign-in.js", true))).toEqual([]);
+    expect(backEdges([session], () => made("../store/session-store.js", false))).toEqual([]);
+  });
+});
+
 describe("web layers: main → app → features → components → lib", () => {
   /**
    * What the code already follows: lib/ (clients, error rules) imports no other layer;
@@ -250,7 +336,7 @@ describe("injected outside world", () => {
     const offences: string[] = [];
     for (const file of sourceFiles(join(root, "auth-core/src"))) {
       const rel = relative(root, file);
-      if (rel.startsWith("auth-core/src/deps/") || rel.startsWith("auth-core/src/testing/") || isTest(rel)) continue;
+      if (rel.startsWith("auth-core/src/deps/") || isTest(rel)) continue;
       const text = readFileSync(file, "utf8");
       for (const [pattern, label] of forbidden) if (pattern.test(text)) offences.push(`${rel}: ${label}`);
     }
@@ -261,7 +347,7 @@ describe("injected outside world", () => {
 describe("endpoint table", () => {
   it("refuses two endpoints on one path instead of letting one replace the other", async () => {
     const { createRequestHandler } = await import("../src/router.js");
-    const { createTestAuth } = await import("../src/testing/index.js");
+    const { createTestAuth } = await import("../testing/index.js");
     const { ok } = await import("../src/routes/ok.js");
     const t = await createTestAuth();
     expect(() => createRequestHandler(t.auth.context, [ok, { ...ok, name: "okAgain", method: "POST" } as AnyEndpoint])).toThrow(/share the path \/ok/);

@@ -10,7 +10,7 @@ import {
   type TestAuth,
   type TestBrowser,
   type TestSMTPServer,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 
 let smtp: TestSMTPServer;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   type TestAuth,
   type TestBrowser,
   type TestSMTPServer,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 let smtp: TestSMTPServer;

@@ -12,7 +12,7 @@ import {
   type TestAuth,
   type TestBrowser,
   type TestSMTPServer,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 
 const HOUR = 60 * 60 * 1000;
 const RESET_ANSWER = { status: true, message: "If this email exists in our system, check your email for the reset link" };

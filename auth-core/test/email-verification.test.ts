@@ -11,7 +11,7 @@ import {
   type TestAuth,
   type TestBrowser,
   type TestSMTPServer,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 
 const HOUR = 60 * 60 * 1000;
 let smtp: TestSMTPServer;

@@ -5,7 +5,7 @@ import type { AnyEndpoint } from "../src/endpoint.js";
 import { resolveEndpointRateLimit } from "../src/http/rate-limit.js";
 import { createAudit, MissingAuditRowError } from "../src/audit/audit-log.js";
 import { AUDIT_EVENT_TYPES } from "../src/shared/audit-events.js";
-import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
 
 /**
  * The endpoint declaration is the one home of an endpoint's policy. These walk the

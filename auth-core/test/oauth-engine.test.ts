@@ -5,7 +5,7 @@ import { systemRandom } from "../src/deps/random.js";
 import { createS256CodeChallenge, generateCodeVerifier } from "../src/oauth/pkce.js";
 import { OAuthRequestError, parseTokenResponse, requestTokens } from "../src/oauth/token-request.js";
 import { providerRuntime } from "../src/oauth/engine.js";
-import { createTestAuth, type TestOpenIDProvider } from "../src/testing/index.js";
+import { createTestAuth, type TestOpenIDProvider } from "../testing/index.js";
 import { BASIC_CLIENT, OTHER_REDIRECT_URI, person, startSocialProvider } from "./social-harness.js";
 
 describe("PKCE", () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AnyEndpoint } from "../src/endpoint.js";
 import { endpoints } from "../src/routes/index.js";
-import { createTestAuth, createTestBrowser, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, type TestAuth } from "../testing/index.js";
 
 /**
  * GET /open-api/generate-schema is a valid OpenAPI 3.1 document that lists

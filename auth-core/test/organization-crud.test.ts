@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestAuth, createTestBrowser, testDialects, type TestAuth, readJSON, signUpPerson, type TestPerson } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth, readJSON, signUpPerson, type TestPerson } from "../testing/index.js";
 import type { WireFullOrganization, WireMember, WireMemberWithUser, WireOrganization, WireSessionResult } from "../src/shared/wire-types.js";
 
 type Created = WireOrganization & { members: WireMember[] };

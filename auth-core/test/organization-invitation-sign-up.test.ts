@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
-import { createRecordingMailer, readJSON, signUpPerson, type RecordingMailer, type TestPerson } from "../src/testing/organization.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
+import { createRecordingMailer, readJSON, signUpPerson, type RecordingMailer, type TestPerson } from "../testing/organization.js";
 import type { WireSessionResult } from "../src/shared/wire-types.js";
 
 /** An invitee without an account gets one through a one-time link mailed to the invited address. */

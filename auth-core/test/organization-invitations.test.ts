@@ -9,7 +9,7 @@ import {
   createTestAuth,
   testDialects,
   type TestAuth,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import type { Mailer } from "../src/email/mailer.js";
 import type {
   WireFullOrganization,

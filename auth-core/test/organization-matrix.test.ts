@@ -15,7 +15,7 @@ import {
   createTestAuth,
   testDialects,
   type TestAuth,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import { findInvitationById, findLiveInvitation, insertInvitation } from "../src/store/invitation-store.js";
 import { findMemberById } from "../src/store/member-store.js";
 import { findOrganizationById } from "../src/store/organization-store.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
-import { readJSON, seedOrganization, signUpPerson, type TestPerson } from "../src/testing/organization.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
+import { readJSON, seedOrganization, signUpPerson, type TestPerson } from "../testing/organization.js";
 import type { WireOrganization, WireSessionResult } from "../src/shared/wire-types.js";
 
 /** The organization a person last worked in is set on every new session, unless they left it or it was deleted. */

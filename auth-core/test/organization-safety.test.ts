@@ -10,7 +10,7 @@ import {
   createTestAuth,
   testDialects,
   type TestAuth,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import { findMemberById, findMember, insertMember } from "../src/store/member-store.js";
 import { findInvitationById, insertInvitation } from "../src/store/invitation-store.js";
 import { findTeamMember, insertTeamMember } from "../src/store/team-store.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestAuth, testDialects, type TestAuth } from "../src/testing/index.js";
-import { readJSON, signUpPerson, type TestPerson } from "../src/testing/organization.js";
+import { createTestAuth, testDialects, type TestAuth } from "../testing/index.js";
+import { readJSON, signUpPerson, type TestPerson } from "../testing/organization.js";
 import type { WireOrganization } from "../src/shared/wire-types.js";
 
 const REFUSAL = {

@@ -4,16 +4,7 @@
  * as a member.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  readJSON,
-  signUpPerson,
-  createTestAuth,
-  findLink,
-  startTestSMTPServer,
-  testDialects,
-  type TestAuth,
-  type TestSMTPServer,
-} from "../src/testing/index.js";
+import { readJSON, signUpPerson, createTestAuth, findLink, startTestSMTPServer, testDialects, type TestAuth, type TestSMTPServer } from "../testing/index.js";
 import type { WireFullOrganization, WireInvitation, WireOrganization } from "../src/shared/wire-types.js";
 
 describe.each(testDialects())("an invitation delivered over SMTP on %s", (dialect) => {

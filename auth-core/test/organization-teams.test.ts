@@ -1,7 +1,7 @@
 /** Teams: create, rename, remove, list, membership and the session's active team. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateId } from "../src/deps/random.js";
-import { readJSON, signUpPerson, type TestPerson, createTestAuth, testDialects, type TestAuth } from "../src/testing/index.js";
+import { readJSON, signUpPerson, type TestPerson, createTestAuth, testDialects, type TestAuth } from "../testing/index.js";
 import type { WireOrganization, WireSessionResult, WireTeam, WireTeamMember } from "../src/shared/wire-types.js";
 
 async function codeOf(response: Response): Promise<string> {

@@ -9,7 +9,7 @@ import {
   type TestAuth,
   type TestBrowser,
   type TestPerson,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 
 const PASSWORD = "correct horse battery";
 const REFUSAL = {

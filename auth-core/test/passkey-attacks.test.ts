@@ -9,7 +9,7 @@ import {
   type SoftwareAuthenticator,
   type TestAuth,
   type TestBrowser,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import { register, registerOptions, signUp } from "./passkey-support.js";
 
 const CHALLENGE_COOKIE = "gatehouse.passkey_challenge";

@@ -2,7 +2,7 @@ import type { AuditEventType } from "../src/shared/audit-events.js";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { WirePasskey, WireSessionResult } from "../src/shared/wire-types.js";
-import { createSoftwareAuthenticator, createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createSoftwareAuthenticator, createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
 import { register, signUp } from "./passkey-support.js";
 
 async function securityEvents(

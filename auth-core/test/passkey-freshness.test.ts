@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "../src/email/mailer.js";
-import { createSoftwareAuthenticator, createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createSoftwareAuthenticator, createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
 import { register, signUp } from "./passkey-support.js";
 
 /** Adding a passkey needs a fresh session (freshAge, default 1 day): a stolen session cannot plant one. */

@@ -1,7 +1,7 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { WirePasskey } from "../src/shared/wire-types.js";
-import { createSoftwareAuthenticator, createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createSoftwareAuthenticator, createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
 import { register, registerOptions, signUp } from "./passkey-support.js";
 
 async function errorOf(response: Response): Promise<{ status: number; code: string }> {

@@ -1,7 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import { expect } from "vitest";
 import type { WirePasskey } from "../src/shared/wire-types.js";
-import { createTestBrowser, type SoftwareAuthenticator, type TestAuth, type TestBrowser } from "../src/testing/index.js";
+import { createTestBrowser, type SoftwareAuthenticator, type TestAuth, type TestBrowser } from "../testing/index.js";
 
 /** The steps every passkey test file takes: a signed-up browser and a registered passkey. */
 export async function signUp(t: TestAuth, name: string, email: string): Promise<TestBrowser> {

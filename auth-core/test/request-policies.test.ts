@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestAuth, createTestAuthBeside, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestAuthBeside, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
 
 const BASE = "http://localhost:3000/api/auth";
 

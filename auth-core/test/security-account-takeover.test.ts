@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "../src/email/mailer.js";
-import { createTestAuth, createTestBrowser, testDialects, settledMail, type TestAuth, type TestBrowser } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, settledMail, type TestAuth, type TestBrowser } from "../testing/index.js";
 
 /**
  * Account takeover, as a security review tried it: a stale session (a laptop left signed in, a

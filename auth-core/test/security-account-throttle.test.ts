@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { MailMessage } from "../src/email/mailer.js";
-import { createTestAuth, createTestBrowser, testDialects, settledMailedLink, type TestAuth, type TestOpenIDProvider } from "../src/testing/index.js";
-import { throttleWait } from "../src/security/sign-in-throttle.js";
+import { createTestAuth, createTestBrowser, testDialects, settledMailedLink, type TestAuth, type TestOpenIDProvider } from "../testing/index.js";
+import { throttleWait } from "../src/account/sign-in-throttle.js";
 import { createSocialAuth, person, runFlow, startSocialProvider } from "./social-harness.js";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
-import { createSoftwareAuthenticator, testDialects, type TestAuth, type TestOpenIDProvider } from "../src/testing/index.js";
+import { createSoftwareAuthenticator, testDialects, type TestAuth, type TestOpenIDProvider } from "../testing/index.js";
 import { createSocialAuth, createTestBrowser, person, runFlow, startSocialProvider } from "./social-harness.js";
 
 let idp: TestOpenIDProvider;

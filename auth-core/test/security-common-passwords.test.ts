@@ -6,7 +6,7 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 import { afterEach, describe, expect, it } from "vitest";
 import { isCommonPassword } from "../src/crypto/common-passwords.js";
 import type { MailMessage } from "../src/email/mailer.js";
-import { createTestAuth, createTestBrowser, testDialects, settledMailedLink, type TestAuth, type TestBrowser } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, settledMailedLink, type TestAuth, type TestBrowser } from "../testing/index.js";
 
 /**
  * NIST SP 800-63B-4: a password from the list of commonly used ones is

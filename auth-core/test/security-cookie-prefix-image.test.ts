@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { isAcceptableImageURL } from "../src/routes/update-user.js";
-import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
 
 /**
  * An opt-in `__Host-` cookie prefix (host-only cookies: no cookie tossing

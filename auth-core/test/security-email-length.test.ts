@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "../src/email/mailer.js";
-import { createTestAuth, createTestBrowser, testDialects, type TestAuth, type TestBrowser } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth, type TestBrowser } from "../testing/index.js";
 
 /**
  * An address longer than RFC 5321 allows (local part over 64 octets, whole

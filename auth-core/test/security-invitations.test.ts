@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createRecordingMailer, readJSON, signUpPerson, createTestAuth, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createRecordingMailer, readJSON, signUpPerson, createTestAuth, testDialects, type TestAuth } from "../testing/index.js";
 
 /**
  * With requireEmailVerificationOnInvitation, someone who merely registered the invited address

@@ -11,7 +11,7 @@ import {
   testDialects,
   type TestAuth,
   type TestPerson,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import { insertMember } from "../src/store/member-store.js";
 import { signUpAdmin } from "./admin-support.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Logger } from "../src/deps/logger.js";
 import type { MailMessage } from "../src/email/mailer.js";
-import { createTestAuth, createTestBrowser, testDialects } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects } from "../testing/index.js";
 
 /**
  * The error log line of an unhandled failure named the request's raw path, so a failure while a

@@ -14,7 +14,7 @@ import {
   type TestAuth,
   type TestBrowser,
   type TestPerson,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import { signUpAdmin } from "./admin-support.js";
 import { turnOnTwoFactor } from "./two-factor-support.js";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth, type TestPerson } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth, type TestPerson } from "../testing/index.js";
 import { PASSWORD, turnOnTwoFactor } from "./two-factor-support.js";
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { rateLimitClientKey } from "../src/http/rate-limit.js";
-import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
 
 async function signInStatus(t: TestAuth, clientAddress: string): Promise<number> {
   const browser = createTestBrowser(t.auth, { clientAddress });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sanitizeRedirect } from "../src/shared/redirect.js";
 import { isTrustedURL } from "../src/shared/trusted-url.js";
-import { createTestAuth, createTestBrowser, TEST_BASE_URL, type TestAuth, type TestBrowser } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, TEST_BASE_URL, type TestAuth, type TestBrowser } from "../testing/index.js";
 
 /**
  * Relative redirect targets are judged on every decoding of them, with one

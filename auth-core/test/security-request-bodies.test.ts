@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "../src/endpoint.js";
 import { endpoints } from "../src/routes/index.js";
-import { createTestAuth, createTestBrowser, TEST_BASE_URL, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, TEST_BASE_URL, type TestAuth } from "../testing/index.js";
 
 /**
  * The bodies a cross-site form can send without a preflight (text/plain,
@@ -33,7 +33,7 @@ describe("request bodies and fetch metadata", () => {
     await t.destroy();
   });
 
-  function post(path: string, init: { type?: string; body?: string; headers?: Record<string, string> }): Promise<Response> {
+  async function post(path: string, init: { type?: string; body?: string; headers?: Record<string, string> }): Promise<Response> {
     const headers: Record<string, string> = { origin: TEST_BASE_URL, ...init.headers };
     if (init.type) headers["content-type"] = init.type;
     return t.auth.handler(new Request(`${TEST_BASE_URL}/api/auth${path}`, { method: "POST", headers, body: init.body }), { clientAddress: "127.0.0.1" });

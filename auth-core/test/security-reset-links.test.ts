@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "../src/email/mailer.js";
-import { createTestAuth, createTestBrowser, findLink, testDialects, type TestAuth, type TestBrowser } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, findLink, testDialects, type TestAuth, type TestBrowser } from "../testing/index.js";
 
 /**
  * A completed reset once left the account's other reset links alive (an older

@@ -4,7 +4,7 @@
  * seated, eight invitations sent at once leave exactly two.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestAuth, testDialects, type TestAuth, readJSON, signUpPerson, type TestPerson } from "../src/testing/index.js";
+import { createTestAuth, testDialects, type TestAuth, readJSON, signUpPerson, type TestPerson } from "../testing/index.js";
 import type { WireOrganization } from "../src/shared/wire-types.js";
 
 describe.each(testDialects())("seat limit under concurrent invitations on %s", (dialect) => {

@@ -14,7 +14,7 @@ import {
   type TestBrowser,
   type TestOpenIDProvider,
   type TestPerson,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import type { AuthOptions } from "../src/options.js";
 import { register } from "./passkey-support.js";
 import { createSocialAuth, errorOf, person, runFlow, startSocialProvider } from "./social-harness.js";

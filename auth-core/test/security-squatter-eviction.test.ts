@@ -16,7 +16,7 @@ import {
   type TestBrowser,
   type TestOpenIDProvider,
   type TestPerson,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 import { register } from "./passkey-support.js";
 import { PASSWORD as SQUATTER_PASSWORD, turnOnTwoFactor } from "./two-factor-support.js";
 import {

@@ -1,7 +1,7 @@
 import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AuthOptions } from "../src/options.js";
-import { createTestAuth, createTestBrowser, signUpPerson, TEST_BASE_URL, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, signUpPerson, TEST_BASE_URL, testDialects, type TestAuth } from "../testing/index.js";
 import { signUpAdmin } from "./admin-support.js";
 
 /**

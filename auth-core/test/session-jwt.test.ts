@@ -2,7 +2,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet
 import { afterEach, describe, expect, it } from "vitest";
 import { verifySessionJWT } from "../src/jwt/verify.js";
 import type { AuthOptions } from "../src/options.js";
-import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth, type TestBrowser } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth, type TestBrowser } from "../testing/index.js";
 
 /**
  * Session JWTs for services. /token and get-session's set-auth-jwt give a

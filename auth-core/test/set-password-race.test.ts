@@ -9,7 +9,7 @@ import {
 } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { APIError, type Auth, type PasswordHasher } from "../src/index.js";
-import { createTestAuth, createTestAuthBeside, createTestBrowser, TEST_SCRYPT_PARAMS, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestAuthBeside, createTestBrowser, TEST_SCRYPT_PARAMS, testDialects, type TestAuth } from "../testing/index.js";
 import { createScryptHasher } from "../src/crypto/password.js";
 
 /** A hasher that counts its hashes, and can be made to fail. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
 
 describe.each(testDialects())("email and password sessions on %s", (dialect) => {
   let t: TestAuth;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
 
 /** Every sign-in method hands an anonymous browser's data over (spec §7), not only social. */
 describe.each(testDialects())("anonymous hand-over on email sign-in and sign-up on %s", (dialect) => {

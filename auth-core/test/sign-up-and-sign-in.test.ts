@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createScryptHasher, type PasswordHasher } from "../src/index.js";
-import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
 
 /** Wraps the real hasher and counts its work, to show unknown users cost the same. */
 function countingHasher(): { hasher: PasswordHasher; verifications: () => number } {

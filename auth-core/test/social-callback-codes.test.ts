@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestAuth, testDialects, type TestAuth, type TestOpenIDProvider } from "../src/testing/index.js";
+import { createTestAuth, testDialects, type TestAuth, type TestOpenIDProvider } from "../testing/index.js";
 import {
   createSocialAuth,
   createTestBrowser,

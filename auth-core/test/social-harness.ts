@@ -11,7 +11,7 @@ import {
   type TestBrowser,
   type TestDialect,
   type TestOpenIDProvider,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 
 /** Shared set-up of the social sign-in tests: one real OpenID provider per file. */
 export const GOOGLE_CLIENT = { clientId: "gatehouse-test-client", clientSecret: "gatehouse-test-secret" };

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { testDialects, type TestAuth, type TestBrowser, type TestOpenIDProvider } from "../src/testing/index.js";
+import { testDialects, type TestAuth, type TestBrowser, type TestOpenIDProvider } from "../testing/index.js";
 import { createSocialAuth, createTestBrowser, person, runFlow, startSocialProvider } from "./social-harness.js";
 
 let idp: TestOpenIDProvider;

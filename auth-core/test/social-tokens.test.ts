@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deriveTokenEncryptionKey, encryptToken } from "../src/crypto/token-encryption.js";
 import { systemRandom } from "../src/deps/random.js";
-import { TEST_SECRET, testDialects, type TestAuth, type TestBrowser, type TestOpenIDProvider } from "../src/testing/index.js";
+import { TEST_SECRET, testDialects, type TestAuth, type TestBrowser, type TestOpenIDProvider } from "../testing/index.js";
 import { createSocialAuth, createTestBrowser, person, runFlow, startSocialProvider } from "./social-harness.js";
 
 let idp: TestOpenIDProvider;

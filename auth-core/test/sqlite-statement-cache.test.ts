@@ -1,6 +1,6 @@
 import SQLite from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { withStatementCache } from "../src/store/sqlite-dialect.js";
+import { withStatementCache } from "../src/fast-path/sqlite.js";
 
 describe("withStatementCache", () => {
   it("reuses the prepared statement for the same SQL and keeps results right", () => {

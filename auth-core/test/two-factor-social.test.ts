@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { signUpPerson, testDialects, totpCodeFor, type TestAuth, type TestBrowser, type TestOpenIDProvider } from "../src/testing/index.js";
+import { signUpPerson, testDialects, totpCodeFor, type TestAuth, type TestBrowser, type TestOpenIDProvider } from "../testing/index.js";
 import { createSocialAuth, createTestBrowser, GOOGLE_CLIENT, obtainProviderTokens, person, REDIRECT_URI, startSocialProvider } from "./social-harness.js";
 import { turnOnTwoFactor } from "./two-factor-support.js";
 

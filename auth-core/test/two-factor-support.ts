@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import { totpCodeFor, type TestAuth, type TestBrowser } from "../src/testing/index.js";
+import { totpCodeFor, type TestAuth, type TestBrowser } from "../testing/index.js";
 
-/** The password signUpPerson (src/testing) gives everyone. */
+/** The password signUpPerson (auth-core/testing) gives everyone. */
 export const PASSWORD = "correct horse battery";
 
 export interface TwoFactorEnrolment {

@@ -14,7 +14,7 @@ import {
   type TestAuth,
   type TestBrowser,
   type TestSMTPServer,
-} from "../src/testing/index.js";
+} from "../testing/index.js";
 
 const PASSWORD = "correct horse battery";
 let smtp: TestSMTPServer;

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { AnyEndpoint } from "../src/endpoint.js";
 import { ERROR_CODES, type ErrorEntry } from "../src/errors.js";
 import { endpoints } from "../src/routes/index.js";
-import { createRecordingMailer, createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth, type TestBrowser } from "../src/testing/index.js";
+import { createRecordingMailer, createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth, type TestBrowser } from "../testing/index.js";
 
 /**
  * Every code that goes on the wire is in ERROR_CODES, with its status and wording.

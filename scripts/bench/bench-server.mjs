@@ -4,7 +4,7 @@
 // main.ts: sign-up's verification mail goes nowhere (the benchmark measures auth, not mail
 // delivery), and no development identity provider or providers.
 import { migrateToLatest } from "@gatehouse/migrations";
-import { createApp, createServerAuth, createServerLogger, listen, mountReports, mountTRPC, openDatabase, readConfig } from "@gatehouse/server";
+import { createServerApp, createServerAuth, createServerLogger, listen, mountReports, mountTRPC, openDatabase, readConfig } from "@gatehouse/server";
 
 const config = readConfig(process.env);
 // Logging exactly as in production: every request logged as JSON on stdout (run.mjs drains it).
@@ -14,12 +14,13 @@ await migrateToLatest(database.db);
 const auth = createServerAuth({
   config,
   db: database.db,
+  lookups: database.lookups,
   dialect: database.dialect,
   secret: config.authSecret ?? "bench-secret-bench-secret-bench-secret",
   mailer: { send: async () => undefined },
   logger,
 });
-const app = createApp({
+const served = createServerApp({
   auth,
   logger,
   // The built SPA, served as in production (precompressed assets), for the first-load figure.
@@ -31,7 +32,7 @@ const app = createApp({
   https: config.baseURL.startsWith("https:"),
   trustedProxy: config.trustProxy,
 });
-const server = listen(app.fetch, config.port, (info) => logger.info("bench server listening", { port: info.port }));
+const server = listen(served.fetch, config.port, (info) => logger.info("bench server listening", { port: info.port }));
 process.on("SIGTERM", () => {
   server.close();
   void auth

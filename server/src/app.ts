@@ -9,7 +9,7 @@ import type { AppEnv } from "./app-env.js";
 import { createRequestIds } from "./middleware/request-id.js";
 import { apiSecurityHeaders, isAPIPath, securityHeaders } from "./middleware/security-headers.js";
 import { mountAPIReference } from "./api-reference.js";
-import { createAuthDoor } from "./auth-door.js";
+import { createAuthAPIRoute, pathOf, type NodeBindings } from "./auth-route.js";
 import { renderShell, type ShellConfig } from "./spa-shell.js";
 
 export interface AppDeps {
@@ -42,26 +42,44 @@ function spaCacheHeaders(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** What serve() is given: a fetch handler (@hono/node-server's bindings beside the request). */
+export type ServerFetch = (request: Request, env?: NodeBindings) => Response | Promise<Response>;
+
+export interface ServerApp {
+  app: Hono<AppEnv>;
+  /**
+   * The server's fetch handler, for serve(): an auth API call goes straight to its route (the
+   * answer auth-core had at once is written at once, without Hono's context and middleware
+   * chain, which that route does not use); everything else to the app.
+   */
+  fetch: ServerFetch;
+}
+
 /** The Hono app: /api/auth/* to auth-core, then tRPC, then the SPA. No side effects. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
+  return createServerApp(deps).app;
+}
+
+/** The app and the fetch handler a server gives serve() (main.ts, the benchmark). */
+export function createServerApp(deps: AppDeps): ServerApp {
   const app = new Hono<AppEnv>();
   const https = deps.https ?? false;
   const ids = createRequestIds({ trustIncoming: deps.trustedProxy ?? false });
-  const apiHeaders = apiSecurityHeaders({ https });
+  const authAPI = createAuthAPIRoute({ auth: deps.auth, logger: deps.logger, ids, apiHeaders: apiSecurityHeaders({ https }) });
+  // The auth API first: its route writes its own request id, headers and log line (auth-route.ts),
+  // so it answers without the middleware below; its pages go on to them.
+  app.on(["GET", "POST"], "/api/auth/*", (c, next) => {
+    const path = c.req.path;
+    return isAPIPath(path) ? authAPI.answer(c.req.raw, c.env, path) : next();
+  });
   app.use("*", requestLog(deps.logger, ids));
   app.use("*", securityHeaders({ https }));
 
   mountAPIReference(app);
-  // Reached only by what the auth door below leaves to Hono (HEAD, the auth pages). For an API
-  // answer auth-core writes the security headers and the request id into it as it builds it
-  // (one plain object), so neither middleware above touches the answer's headers.
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
-    const requestId = c.get("requestId");
-    const clientAddress = c.env?.incoming?.socket?.remoteAddress ?? null;
-    if (!isAPIPath(c.req.path)) return deps.auth.handler(c.req.raw, { clientAddress, requestId });
-    c.set("answerHeadersSet", true);
-    return deps.auth.handler(c.req.raw, { clientAddress, requestId, headers: { ...apiHeaders, "x-request-id": requestId } });
-  });
+  // The auth service's pages (its error page): the middleware above gives them the page headers.
+  app.on(["GET", "POST"], "/api/auth/*", (c) =>
+    deps.auth.handler(c.req.raw, { clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null, requestId: c.get("requestId") }),
+  );
   // Readiness for a load balancer: 503 while the database is unreachable, so traffic goes
   // elsewhere; the process itself stays up and recovers when the database returns.
   app.get("/healthz", async (c) => {
@@ -101,9 +119,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json(APIError.from(500, "INTERNAL_SERVER_ERROR").toJSON(), 500);
   });
 
-  // The auth API's answers (most requests the app makes) come in by their own door, before Hono.
-  const authDoor = createAuthDoor({ auth: deps.auth, logger: deps.logger, ids, apiHeaders });
-  const honoFetch = app.fetch;
-  app.fetch = (request, env, executionContext) => authDoor(request, env) ?? honoFetch(request, env, executionContext);
-  return app;
+  return {
+    app,
+    fetch: function serverFetch(request, env) {
+      const path = pathOf(request.url);
+      return authAPI.takes(request.method, path) ? authAPI.answer(request, env, path) : app.fetch(request, env);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { createAuth, type Auth, type Clock, type Database, type Logger, type Mailer, type ScryptParams } from "@gatehouse/auth-core";
+import { createAuth, type Auth, type Clock, type Database, type Logger, type Lookups, type Mailer, type ScryptParams } from "@gatehouse/auth-core";
 import type { Kysely } from "kysely";
 import type { ServerConfig } from "./env.js";
 import { AUDIT_RETENTION_DAYS } from "./product/audit/retention.js";
@@ -8,6 +8,8 @@ import type { ServerProviders } from "./providers/server-providers.js";
 export interface ServerAuthDeps {
   config: ServerConfig;
   db: Kysely<Database>;
+  /** How auth-core's hot-path lookups run on `db` (openDatabase gives them); default: through Kysely. */
+  lookups?: Lookups;
   dialect: "sqlite" | "postgres";
   secret: string;
   mailer: Mailer;
@@ -25,6 +27,7 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
   const { config } = deps;
   return createAuth({
     database: deps.db,
+    lookups: deps.lookups,
     baseURL: config.baseURL,
     secret: deps.secret,
     trustedOrigins: config.trustedOrigins,

@@ -1,14 +1,16 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
+import { Kysely, PostgresDialect, sql, type CompiledQuery, type PostgresPool, type PostgresPoolClient } from "kysely";
 import type { Pool, PoolClient, QueryConfig } from "pg";
-import { consoleLogger, createSQLiteDialect, withDirectReads, type APIError, type Database, type DirectRead, type Logger } from "@gatehouse/auth-core";
+import { consoleLogger, openSQLite, type APIError, type Database, type Logger, type Lookups } from "@gatehouse/auth-core";
 import { databaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable.js";
 import { KnownShapeRead, RowShapes } from "./pg-known-shape-read.js";
 
 export interface ServerDatabase {
   db: Kysely<Database>;
+  /** How auth-core's hot-path lookups run on it (createAuth's `lookups`). */
+  lookups: Lookups;
   dialect: "sqlite" | "postgres";
   /** Whether the database answers `select 1` now (the readiness check). */
   ping(): Promise<boolean>;
@@ -34,8 +36,8 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Server
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: createSQLiteDialect(sqlite) });
-  return { db, dialect: "sqlite", ping: () => ping(db), destroy: () => db.destroy() };
+  const { db, lookups } = openSQLite(sqlite);
+  return { db, lookups, dialect: "sqlite", ping: () => ping(db), destroy: () => db.destroy() };
 }
 
 async function ping(db: Kysely<Database>): Promise<boolean> {
@@ -83,14 +85,12 @@ function openPostgres(url: string, options: DatabaseOptions): ServerDatabase {
   });
   // One naming for both paths below: a connection must never see one name for two texts.
   const nameOf = statementNames();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => guardPool(await loading, health, nameOf) }) });
   // The session lookup on every request runs on a pooled connection directly, without Kysely's
   // connection machinery around it.
-  const dialect = withDirectReads(
-    new PostgresDialect({ pool: async () => guardPool(await loading, health, nameOf) }),
-    directRead(() => loaded ?? loading, health, nameOf, new RowShapes((dataTypeID) => parserOf(dataTypeID))),
-  );
-  const db = new Kysely<Database>({ dialect });
-  return { db, dialect: "postgres", ping: async () => health.observe(await ping(db)), destroy: () => db.destroy() };
+  const read = directRead(() => loaded, loading, health, nameOf, new RowShapes((dataTypeID) => parserOf(dataTypeID)));
+  const lookups: Lookups = { read: <Row>(query: CompiledQuery<Row>) => read(query.sql, query.parameters) as Promise<Row[]> };
+  return { db, lookups, dialect: "postgres", ping: async () => health.observe(await ping(db)), destroy: () => db.destroy() };
 }
 
 type DatabaseHealth = ReturnType<typeof databaseHealth>;
@@ -162,7 +162,13 @@ function isStalePlan(error: unknown): boolean {
  * path every signed-in request takes. A named statement with text parameters runs without
  * describing its rows again (pg-known-shape-read.ts).
  */
-function directRead(poolOf: () => Pool | Promise<Pool>, health: DatabaseHealth, nameOf: (text: string) => string | undefined, shapes: RowShapes): DirectRead {
+function directRead(
+  loadedPool: () => Pool | null,
+  loading: Promise<Pool>,
+  health: DatabaseHealth,
+  nameOf: (text: string) => string | undefined,
+  shapes: RowShapes,
+): (text: string, parameters: readonly unknown[]) => Promise<unknown[]> {
   const read = (pool: Pool, text: string, parameters: readonly unknown[]): Promise<unknown[]> =>
     new Promise((resolve, reject) => {
       pool.connect((connectError, client, release) => {
@@ -186,8 +192,8 @@ function directRead(poolOf: () => Pool | Promise<Pool>, health: DatabaseHealth, 
       });
     });
   return (text, parameters) => {
-    const pool = poolOf();
-    return pool instanceof Promise ? pool.then((loaded) => read(loaded, text, parameters)) : read(pool, text, parameters);
+    const pool = loadedPool();
+    return pool ? read(pool, text, parameters) : loading.then((loaded) => read(loaded, text, parameters));
   };
 }
 
@@ -209,12 +215,9 @@ function guardPool(pool: Pool, health: DatabaseHealth, nameOf: (text: string) =>
       health.observe(true);
       let broken = false;
       const query = (text: unknown, values?: unknown): unknown => {
-        const result =
-          typeof text === "string"
-            ? client.query(statement(nameOf(text), text, values as unknown[] | undefined))
-            : (client.query as (text: unknown, values?: unknown) => unknown)(text, values);
-        if (!(result instanceof Promise)) return result; // a cursor
-        return result.catch((error: unknown) => {
+        // Kysely passes SQL text, or a cursor (a stream), which pg hands back as it is.
+        if (typeof text !== "string") return (client.query as (cursor: unknown) => unknown)(text);
+        return client.query(statement(nameOf(text), text, values as unknown[] | undefined)).catch((error: unknown) => {
           broken ||= isDatabaseUnavailable(error) || isStalePlan(error);
           throw failureOf(health, error);
         });

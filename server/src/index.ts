@@ -1,5 +1,5 @@
 /** @gatehouse/server as a library: the pieces main.ts wires, for tools such as the benchmark. */
-export { createApp, type AppDeps } from "./app.js";
+export { createApp, createServerApp, type AppDeps, type ServerApp, type ServerFetch } from "./app.js";
 export type { AppEnv } from "./app-env.js";
 export { createServerAuth, type ServerAuthDeps } from "./auth.js";
 export { openDatabase, type ServerDatabase } from "./database.js";

@@ -1,5 +1,5 @@
 import { pino, type Logger as PinoLogger, type LevelWithSilent } from "pino";
-import { oncePerInstant, type Logger } from "@gatehouse/auth-core";
+import type { Logger } from "@gatehouse/auth-core";
 import { createStdoutSink } from "./log-stdout.js";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -34,10 +34,16 @@ export type RequestLineWriter = (requestId: string, method: string, path: string
 export function formatRequestLine(time: string, requestId: string, method: string, path: string, status: number, ms: number): string {
   return `{"level":"info"${time},"requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms},"message":"${REQUEST_LOG_MESSAGE}"}\n`;
 }
-/** pino's isoTime (`,"time":"<ISO 8601>"`), formatted once per millisecond, not once per line. */
-const timeFieldOf = oncePerInstant((now) => `,"time":"${new Date(now).toISOString()}"`);
+/** pino's isoTime (`,"time":"<ISO 8601>"`), formatted once per millisecond, not once per line: under load many lines share one. */
+let lastTime = Number.NaN;
+let lastTimeField = "";
 function isoTimeOncePerMillisecond(): string {
-  return timeFieldOf(Date.now());
+  const now = Date.now();
+  if (now !== lastTime) {
+    lastTime = now;
+    lastTimeField = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return lastTimeField;
 }
 
 /** pino's options for the server's log: the level's label, an ISO time, no pid or hostname, `message`. */

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { listen } from "./listen.js";
 import { migrateToLatest } from "@gatehouse/migrations";
 import { preloadCommonPasswords } from "@gatehouse/auth-core";
-import { createApp } from "./app.js";
+import { createServerApp } from "./app.js";
 import { shellConfigOf, signInMethodsOf } from "./spa-shell.js";
 import { createServerAuth } from "./auth.js";
 import { openDatabase } from "./database.js";
@@ -45,6 +45,7 @@ const providers = resolveServerProviders(config, devIdp ? { client: devIdp, ids:
 const auth = createServerAuth({
   config,
   db: database.db,
+  lookups: database.lookups,
   dialect: database.dialect,
   secret: resolveAuthSecret(config.authSecret, config.dataDir),
   mailer: createServerMailer(config, logger),
@@ -52,7 +53,7 @@ const auth = createServerAuth({
   providers,
 });
 
-const app = createApp({
+const served = createServerApp({
   auth,
   logger,
   webDist: fileURLToPath(new URL("../../web/dist", import.meta.url)),
@@ -66,7 +67,7 @@ const app = createApp({
   trustedProxy: config.trustProxy,
 });
 
-const server = listen(app.fetch, config.port, (info) => {
+const server = listen(served.fetch, config.port, (info) => {
   logger.info("gatehouse listening", { url: config.baseURL, port: info.port, database: database.dialect });
   // The common-password list (3.3 MB) is read off the event loop now, not by the first sign-up.
   preloadCommonPasswords().catch((error: unknown) => logger.error("common-password list not read", { error: String(error) }));

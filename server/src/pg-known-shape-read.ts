@@ -1,5 +1,3 @@
-import { rowBuilder } from "@gatehouse/auth-core";
-
 /**
  * A read of a named prepared statement whose rows' shape (column names and types) is described
  * when a connection prepares the statement, instead of on every execution.
@@ -47,10 +45,29 @@ type TypeParser = (text: string) => unknown;
 
 interface RowShape {
   columns: number;
-  toRow: (values: readonly unknown[]) => Record<string, unknown>;
+  toRow: (values: readonly (string | null)[]) => Record<string, unknown>;
 }
 
 export type KnownShapeCallback = (error: Error | null, rows?: Record<string, unknown>[]) => void;
+
+/**
+ * Makes rows as objects from a row's text values, each through its column's parser. Each row is
+ * a copy of a blank row with every column (null), in order, which V8 makes by copying its
+ * layout; a row built up from {} one column at a time walks a chain of layouts, one per column.
+ */
+function rowBuilder(columns: readonly string[], parsers: readonly TypeParser[]): (values: readonly (string | null)[]) => Record<string, unknown> {
+  // JSON.parse makes fast-mode objects; a spread of one copies its layout.
+  const blank = JSON.parse(JSON.stringify(Object.fromEntries(columns.map((name) => [name, null])))) as Record<string, unknown>;
+  const count = columns.length;
+  return (values) => {
+    const row: Record<string, unknown> = { ...blank };
+    for (let i = 0; i < count; i++) {
+      const value = values[i] ?? null;
+      row[columns[i]!] = value === null ? null : parsers[i]!(value);
+    }
+    return row;
+  };
+}
 
 /** The shapes of the statements read so far, by statement name. */
 export class RowShapes {
@@ -67,12 +84,11 @@ export class RowShapes {
   }
 
   learn(name: string, fields: readonly FieldDescription[]): RowShape {
-    const parsers = fields.map((field) => this.#parserOf(field.dataTypeID));
     const shape: RowShape = {
       columns: fields.length,
       toRow: rowBuilder(
         fields.map((field) => field.name),
-        (value, index) => (value === null ? null : parsers[index]!(value as string)),
+        fields.map((field) => this.#parserOf(field.dataTypeID)),
       ),
     };
     this.#shapes.set(name, shape);

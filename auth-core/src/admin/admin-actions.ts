@@ -6,7 +6,7 @@ import type { DB, UserRow } from "../store/database.js";
 import { countAdminsAbleToAct, findUserById, lockAdmins, updateUser } from "../store/user-store.js";
 import { deleteUserData } from "../email/user-deletion.js";
 import { assertNotSoleOwner } from "../organization/sole-owner.js";
-import { isBanActive } from "./ban.js";
+import { isBanActive } from "../account/ban.js";
 
 type DetailValue = string | number | boolean | null;
 

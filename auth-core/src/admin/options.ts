@@ -6,7 +6,7 @@ export interface AdminOptions {
      * gets the admin role with a step that proves both the listed mailbox and the account are
      * theirs: the verification link opened while signed in to the account, a password reset when
      * the password is the account's only way in, or a sign-in through a provider that vouches for
-     * the address and is the account's only way in (admin/admission.ts). A later set-role decides.
+     * the address and is the account's only way in (account/admission.ts). A later set-role decides.
      */
     adminEmails?: string[];
     /** Seconds an impersonation session lasts at most; default 3600 (better-auth's one hour). */

@@ -15,11 +15,10 @@ export function readApiKeyHeader(ctx: AuthContext, headers: Headers): string | n
  * the key's owner. It is one use of the key (counted against its limit). The session is never
  * stored and never fresh; `apiKey` tells the endpoints which key it is and what it may do.
  * A refused key answers the plugin's error (401 with its code; an unknown key of any length or
- * form 401 INVALID_API_KEY). Without a promise when the key's use needed none (useApiKey).
+ * form 401 INVALID_API_KEY).
  */
-export function resolveApiKeySession(ctx: AuthContext, key: string, client: ClientInfo): ActiveSession | Promise<ActiveSession> {
-  const used = useApiKey(ctx, key, { audit: () => keyUseAudit(ctx, client) });
-  return used instanceof Promise ? used.then((found) => keySession(ctx, found, key, client)) : keySession(ctx, used, key, client);
+export async function resolveApiKeySession(ctx: AuthContext, key: string, client: ClientInfo): Promise<ActiveSession> {
+  return keySession(ctx, await useApiKey(ctx, key, { audit: () => keyUseAudit(ctx, client) }), key, client);
 }
 
 /** The times of a key's session: now, and (for a key without an expiry) a session's lifetime from now. */
@@ -27,7 +26,8 @@ const isoOf = (time: number): string => new Date(time).toISOString();
 const isoOfNow = oncePerInstant(isoOf);
 const isoOfExpiry = oncePerInstant(isoOf);
 
-function keySession(ctx: AuthContext, { record, user }: UsedApiKey, key: string, client: ClientInfo): ActiveSession {
+/** The session a used key stands for (never stored). */
+export function keySession(ctx: AuthContext, { record, user }: UsedApiKey, key: string, client: ClientInfo): ActiveSession {
   const now = ctx.clock.now().getTime();
   const at = isoOfNow(now);
   return {

@@ -5,7 +5,7 @@ import type { ApiKeyRecord } from "../store/api-key-store.js";
 import { findApiKeyById } from "../store/api-key-store.js";
 import type { MemberRow } from "../store/database.js";
 import { findMember } from "../store/member-store.js";
-import { assertMeetsTwoFactorRule } from "../organization/two-factor-rule.js";
+import { assertMeetsTwoFactorRule } from "../account/two-factor-rule.js";
 import { isFreshSession, type ActiveSession } from "../session/session.js";
 
 /**

@@ -5,8 +5,8 @@ import { createAudit, type Audit, type AuditClient } from "../audit/audit-log.js
 import type { PermissionConnector, PermissionRequest } from "../shared/access-control.js";
 import { claimApiKeyUse, deleteApiKeyById, findApiKeyById, type ApiKeyRecord, type ApiKeyUseClaim, type ApiKeyWithOwner } from "../store/api-key-store.js";
 import type { UserRow } from "../store/database.js";
-import { isBanActive } from "../admin/ban.js";
-import { meetsTwoFactorRule } from "../organization/two-factor-rule.js";
+import { isBanActive } from "../account/ban.js";
+import { meetsTwoFactorRule } from "../account/two-factor-rule.js";
 import { findMember } from "../store/member-store.js";
 import { mayManageOrganizationKeys } from "./manage.js";
 import { keyPermissions } from "./wire.js";
@@ -154,42 +154,43 @@ async function claimUse(ctx: AuthContext, first: ApiKeyRecord, firstClaim: ApiKe
   throw APIError.from(429, "RATE_LIMITED", { details: { tryAgainIn: 0 } });
 }
 
-function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen: { record?: ApiKeyRecord }): UsedApiKey | Promise<UsedApiKey> {
-  // Shorter than any key made: no lookup, and the same answer as for any other unknown key.
-  if (key.length < ctx.options.apiKey.defaultKeyLength) throw refuse(401, "INVALID_API_KEY");
-  const hash = ctx.apiKeyHashes.hashOf(key);
-  const lookup = ctx.lookupApiKey(hash);
-  return lookup instanceof Promise
-    ? lookup.then((found) => checkFound(ctx, key, hash, found, options, seen))
-    : checkFound(ctx, key, hash, lookup, options, seen);
-}
+/** A refusal of a key (after which an expired or used-up key is deleted). */
+type KeyRefusal = { refusal: APIError; record?: ApiKeyRecord; deleteKey?: true };
 
-/** The checks of a key found (or not) by its hash, in the plugin's order; a promise only where a row is written. */
-function checkFound(
-  ctx: AuthContext,
-  key: string,
+/**
+ * The checks of a key found (or not) by its hash, in the plugin's order, up to the person it
+ * stands for, without writing anything: the key use below and the fast path
+ * (fast-path/get-session.ts) both ask them. An organization's key then needs its creator's
+ * membership (checkCreator), and every key its count (judgeCount).
+ */
+export function judgeKey(
   hash: string,
   found: ApiKeyWithOwner | null,
-  options: UseOptions,
-  seen: { record?: ApiKeyRecord },
-): UsedApiKey | Promise<UsedApiKey> {
-  if (!found || !constantTimeEqual(found.record.keyHash, hash)) throw refuse(401, "INVALID_API_KEY");
-  ctx.apiKeyHashes.remember(key, hash);
+  permissions: PermissionRequest | undefined,
+  now: Date,
+): KeyRefusal | { refusal?: undefined; record: ApiKeyRecord; user: UserRow } {
+  if (!found || !constantTimeEqual(found.record.keyHash, hash)) return { refusal: refuse(401, "INVALID_API_KEY") };
   const { record, user } = found;
-  seen.record = record;
-  if (record.enabled !== 1) throw refuse(401, "KEY_DISABLED");
-  const now = ctx.clock.now();
-  if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now.getTime()) return deleteAndRefuse(ctx, record, refuse(401, "KEY_EXPIRED"));
-  if (options.permissions && !keyGrants(keyPermissions(record), options.permissions)) throw refuse(401, "KEY_NOT_FOUND");
+  if (record.enabled !== 1) return { refusal: refuse(401, "KEY_DISABLED"), record };
+  if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now.getTime()) return { refusal: refuse(401, "KEY_EXPIRED"), record, deleteKey: true };
+  if (permissions && !keyGrants(keyPermissions(record), permissions)) return { refusal: refuse(401, "KEY_NOT_FOUND"), record };
   // The person the key stands for: its owner, or for an organization's key its creator. A key
   // acts as that person, so without them (a deleted creator's account) it acts for nobody.
-  if (!user) throw refuse(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
-  if (isBanActive(user, now)) throw refuse(401, "USER_BANNED");
-  if (record.organizationId !== null) {
-    const organizationId = record.organizationId;
-    return checkCreator(ctx, record, organizationId, user).then(() => countUse(ctx, record, user, now, options));
+  if (!user) return { refusal: refuse(401, "INVALID_REFERENCE_ID_FROM_API_KEY"), record };
+  if (isBanActive(user, now)) return { refusal: refuse(401, "USER_BANNED"), record };
+  return { record, user };
+}
+
+/** What a use of a key that passed every check writes (null: nothing), or its refusal by the key's limits. */
+export function judgeCount(ctx: AuthContext, record: ApiKeyRecord, now: Date): KeyRefusal | { refusal?: undefined; claim: ApiKeyUseClaim | null } {
+  // Used up for good: the plugin deletes such a key.
+  if (record.remaining === 0 && record.refillAmount === null) return { refusal: refuse(429, "USAGE_EXCEEDED"), record, deleteKey: true };
+  try {
+    return { claim: planUse(ctx, record, now) };
+  } catch (error) {
+    if (error instanceof APIError) return { refusal: error, record };
+    throw error;
   }
-  return countUse(ctx, record, user, now, options);
 }
 
 /**
@@ -209,30 +210,38 @@ async function checkCreator(ctx: AuthContext, record: ApiKeyRecord, organization
   if (!(await meetsTwoFactorRule(ctx, organizationId, creator.id))) throw APIError.from(403, "TWO_FACTOR_REQUIRED_BY_ORGANIZATION");
 }
 
-/** The use of a key that passed every check: counted against its limits (a promise only where a row is written). */
-function countUse(ctx: AuthContext, record: ApiKeyRecord, user: UserRow, now: Date, options: UseOptions): UsedApiKey | Promise<UsedApiKey> {
-  // Used up for good: the plugin deletes such a key.
-  if (record.remaining === 0 && record.refillAmount === null) return deleteAndRefuse(ctx, record, refuse(429, "USAGE_EXCEEDED"));
-  const claim = planUse(ctx, record, now);
-  // Most uses of a key without a limit write nothing: the answer needs no promise.
-  if (!claim) return { record, user };
-  return claimUse(ctx, record, claim).then(async ({ record: used, firstUseToday }) => {
-    if (firstUseToday) {
-      await options.audit().record({
-        userId: user.id,
-        type: "api-key-used",
-        method: "api-key",
-        organizationId: used.organizationId,
-        detail: { keyId: used.id, start: used.start },
-      });
-    }
-    return { record: used, user };
-  });
+async function refused(ctx: AuthContext, verdict: KeyRefusal): Promise<never> {
+  if (verdict.deleteKey) await deleteApiKeyById(ctx.db, verdict.record!.id);
+  throw verdict.refusal;
 }
 
-async function deleteAndRefuse(ctx: AuthContext, record: ApiKeyRecord, refusal: APIError): Promise<never> {
-  await deleteApiKeyById(ctx.db, record.id);
-  throw refusal;
+/** Checks the key and writes its use: the claim (most uses of a key without a limit write none) and the first use of the day. */
+async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen: { record?: ApiKeyRecord }): Promise<UsedApiKey> {
+  // Shorter than any key made: no lookup, and the same answer as for any other unknown key.
+  if (key.length < ctx.options.apiKey.defaultKeyLength) throw refuse(401, "INVALID_API_KEY");
+  const hash = ctx.apiKeyHashes.hashOf(key);
+  const found = await ctx.lookupApiKey(hash);
+  const now = ctx.clock.now();
+  const verdict = judgeKey(hash, found, options.permissions, now);
+  seen.record = verdict.record;
+  if (verdict.record) ctx.apiKeyHashes.remember(key, hash);
+  if (verdict.refusal) return refused(ctx, verdict);
+  const { record, user } = verdict;
+  if (record.organizationId !== null) await checkCreator(ctx, record, record.organizationId, user);
+  const count = judgeCount(ctx, record, now);
+  if (count.refusal) return refused(ctx, count);
+  if (!count.claim) return { record, user };
+  const { record: used, firstUseToday } = await claimUse(ctx, record, count.claim);
+  if (firstUseToday) {
+    await options.audit().record({
+      userId: user.id,
+      type: "api-key-used",
+      method: "api-key",
+      organizationId: used.organizationId,
+      detail: { keyId: used.id, start: used.start },
+    });
+  }
+  return { record: used, user };
 }
 
 /**
@@ -241,21 +250,15 @@ async function deleteAndRefuse(ctx: AuthContext, record: ApiKeyRecord, refusal: 
  * an organization key's creator) still there and not banned, an organization key's creator still
  * its owner or admin and within its two-factor rule, within its limits, and counted. A
  * refusal throws the plugin's error and is recorded. Verify and a request carrying the key both
- * ask this one check, so verify refuses a key for the same reasons, with the same code. Answers
- * without a promise when nothing had to be waited for: the lookup answered at once (SQLite) and
- * the use writes no row (a key without a limit or a quota, used again within the minute).
+ * ask this one check, so verify refuses a key for the same reasons, with the same code.
  */
-export function useApiKey(ctx: AuthContext, key: string, options: UseOptions): UsedApiKey | Promise<UsedApiKey> {
+export async function useApiKey(ctx: AuthContext, key: string, options: UseOptions): Promise<UsedApiKey> {
   const seen: { record?: ApiKeyRecord } = {};
-  const refused = async (error: unknown): Promise<never> => {
+  try {
+    return await checkKey(ctx, key, options, seen);
+  } catch (error) {
     if (error instanceof APIError) await recordRefusal(options.audit(), seen.record, error);
     throw error;
-  };
-  try {
-    const used = checkKey(ctx, key, options, seen);
-    return used instanceof Promise ? used.catch(refused) : used;
-  } catch (error) {
-    return refused(error);
   }
 }
 

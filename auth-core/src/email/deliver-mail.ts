@@ -1,6 +1,6 @@
 import type { AuthContext } from "../context.js";
 import { APIError } from "../errors.js";
-import { isPlaceholderEmail } from "../oauth/placeholder-email.js";
+import { isPlaceholderEmail } from "./placeholder-email.js";
 import type { MailMessage } from "./mailer.js";
 
 export interface MailPurpose {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { APIError } from "../errors.js";
-import { isPlaceholderEmail } from "../oauth/placeholder-email.js";
+import { isPlaceholderEmail } from "./placeholder-email.js";
 
 const emailSchema = z.email();
 

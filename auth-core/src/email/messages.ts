@@ -156,7 +156,7 @@ export type AccountChange =
   | { kind: "unproven-additions-removed"; proof: string; removed: RemovedAdditions };
 
 /**
- * What the first proof of the address removed from the account (security/first-proof.ts): what
+ * What the first proof of the address removed from the account (sign-in/first-proof.ts): what
  * was added before it, by whoever registered the address first. `organizations` stay; they are named
  * for the owner to review.
  */

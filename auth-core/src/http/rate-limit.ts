@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { APIError } from "../errors.js";
 import type { AuthDatabase } from "../store/database.js";
 import { countRateLimitHit, deleteEndedRateLimitWindows } from "../store/rate-limit-store.js";
 
@@ -25,8 +26,15 @@ export interface RateLimitDecision {
 }
 
 export interface RateLimiter {
-  /** The decision at once when the windows are in memory, else a promise of it. */
-  hit(key: string, rule: RateLimitRule, now: Date): RateLimitDecision | Promise<RateLimitDecision>;
+  /** Counts one call in the key's window and decides it. */
+  hit(key: string, rule: RateLimitRule, now: Date): Promise<RateLimitDecision>;
+  /** The same at once, for a limiter whose windows are in this process's memory (the fast path). */
+  hitNow?(key: string, rule: RateLimitRule, now: Date): RateLimitDecision;
+}
+
+/** 429 when the client's window for the route is full; null when the call is allowed. */
+export function rateLimitRefusal(decision: RateLimitDecision): APIError | null {
+  return decision.allowed ? null : APIError.from(429, "TOO_MANY_REQUESTS", { headers: { "x-retry-after": String(decision.retryAfterSeconds) } });
 }
 
 function decide(count: number, max: number, windowEndsAtMs: number, now: Date): RateLimitDecision {
@@ -40,22 +48,21 @@ function decide(count: number, max: number, windowEndsAtMs: number, now: Date): 
 export function createMemoryRateLimiter(): RateLimiter {
   const windows = new Map<string, { count: number; endsAt: number }>();
   let hitsSinceSweep = 0;
-  return {
-    hit(key, rule, now) {
-      const nowMs = now.getTime();
-      if (++hitsSinceSweep >= 10_000) {
-        hitsSinceSweep = 0;
-        for (const [k, w] of windows) if (w.endsAt <= nowMs) windows.delete(k);
-      }
-      let window = windows.get(key);
-      if (!window || window.endsAt <= nowMs) {
-        window = { count: 0, endsAt: nowMs + rule.window * 1000 };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      return decide(window.count, rule.max, window.endsAt, now);
-    },
+  const hitNow = (key: string, rule: RateLimitRule, now: Date): RateLimitDecision => {
+    const nowMs = now.getTime();
+    if (++hitsSinceSweep >= 10_000) {
+      hitsSinceSweep = 0;
+      for (const [k, w] of windows) if (w.endsAt <= nowMs) windows.delete(k);
+    }
+    let window = windows.get(key);
+    if (!window || window.endsAt <= nowMs) {
+      window = { count: 0, endsAt: nowMs + rule.window * 1000 };
+      windows.set(key, window);
+    }
+    window.count += 1;
+    return decide(window.count, rule.max, window.endsAt, now);
   };
+  return { hitNow, hit: async (key, rule, now) => hitNow(key, rule, now) };
 }
 
 /** Fixed windows in the rateLimit table: every process sharing the database shares the limits. */

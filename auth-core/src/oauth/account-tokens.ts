@@ -1,7 +1,8 @@
 import type { AuthContext } from "../context.js";
+import { generateId } from "../deps/random.js";
 import { decryptToken, deriveTokenEncryptionKey, encryptToken } from "../crypto/token-encryption.js";
 import type { AccountRow, AccountUpdate } from "../store/database.js";
-import { updateAccount } from "../store/account-store.js";
+import { updateAccount, type insertAccount } from "../store/account-store.js";
 import { refreshAccessToken } from "./engine.js";
 import type { OAuthProvider, OAuthTokens } from "./types.js";
 
@@ -79,4 +80,28 @@ export async function getUsableTokens(ctx: AuthContext, provider: OAuthProvider,
     };
   }
   return { ...stored, accessTokenExpiresAt: account.accessTokenExpiresAt, scopes };
+}
+
+/** The account row for a new link, with encrypted tokens. */
+export function newAccountRow(
+  ctx: AuthContext,
+  input: { userId: string; providerId: string; accountId: string; tokens: OAuthTokens },
+): Parameters<typeof insertAccount>[1] {
+  const now = ctx.clock.now().toISOString();
+  return {
+    id: generateId(ctx.random),
+    userId: input.userId,
+    providerId: input.providerId,
+    accountId: input.accountId,
+    accessToken: null,
+    refreshToken: null,
+    idToken: null,
+    accessTokenExpiresAt: null,
+    refreshTokenExpiresAt: null,
+    scope: null,
+    password: null,
+    ...toStoredTokens(ctx, input.tokens),
+    createdAt: now,
+    updatedAt: now,
+  };
 }

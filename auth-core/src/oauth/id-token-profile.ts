@@ -2,7 +2,7 @@ import type { AuthContext } from "../context.js";
 import { APIError } from "../errors.js";
 import { createProviderEngine, getProviderProfile } from "./engine.js";
 import { claimIdTokenUse } from "./id-token-replay.js";
-import { signInEmail } from "./placeholder-email.js";
+import { signInEmail } from "../email/placeholder-email.js";
 import type { OAuthProvider, OAuthTokens, OAuthUserInfo } from "./types.js";
 
 export interface ClientIdToken {

@@ -3,9 +3,8 @@ import { sendAccountNotice } from "../email/account-notices.js";
 import type { Audit } from "../audit/audit-log.js";
 import { findAccountByProvider, insertAccount, updateAccount } from "../store/account-store.js";
 import { findUserById, updateUser } from "../store/user-store.js";
-import { toStoredTokens } from "./account-tokens.js";
+import { newAccountRow, toStoredTokens } from "./account-tokens.js";
 import { decideLink } from "./linking-policy.js";
-import { newAccountRow } from "./social-sign-in.js";
 import type { OAuthProvider, OAuthTokens, OAuthUserInfo } from "./types.js";
 
 export type LinkResult = "linked" | "unable_to_link_account" | "email_doesn't_match" | "account_already_linked_to_different_user";

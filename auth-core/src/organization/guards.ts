@@ -5,7 +5,7 @@ import type { MemberRow } from "../store/database.js";
 import { findMember } from "../store/member-store.js";
 import { checkPermission, type PermissionConnector, type PermissionRequest } from "../shared/access-control.js";
 import { keyGrants } from "../api-key/use-api-key.js";
-import { assertMeetsTwoFactorRule } from "./two-factor-rule.js";
+import { assertMeetsTwoFactorRule } from "../account/two-factor-rule.js";
 
 /** The organization a call acts on: the one named in the input, else the session's active one. */
 export function resolveOrganizationId(session: ActiveSession, explicit: string | undefined | null): string {

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../endpoint.js";
 import { APIError } from "../errors.js";
 import { emailField, parseEmailOrThrow } from "../email/email-address.js";
 import { toWireUser } from "../http/public-json.js";
-import { checkAccountPassword } from "../security/sign-in-throttle.js";
+import { checkAccountPassword } from "../account/sign-in-throttle.js";
 import { completeSignIn } from "../sign-in/complete-sign-in.js";
 import { findCredentialAccount } from "../store/account-store.js";
 import { findUserByEmail } from "../store/user-store.js";

@@ -5,8 +5,8 @@ import type { SessionRow, UserRow } from "../store/database.js";
 import { deleteSessionById, extendSession, insertSession } from "../store/session-store.js";
 import { findRememberedOrganizationId } from "../store/member-store.js";
 import { findUserById } from "../store/user-store.js";
-import { isBanActive } from "../admin/ban.js";
-import { mayImpersonate } from "../admin/impersonation-rule.js";
+import { isBanActive } from "../account/ban.js";
+import { mayImpersonate } from "../account/impersonation-rule.js";
 import type { ActiveSession } from "./active-session.js";
 
 export type { ActiveSession };
@@ -81,37 +81,24 @@ function hasSessionEnded(session: Pick<SessionRow, "expiresAt" | "createdAt" | "
  * its person banned, or an impersonation whose admin may no longer impersonate.
  */
 export async function validateSessionToken(ctx: AuthContext, token: string): Promise<ActiveSession | null> {
-  return validateSessionTokenNow(ctx, token);
+  const found = await ctx.lookupSession(ctx.sessionTokens.hashOf(token));
+  if (!found) return null;
+  const now = ctx.clock.now();
+  const holds =
+    isSessionCurrent(ctx, found, now) &&
+    (found.session.impersonatedBy === null || (await mayStillImpersonate(ctx, found.session.impersonatedBy, found.user, now)));
+  if (holds) return { session: found.session, user: found.user, token };
+  await deleteSessionById(ctx.db, found.session.id);
+  return null;
 }
 
 /**
- * As validateSessionToken, without a promise when the lookup answered at once (SQLite), nothing
- * had to be deleted and the session is no impersonation (whose admin is read again).
+ * Whether a session as looked up still holds at `now`: not ended, and its person not banned (a
+ * banned person's sessions end with the ban; one that slipped past it ends here). An
+ * impersonation also needs its admin (validateSessionToken asks).
  */
-export function validateSessionTokenNow(ctx: AuthContext, token: string): ActiveSession | null | Promise<ActiveSession | null> {
-  const lookup = ctx.lookupSession(ctx.sessionTokens.hashOf(token));
-  return lookup instanceof Promise ? lookup.then((found) => activeOrEnded(ctx, found, token)) : activeOrEnded(ctx, lookup, token);
-}
-
-function activeOrEnded(
-  ctx: AuthContext,
-  found: Pick<ActiveSession, "session" | "user"> | null,
-  token: string,
-): ActiveSession | null | Promise<ActiveSession | null> {
-  if (!found) return null;
-  const now = ctx.clock.now();
-  // A banned person's sessions end with the ban; one that slipped past it ends here.
-  if (hasSessionEnded(found.session, now, ctx.options.session) || isBanActive(found.user, now)) {
-    return endSession(ctx, found.session.id);
-  }
-  const active: ActiveSession = { session: found.session, user: found.user, token };
-  // Ordinary sessions stop here, without a promise: only an impersonation costs a second read.
-  if (found.session.impersonatedBy === null) return active;
-  return mayStillImpersonate(ctx, found.session.impersonatedBy, found.user, now).then((allowed) => (allowed ? active : endSession(ctx, found.session.id)));
-}
-
-function endSession(ctx: AuthContext, id: string): Promise<null> {
-  return deleteSessionById(ctx.db, id).then(() => null);
+export function isSessionCurrent(ctx: AuthContext, found: Pick<ActiveSession, "session" | "user">, now: Date): boolean {
+  return !hasSessionEnded(found.session, now, ctx.options.session) && !isBanActive(found.user, now);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AuthContext } from "../context.js";
 import type { ClientInfo, ResponseDraft } from "../endpoint.js";
-import { admitToSession } from "../admin/admission.js";
-import { handOverAnonymousUser } from "../oauth/anonymous.js";
+import { admitToSession } from "../account/admission.js";
+import { handOverAnonymousUser } from "./anonymous.js";
 import type { Audit } from "../audit/audit-log.js";
 import type { ActiveSession } from "../session/session.js";
 import { startSession } from "../session/start-session.js";
@@ -24,7 +24,7 @@ export interface WayIn {
   twoFactors?: boolean;
   /** The sign-in row's detail (a passkey's id, the second factor that passed). */
   detail?: Record<string, string | number | boolean | null>;
-  /** A provider that vouches for this very address: ADMIN_EMAILS may apply (admin/admission.ts). */
+  /** A provider that vouches for this very address: ADMIN_EMAILS may apply (account/admission.ts). */
   provesMailbox?: boolean;
 }
 
@@ -76,7 +76,7 @@ async function complete(
   const { way, rememberMe } = input;
   const stepPossible = !way.twoFactors && mayNeedSecondStep(ctx, input.user);
   // ADMIN_EMAILS is granted only with a session (a person with two-factor has a password, which a
-  // vouching provider's grant never applies to: admin/admission.ts holdsOnlyOneProvider).
+  // vouching provider's grant never applies to: account/admission.ts holdsOnlyOneProvider).
   const user = await admitToSession(ctx, input.user, client, { provesMailbox: !stepPossible && way.provesMailbox === true });
   if (stepPossible) {
     const answer = await secondStepFor(ctx, { user, rememberMe, signInMethod: way.method, headers, response });

@@ -1,7 +1,6 @@
 import { sql, type CompiledQuery, type Kysely } from "kysely";
 import type { ApiKeyRow, ApiKeyUpdate, Database, DB, NewApiKeyRow, UserRow } from "./database.js";
-import { directReaderFor } from "./direct-reads.js";
-import { immediateReaderFor } from "./sqlite-dialect.js";
+import type { PreparedLookup } from "./lookups.js";
 
 /** A stored key with its numbers as numbers (PostgreSQL returns bigint columns as strings). */
 export type ApiKeyRecord = Omit<ApiKeyRow, "rateLimitTimeWindow" | "refillInterval"> & {
@@ -163,23 +162,14 @@ export interface ApiKeyWithOwner {
 
 /**
  * The lookup of a presented key, run on every request that carries one: one indexed read of its
- * hash joined with the person it stands for, compiled once and, as the session lookup is,
- * answered at once on embedded SQLite when the connection is free, and run straight on a pooled
- * connection on PostgreSQL.
+ * hash joined with the person it stands for, compiled once and run, as the session lookup is,
+ * by the database setup's Lookups (store/lookups.ts).
  */
-export type ApiKeyLookup = (keyHash: string) => ApiKeyWithOwner | null | Promise<ApiKeyWithOwner | null>;
-
-export function createApiKeyLookup(db: Kysely<Database>): ApiKeyLookup {
+export function prepareApiKeyLookup(db: Kysely<Database>): PreparedLookup<JoinedKeyRow, ApiKeyWithOwner> {
   const template = buildKeyLookupQuery(db, "").compile() as CompiledQuery<JoinedKeyRow>;
-  const readNow = immediateReaderFor(db);
-  const readDirect = directReaderFor(db);
-  const fromRows = (rows: JoinedKeyRow[]): ApiKeyWithOwner | null => (rows[0] ? splitRow(rows[0]) : null);
-  return (keyHash) => {
-    const query: CompiledQuery<JoinedKeyRow> = { ...template, parameters: [keyHash] };
-    const rows = readNow?.(query);
-    if (rows) return fromRows(rows);
-    if (readDirect) return readDirect(query).then(fromRows);
-    return db.executeQuery(query).then((result) => fromRows(result.rows));
+  return {
+    query: (keyHash) => ({ ...template, parameters: [keyHash] }),
+    found: (rows) => (rows[0] ? splitRow(rows[0]) : null),
   };
 }
 

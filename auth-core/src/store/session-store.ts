@@ -1,9 +1,8 @@
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Database, DB, NewSessionRow, SessionRow, UserRow } from "./database.js";
-import { directReaderFor } from "./direct-reads.js";
-import { immediateReaderFor } from "./sqlite-dialect.js";
+import type { PreparedLookup } from "./lookups.js";
 
-interface SessionWithUserRow {
+export interface SessionWithUserRow {
   session: SessionRow;
   user: UserRow;
 }
@@ -105,27 +104,15 @@ function splitJoinedRow(row: JoinedRow): SessionWithUserRow {
 }
 
 /**
- * The session lookup run on every authenticated request. The SQL is compiled once per database
- * and re-executed with a new parameter, so the hot path does no query building; on embedded
- * SQLite it runs at once when the connection is free (`immediateReaderFor`), on PostgreSQL
- * straight on a pooled connection (`directReaderFor`).
+ * The session lookup run on every authenticated request, by the token's hash. The SQL is
+ * compiled once per database and re-run with a new parameter, so the hot path does no query
+ * building; the database setup's Lookups run it (store/lookups.ts).
  */
-export interface SessionLookup {
-  /** The row at once when SQLite could read it immediately, otherwise a promise of it. */
-  (tokenHash: string): SessionWithUserRow | null | Promise<SessionWithUserRow | null>;
-}
-
-export function createSessionLookup(db: Kysely<Database>): SessionLookup {
+export function prepareSessionLookup(db: Kysely<Database>): PreparedLookup<JoinedRow, SessionWithUserRow> {
   const template: CompiledQuery<JoinedRow> = buildLookupQuery(db, "").compile();
-  const readNow = immediateReaderFor(db);
-  const readDirect = directReaderFor(db);
-  const fromRows = (rows: JoinedRow[]): SessionWithUserRow | null => (rows[0] ? splitJoinedRow(rows[0]) : null);
-  return (tokenHash) => {
-    const query: CompiledQuery<JoinedRow> = { ...template, parameters: [tokenHash] };
-    const rows = readNow?.(query);
-    if (rows) return fromRows(rows);
-    if (readDirect) return readDirect(query).then(fromRows);
-    return db.executeQuery(query).then((result) => fromRows(result.rows));
+  return {
+    query: (tokenHash) => ({ ...template, parameters: [tokenHash] }),
+    found: (rows) => (rows[0] ? splitJoinedRow(rows[0]) : null),
   };
 }
 

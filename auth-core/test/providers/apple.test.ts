@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { decodeJwt } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestBrowser } from "../../src/testing/index.js";
+import { createTestBrowser } from "../../testing/index.js";
 import { fixture, TEAM_ID } from "./fixtures/apple.js";
 import { startProviderFlow, type ProviderFlow } from "./provider-flow.js";
 

@@ -1,6 +1,6 @@
 /** The audit log on the social side: each change writes its one row, in the change's transaction. */
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestAuth, createTestBrowser, testDialects, type TestAuth, type TestBrowser } from "../../src/testing/index.js";
+import { createTestAuth, createTestBrowser, testDialects, type TestAuth, type TestBrowser } from "../../testing/index.js";
 import { fixture as github } from "./fixtures/github.js";
 import { createStandIn, type StandIn } from "./stand-in.js";
 

@@ -7,7 +7,7 @@
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SUPPORTED_PROVIDER_IDS } from "../../src/oauth/providers/index.js";
-import { createTestAuth, createTestBrowser, TEST_BASE_URL, type TestAuth, type TestBrowser } from "../../src/testing/index.js";
+import { createTestAuth, createTestBrowser, TEST_BASE_URL, type TestAuth, type TestBrowser } from "../../testing/index.js";
 import { createStandIn, type FailureMode, type ProviderFixture, type StandIn } from "./stand-in.js";
 
 const fixtureDir = new URL("./fixtures/", import.meta.url);

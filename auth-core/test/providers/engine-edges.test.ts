@@ -2,8 +2,8 @@
 import { generateKeyPair, SignJWT } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
 import { deliverMail } from "../../src/email/deliver-mail.js";
-import { isPlaceholderEmail, placeholderEmail, signInEmail } from "../../src/oauth/placeholder-email.js";
-import { createTestAuth, createTestBrowser, type TestAuth } from "../../src/testing/index.js";
+import { isPlaceholderEmail, placeholderEmail, signInEmail } from "../../src/email/placeholder-email.js";
+import { createTestAuth, createTestBrowser, type TestAuth } from "../../testing/index.js";
 import { fixture as github } from "./fixtures/github.js";
 import { fixture as google } from "./fixtures/google.js";
 import { createStandIn, type ProviderFixture, type StandIn } from "./stand-in.js";

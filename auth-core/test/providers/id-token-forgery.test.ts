@@ -6,7 +6,7 @@
 import { createPublicKey, type JsonWebKey } from "node:crypto";
 import { SignJWT, type JWK } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestBrowser } from "../../src/testing/index.js";
+import { createTestBrowser } from "../../testing/index.js";
 import { fixture as apple } from "./fixtures/apple.js";
 import { fixture as cognito } from "./fixtures/cognito.js";
 import { fixture as facebook } from "./fixtures/facebook.js";

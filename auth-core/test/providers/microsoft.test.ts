@@ -3,7 +3,7 @@
  * the tenant rules on the issuer, which names the signing-in person's tenant (`{tid}`).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestBrowser } from "../../src/testing/index.js";
+import { createTestBrowser } from "../../testing/index.js";
 import { fixture, PHOTO_BYTES } from "./fixtures/microsoft.js";
 import { startProviderFlow, type ProviderFlow } from "./provider-flow.js";
 import type { ProviderFixture } from "./stand-in.js";

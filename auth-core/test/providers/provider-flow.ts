@@ -5,7 +5,7 @@
  * `auth.handler` (GET back, or form_post re-issued as a GET).
  */
 import { expect } from "vitest";
-import { createTestAuth, createTestBrowser, TEST_BASE_URL, type TestAuth, type TestBrowser } from "../../src/testing/index.js";
+import { createTestAuth, createTestBrowser, TEST_BASE_URL, type TestAuth, type TestBrowser } from "../../testing/index.js";
 import { createStandIn, type ProviderFixture, type StandIn } from "./stand-in.js";
 
 export interface ProviderFlow {

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestBrowser } from "../../src/testing/index.js";
+import { createTestBrowser } from "../../testing/index.js";
 import { fixture } from "./fixtures/reddit.js";
 import { startProviderFlow, type ProviderFlow } from "./provider-flow.js";
 

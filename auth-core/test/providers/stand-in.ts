@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { exportJWK, jwtVerify, SignJWT, type JWK } from "jose";
-import { testSigningKeyPair } from "../../src/testing/signing-keys.js";
+import { testSigningKeyPair } from "../../testing/signing-keys.js";
 
 export interface RecordedRequest {
   method: string;

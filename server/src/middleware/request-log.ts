@@ -6,8 +6,6 @@ import type { RequestIds } from "./request-id.js";
 /** What the request log puts in Hono's context for the handlers after it. */
 export interface RequestLogVariables {
   requestId: string;
-  /** Set by a handler whose answer already carries X-Request-Id and its security headers (built in). */
-  answerHeadersSet: boolean;
 }
 
 /**
@@ -23,7 +21,7 @@ export function requestLog(logger: Logger, ids: RequestIds): MiddlewareHandler<{
     c.set("requestId", requestId);
     await next();
     const res = c.res;
-    if (c.get("answerHeadersSet") !== true) res.headers.set("x-request-id", requestId);
+    res.headers.set("x-request-id", requestId);
     logRequestLine(logger, requestId, c.req.method, c.req.path, res.status, started);
   };
 }

@@ -34,9 +34,8 @@ export function isAPIPath(path: string): boolean {
 /**
  * Browser protections on every answer.
  *
- * API answers get the short set (apiSecurityHeaders), unless the handler built them into the
- * answer already (`answerHeadersSet`: the /api/auth door does, so its answers are written
- * without a copy of their headers); a header the handler set itself is kept.
+ * API answers get the short set (apiSecurityHeaders); a header the handler set itself is kept.
+ * (The auth API's route writes the same set into its answers itself: auth-route.ts.)
  *
  * Pages get the full set, through Hono's secureHeaders:
  * - a Content-Security-Policy the built SPA passes with no inline script: everything from this
@@ -73,7 +72,6 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler<
   return async function setSecurityHeaders(c, next) {
     if (isAPIPath(c.req.path)) {
       await next();
-      if (c.get("answerHeadersSet") === true) return;
       const headers = c.res.headers;
       for (const [name, value] of api) if (!headers.has(name)) headers.set(name, value);
       return;

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { requireUser } from "../../admin/admin-actions.js";
-import { assertNotBanned } from "../../admin/ban.js";
+import { assertNotBanned } from "../../account/ban.js";
 import { buildAdminSessionCookie } from "../../admin/impersonation-cookie.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { toWireSession, toWireUser } from "../../http/public-json.js";
 import { createSession } from "../../session/session.js";
 import { bearerTokenFor, buildSessionCookie } from "../../session/session-cookie.js";
-import { mayImpersonate } from "../../admin/impersonation-rule.js";
+import { mayImpersonate } from "../../account/impersonation-rule.js";
 import type { WireSessionResult } from "../../shared/wire-types.js";
 
 /**

@@ -6,7 +6,7 @@ import { randomBytes } from "../../deps/random.js";
 import { toWireUser } from "../../http/public-json.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { discardUserEmailTokens } from "../../email/email-tokens.js";
-import { checkAccountPassword } from "../../security/sign-in-throttle.js";
+import { checkAccountPassword } from "../../account/sign-in-throttle.js";
 import { startSession } from "../../session/start-session.js";
 import { findCredentialAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";

@@ -12,7 +12,7 @@ import { deleteUserAccount } from "../../email/user-deletion.js";
 import { isFreshSession } from "../../session/session.js";
 import { buildClearedSessionCookie } from "../../session/session-cookie.js";
 import type { Audit } from "../../audit/audit-log.js";
-import { checkAccountPassword } from "../../security/sign-in-throttle.js";
+import { checkAccountPassword } from "../../account/sign-in-throttle.js";
 import type { UserRow } from "../../store/database.js";
 import { findCredentialAccount } from "../../store/account-store.js";
 

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { grantListedAdminAfterReset } from "../../admin/admission.js";
+import { grantListedAdminAfterReset } from "../../account/admission.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { assertNewPasswordAllowed } from "../../crypto/password-policy.js";
 import { generateId, randomBytes } from "../../deps/random.js";
 import { consumeEmailToken, discardUserEmailTokens, findEmailToken } from "../../email/email-tokens.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
-import { evictBeforeFirstProof, sendRemovalNotice, type FirstProof } from "../../security/first-proof.js";
-import { clearSignInThrottle } from "../../security/sign-in-throttle.js";
+import { evictBeforeFirstProof, sendRemovalNotice, type FirstProof } from "../../sign-in/first-proof.js";
+import { clearSignInThrottle } from "../../account/sign-in-throttle.js";
 import { findCredentialAccount, insertCredentialAccount, updateAccount } from "../../store/account-store.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { findUserById, updateUser } from "../../store/user-store.js";

@@ -14,8 +14,8 @@ import type { Audit } from "../../audit/audit-log.js";
 import type { ActiveSession } from "../../session/session.js";
 import { completeSignIn } from "../../sign-in/complete-sign-in.js";
 import { secondStepLocation } from "../../two-factor/sign-in-step.js";
-import { grantListedAdminInChange, isOwnSession } from "../../admin/admission.js";
-import { noteMailboxOnlyProof, noteProvenBeforeAddressChange } from "../../security/first-proof.js";
+import { grantListedAdminInChange, isOwnSession } from "../../account/admission.js";
+import { noteMailboxOnlyProof, noteProvenBeforeAddressChange } from "../../sign-in/first-proof.js";
 import type { UserRow } from "../../store/database.js";
 import { deleteSessionsByUserId } from "../../store/session-store.js";
 import { isUniqueViolation } from "../../store/unique-violation.js";
@@ -154,7 +154,7 @@ export const verifyEmail = defineEndpoint({
       await log.write({ userId: user.id, type: "email-verified", method: "email-link" });
       if (!ownSession) {
         // The mailbox is proven, not who chose the password: the next reset or provider sign-in is
-        // still the address's first proof (security/first-proof.ts).
+        // still the address's first proof (sign-in/first-proof.ts).
         await noteMailboxOnlyProof(ctx, trx, user);
         return row;
       }

@@ -4,7 +4,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import type { ActiveSession } from "../../session/session.js";
 import type { OrganizationRow } from "../../store/database.js";
 import { APIError } from "../../errors.js";
-import { assertMeetsTwoFactorRule } from "../../organization/two-factor-rule.js";
+import { assertMeetsTwoFactorRule } from "../../account/two-factor-rule.js";
 import { toWireInvitation, toWireMemberWithUser, toWireOrganization, toWireTeam } from "../../organization/wire.js";
 import { listInvitationsOfOrganization } from "../../store/invitation-store.js";
 import { findMember, listMembersWithUsers } from "../../store/member-store.js";

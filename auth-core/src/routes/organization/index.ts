@@ -66,7 +66,7 @@ export const organizationEndpoints = [
   invitationSignUpCallback,
 ] as const;
 
-/** How an organization endpoint stands to the organization's two-factor rule (organization/two-factor-rule.ts). */
+/** How an organization endpoint stands to the organization's two-factor rule (account/two-factor-rule.ts). */
 type TwoFactorRuleDeclaration =
   /** It reads or changes the organization's data: refused (403 TWO_FACTOR_REQUIRED_BY_ORGANIZATION) to a member the rule stops. */
   | "applies"

@@ -4,7 +4,7 @@ import { APIError, type ErrorCode } from "../../errors.js";
 import { toWireUser } from "../../http/public-json.js";
 import { createAuthorizationURL, providerRedirectURI } from "../../oauth/engine.js";
 import { readIdTokenProfile } from "../../oauth/id-token-profile.js";
-import { completeSocialSignIn, type SocialSignInError } from "../../oauth/social-sign-in.js";
+import { completeSocialSignIn, type SocialSignInError } from "../../sign-in/social-sign-in.js";
 import { createOAuthState } from "../../oauth/state.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import type { TwoFactorRedirect } from "../../two-factor/sign-in-step.js";

@@ -4,7 +4,7 @@ import { APIError } from "../../errors.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { consumeBackupCode, findTwoFactor } from "../../store/two-factor-store.js";
 import { hashTwoFactorCode, issueBackupCodes } from "../../two-factor/backup-codes.js";
-import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck } from "../../two-factor/second-step.js";
+import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck } from "../../sign-in/second-step.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import { assertTwoFactorOn, checkPassword, codeField, passwordField } from "./shared.js";
 

@@ -8,7 +8,7 @@ import { buildTwoFactorCodeMessage } from "../../email/messages.js";
 import { findTwoFactor, setChallengeCode } from "../../store/two-factor-store.js";
 import { hashTwoFactorCode } from "../../two-factor/backup-codes.js";
 import { MAILED_CODE_LIFETIME_SECONDS, MAILED_CODES_PER_STEP } from "../../two-factor/options.js";
-import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck, type Answerer } from "../../two-factor/second-step.js";
+import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck, type Answerer } from "../../sign-in/second-step.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import type { AuthContext } from "../../context.js";
 import { assertTwoFactorOn, codeField } from "./shared.js";

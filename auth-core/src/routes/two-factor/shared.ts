@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AuthContext } from "../../context.js";
 import { decryptToken, deriveTwoFactorSecretKey, encryptToken } from "../../crypto/token-encryption.js";
 import { APIError } from "../../errors.js";
-import { checkAccountPassword } from "../../security/sign-in-throttle.js";
+import { checkAccountPassword } from "../../account/sign-in-throttle.js";
 import { findCredentialAccount } from "../../store/account-store.js";
 import type { UserRow } from "../../store/database.js";
 

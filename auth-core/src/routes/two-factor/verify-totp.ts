@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { claimTOTPStep, findTwoFactor, markTwoFactorVerified } from "../../store/two-factor-store.js";
 import { updateUser } from "../../store/user-store.js";
-import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck } from "../../two-factor/second-step.js";
+import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck } from "../../sign-in/second-step.js";
 import { matchTOTPStep } from "../../two-factor/totp.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import { assertTwoFactorOn, codeField, decryptTOTPSecret } from "./shared.js";

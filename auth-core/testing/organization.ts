@@ -3,12 +3,7 @@
  * Mailer interface, not a stand-in for a third party), people signed in through the real
  * endpoints, and organizations seeded straight into the real database for table tests.
  */
-import type { Auth } from "../create-auth.js";
-import { generateId } from "../deps/random.js";
-import type { Mailer, MailMessage } from "../email/mailer.js";
-import { insertMember } from "../store/member-store.js";
-import { insertOrganization } from "../store/organization-store.js";
-import { insertTeam } from "../store/team-store.js";
+import type { Auth, Mailer, MailMessage, RandomReader } from "@gatehouse/auth-core";
 import { createTestBrowser, type TestBrowser } from "./http.js";
 
 export interface RecordingMailer extends Mailer {
@@ -54,24 +49,37 @@ export interface SeededOrganization {
 export async function seedOrganization(auth: Auth, members: Record<string, string>): Promise<SeededOrganization> {
   const { db, random, clock } = auth.context;
   const now = clock.now().toISOString();
-  const slug = `org-${generateId(random).slice(0, 12)}`;
+  const slug = `org-${rowId(random).slice(0, 12)}`;
   // The largest plan: the matrix tables seat more people than the free plan allows.
-  const organization = await insertOrganization(db, {
-    id: generateId(random),
-    name: `Org ${slug}`,
-    slug,
-    logo: null,
-    metadata: null,
-    plan: "business",
-    createdAt: now,
-  });
+  const organization = await db
+    .insertInto("organization")
+    .values({ id: rowId(random), name: `Org ${slug}`, slug, logo: null, metadata: null, plan: "business", createdAt: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const memberIds: Record<string, string> = {};
   for (const [userId, role] of Object.entries(members)) {
-    const member = await insertMember(db, { id: generateId(random), organizationId: organization.id, userId, role, createdAt: now });
+    const member = await db
+      .insertInto("member")
+      .values({ id: rowId(random), organizationId: organization.id, userId, role, createdAt: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     memberIds[userId] = member.id;
   }
-  const team = await insertTeam(db, { id: generateId(random), name: "Core", organizationId: organization.id, createdAt: now, updatedAt: now });
+  const team = await db
+    .insertInto("team")
+    .values({ id: rowId(random), name: "Core", organizationId: organization.id, createdAt: now, updatedAt: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return { organizationId: organization.id, slug, teamId: team.id, memberIds };
+}
+
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A row id as the library makes them: 32 characters of [a-z0-9] from the service's random reader. */
+function rowId(random: RandomReader): string {
+  const bytes = new Uint8Array(32);
+  random.read(bytes);
+  return Array.from(bytes, (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
 }
 
 /** The JSON body of a response, typed by the caller. */

@@ -1,4 +1,4 @@
-import type { MailMessage } from "../email/mailer.js";
+import type { MailMessage } from "@gatehouse/auth-core";
 
 /** What tracks the work after the answer: an `Auth` (auth.settled()). */
 interface SettlesWork {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { createTransport } from "nodemailer";
 import { SMTPServer } from "smtp-server";
-import type { Mailer } from "../email/mailer.js";
+import type { Mailer } from "@gatehouse/auth-core";
 
 /** One mail as the SMTP server received it, decoded (headers, transfer encodings, multipart). */
 export interface DeliveredMail {

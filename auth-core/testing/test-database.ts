@@ -1,14 +1,15 @@
 import SQLite from "better-sqlite3";
 import { DummyDriver, Kysely, PostgresAdapter, PostgresDialect, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from "kysely";
-import { createSQLiteDialect } from "../store/sqlite-dialect.js";
 import pg from "pg";
 import { migrateTo, migrateToLatest } from "@gatehouse/migrations";
-import type { Database } from "../store/database.js";
+import { openSQLite, type Database, type Lookups } from "@gatehouse/auth-core";
 
 export type TestDialect = "sqlite" | "postgres";
 
 export interface TestDatabase {
   db: Kysely<Database>;
+  /** How the hot path's lookups run on it, as the database setup gives them (createAuth's `lookups`); PostgreSQL's run through Kysely. */
+  lookups?: Lookups;
   dialect: TestDialect;
   /** Deletes every row of every table (the migrations' bookkeeping stays): a test file that shares one database starts each test empty. */
   empty(): Promise<void>;
@@ -51,11 +52,12 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
   if (dialect === "sqlite") {
     const sqlite = options.upTo ? new SQLite(":memory:") : new SQLite(await sqliteTemplate());
     sqlite.pragma("foreign_keys = ON");
-    // Exactly the dialect the server runs (store/sqlite-dialect.ts).
-    const db = new Kysely<Database>({ dialect: createSQLiteDialect(sqlite) });
+    // Exactly the database setup the server runs (fast-path/sqlite.ts).
+    const { db, lookups } = openSQLite(sqlite);
     if (options.upTo) await migrateTo(db, options.upTo);
     return {
       db,
+      lookups,
       dialect,
       async empty() {
         const tables = sqlite
@@ -127,7 +129,7 @@ function sqliteTemplate(): Promise<Buffer> {
   sqliteTemplateBytes ??= (async () => {
     const sqlite = new SQLite(":memory:");
     sqlite.pragma("foreign_keys = ON");
-    const db = new Kysely<Database>({ dialect: createSQLiteDialect(sqlite) });
+    const { db } = openSQLite(sqlite);
     await migrateToLatest(db);
     const bytes = sqlite.serialize();
     await db.destroy();

@@ -4,8 +4,8 @@ import { APIError, type ErrorCode } from "../errors.js";
 import { toWireUser } from "../http/public-json.js";
 import type { Audit } from "../audit/audit-log.js";
 import type { ActiveSession } from "../session/session.js";
-import { assertNotBanned } from "../admin/ban.js";
-import { completeSignIn } from "../sign-in/complete-sign-in.js";
+import { assertNotBanned } from "../account/ban.js";
+import { completeSignIn } from "./complete-sign-in.js";
 import type { TwoFactorChallengeRow, UserRow } from "../store/database.js";
 import {
   clearTwoFactorFailures,
@@ -17,9 +17,9 @@ import {
 } from "../store/two-factor-store.js";
 import { findUserById } from "../store/user-store.js";
 import type { WireUser } from "../shared/wire-types.js";
-import { ACCOUNT_LOCK_AFTER_FAILURES, ACCOUNT_LOCK_SECONDS, CHALLENGE_MAX_ATTEMPTS } from "./options.js";
-import { clearedPendingCookie, readPendingStepId } from "./pending-step.js";
-import { trustDevice } from "./trusted-device.js";
+import { ACCOUNT_LOCK_AFTER_FAILURES, ACCOUNT_LOCK_SECONDS, CHALLENGE_MAX_ATTEMPTS } from "../two-factor/options.js";
+import { clearedPendingCookie, readPendingStepId } from "../two-factor/pending-step.js";
+import { trustDevice } from "../two-factor/trusted-device.js";
 
 export type SecondFactor = "totp" | "otp" | "backup-code";
 

@@ -6,15 +6,15 @@ import { sendVerificationMail } from "../email/verification-mail.js";
 import { sendAccountNotice } from "../email/account-notices.js";
 import { normalizeEmail } from "../email/email-address.js";
 import type { Audit } from "../audit/audit-log.js";
-import { proveAddressThroughProvider } from "../security/first-proof.js";
-import { completeSignIn, type SignInOutcome } from "../sign-in/complete-sign-in.js";
+import { proveAddressThroughProvider } from "./first-proof.js";
+import { completeSignIn, type SignInOutcome } from "./complete-sign-in.js";
 import { findAccountByProvider, findAccountsByUserId, insertAccount, updateAccount } from "../store/account-store.js";
 import type { UserRow } from "../store/database.js";
 import { findUserByEmail, findUserById, insertUser } from "../store/user-store.js";
-import { toStoredTokens } from "./account-tokens.js";
-import { isPlaceholderEmail } from "./placeholder-email.js";
-import { decideSocialSignIn, isSignUpDisabled } from "./linking-policy.js";
-import type { OAuthProvider, OAuthTokens, OAuthUserInfo } from "./types.js";
+import { newAccountRow, toStoredTokens } from "../oauth/account-tokens.js";
+import { isPlaceholderEmail } from "../email/placeholder-email.js";
+import { decideSocialSignIn, isSignUpDisabled } from "../oauth/linking-policy.js";
+import type { OAuthProvider, OAuthTokens, OAuthUserInfo } from "../oauth/types.js";
 import type { TwoFactorRedirect } from "../two-factor/sign-in-step.js";
 
 export interface SocialSignInInput {
@@ -57,7 +57,7 @@ async function findOAuthUser(ctx: AuthContext, providerId: string, accountId: st
 /**
  * A provider that vouches for the same address verifies it for us too (with its audit row); the
  * first proof of an address nobody had proven also removes what was added before it
- * (security/first-proof.ts).
+ * (sign-in/first-proof.ts).
  */
 async function markVerifiedIfVouched(
   ctx: AuthContext,
@@ -67,30 +67,6 @@ async function markVerifiedIfVouched(
   providerId: string,
 ): Promise<UserRow> {
   return proveAddressThroughProvider(ctx, { user, profile, providerId, audit });
-}
-
-/** The account row for a new link, with encrypted tokens. */
-export function newAccountRow(
-  ctx: AuthContext,
-  input: { userId: string; providerId: string; accountId: string; tokens: OAuthTokens },
-): Parameters<typeof insertAccount>[1] {
-  const now = ctx.clock.now().toISOString();
-  return {
-    id: generateId(ctx.random),
-    userId: input.userId,
-    providerId: input.providerId,
-    accountId: input.accountId,
-    accessToken: null,
-    refreshToken: null,
-    idToken: null,
-    accessTokenExpiresAt: null,
-    refreshTokenExpiresAt: null,
-    scope: null,
-    password: null,
-    ...toStoredTokens(ctx, input.tokens),
-    createdAt: now,
-    updatedAt: now,
-  };
 }
 
 /**
@@ -177,7 +153,7 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
       {
         user,
         rememberMe: true,
-        // The provider vouches for this very address: ADMIN_EMAILS may apply (admin/admission.ts).
+        // The provider vouches for this very address: ADMIN_EMAILS may apply (account/admission.ts).
         way: { method: provider.id, provesMailbox: profile.emailVerified === true && normalizeEmail(profile.email) === user.email },
       },
     );

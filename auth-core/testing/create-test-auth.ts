@@ -1,8 +1,4 @@
-import { createAuth, type Auth } from "../create-auth.js";
-import { createManualClock, type ManualClock } from "../deps/clock.js";
-import { silentLogger } from "../deps/logger.js";
-import type { ScryptParams } from "../crypto/password.js";
-import type { AuthOptions } from "../options.js";
+import { createAuth, createManualClock, silentLogger, type Auth, type AuthOptions, type ManualClock, type ScryptParams } from "@gatehouse/auth-core";
 import { createTestDatabase, type TestDatabase, type TestDialect } from "./test-database.js";
 
 export const TEST_BASE_URL = "http://localhost:3000";
@@ -23,7 +19,7 @@ export interface TestAuth {
 export interface TestAuthInput {
   dialect?: TestDialect;
   now?: Date;
-  options?: Partial<Omit<AuthOptions, "database">>;
+  options?: Partial<Omit<AuthOptions, "database" | "lookups">>;
 }
 
 /**
@@ -41,12 +37,12 @@ export async function createTestAuth(input: TestAuthInput = {}): Promise<TestAut
  * A second auth service on `t`'s database and clock, as another server process would run beside
  * the first: for what processes share through the database (rate limits, claims, races).
  */
-export function createTestAuthBeside(t: TestAuth, options: Partial<Omit<AuthOptions, "database" | "clock">> = {}): Auth {
+export function createTestAuthBeside(t: TestAuth, options: Partial<Omit<AuthOptions, "database" | "lookups" | "clock">> = {}): Auth {
   return createAuthOn(t.clock, t.database, options);
 }
 
 /** The test service's options (TEST_BASE_URL, TEST_SECRET, a silent log, TEST_SCRYPT_PARAMS) under `options`, on a clock and database. */
-function createAuthOn(clock: ManualClock, database: TestDatabase, options: Partial<Omit<AuthOptions, "database">>): Auth {
+function createAuthOn(clock: ManualClock, database: TestDatabase, options: Partial<Omit<AuthOptions, "database" | "lookups">>): Auth {
   return createAuth({
     baseURL: TEST_BASE_URL,
     secret: TEST_SECRET,
@@ -54,6 +50,7 @@ function createAuthOn(clock: ManualClock, database: TestDatabase, options: Parti
     ...options,
     clock,
     database: database.db,
+    lookups: database.lookups,
     emailAndPassword: { scrypt: TEST_SCRYPT_PARAMS, ...options.emailAndPassword },
   });
 }

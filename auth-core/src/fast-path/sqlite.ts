@@ -1,16 +1,16 @@
 import {
+  Kysely,
   SqliteDialect,
   type CompiledQuery,
   type DatabaseConnection,
-  type Dialect,
-  type DialectAdapter,
   type Driver,
-  type Kysely,
   type SqliteDatabase,
   type SqliteStatement,
   type TransactionSettings,
 } from "kysely";
 import { setBounded } from "../shared/bounded-map.js";
+import type { Database } from "../store/database.js";
+import type { Lookups } from "../store/lookups.js";
 import { rowBuilder } from "./row-builder.js";
 
 /**
@@ -162,60 +162,47 @@ class ArrivalOrderDriver implements Driver {
 }
 
 /**
- * A read-only query run at once on the SQLite handle, or undefined when the connection is in use
- * (a transaction is open or queries are queued): then the caller goes through Kysely, in turn.
+ * The SQLite database as the server runs it and every test uses it: Kysely over its stock
+ * `SqliteDialect`, with a statement cache and its connection handed over in arrival order, and
+ * the Lookups that run auth-core's prepared lookups. better-sqlite3 answers synchronously, so
+ * when nothing holds the connection (no transaction open, no query queued) `readNow` runs a
+ * lookup at once, without Kysely's promise chain, and still never sees another request's
+ * uncommitted writes; otherwise it answers undefined and the lookup waits its turn in Kysely.
  */
-type ReadNow = <Row>(query: CompiledQuery<Row>) => Row[] | undefined;
-
-const immediateReaders = new WeakMap<DialectAdapter, ReadNow>();
-
-/**
- * The immediate reader of a Kysely instance on `createSQLiteDialect`, for the hottest lookups
- * (the session on every request): better-sqlite3 answers synchronously, so when nothing holds
- * the connection a read can run without Kysely's promise chain (a large share of such a read's
- * cost) and still never sees another request's uncommitted writes. Undefined for any other
- * dialect, or when plugins would transform the query or its rows.
- */
-export function immediateReaderFor(db: Pick<Kysely<object>, "getExecutor">): ReadNow | undefined {
-  // getExecutor() is public on Kysely 0.28 but marked internal in its typings: without it, no fast path.
-  if (typeof db.getExecutor !== "function") return undefined;
-  const executor = db.getExecutor();
-  if (executor.plugins.length > 0) return undefined;
-  return immediateReaders.get(executor.adapter);
-}
-
-/**
- * The SQLite dialect the server runs and every test uses: Kysely's stock `SqliteDialect` over a
- * statement cache, with its connection handed over in arrival order (one queue per database
- * handle, whichever Kysely instance asks).
- */
-export function createSQLiteDialect(database: SqliteDatabase): Dialect {
+export function openSQLite(database: SqliteDatabase): { db: Kysely<Database>; lookups: Lookups } {
   const cached = withStatementCache(database);
   const stock = new SqliteDialect({ database: cached });
   const queue = new ArrivalQueue();
-  const adapter = stock.createAdapter();
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => stock.createAdapter(),
+      createIntrospector: (kysely) => stock.createIntrospector(kysely),
+      createQueryCompiler: () => stock.createQueryCompiler(),
+      createDriver: () => new ArrivalOrderDriver(stock.createDriver(), queue),
+    },
+  });
   // Statements of their own (raw mode would change what Kysely's driver gets from the cached
   // ones); null for a statement that writes, or a driver without raw mode. Column names are read
-  // once, when the statement is prepared: the immediate path serves fixed lookups that name each
-  // column (the session and API-key lookups), whose result names no migration changes. A
-  // `select *` read across a migration that adds a column would need them read again.
+  // once, when the statement is prepared: the lookups name each column, and no migration changes
+  // the names of their results.
   const rawReads = boundedCache(100, (sql): RawRead | null => {
     const statement = database.prepare(sql);
     if (!statement.reader || !hasRawMode(statement)) return null;
     return { statement: statement.raw(true), toRow: rowBuilder(statement.columns().map((column) => column.name)) };
   });
-  immediateReaders.set(adapter, (query) => {
+  const readNow = <Row>(query: CompiledQuery<Row>): Row[] | undefined => {
     if (!queue.idle) return undefined;
     const read = rawReads.get(query.sql);
-    if (read) return readRows(read, query.parameters) as never[];
+    if (read) return readRows(read, query.parameters) as Row[];
     const statement = cached.prepare(query.sql);
     if (!statement.reader) return undefined;
-    return statement.all(query.parameters) as never[];
-  });
+    return statement.all(query.parameters) as Row[];
+  };
   return {
-    createAdapter: () => adapter,
-    createIntrospector: (db) => stock.createIntrospector(db),
-    createQueryCompiler: () => stock.createQueryCompiler(),
-    createDriver: () => new ArrivalOrderDriver(stock.createDriver(), queue),
+    db,
+    lookups: {
+      readNow,
+      read: async (query) => readNow(query) ?? (await db.executeQuery(query)).rows,
+    },
   };
 }

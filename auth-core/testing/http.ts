@@ -1,4 +1,4 @@
-import type { Auth } from "../create-auth.js";
+import type { Auth } from "@gatehouse/auth-core";
 import { TEST_BASE_URL } from "./create-test-auth.js";
 
 /** A tiny cookie-keeping browser for in-process requests through `auth.handler`. */

@@ -1,16 +1,24 @@
 import SQLite from "better-sqlite3";
-import { CamelCasePlugin, Kysely, SqliteDialect, sql } from "kysely";
+import { sql, type Kysely, type SqliteDatabase } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSQLiteDialect, immediateReaderFor } from "../src/store/sqlite-dialect.js";
+import { openSQLite } from "../src/fast-path/sqlite.js";
+import type { Lookups } from "../src/store/lookups.js";
 
-interface TestDB {
+type TestDB = {
   item: { id: number; name: string };
+};
+
+/** openSQLite's database with this file's table, and its lookups. */
+function open(sqlite: SqliteDatabase): { db: Kysely<TestDB>; lookups: Lookups } {
+  const { db, lookups } = openSQLite(sqlite);
+  return { db: db.withTables<TestDB>(), lookups };
 }
 
-describe("createSQLiteDialect (Kysely's SqliteDialect, a statement cache, arrival order)", () => {
+describe("openSQLite (Kysely's SqliteDialect, a statement cache, arrival order, lookups)", () => {
   let db: Kysely<TestDB>;
+  let lookups: Lookups;
   beforeEach(async () => {
-    db = new Kysely<TestDB>({ dialect: createSQLiteDialect(new SQLite(":memory:")) });
+    ({ db, lookups } = open(new SQLite(":memory:")));
     await db.schema
       .createTable("item")
       .addColumn("id", "integer", (c) => c.primaryKey())
@@ -97,19 +105,17 @@ describe("createSQLiteDialect (Kysely's SqliteDialect, a statement cache, arriva
     expect(names).toEqual(["x", "y"]);
   });
 
-  describe("immediate reads (the session lookup's path)", () => {
+  describe("lookups read at once (the session lookup's path)", () => {
     const select = (d: Kysely<TestDB>) => d.selectFrom("item").select(["id", "name"]).orderBy("id").compile();
 
     it("answers at once while the connection is free, with Kysely's rows", async () => {
       await db.insertInto("item").values({ id: 1, name: "x" }).execute();
-      const readNow = immediateReaderFor(db);
-      expect(readNow).toBeDefined();
-      expect(readNow!(select(db))).toEqual(await db.selectFrom("item").select(["id", "name"]).orderBy("id").execute());
+      expect(lookups.readNow!(select(db))).toEqual(await db.selectFrom("item").select(["id", "name"]).orderBy("id").execute());
     });
 
     it("builds each row as Kysely's driver does: aliases, joins, nulls, numbers, text and bytes", async () => {
       const raw = new SQLite(":memory:");
-      const d = new Kysely<TestDB>({ dialect: createSQLiteDialect(raw) });
+      const { db: d, lookups: l } = open(raw);
       raw.exec("create table item (id integer primary key, name text not null)");
       raw.exec("create table tag (itemId integer, label text, weight real, bytes blob)");
       raw.prepare("insert into item values (?, ?)").run(1, "x");
@@ -120,13 +126,13 @@ describe("createSQLiteDialect (Kysely's SqliteDialect, a statement cache, arriva
         from item i left join tag t on t.itemId = i.id where i.id >= ${1} order by i.id`.compile(d);
       const expected = (await d.executeQuery(query)).rows;
       expect(expected).toHaveLength(2);
-      expect(immediateReaderFor(d)!(query)).toEqual(expected);
-      expect(immediateReaderFor(d)!(query)).toEqual([
+      expect(l.readNow!(query)).toEqual(expected);
+      expect(l.readNow!(query)).toEqual([
         { itemId: 1, name: "x", "the label": "first", weight: 0.5, bytes: Buffer.from([1, 2, 3]), first: 1 },
         { itemId: 2, name: "y", "the label": null, weight: null, bytes: null, first: 0 },
       ]);
       const none = sql<Record<string, unknown>>`select id from item where id = ${99}`.compile(d);
-      expect(immediateReaderFor(d)!(none)).toEqual([]);
+      expect(l.readNow!(none)).toEqual([]);
       await d.destroy();
     });
 
@@ -145,15 +151,15 @@ describe("createSQLiteDialect (Kysely's SqliteDialect, a statement cache, arriva
           };
         },
       };
-      const d = new Kysely<TestDB>({ dialect: createSQLiteDialect(plain) });
+      const { db: d, lookups: l } = open(plain);
       raw.exec("create table item (id integer primary key, name text not null)");
       await d.insertInto("item").values({ id: 3, name: "z" }).execute();
-      expect(immediateReaderFor(d)!(select(d))).toEqual([{ id: 3, name: "z" }]);
+      expect(l.readNow!(select(d))).toEqual([{ id: 3, name: "z" }]);
       await d.destroy();
     });
 
     it("declines while a transaction holds the connection, so it never sees uncommitted rows", async () => {
-      const readNow = immediateReaderFor(db)!;
+      const readNow = lookups.readNow!;
       let finish!: () => void;
       const gate = new Promise<void>((resolve) => (finish = resolve));
       let inserted!: () => void;
@@ -172,7 +178,7 @@ describe("createSQLiteDialect (Kysely's SqliteDialect, a statement cache, arriva
     });
 
     it("declines while queries wait in line, and for statements that write", async () => {
-      const readNow = immediateReaderFor(db)!;
+      const readNow = lookups.readNow!;
       const queued = db.insertInto("item").values({ id: 5, name: "queued" }).execute();
       expect(readNow(select(db))).toBeUndefined();
       await queued;
@@ -181,11 +187,26 @@ describe("createSQLiteDialect (Kysely's SqliteDialect, a statement cache, arriva
       expect(await db.selectFrom("item").select("id").execute()).toEqual([{ id: 5 }]);
     });
 
-    it("is not offered for another dialect's Kysely, nor when plugins transform queries", () => {
-      const other = new Kysely<TestDB>({ dialect: new SqliteDialect({ database: new SQLite(":memory:") }) });
-      expect(immediateReaderFor(other)).toBeUndefined();
-      expect(immediateReaderFor(db.withPlugin(new CamelCasePlugin()))).toBeUndefined();
-      return other.destroy();
+    it("read answers the same rows whether the connection is free or held, waiting its turn when held", async () => {
+      await db.insertInto("item").values({ id: 1, name: "x" }).execute();
+      expect(await lookups.read(select(db))).toEqual([{ id: 1, name: "x" }]);
+      let finish!: () => void;
+      const gate = new Promise<void>((resolve) => (finish = resolve));
+      let inserted!: () => void;
+      const insertedSignal = new Promise<void>((resolve) => (inserted = resolve));
+      const transaction = db.transaction().execute(async (trx) => {
+        await trx.insertInto("item").values({ id: 2, name: "committed" }).execute();
+        inserted();
+        await gate;
+      });
+      await insertedSignal;
+      const waiting = lookups.read(select(db));
+      finish();
+      await transaction;
+      expect(await waiting).toEqual([
+        { id: 1, name: "x" },
+        { id: 2, name: "committed" },
+      ]);
     });
   });
 });
