@@ -183,30 +183,35 @@ export function AppLayout(): ReactElement {
           {brand.logoUrl && <img className="brand-logo" src={brand.logoUrl} alt="" />}
           {brand.name}
         </Link>
-        <button
-          ref={menu.buttonRef}
-          type="button"
-          className="secondary menu-button"
-          aria-expanded={menu.open}
-          aria-controls="header-menu"
-          onClick={menu.toggle}
-        >
-          {t("layout.menu")}
-        </button>
-        <div id="header-menu" className="header-menu" data-open={menu.open || undefined}>
-          <nav aria-label="Main">
-            <ul>
-              {navItems.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to}>{t(item.label)}</NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <NavOrganizationSwitcher />
-          <LanguageSwitcher compact />
-          <AccountMenu />
-        </div>
+        {/* Signed out underneath (issue 48): the bar keeps the name only, no pages, switcher or Sign out. */}
+        {failure === null && (
+          <>
+            <button
+              ref={menu.buttonRef}
+              type="button"
+              className="secondary menu-button"
+              aria-expanded={menu.open}
+              aria-controls="header-menu"
+              onClick={menu.toggle}
+            >
+              {t("layout.menu")}
+            </button>
+            <div id="header-menu" className="header-menu" data-open={menu.open || undefined}>
+              <nav aria-label="Main">
+                <ul>
+                  {navItems.map((item) => (
+                    <li key={item.to}>
+                      <NavLink to={item.to}>{t(item.label)}</NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <NavOrganizationSwitcher />
+              <LanguageSwitcher compact />
+              <AccountMenu />
+            </div>
+          </>
+        )}
       </header>
       <Impersonation />
       <main id="main" tabIndex={-1}>
