@@ -77,7 +77,9 @@ describe.skipIf(!CHROMIUM)("destructive actions ask first, in Chromium against t
     // A second owner: Mary signs up on her own device, verifies her address and accepts an owner's invitation.
     const mary = await playwrightRequest.newContext({ baseURL: base, extraHTTPHeaders: { origin: base } });
     try {
-      const signedUp = await mary.post("/api/auth/sign-up/email", { data: { name: "Mary Jackson", email: "mary@example.com", password: "wind tunnel engineer" } });
+      const signedUp = await mary.post("/api/auth/sign-up/email", {
+        data: { name: "Mary Jackson", email: "mary@example.com", password: "wind tunnel engineer" },
+      });
       expect(signedUp.status()).toBe(200);
       expect((await mary.get(await mailedLink(started.server, "mary@example.com", /^Verify your email/))).status()).toBeLessThan(400);
       const invited = await context.request.post(`${base}/api/auth/organization/invite-member`, {
