@@ -107,20 +107,21 @@ export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement 
           </button>
         </div>
         <ActionStatus mutation={setPlan} pending="Changing the plan…" success="Plan changed." />
-        <ConfirmDialog
-          open={asking}
-          title={`Change ${plan.organization.name} to ${chosenPlan?.name ?? chosen}?`}
-          confirmLabel="Change plan"
-          destructive={false}
-          onConfirm={() => {
-            setAsking(false);
-            setPlan.mutate({ plan: chosen });
-          }}
-          onCancel={() => setAsking(false)}
-        >
-          {`The organization will have up to ${chosenPlan?.seatLimit ?? "?"} seats (${plan.seatsUsed} taken now). You can change the plan again later.`}
-        </ConfirmDialog>
       </form>
+      {/* Beside the form, not in it: the dialog's own form must not submit this one. */}
+      <ConfirmDialog
+        open={asking}
+        title={`Change ${plan.organization.name} to ${chosenPlan?.name ?? chosen}?`}
+        confirmLabel="Change plan"
+        destructive={false}
+        onConfirm={() => {
+          setAsking(false);
+          setPlan.mutate({ plan: chosen });
+        }}
+        onCancel={() => setAsking(false)}
+      >
+        {`The organization will have up to ${chosenPlan?.seatLimit ?? "?"} seats (${plan.seatsUsed} taken now). You can change the plan again later.`}
+      </ConfirmDialog>
     </section>
   );
 }

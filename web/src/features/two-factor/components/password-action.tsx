@@ -22,14 +22,17 @@ export function PasswordAction({ id, label, busy, danger, confirm, onSubmit }: P
     else run();
   }
   return (
-    <form className="stack" onSubmit={submit}>
-      <label htmlFor={id}>Password</label>
-      <input id={id} type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      <div className="actions">
-        <button type="submit" className={danger ? "danger" : undefined} disabled={busy}>
-          {label}
-        </button>
-      </div>
+    <>
+      <form className="stack" onSubmit={submit}>
+        <label htmlFor={id}>Password</label>
+        <input id={id} type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <div className="actions">
+          <button type="submit" className={danger ? "danger" : undefined} disabled={busy}>
+            {label}
+          </button>
+        </div>
+      </form>
+      {/* Beside the form, not in it: the dialog's own form must not submit this one. */}
       {confirm && (
         <ConfirmDialog
           open={asking}
@@ -45,6 +48,6 @@ export function PasswordAction({ id, label, busy, danger, confirm, onSubmit }: P
           {confirm.body}
         </ConfirmDialog>
       )}
-    </form>
+    </>
   );
 }
