@@ -85,6 +85,10 @@ function AccountMenu(): ReactElement {
 function NavOrganizationSwitcher(): ReactElement {
   const session = useSession();
   const queryClient = useQueryClient();
+  // Read so that this re-renders when the session check settles: after impersonation starts or
+  // stops the cache is emptied, the list waits for the new session, and nothing else would ask it
+  // again (issue 48: "Loading organizations…" for good).
+  void session.fetchStatus;
   const canLoad = (): boolean => {
     const state = queryClient.getQueryState<WireSessionResult | null>(SESSION_QUERY_KEY);
     return isSignedIn(state?.data) && state?.fetchStatus === "idle";
