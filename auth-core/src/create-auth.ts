@@ -132,6 +132,9 @@ export function createAuth(options: AuthOptions): Auth {
   for (const endpoint of endpoints) {
     api[endpoint.name] = async (input = {}) => {
       const headers = new Headers(input.headers);
+      // The server's own call is one made without headers (better-auth's rule); one that passes a
+      // person's headers acts for whoever they name, as a request would.
+      const caller = headers.keys().next().done === true ? "server" : "request";
       try {
         const { result, draft } = await runEndpoint(ctx, endpoint, {
           body: input.body,
@@ -140,6 +143,7 @@ export function createAuth(options: AuthOptions): Auth {
           headers,
           request: null,
           client: { ipAddress: null, userAgent: headers.get("user-agent") },
+          caller,
         });
         return input.asResponse ? toResponse(result, draft) : result;
       } catch (error) {

@@ -5,6 +5,8 @@ import type { Audit, AuditDeclaration } from "./audit/audit-log.js";
 import type { ActiveSession } from "./session/session.js";
 import type { ErrorCode } from "./errors.js";
 import type { AuditEventType } from "./shared/audit-events.js";
+import type { FeatureName } from "./gate/features.js";
+import type { Principal } from "./gate/principal.js";
 
 export type HttpMethod = "GET" | "POST";
 
@@ -45,7 +47,33 @@ export interface ResponseDraft {
  */
 export type EndpointRateLimit = RateLimitRule | "default" | false;
 
-export interface EndpointCall<Body, Query, S extends SessionRequirement, E extends AuditEventType = never> {
+/** Whether an endpoint lets a request carrying an API key through (see `apiKeySession`). */
+export type KeyAllowance = "allow" | undefined;
+
+/**
+ * The person's session a handler is given: none on a call by an API key (the `principal` says
+ * who acts then), so an endpoint that allows keys gets `ActiveSession | null` whatever `session` says.
+ */
+type CallSession<S extends SessionRequirement, K extends KeyAllowance> = K extends "allow"
+  ? ActiveSession | null
+  : S extends "required" | "fresh"
+    ? ActiveSession
+    : ActiveSession | null;
+
+/**
+ * A deployment switch the endpoint belongs to (gate/features.ts). Off, the endpoint answers 404
+ * NOT_FOUND (a feature name alone), or the status and code given (better-auth's core switches
+ * answer 400 with their own codes).
+ */
+export type FeatureDeclaration = FeatureName | { name: FeatureName; status: 400; code: ErrorCode };
+
+/**
+ * "fresh-or-server": a person's session must be fresh (403 SESSION_NOT_FRESH), the server's own
+ * call (principal "server") needs none; `when` limits it to the inputs that need it.
+ */
+export type FreshnessRule<Body> = "fresh-or-server" | { rule: "fresh-or-server"; when(body: Body): boolean };
+
+export interface EndpointCall<Body, Query, S extends SessionRequirement, E extends AuditEventType = never, K extends KeyAllowance = undefined> {
   ctx: AuthContext;
   body: Body;
   query: Query;
@@ -53,14 +81,25 @@ export interface EndpointCall<Body, Query, S extends SessionRequirement, E exten
   headers: Headers;
   /** The HTTP request; null for an in-process `auth.api` call made without one. */
   request: Request | null;
-  session: S extends "required" | "fresh" ? ActiveSession : ActiveSession | null;
+  /** Who acts (gate/principal.ts): decided by the gate before the handler runs. */
+  principal: Principal;
+  /** The person's session, when the principal has one (a person or an impersonation). */
+  session: CallSession<S, K>;
   client: ClientInfo;
   response: ResponseDraft;
   /** The audit log, limited to the event types the endpoint declares; rows carry `client`. */
   audit: Audit<E>;
 }
 
-export interface Endpoint<Name extends string, Body, Query, Result, S extends SessionRequirement, E extends AuditEventType = AuditEventType> {
+export interface Endpoint<
+  Name extends string,
+  Body,
+  Query,
+  Result,
+  S extends SessionRequirement,
+  E extends AuditEventType = AuditEventType,
+  K extends KeyAllowance = KeyAllowance,
+> {
   /** The `auth.api` method name, e.g. signInEmail. */
   name: Name;
   method: HttpMethod | readonly HttpMethod[];
@@ -69,6 +108,10 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
   body?: z.ZodType<Body>;
   query?: z.ZodType<Query>;
   session: S;
+  /** Freshness asked only of some callers or inputs (api-key create and update); see FreshnessRule. */
+  freshness?: FreshnessRule<Body>;
+  /** The deployment switch the endpoint belongs to; checked after the input, before the handler. */
+  feature?: FeatureDeclaration;
   /** Reachable through `auth.api` only, never over HTTP (e.g. set-password). */
   serverOnly?: boolean;
   /**
@@ -80,9 +123,10 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
    * Whether a request carrying an API key (`x-api-key`) may stand for the key's owner here
    * Default: refused with 403 API_KEY_NOT_ALLOWED, so an endpoint added later never
    * lets a key change an account, manage keys or act as an admin unless it says so. Set it on
-   * reading endpoints, and on organization actions whose permission checks read `session.apiKey`.
+   * reading endpoints, and on organization actions whose permission checks take the principal.
+   * Such a call has no session: the handler reads `principal` (its kind "api-key").
    */
-  apiKeySession?: "allow";
+  apiKeySession?: K;
   /** Admins only (see AdminRequirement); an impersonation session never passes. */
   admin?: AdminRequirement;
   /**
@@ -100,10 +144,10 @@ export interface Endpoint<Name extends string, Body, Query, Result, S extends Se
    */
   audit: AuditDeclaration<E>;
   // Method syntax on purpose: lets a table hold endpoints of different inputs.
-  handler(call: EndpointCall<Body, Query, S, E>): Promise<Result>;
+  handler(call: EndpointCall<Body, Query, S, E, K>): Promise<Result>;
 }
 
-export type AnyEndpoint = Endpoint<string, unknown, unknown, unknown, SessionRequirement, AuditEventType>;
+export type AnyEndpoint = Endpoint<string, unknown, unknown, unknown, SessionRequirement, AuditEventType, KeyAllowance>;
 
 /** Declares an endpoint; only for inference: path, schema, policy and handler stay together. */
 export function defineEndpoint<
@@ -113,6 +157,7 @@ export function defineEndpoint<
   Body = Record<string, never>,
   Query = Record<string, never>,
   E extends AuditEventType = never,
->(endpoint: Endpoint<Name, Body, Query, Result, S, E>): Endpoint<Name, Body, Query, Result, S, E> {
+  K extends KeyAllowance = undefined,
+>(endpoint: Endpoint<Name, Body, Query, Result, S, E, K>): Endpoint<Name, Body, Query, Result, S, E, K> {
   return endpoint;
 }

@@ -1,5 +1,5 @@
 import type { AuthContext } from "./context.js";
-import type { AnyEndpoint, ClientInfo, EndpointCall, HttpMethod, ResponseDraft, SessionRequirement } from "./endpoint.js";
+import type { AnyEndpoint, ClientInfo, EndpointCall, HttpMethod, KeyAllowance, ResponseDraft, SessionRequirement } from "./endpoint.js";
 import { APIError, validationError } from "./errors.js";
 import { resolveClientAddress } from "./http/client-address.js";
 import { checkFetchSite, checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
@@ -8,11 +8,8 @@ import { rateLimitClientKey, rateLimitRefusal, resolveEndpointRateLimit, type Ra
 import { errorResponse, jsonResponse, NO_HEADERS } from "./http/json-response.js";
 import { RequestClient, splitRequestURL, type HandlerInfo } from "./http/request-parts.js";
 import { createAudit } from "./audit/audit-log.js";
-import { isFreshSession, validateSessionToken, type ActiveSession } from "./session/session.js";
-import { readSessionToken } from "./session/session-cookie.js";
-import { readApiKeyHeader, resolveApiKeySession } from "./api-key/key-session.js";
-import { hasAdminPermission } from "./shared/admin-roles.js";
-import { assertAllowedWhileImpersonating } from "./account/impersonation-rule.js";
+import { admitCall, admitCaller, type CallerKind } from "./gate/gate.js";
+import { sessionOf } from "./gate/principal.js";
 import type { AuditEventType } from "./shared/audit-events.js";
 import type { FastPath } from "./fast-path/get-session.js";
 
@@ -25,6 +22,8 @@ export interface CallInput {
   headers: Headers;
   request: Request | null;
   client: ClientInfo;
+  /** Declared by the door: an HTTP request, or the server's own in-process call (gate/gate.ts). */
+  caller: CallerKind;
 }
 
 interface Route {
@@ -114,58 +113,14 @@ function parseInput<T>(schema: AnyEndpoint["body"], value: unknown, where: "body
   return result.data as T;
 }
 
-async function resolveSession(ctx: AuthContext, endpoint: AnyEndpoint, headers: Headers, client: ClientInfo): Promise<ActiveSession | null> {
-  const requirement = endpoint.session;
-  if (requirement === "none") return null;
-  const apiKey = readApiKeyHeader(ctx, headers);
-  if (apiKey !== null) {
-    // A key stands for its owner only where the endpoint allows it, and is never fresh.
-    if (endpoint.apiKeySession !== "allow" || requirement === "fresh") throw APIError.from(403, "API_KEY_NOT_ALLOWED");
-    return resolveApiKeySession(ctx, apiKey, client);
-  }
-  const token = readSessionToken(ctx, headers);
-  const active = token ? await validateSessionToken(ctx, token) : null;
-  if (!active && requirement !== "optional") throw APIError.from(401, "UNAUTHORIZED");
-  if (active && requirement === "fresh" && !isFreshSession(active.session, ctx.clock.now(), ctx.options.session.freshAge)) {
-    throw APIError.from(403, "SESSION_NOT_FRESH");
-  }
-  return active;
-}
-
-/**
- * The gate's rules for operators: an admin endpoint needs the permission on the role read with the
- * user this request (a role change applies to open sessions at once), and a session through which
- * an admin acts as someone else is held to the impersonation rule (account/impersonation-rule.ts).
- */
-function checkSessionRules(endpoint: AnyEndpoint, active: ActiveSession): void {
-  assertAllowedWhileImpersonating(active.session, {
-    admin: endpoint.admin !== undefined,
-    changesState: changesState(endpoint),
-    impersonation: endpoint.impersonation,
-  });
-  if (endpoint.admin && !hasAdminPermission(active.user.role, endpoint.admin.permissions)) throw APIError.from(403, endpoint.admin.refusal);
-}
-
-/**
- * A POST called with a session may change the person's state, whatever the endpoint's session
- * requirement: an "optional" one (api-key create and update, refresh-token, get-access-token,
- * verify-totp) acts for the session's person when one is there. Asked only when a session was
- * resolved (checkSessionRules).
- */
-function changesState(endpoint: AnyEndpoint): boolean {
-  return typeof endpoint.method === "string" ? endpoint.method === "POST" : endpoint.method.includes("POST");
-}
-
 type Outcome = { result: unknown; draft: ResponseDraft };
 
 /**
- * Runs one endpoint: session gate, validation, handler. Both doors (HTTP and api) come here.
- * The gate comes first so a caller without the session an endpoint needs learns nothing about
- * its inputs (401/403 before any 400).
+ * Runs one endpoint: the gate (gate/gate.ts: who acts, then the feature and freshness rules),
+ * validation, handler. Both doors (HTTP and api) come here.
  */
 export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<Outcome> {
-  const session = await resolveSession(ctx, endpoint, input.headers, input.client);
-  if (session) checkSessionRules(endpoint, session);
+  const principal = await admitCaller(ctx, endpoint, input.headers, input.client, input.caller);
   const body = parseInput<never>(endpoint.body, input.body, "body");
   const query = parseInput<never>(endpoint.query, input.query, "query");
   // An empty input (most GETs: no query, no body, no path parameters) has nothing to check.
@@ -178,15 +133,17 @@ export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input
     checkURLInputs(query, ctx.options.trustedOrigins);
   }
   if (input.params !== undefined && !isEmptyObject(input.params)) assertNoNulCharacter(input.params, "params");
+  admitCall(ctx, endpoint, principal, body);
   const draft: ResponseDraft = new LazyDraft();
-  const call: EndpointCall<never, never, SessionRequirement, AuditEventType> = {
+  const call: EndpointCall<never, never, SessionRequirement, AuditEventType, KeyAllowance> = {
     ctx,
     body,
     query,
     params: input.params ?? {},
     headers: input.headers,
     request: input.request,
-    session,
+    principal,
+    session: sessionOf(principal),
     client: input.client,
     response: draft,
     audit: createAudit(ctx, input.client, endpoint.audit),
@@ -351,6 +308,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
         headers: request.headers,
         request,
         client,
+        caller: "request",
       });
       return toResponse(result, draft, base);
     } catch (error) {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
 import { endpoints } from "../src/routes/index.js";
 import type { AnyEndpoint } from "../src/endpoint.js";
+import { APIError } from "../src/errors.js";
+import { admitCall } from "../src/gate/gate.js";
 import { resolveEndpointRateLimit } from "../src/http/rate-limit.js";
 import { createAudit, MissingAuditRowError } from "../src/audit/audit-log.js";
 import { AUDIT_EVENT_TYPES } from "../src/shared/audit-events.js";
@@ -14,11 +15,6 @@ import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "
 const table = endpoints as readonly AnyEndpoint[];
 const declaredEvents = (endpoint: AnyEndpoint): readonly string[] => (Array.isArray(endpoint.audit) ? endpoint.audit : []);
 const methodsOf = (endpoint: AnyEndpoint): readonly string[] => (typeof endpoint.method === "string" ? [endpoint.method] : endpoint.method);
-
-/** What a handler's source calls on the call's audit (the handler is the declaration's own function). */
-function auditUse(endpoint: AnyEndpoint): string[] {
-  return [...endpoint.handler.toString().matchAll(/\baudit\.(change|record|revert)\b|\baudit\b(?=[,\s}])/g)].map((m) => m[0]);
-}
 
 describe("the endpoint table declares every endpoint's audit rows", () => {
   it("every endpoint declares the event types it writes, or says why it writes none", () => {
@@ -50,16 +46,12 @@ describe("the endpoint table declares every endpoint's audit rows", () => {
     // Each of these was decided: a reason other than "reads only" is given for every one that writes.
     const readsOnly = silent.filter(([, reason]) => reason === "reads only").map(([name]) => name);
     expect(readsOnly.sort()).toEqual(["checkOrganizationSlug", "hasPermission", "listUserSessions", "userHasPermission"]);
-    // An endpoint that writes rows uses the call's audit; one that declares none never reaches for it.
-    const unused = changing.filter((endpoint) => Array.isArray(endpoint.audit) && auditUse(endpoint).length === 0).map((e) => e.name);
-    expect(unused).toEqual([]);
   });
 
-  it("every event type is written by some endpoint, or by the server's plan service (tRPC, through auth.audit), so none is dead vocabulary", () => {
+  it("every event type is declared by some endpoint, or is the host's own (plan-changed: server/test/plans.test.ts), so none is dead vocabulary", () => {
     const written = new Set(table.flatMap(declaredEvents));
-    const planService = readFileSync(new URL("../../server/src/product/plans/plan-service.ts", import.meta.url), "utf8");
-    if (planService.includes('auth.audit(client, ["plan-changed"])')) written.add("plan-changed");
-    expect(AUDIT_EVENT_TYPES.filter((type) => !written.has(type))).toEqual([]);
+    const writtenByTheHost = ["plan-changed"];
+    expect(AUDIT_EVENT_TYPES.filter((type) => !written.has(type) && !writtenByTheHost.includes(type))).toEqual([]);
   });
 });
 
@@ -185,5 +177,102 @@ describe.each(testDialects())("policies applied on %s", (dialect) => {
     });
     expect(await countOrganizations()).toBe(0);
     expect(await ctx.db.selectFrom("securityEvent").select("id").where("id", "=", id).execute()).toEqual([]);
+  });
+});
+
+/** An endpoint's switch and its answer when off, as "name: status CODE". */
+function refusalOf(endpoint: AnyEndpoint): string | null {
+  const { feature } = endpoint;
+  if (feature === undefined) return null;
+  return typeof feature === "string" ? `${feature}: 404 NOT_FOUND` : `${feature.name}: ${feature.status} ${feature.code}`;
+}
+
+describe("the gate: feature switches and freshness rules are declarations", () => {
+  it("names each endpoint's switch and the answer it gives when the switch is off (today's answers, kept)", () => {
+    const declared = Object.fromEntries(table.filter((e) => e.feature !== undefined).map((e) => [e.name, refusalOf(e)]));
+    expect(declared).toEqual({
+      createApiKey: "apiKey: 404 NOT_FOUND",
+      deleteApiKey: "apiKey: 404 NOT_FOUND",
+      getApiKey: "apiKey: 404 NOT_FOUND",
+      listApiKeys: "apiKey: 404 NOT_FOUND",
+      updateApiKey: "apiKey: 404 NOT_FOUND",
+      verifyApiKey: "apiKey: 404 NOT_FOUND",
+      enableTwoFactor: "twoFactor: 404 NOT_FOUND",
+      disableTwoFactor: "twoFactor: 404 NOT_FOUND",
+      getTOTPURI: "twoFactor: 404 NOT_FOUND",
+      verifyTOTP: "twoFactor: 404 NOT_FOUND",
+      generateBackupCodes: "twoFactor: 404 NOT_FOUND",
+      verifyBackupCode: "twoFactor: 404 NOT_FOUND",
+      sendTwoFactorOTP: "twoFactor: 404 NOT_FOUND",
+      verifyTwoFactorOTP: "twoFactor: 404 NOT_FOUND",
+      forgetTrustedDevices: "twoFactor: 404 NOT_FOUND",
+      getJwks: "jwt: 404 NOT_FOUND",
+      getToken: "jwt: 404 NOT_FOUND",
+      signInAnonymous: "anonymous: 404 NOT_FOUND",
+      deleteUser: "deleteUser: 404 NOT_FOUND",
+      deleteUserCallback: "deleteUser: 404 NOT_FOUND",
+      signInEmail: "emailAndPassword: 400 EMAIL_AND_PASSWORD_IS_NOT_ENABLED",
+      signUpEmail: "emailAndPassword: 400 EMAIL_AND_PASSWORD_IS_NOT_ENABLED",
+      sendVerificationEmail: "emailVerification: 400 VERIFICATION_EMAIL_ISN_T_ENABLED",
+      requestPasswordReset: "passwordReset: 400 RESET_PASSWORD_ISN_T_ENABLED",
+      forgetPassword: "passwordReset: 400 RESET_PASSWORD_ISN_T_ENABLED",
+      changeEmail: "changeEmail: 400 CHANGE_EMAIL_IS_DISABLED",
+    });
+  });
+
+  it("asks 'fresh, or the server's own call' of api-key create always and of update when it makes a key last longer or do more", () => {
+    const rules = table.filter((e) => e.freshness !== undefined).map((e) => e.name);
+    expect(rules.sort()).toEqual(["createApiKey", "updateApiKey"]);
+    const update = table.find((e) => e.name === "updateApiKey")!.freshness;
+    const when = typeof update === "object" ? update.when : () => true;
+    expect([{ name: "renamed" }, { enabled: false }].map(when)).toEqual([false, false]);
+    expect([{ enabled: true }, { expiresIn: 60 }, { permissions: {} }].map(when)).toEqual([true, true, true]);
+  });
+});
+
+describe.each(testDialects())("the gate on %s", (dialect) => {
+  let t: TestAuth;
+  afterEach(async () => t.destroy());
+
+  it("with every switch off, each endpoint that declares one answers its declared refusal, after the session gate", async () => {
+    t = await createTestAuth({
+      dialect,
+      options: {
+        apiKey: { enabled: false },
+        anonymous: { enabled: false },
+        emailAndPassword: { enabled: false },
+        emailVerification: { enabled: false },
+        passwordReset: { enabled: false },
+      },
+    });
+    const ctx = t.auth.context;
+    for (const endpoint of table.filter((e) => e.feature !== undefined)) {
+      const refused = (() => {
+        try {
+          admitCall(ctx, endpoint, { kind: "server" }, {});
+          return null;
+        } catch (error) {
+          return error instanceof APIError ? `${error.status} ${error.code}` : String(error);
+        }
+      })();
+      expect(refused, endpoint.name).toBe(refusalOf(endpoint)!.split(": ")[1]);
+    }
+
+    // Over HTTP, after the session gate: a signed-out call is still 401 first, as before.
+    const listKeys = await t.auth.handler(new Request("http://localhost:3000/api/auth/api-key/list"));
+    expect([listKeys.status, ((await listKeys.json()) as { code: string }).code]).toEqual([401, "UNAUTHORIZED"]);
+    const signIn = await createTestBrowser(t.auth).post("/sign-in/email", { email: "a@example.com", password: "larch-ribbon-123" });
+    expect([signIn.status, ((await signIn.json()) as { code: string }).code]).toEqual([400, "EMAIL_AND_PASSWORD_IS_NOT_ENABLED"]);
+  });
+
+  it("'fresh-or-server': a stale session may not create a key, the server's own call (no headers) may", async () => {
+    t = await createTestAuth({ dialect });
+    const b = createTestBrowser(t.auth);
+    const signedUp = await b.post("/sign-up/email", { name: "Ada", email: "ada@example.com", password: "larch-ribbon-123" });
+    const { user } = (await signedUp.json()) as { user: { id: string } };
+    t.clock.advance(2 * 24 * 60 * 60 * 1000); // past freshAge (a day), inside the session's week
+    const stale = await b.post("/api-key/create", { name: "late" });
+    expect([stale.status, ((await stale.json()) as { code: string }).code]).toEqual([403, "SESSION_NOT_FRESH"]);
+    expect((await t.auth.api.createApiKey({ body: { userId: user.id, name: "server's" } })).name).toBe("server's");
   });
 });

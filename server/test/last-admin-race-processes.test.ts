@@ -98,18 +98,21 @@ describe("the last admin across two server processes on one PostgreSQL", () => {
       return ((await answer.json()) as { code: string }).code;
     }
 
-    it.each<[string, (target: Admin) => [path: string, body: unknown], string]>([
-      ["demote each other (set-role)", (target) => ["/admin/set-role", { userId: target.id, role: "user" }], "YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE"],
+    // The refusals each race may end in: the last-admin guard's, under the admins' row locks, or
+    // (when the winner committed before the loser's request was read) the admin gate's, whose
+    // code for update-user is its own permission's.
+    it.each<[string, (target: Admin) => [path: string, body: unknown], readonly string[]]>([
+      ["demote each other (set-role)", (target) => ["/admin/set-role", { userId: target.id, role: "user" }], ["YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE"]],
       [
         "demote each other (update-user role)",
         (target) => ["/admin/update-user", { userId: target.id, data: { role: "user" } }],
-        "YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE",
+        ["YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE", "YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS"],
       ],
-      ["ban each other", (target) => ["/admin/ban-user", { userId: target.id }], "YOU_ARE_NOT_ALLOWED_TO_BAN_USERS"],
-      ["remove each other", (target) => ["/admin/remove-user", { userId: target.id }], "YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS"],
+      ["ban each other", (target) => ["/admin/ban-user", { userId: target.id }], ["YOU_ARE_NOT_ALLOWED_TO_BAN_USERS"]],
+      ["remove each other", (target) => ["/admin/remove-user", { userId: target.id }], ["YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS"]],
     ])(
       "%s: in each round one passes, the other is refused, one admin is left",
-      async (name, request, refusal) => {
+      async (name, request, refusals) => {
         for (let round = 0; round < ROUNDS; round++) {
           const label = `${name.replace(/\W+/g, "-")}-${round}`;
           const [ada, bob] = await twoAdmins(label);
@@ -123,7 +126,7 @@ describe("the last admin across two server processes on one PostgreSQL", () => {
             codes.filter((code) => code === "OK"),
             `round ${round}: ${codes.join(", ")}`,
           ).toHaveLength(1);
-          expect([refusal, "UNAUTHORIZED"], `round ${round}: ${codes.join(", ")}`).toContain(codes.find((code) => code !== "OK"));
+          expect([...refusals, "UNAUTHORIZED"], `round ${round}: ${codes.join(", ")}`).toContain(codes.find((code) => code !== "OK"));
           expect(await adminsAbleToAct(), `round ${round}`).toBe(1);
         }
       },

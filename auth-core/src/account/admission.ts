@@ -104,7 +104,7 @@ async function grantListedAdmin(ctx: AuthContext, user: UserRow, client: ClientI
  * The session it comes with stays; every other one ends.
  */
 export function isOwnSession(user: UserRow, session: ActiveSession | null): session is ActiveSession {
-  return session !== null && session.user.id === user.id && session.apiKey === undefined && session.session.impersonatedBy === null;
+  return session !== null && session.user.id === user.id && session.session.impersonatedBy === null;
 }
 
 /**

@@ -6,27 +6,6 @@ import { findApiKeyById } from "../store/api-key-store.js";
 import type { MemberRow } from "../store/database.js";
 import { findMember } from "../store/member-store.js";
 import { assertMeetsTwoFactorRule } from "../account/two-factor-rule.js";
-import { isFreshSession, type ActiveSession } from "../session/session.js";
-
-/**
- * An in-process `auth.api` call made with no request and no headers: the plugin's "server"
- * call, the only one that may set the server-only fields (rate limit, remaining, refill, a
- * person's key permissions, another person's userId). Any HTTP request is a client call.
- */
-export function isServerCall(call: { request: Request | null; headers: Headers }): boolean {
-  return call.request === null && call.headers.keys().next().done === true;
-}
-
-/**
- * A key outlives everything its owner does to take the account back (a password change,
- * revoke-sessions), so making one, or making one last longer or do more, needs a fresh session
- * (403 SESSION_NOT_FRESH), as registering a passkey does: a stale stolen cookie plants no key.
- * These endpoints take an optional session for the server's own call (userId, no request),
- * which has none, so they check it here rather than through the gate's "fresh".
- */
-export function requireFreshSessionForKey(ctx: AuthContext, session: ActiveSession | null): void {
-  if (session && !isFreshSession(session.session, ctx.clock.now(), ctx.options.session.freshAge)) throw APIError.from(403, "SESSION_NOT_FRESH");
-}
 
 /** Owners and admins manage an organization's keys (they hold every other right of spec §6). */
 export function mayManageOrganizationKeys(role: string): boolean {
@@ -94,9 +73,4 @@ export function checkMetadata(ctx: AuthContext, metadata: unknown): string {
   if (!ctx.options.apiKey.enableMetadata) throw APIError.from(400, "METADATA_DISABLED");
   if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) throw APIError.from(400, "INVALID_METADATA_TYPE");
   return JSON.stringify(metadata);
-}
-
-/** The API-key endpoints answer 404 when the deployment turned keys off. */
-export function requireApiKeysEnabled(ctx: AuthContext): void {
-  if (!ctx.options.apiKey.enabled) throw APIError.from(404, "NOT_FOUND");
 }

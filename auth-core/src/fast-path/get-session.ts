@@ -1,5 +1,5 @@
 import type { AuthContext } from "../context.js";
-import { keySession, readApiKeyHeader } from "../api-key/key-session.js";
+import { readApiKeyHeader } from "../api-key/key-session.js";
 import { judgeCount, judgeKey } from "../api-key/use-api-key.js";
 import { resolveClientAddress } from "../http/client-address.js";
 import { errorResponse, jsonResponse, NO_HEADERS } from "../http/json-response.js";
@@ -77,7 +77,7 @@ export function createFastPath(ctx: AuthContext, devices: FastPathLookups): Fast
     const count = judgeCount(ctx, verdict.record, now);
     if (count.refusal || count.claim) return undefined;
     ctx.apiKeyHashes.remember(key, hash);
-    return { data: keyAnswer(keySession(ctx, verdict, key, client)) };
+    return { data: keyAnswer(ctx, verdict, key, client) };
   }
 
   return function fastPath(request, info) {

@@ -1,6 +1,7 @@
 import type { AuthContext } from "../context.js";
 import { APIError, type ErrorCode } from "../errors.js";
 import type { ActiveSession } from "../session/session.js";
+import { defaultOrganizationId, type Actor, type KeyPermissions } from "../gate/principal.js";
 import type { MemberRow } from "../store/database.js";
 import { findMember } from "../store/member-store.js";
 import { checkPermission, type PermissionConnector, type PermissionRequest } from "../shared/access-control.js";
@@ -31,49 +32,60 @@ export async function requireMember(
   return member;
 }
 
-/** The API key a member row stands for, and whether the person's own role applies too. */
-const keyActors = new WeakMap<MemberRow, { permissions: Readonly<Record<string, readonly string[]>> | null; personal: boolean }>();
-
 /**
- * Who acts on the organization: the caller's membership, or for a request carrying an API key
- * (on endpoints that allow keys) the key. A person's key acts as its owner's membership, limited
- * to what the key's permissions grant; an organization's key acts, in its own organization only,
- * as a member holding the key's permissions (spec §6 applies to it as to such a member).
+ * Who acts on an organization and with what rights: a member (their role), a person's key (its
+ * owner's role, limited to what the key grants), or an organization's key (in its own
+ * organization only: what a member holds, and what the key grants besides; spec §6 applies to it
+ * as to such a member).
  */
+export type OrganizationActor =
+  | { kind: "member"; member: MemberRow; role: string }
+  | { kind: "person-key"; member: MemberRow; role: string; permissions: KeyPermissions }
+  | { kind: "organization-key"; organizationId: string; role: typeof ORGANIZATION_KEY_ROLE; permissions: KeyPermissions };
+
+/** The role whose rights an organization's key holds before its own (a member's). */
+const ORGANIZATION_KEY_ROLE = "member";
+
+/** The organization a call acts on: the one named in the input, else the caller's default one. */
+export function resolveActorOrganizationId(actor: Actor, explicit: string | undefined | null): string {
+  const organizationId = explicit || defaultOrganizationId(actor);
+  if (!organizationId) throw APIError.from(400, "NO_ACTIVE_ORGANIZATION");
+  return organizationId;
+}
+
+/** Who acts on the organization (OrganizationActor), or 403 with the given code. */
 export async function requireActingMember(
   ctx: AuthContext,
-  session: ActiveSession,
+  actor: Actor,
   organizationId: string,
   code: ErrorCode = "USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION",
-): Promise<MemberRow> {
-  const key = session.apiKey;
-  if (!key) return requireMember(ctx, organizationId, session.user.id, code);
-  if (key.organizationId !== null) {
-    if (key.organizationId !== organizationId) throw APIError.from(403, code);
-    const acting: MemberRow = {
-      id: `apikey:${key.id}`,
-      organizationId,
-      userId: session.user.id,
-      role: "member",
-      createdAt: session.session.createdAt,
-      lastActiveAt: null,
-    };
-    keyActors.set(acting, { permissions: key.permissions, personal: false });
-    return acting;
+): Promise<OrganizationActor> {
+  if (actor.kind !== "api-key") {
+    const member = await requireMember(ctx, organizationId, actor.active.user.id, code);
+    return { kind: "member", member, role: member.role };
   }
-  const acting = { ...(await requireMember(ctx, organizationId, session.user.id, code)) };
-  keyActors.set(acting, { permissions: key.permissions, personal: true });
-  return acting;
+  const { holder, permissions } = actor;
+  if (holder.kind === "organization") {
+    if (holder.organizationId !== organizationId) throw APIError.from(403, code);
+    return { kind: "organization-key", organizationId, role: ORGANIZATION_KEY_ROLE, permissions };
+  }
+  const member = await requireMember(ctx, organizationId, holder.owner.id, code);
+  return { kind: "person-key", member, role: member.role, permissions };
 }
 
 /** Spec §6: every mutating call checks the matrix; a refusal is 403 with the call's own code. */
-export function requirePermission(member: MemberRow, request: PermissionRequest, code: ErrorCode, connector: PermissionConnector = "AND"): void {
-  const key = keyActors.get(member);
-  const byRole = checkPermission(member.role, request, connector).success;
-  const allowed = !key
-    ? byRole
-    : key.personal
-      ? byRole && keyGrants(key.permissions, request, connector)
-      : byRole || keyGrants(key.permissions, request, connector);
+export function requirePermission(
+  actor: MemberRow | OrganizationActor,
+  request: PermissionRequest,
+  code: ErrorCode,
+  connector: PermissionConnector = "AND",
+): void {
+  const byRole = checkPermission(actor.role, request, connector).success;
+  const allowed =
+    !("kind" in actor) || actor.kind === "member"
+      ? byRole
+      : actor.kind === "person-key"
+        ? byRole && keyGrants(actor.permissions, request, connector)
+        : byRole || keyGrants(actor.permissions, request, connector);
   if (!allowed) throw APIError.from(403, code);
 }

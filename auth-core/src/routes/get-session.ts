@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { defineEndpoint, type ResponseDraft } from "../endpoint.js";
+import { defineEndpoint, type ClientInfo, type ResponseDraft } from "../endpoint.js";
 import type { AuthContext } from "../context.js";
 import { toWireSession, toWireUser } from "../http/public-json.js";
 import { isRefreshDue, refreshSessionIfDue, validateSessionToken, type ActiveSession } from "../session/session.js";
 import { buildClearedSessionCookie, buildSessionCookie, readSessionToken, sessionCookieName } from "../session/session-cookie.js";
 import { readCookie } from "../http/cookies.js";
 import type { WireSessionResult } from "../shared/wire-types.js";
-import { readApiKeyHeader, resolveApiKeySession } from "../api-key/key-session.js";
+import { keySessionRow, readApiKeyHeader, useRequestKey } from "../api-key/key-session.js";
+import type { UsedApiKey } from "../api-key/use-api-key.js";
 import { APIError } from "../errors.js";
 
 const query = z.object({
@@ -32,7 +33,7 @@ export const getSession = defineEndpoint({
   audit: { none: "reads the session; its sliding refresh is no change the log keeps (an API key's use is recorded by the key check)" },
   async handler({ ctx, query, headers, response, client }): Promise<Answer> {
     const apiKey = readApiKeyHeader(ctx, headers);
-    if (apiKey !== null) return keyAnswer(await resolveApiKeySession(ctx, apiKey, client));
+    if (apiKey !== null) return keyAnswer(ctx, await useRequestKey(ctx, apiKey, client), apiKey, client);
     const token = readSessionToken(ctx, headers);
     const active = token ? await validateSessionToken(ctx, token) : null;
     if (!active) return signedOut(ctx, headers, response);
@@ -44,10 +45,10 @@ export const getSession = defineEndpoint({
   },
 });
 
-/** A key stands for its owner (an organization's key has no person: refused). */
-export function keyAnswer(keySession: ActiveSession): Answer {
-  if (keySession.apiKey?.organizationId) throw APIError.from(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
-  return sessionAnswer(keySession);
+/** A person's key answers as its owner's session (an organization's key has no person: refused). */
+export function keyAnswer(ctx: AuthContext, used: UsedApiKey, key: string, client: ClientInfo): Answer {
+  if (used.record.organizationId !== null) throw APIError.from(401, "INVALID_REFERENCE_ID_FROM_API_KEY");
+  return { session: toWireSession(keySessionRow(ctx, used, client), key), user: toWireUser(used.user) };
 }
 
 export function sessionAnswer(active: ActiveSession): WireSessionResult {

@@ -31,10 +31,10 @@ export const signInEmail = defineEndpoint({
   path: "/sign-in/email",
   body,
   session: "none",
+  feature: { name: "emailAndPassword", status: 400, code: "EMAIL_AND_PASSWORD_IS_NOT_ENABLED" },
   rateLimit: { window: 10, max: 3 },
   audit: ["sign-in", "anonymous-linked"],
   async handler({ ctx, body, headers, client, response, audit }): Promise<SignInResult | TwoFactorRedirect> {
-    if (!ctx.options.emailAndPassword.enabled) throw APIError.from(400, "EMAIL_AND_PASSWORD_IS_NOT_ENABLED");
     const email = parseEmailOrThrow(body.email);
 
     // Unknown user, no credential account and wrong password cost the same scrypt and answer

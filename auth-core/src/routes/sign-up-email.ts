@@ -28,11 +28,11 @@ export const signUpEmail = defineEndpoint({
   path: "/sign-up/email",
   body,
   session: "none",
+  feature: { name: "emailAndPassword", status: 400, code: "EMAIL_AND_PASSWORD_IS_NOT_ENABLED" },
   rateLimit: { window: 10, max: 3 },
   audit: ["sign-up", "anonymous-linked"],
   async handler({ ctx, body, headers, client, response, audit }): Promise<{ token: string | null; user: WireUser }> {
     const policy = ctx.options.emailAndPassword;
-    if (!policy.enabled) throw APIError.from(400, "EMAIL_AND_PASSWORD_IS_NOT_ENABLED");
     if (policy.disableSignUp) throw APIError.from(400, "EMAIL_AND_PASSWORD_SIGN_UP_IS_NOT_ENABLED");
     const email = parseEmailOrThrow(body.email);
     assertNewPasswordAllowed(body.password, policy, { email: body.email, name: body.name });

@@ -3,16 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
 import { generateApiKey, hashApiKey, keyStart } from "../../api-key/key-material.js";
-import {
-  checkExpiresIn,
-  checkMetadata,
-  checkName,
-  checkOrganizationKeyPermissions,
-  isServerCall,
-  requireApiKeysEnabled,
-  requireFreshSessionForKey,
-  requireOrganizationKeyManager,
-} from "../../api-key/manage.js";
+import { checkExpiresIn, checkMetadata, checkName, checkOrganizationKeyPermissions, requireOrganizationKeyManager } from "../../api-key/manage.js";
 import { toWireApiKey } from "../../api-key/wire.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { insertApiKey } from "../../store/api-key-store.js";
@@ -48,7 +39,7 @@ const body = z.object({
  * POST /api-key/create (better-auth 1.7's api-key plugin): a new key for the caller, or for an
  * organization they own or administer (`organizationId`). The answer carries the full key, the
  * only time it is ever shown; only its hash and first characters are kept. A person's request
- * needs a fresh session (requireFreshSessionForKey); the server's own call names `userId`.
+ * needs a fresh session (the gate's "fresh-or-server" rule); the server's own call names `userId`.
  */
 export const createApiKey = defineEndpoint({
   name: "createApiKey",
@@ -56,15 +47,15 @@ export const createApiKey = defineEndpoint({
   path: "/api-key/create",
   body,
   session: "optional",
+  freshness: "fresh-or-server",
+  feature: "apiKey",
   // Each key created mails its owner: as many as invitations allow.
   rateLimit: { window: 60, max: 10 },
   audit: ["api-key-created"],
   async handler(call): Promise<WireCreatedApiKey> {
     const { ctx, body, session, audit } = call;
-    requireApiKeysEnabled(ctx);
-    requireFreshSessionForKey(ctx, session);
     const options = ctx.options.apiKey;
-    const server = isServerCall(call);
+    const server = call.principal.kind === "server";
     const serverOnly =
       body.refillAmount !== undefined ||
       body.refillInterval !== undefined ||

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { findManageableKey, requireApiKeysEnabled } from "../../api-key/manage.js";
+import { findManageableKey } from "../../api-key/manage.js";
 import { deleteApiKeyById } from "../../store/api-key-store.js";
 
 const body = z.object({ keyId: z.string().min(1).max(128), configId: z.string().max(64).optional() });
@@ -13,10 +13,10 @@ export const deleteApiKey = defineEndpoint({
   path: "/api-key/delete",
   body,
   session: "required",
+  feature: "apiKey",
   rateLimit: "default",
   audit: ["api-key-deleted"],
   async handler({ ctx, body, session, audit }): Promise<{ success: boolean }> {
-    requireApiKeysEnabled(ctx);
     const record = await findManageableKey(ctx, session.user.id, body.keyId);
     await audit.change(async (trx, log) => {
       if (!(await deleteApiKeyById(trx, record.id))) throw APIError.from(404, "KEY_NOT_FOUND");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
-import { findManageableKey, requireApiKeysEnabled } from "../../api-key/manage.js";
+import { findManageableKey } from "../../api-key/manage.js";
 import { toWireApiKey } from "../../api-key/wire.js";
 import type { WireApiKey } from "../../shared/wire-types.js";
 
@@ -13,10 +13,10 @@ export const getApiKey = defineEndpoint({
   path: "/api-key/get",
   query,
   session: "required",
+  feature: "apiKey",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<WireApiKey> {
-    requireApiKeysEnabled(ctx);
     return toWireApiKey(await findManageableKey(ctx, session.user.id, query.id));
   },
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
-import { requireApiKeysEnabled, requireOrganizationKeyManager } from "../../api-key/manage.js";
+import { requireOrganizationKeyManager } from "../../api-key/manage.js";
 import { toWireApiKey } from "../../api-key/wire.js";
 import { listApiKeysByOwner } from "../../store/api-key-store.js";
 import type { WireApiKeyList } from "../../shared/wire-types.js";
@@ -24,10 +24,10 @@ export const listApiKeys = defineEndpoint({
   path: "/api-key/list",
   query,
   session: "required",
+  feature: "apiKey",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, query, session }): Promise<WireApiKeyList> {
-    requireApiKeysEnabled(ctx);
     if (query.organizationId !== undefined) await requireOrganizationKeyManager(ctx, query.organizationId, session.user.id);
     const owner = query.organizationId !== undefined ? { organizationId: query.organizationId } : { userId: session.user.id };
     const { rows, total } = await listApiKeysByOwner(ctx.db, owner, query);

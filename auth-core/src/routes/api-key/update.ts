@@ -1,16 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import {
-  checkExpiresIn,
-  checkMetadata,
-  checkName,
-  checkOrganizationKeyPermissions,
-  findManageableKey,
-  isServerCall,
-  requireApiKeysEnabled,
-  requireFreshSessionForKey,
-} from "../../api-key/manage.js";
+import { checkExpiresIn, checkMetadata, checkName, checkOrganizationKeyPermissions, findManageableKey } from "../../api-key/manage.js";
 import { toWireApiKey } from "../../api-key/wire.js";
 import { updateApiKey as updateApiKeyRow } from "../../store/api-key-store.js";
 import type { ApiKeyUpdate } from "../../store/database.js";
@@ -49,12 +40,16 @@ export const updateApiKey = defineEndpoint({
   path: "/api-key/update",
   body,
   session: "optional",
+  // Turning a key on, moving its expiry or changing its permissions makes it last longer or do
+  // more: a fresh session, as creating one. Renaming or turning it off does not (a stale session
+  // may still stop a key it fears is known).
+  freshness: { rule: "fresh-or-server", when: (body) => body.enabled === true || body.expiresIn !== undefined || body.permissions !== undefined },
+  feature: "apiKey",
   rateLimit: "default",
   audit: ["api-key-updated"],
   async handler(call): Promise<WireApiKey> {
     const { ctx, body, session, audit } = call;
-    requireApiKeysEnabled(ctx);
-    const server = isServerCall(call);
+    const server = call.principal.kind === "server";
     const userId = session?.user.id ?? (server ? body.userId : undefined);
     if (!userId) throw APIError.from(401, "UNAUTHORIZED_SESSION");
     if (session && body.userId !== undefined && body.userId !== session.user.id) throw APIError.from(401, "UNAUTHORIZED_SESSION");
@@ -66,10 +61,6 @@ export const updateApiKey = defineEndpoint({
       body.rateLimitEnabled !== undefined ||
       body.remaining !== undefined;
     if (!server && limitsChanged) throw APIError.from(400, "SERVER_ONLY_PROPERTY");
-    // Turning a key on, moving its expiry or changing its permissions makes it last longer or do
-    // more: a fresh session, as creating one. Renaming or turning it off does not (a stale
-    // session may still stop a key it fears is known).
-    if (body.enabled === true || body.expiresIn !== undefined || body.permissions !== undefined) requireFreshSessionForKey(ctx, session);
     const record = await findManageableKey(ctx, userId, body.keyId);
     if (body.permissions !== undefined) {
       if (record.organizationId === null && !server) throw APIError.from(400, "SERVER_ONLY_PROPERTY");

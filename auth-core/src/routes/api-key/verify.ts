@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { requireApiKeysEnabled } from "../../api-key/manage.js";
 import { useApiKey } from "../../api-key/use-api-key.js";
 import { toWireApiKey } from "../../api-key/wire.js";
 import type { WireApiKeyVerification } from "../../shared/wire-types.js";
@@ -24,12 +23,12 @@ export const verifyApiKey = defineEndpoint({
   path: "/api-key/verify",
   body,
   session: "none",
+  feature: "apiKey",
   // Each call is a use of the key, limited by the key's own limit; per address, the default.
   rateLimit: "default",
   // Written by the key check: a refused use each time, a key's first use of each day.
   audit: ["api-key-used", "api-key-refused"],
   async handler({ ctx, body, audit }): Promise<WireApiKeyVerification> {
-    requireApiKeysEnabled(ctx);
     try {
       const { record } = await useApiKey(ctx, body.key, { permissions: body.permissions, audit: () => audit });
       return { valid: true, error: null, key: toWireApiKey(record) };

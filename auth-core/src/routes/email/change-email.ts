@@ -31,10 +31,10 @@ export const changeEmail = defineEndpoint({
   path: "/change-email",
   body,
   session: "fresh",
+  feature: { name: "changeEmail", status: 400, code: "CHANGE_EMAIL_IS_DISABLED" },
   rateLimit: { window: 10, max: 3 },
   audit: ["email-changed"],
   async handler({ ctx, body, session, client, audit }): Promise<{ status: boolean }> {
-    if (!ctx.options.email.changeEmail.enabled) throw APIError.from(400, "CHANGE_EMAIL_IS_DISABLED");
     const { user } = session;
     const newEmail = parseEmailOrThrow(body.newEmail);
     if (newEmail === user.email) throw APIError.from(400, "EMAIL_IS_THE_SAME");

@@ -16,10 +16,10 @@ export const deleteUserCallback = defineEndpoint({
   path: "/delete-user/callback",
   query: z.object({ token: z.string().max(256), callbackURL: z.string().optional() }),
   session: "required",
+  feature: "deleteUser",
   rateLimit: "default",
   audit: ["account-deleted"],
   async handler({ ctx, query, session, response, audit }): Promise<DeleteUserAnswer | Response> {
-    if (!ctx.options.email.deleteUser.enabled) throw APIError.from(404, "NOT_FOUND");
     const { callbackURL } = query;
     try {
       await assertDeleteToken(ctx, query.token, session.user.id);

@@ -65,11 +65,11 @@ export const deleteUser = defineEndpoint({
   path: "/delete-user",
   body,
   session: "required",
+  feature: "deleteUser",
   rateLimit: "default",
   audit: ["account-deleted", "account-deletion-requested"],
   async handler({ ctx, body, session, response, audit }): Promise<DeleteUserAnswer> {
     const policy = ctx.options.email.deleteUser;
-    if (!policy.enabled) throw APIError.from(404, "NOT_FOUND");
     const { user } = session;
     if (body.password !== undefined) {
       const account = await findCredentialAccount(ctx.db, user.id);

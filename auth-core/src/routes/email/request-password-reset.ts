@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { AuthContext } from "../../context.js";
 import { defineEndpoint, type EndpointCall } from "../../endpoint.js";
-import { APIError } from "../../errors.js";
 import { randomAlphanumeric } from "../../deps/random.js";
 import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
 import { deliverMail } from "../../email/deliver-mail.js";
@@ -61,7 +60,6 @@ async function mailResetLink(ctx: AuthContext, user: UserRow, token: string, red
 
 async function requestReset({ ctx, body, audit }: EndpointCall<Body, Record<string, never>, "none", ResetEvent>): Promise<ResetRequestAnswer> {
   const policy = ctx.options.email.passwordReset;
-  if (!policy.enabled) throw APIError.from(400, "RESET_PASSWORD_ISN_T_ENABLED");
   const email = parseEmailOrThrow(body.email);
   const user = await findUserByEmail(ctx.db, email);
   const token = randomAlphanumeric(ctx.random, RESET_TOKEN_LENGTH);
@@ -85,6 +83,7 @@ export const requestPasswordReset = defineEndpoint({
   path: "/request-password-reset",
   body,
   session: "none",
+  feature: { name: "passwordReset", status: 400, code: "RESET_PASSWORD_ISN_T_ENABLED" },
   rateLimit: { window: 60, max: 3 },
   audit: ["password-reset-requested"],
   handler: requestReset,
@@ -97,6 +96,7 @@ export const forgetPassword = defineEndpoint({
   path: "/forget-password",
   body,
   session: "none",
+  feature: { name: "passwordReset", status: 400, code: "RESET_PASSWORD_ISN_T_ENABLED" },
   rateLimit: { window: 60, max: 3 },
   audit: ["password-reset-requested"],
   handler: requestReset,

@@ -20,10 +20,10 @@ export const sendVerificationEmail = defineEndpoint({
   path: "/send-verification-email",
   body,
   session: "optional",
+  feature: { name: "emailVerification", status: 400, code: "VERIFICATION_EMAIL_ISN_T_ENABLED" },
   rateLimit: { window: 60, max: 3 },
   audit: { none: "sends a mail; the verification is recorded when the link is used" },
   async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
-    if (!ctx.options.email.verification.enabled) throw APIError.from(400, "VERIFICATION_EMAIL_ISN_T_ENABLED");
     const email = parseEmailOrThrow(body.email);
     if (session) {
       if (session.user.emailVerified === 1) {

@@ -1,6 +1,5 @@
 import type { JWK } from "jose";
 import { defineEndpoint } from "../../endpoint.js";
-import { APIError } from "../../errors.js";
 
 /**
  * GET /jwks: the public keys that verify session JWTs, including a retired key until
@@ -11,10 +10,10 @@ export const getJwks = defineEndpoint({
   method: "GET",
   path: "/jwks",
   session: "none",
+  feature: "jwt",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, response }): Promise<{ keys: JWK[] }> {
-    if (!ctx.options.jwt.enabled) throw APIError.from(404, "NOT_FOUND");
     // First use: a key exists before anyone asks to verify with it.
     await ctx.sessionJWT.keys.current(ctx);
     response.headers.set("cache-control", "public, max-age=300");

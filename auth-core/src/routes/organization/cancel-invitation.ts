@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { actingUser, actorOf } from "../../gate/principal.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { requireActingMember, requirePermission } from "../../organization/guards.js";
@@ -17,16 +18,18 @@ export const cancelInvitation = defineEndpoint({
   apiKeySession: "allow",
   rateLimit: "default",
   audit: ["invitation-cancelled"],
-  async handler({ ctx, body, session, client, audit }): Promise<WireInvitation> {
+  async handler({ ctx, body, principal, client, audit }): Promise<WireInvitation> {
+    const caller = actorOf(principal);
+    const user = actingUser(caller);
     const found = await findInvitationById(ctx.db, body.invitationId);
     if (!found) throw APIError.from(400, "INVITATION_NOT_FOUND");
-    const member = await requireActingMember(ctx, session, found.organizationId);
+    const member = await requireActingMember(ctx, caller, found.organizationId);
     requirePermission(member, { invitation: ["cancel"] }, "YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION");
     const invitation = await audit.change(async (trx, log) => {
       const cancelled = await cancelPendingInvitation(trx, found.id);
       if (cancelled) {
         await log.write({
-          userId: session.user.id,
+          userId: user.id,
           type: "invitation-cancelled",
           organizationId: cancelled.organizationId,
           detail: { invitationId: cancelled.id, email: cancelled.email },

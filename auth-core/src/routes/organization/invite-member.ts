@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { actingUser, actorOf } from "../../gate/principal.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { generateId } from "../../deps/random.js";
 import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
-import { requireActingMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
+import { requireActingMember, requirePermission, resolveActorOrganizationId } from "../../organization/guards.js";
 import { sendInvitationMail } from "../../organization/send-invitation.js";
 import { normalizeRoles } from "../../organization/roles.js";
 import { toWireInvitation } from "../../organization/wire.js";
@@ -37,11 +38,13 @@ export const createInvitation = defineEndpoint({
   apiKeySession: "allow",
   rateLimit: { window: 60, max: 10 },
   audit: ["member-invited"],
-  async handler({ ctx, body, session, client, audit }): Promise<WireInvitation> {
+  async handler({ ctx, body, principal, client, audit }): Promise<WireInvitation> {
+    const caller = actorOf(principal);
+    const user = actingUser(caller);
     const options = ctx.options.organization;
     const email = parseEmailOrThrow(body.email);
-    const organizationId = resolveOrganizationId(session, body.organizationId);
-    const inviter = await requireActingMember(ctx, session, organizationId);
+    const organizationId = resolveActorOrganizationId(caller, body.organizationId);
+    const inviter = await requireActingMember(ctx, caller, organizationId);
     // Inviting adds a member: an API key holding member:create may do it (roles hold both or neither).
     requirePermission(inviter, { invitation: ["create"], member: ["create"] }, "YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION", "OR");
     const role = normalizeRoles(body.role);
@@ -76,13 +79,13 @@ export const createInvitation = defineEndpoint({
           role,
           status: "pending",
           teamId: body.teamId ?? null,
-          inviterId: session.user.id,
+          inviterId: user.id,
           expiresAt: expiresAt.toISOString(),
           createdAt: now.toISOString(),
         });
       }
       const id = await log.write({
-        userId: session.user.id,
+        userId: user.id,
         type: "member-invited",
         organizationId,
         detail: { invitationId: row.id, email, role, resent: existing !== undefined },
@@ -90,7 +93,7 @@ export const createInvitation = defineEndpoint({
       return { invitation: row, eventId: id };
     });
 
-    const sent = await sendInvitationMail(ctx, { invitation, organization, inviter: session.user });
+    const sent = await sendInvitationMail(ctx, { invitation, organization, inviter: user });
     if (!sent) {
       // A new invitation nobody was told about would only block a later invite: undo it, and
       // the row that recorded it (a resend that was not sent did not happen either).

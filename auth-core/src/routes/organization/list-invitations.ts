@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { actorOf } from "../../gate/principal.js";
 import { defineEndpoint } from "../../endpoint.js";
-import { requireActingMember, resolveOrganizationId } from "../../organization/guards.js";
+import { requireActingMember, resolveActorOrganizationId } from "../../organization/guards.js";
 import { toWireInvitation } from "../../organization/wire.js";
 import { listInvitationsOfOrganization } from "../../store/invitation-store.js";
 import type { WireInvitation } from "../../shared/wire-types.js";
@@ -17,9 +18,10 @@ export const listInvitations = defineEndpoint({
   apiKeySession: "allow",
   rateLimit: "default",
   audit: { none: "reads only" },
-  async handler({ ctx, query, session }): Promise<WireInvitation[]> {
-    const organizationId = resolveOrganizationId(session, query.organizationId);
-    await requireActingMember(ctx, session, organizationId);
+  async handler({ ctx, query, principal }): Promise<WireInvitation[]> {
+    const caller = actorOf(principal);
+    const organizationId = resolveActorOrganizationId(caller, query.organizationId);
+    await requireActingMember(ctx, caller, organizationId);
     return (await listInvitationsOfOrganization(ctx.db, organizationId)).map(toWireInvitation);
   },
 });

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { actorOf } from "../../gate/principal.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { requireActingMember, resolveOrganizationId } from "../../organization/guards.js";
+import { requireActingMember, resolveActorOrganizationId } from "../../organization/guards.js";
 import { toWireMemberWithUser } from "../../organization/wire.js";
 import { countMembers, listMembersWithUsers } from "../../store/member-store.js";
 import { findOrganizationBySlug } from "../../store/organization-store.js";
@@ -24,15 +25,16 @@ export const listMembers = defineEndpoint({
   apiKeySession: "allow",
   rateLimit: "default",
   audit: { none: "reads only" },
-  async handler({ ctx, query, session }): Promise<{ members: WireMemberWithUser[]; total: number }> {
+  async handler({ ctx, query, principal }): Promise<{ members: WireMemberWithUser[]; total: number }> {
+    const caller = actorOf(principal);
     let explicit = query.organizationId;
     if (!explicit && query.organizationSlug) {
       const organization = await findOrganizationBySlug(ctx.db, query.organizationSlug);
       if (!organization) throw APIError.from(400, "ORGANIZATION_NOT_FOUND");
       explicit = organization.id;
     }
-    const organizationId = resolveOrganizationId(session, explicit);
-    await requireActingMember(ctx, session, organizationId);
+    const organizationId = resolveActorOrganizationId(caller, explicit);
+    await requireActingMember(ctx, caller, organizationId);
     const page = { limit: query.limit ?? 100, offset: query.offset ?? 0, direction: query.sortDirection ?? "asc" } as const;
     const [members, total] = await Promise.all([listMembersWithUsers(ctx.db, organizationId, page), countMembers(ctx.db, organizationId)]);
     return { members: members.map(toWireMemberWithUser), total };

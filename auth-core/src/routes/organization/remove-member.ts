@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { actingUser, actorOf } from "../../gate/principal.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { normalizeEmail } from "../../email/email-address.js";
-import { requireActingMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
+import { requireActingMember, requirePermission, resolveActorOrganizationId } from "../../organization/guards.js";
 import { countOwners, holdsOwnerRole } from "../../organization/roles.js";
 import { toWireMember } from "../../organization/wire.js";
 import { canGrantRoles } from "../../shared/access-control.js";
@@ -22,9 +23,11 @@ export const removeMember = defineEndpoint({
   apiKeySession: "allow",
   rateLimit: "default",
   audit: ["member-removed"],
-  async handler({ ctx, body, session, client, audit }): Promise<{ member: WireMember }> {
-    const organizationId = resolveOrganizationId(session, body.organizationId);
-    const actor = await requireActingMember(ctx, session, organizationId);
+  async handler({ ctx, body, principal, client, audit }): Promise<{ member: WireMember }> {
+    const caller = actorOf(principal);
+    const user = actingUser(caller);
+    const organizationId = resolveActorOrganizationId(caller, body.organizationId);
+    const actor = await requireActingMember(ctx, caller, organizationId);
     requirePermission(actor, { member: ["delete"] }, "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER");
     const target = body.memberIdOrEmail.includes("@")
       ? await findMemberByEmail(ctx.db, organizationId, normalizeEmail(body.memberIdOrEmail))
@@ -42,7 +45,7 @@ export const removeMember = defineEndpoint({
       if (!(await deleteMemberById(trx, target.id))) throw APIError.from(400, "MEMBER_NOT_FOUND");
       await clearActiveOrganization(trx, organizationId, target.userId);
       await log.write({
-        userId: session.user.id,
+        userId: user.id,
         type: "member-removed",
         organizationId,
         detail: { memberUserId: target.userId },

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { actingUser, actorOf } from "../../gate/principal.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
-import { requireActingMember, requirePermission, resolveOrganizationId } from "../../organization/guards.js";
+import { requireActingMember, requirePermission, resolveActorOrganizationId } from "../../organization/guards.js";
 import { countOwners, holdsOwnerRole, normalizeRoles } from "../../organization/roles.js";
 import { toWireMember } from "../../organization/wire.js";
 import { canGrantRoles } from "../../shared/access-control.js";
@@ -24,9 +25,11 @@ export const updateMemberRole = defineEndpoint({
   apiKeySession: "allow",
   rateLimit: "default",
   audit: ["member-role-changed"],
-  async handler({ ctx, body, session, client, audit }): Promise<WireMember> {
-    const organizationId = resolveOrganizationId(session, body.organizationId);
-    const actor = await requireActingMember(ctx, session, organizationId);
+  async handler({ ctx, body, principal, client, audit }): Promise<WireMember> {
+    const caller = actorOf(principal);
+    const user = actingUser(caller);
+    const organizationId = resolveActorOrganizationId(caller, body.organizationId);
+    const actor = await requireActingMember(ctx, caller, organizationId);
     requirePermission(actor, { member: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER");
     const role = normalizeRoles(body.role);
     const target = await findMemberById(ctx.db, body.memberId);
@@ -46,7 +49,7 @@ export const updateMemberRole = defineEndpoint({
       const row = await updateMemberRoleRow(trx, target.id, role);
       if (row) {
         await log.write({
-          userId: session.user.id,
+          userId: user.id,
           type: "member-role-changed",
           organizationId,
           detail: { memberUserId: target.userId, from: current.role, role },

@@ -15,11 +15,11 @@ export const signInAnonymous = defineEndpoint({
   method: "POST",
   path: "/sign-in/anonymous",
   session: "optional",
+  feature: "anonymous",
   rateLimit: { window: 10, max: 3 },
   audit: ["sign-in", "anonymous-linked"],
   async handler({ ctx, session, headers, client, response, audit }): Promise<{ token: string; user: WireUser }> {
     const options = ctx.options.social.anonymous;
-    if (!options.enabled) throw APIError.from(404, "NOT_FOUND");
     if (session?.user.isAnonymous === 1) throw APIError.from(400, "ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY");
     const id = generateId(ctx.random);
     const domain = options.emailDomainName ?? new URL(ctx.options.baseURL).hostname;

@@ -6,7 +6,7 @@ import { consumeBackupCode, findTwoFactor } from "../../store/two-factor-store.j
 import { hashTwoFactorCode, issueBackupCodes } from "../../two-factor/backup-codes.js";
 import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck } from "../../sign-in/second-step.js";
 import type { WireUser } from "../../shared/wire-types.js";
-import { assertTwoFactorOn, checkPassword, codeField, passwordField } from "./shared.js";
+import { checkPassword, codeField, passwordField } from "./shared.js";
 
 /** better-auth's POST /two-factor/generate-backup-codes: ten new codes, the old ones void; the owner is told. */
 export const generateBackupCodes = defineEndpoint({
@@ -15,10 +15,10 @@ export const generateBackupCodes = defineEndpoint({
   path: "/two-factor/generate-backup-codes",
   body: z.object({ password: passwordField }),
   session: "required",
+  feature: "twoFactor",
   rateLimit: { window: 10, max: 3 },
   audit: ["two-factor-backup-codes-regenerated"],
   async handler({ ctx, body, session, audit }): Promise<{ status: boolean; backupCodes: string[] }> {
-    assertTwoFactorOn(ctx);
     const { user } = session;
     if (user.twoFactorEnabled !== 1) throw APIError.from(400, "TWO_FACTOR_NOT_ENABLED");
     await checkPassword(ctx, user, body.password);
@@ -42,11 +42,11 @@ export const verifyBackupCode = defineEndpoint({
   path: "/two-factor/verify-backup-code",
   body: z.object({ code: codeField, trustDevice: z.boolean().optional(), disableSession: z.boolean().optional() }),
   session: "optional",
+  feature: "twoFactor",
   rateLimit: { window: 10, max: 3 },
   audit: ["two-factor-verified", "sign-in", "anonymous-linked"],
   async handler(call): Promise<{ token: string; user: WireUser }> {
     const { ctx, body, audit } = call;
-    assertTwoFactorOn(ctx);
     const answerer = await findAnswerer(call, { countAttempt: true, allowSession: true });
     const user = answerer.kind === "sign-in" ? answerer.user : answerer.active.user;
     if ((await findTwoFactor(ctx.db, user.id))?.verified !== 1) throw APIError.from(400, "BACKUP_CODES_NOT_ENABLED");

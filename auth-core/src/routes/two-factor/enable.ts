@@ -5,7 +5,7 @@ import { generateId } from "../../deps/random.js";
 import { findTwoFactor, putUnverifiedTwoFactor } from "../../store/two-factor-store.js";
 import { issueBackupCodes } from "../../two-factor/backup-codes.js";
 import { buildTOTPURI, generateTOTPSecret } from "../../two-factor/totp.js";
-import { assertTwoFactorOn, checkPassword, encryptTOTPSecret, passwordField } from "./shared.js";
+import { checkPassword, encryptTOTPSecret, passwordField } from "./shared.js";
 
 const body = z.object({
   password: passwordField,
@@ -25,11 +25,11 @@ export const enableTwoFactor = defineEndpoint({
   path: "/two-factor/enable",
   body,
   session: "required",
+  feature: "twoFactor",
   // better-auth's twoFactor rule: 3 per 10 s on /two-factor/*.
   rateLimit: { window: 10, max: 3 },
   audit: { none: "a secret that is not in use yet: verify-totp turns two-factor on and writes two-factor-enabled" },
   async handler({ ctx, body, session }): Promise<{ method: "totp"; totpURI: string; backupCodes: string[] }> {
-    assertTwoFactorOn(ctx);
     const { user } = session;
     await checkPassword(ctx, user, body.password);
     if ((await findTwoFactor(ctx.db, user.id))?.verified === 1) throw APIError.from(400, "TOTP_ALREADY_ENABLED");

@@ -1,6 +1,5 @@
 import { defineEndpoint } from "../../endpoint.js";
 import { clearTrustCookie, forgetTrustedDevices } from "../../two-factor/trusted-device.js";
-import { assertTwoFactorOn } from "./shared.js";
 
 /**
  * Gatehouse's own (no better-auth endpoint): every browser the caller trusted to skip the second
@@ -11,11 +10,11 @@ export const forgetTrustedDevicesEndpoint = defineEndpoint({
   method: "POST",
   path: "/two-factor/forget-trusted-devices",
   session: "required",
+  feature: "twoFactor",
   serverOnly: true,
   rateLimit: "default",
   audit: { none: "forgets which browsers skip the second step; no account setting changes" },
   async handler({ ctx, session, response }): Promise<{ status: boolean }> {
-    assertTwoFactorOn(ctx);
     await forgetTrustedDevices(ctx.db, session.user.id);
     clearTrustCookie(ctx, response);
     return { status: true };

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { findTwoFactor } from "../../store/two-factor-store.js";
 import { buildTOTPURI } from "../../two-factor/totp.js";
-import { assertTwoFactorOn, checkPassword, decryptTOTPSecret, passwordField } from "./shared.js";
+import { checkPassword, decryptTOTPSecret, passwordField } from "./shared.js";
 
 /** better-auth's POST /two-factor/get-totp-uri: the URI again (another app), behind the password. */
 export const getTOTPURI = defineEndpoint({
@@ -12,10 +12,10 @@ export const getTOTPURI = defineEndpoint({
   path: "/two-factor/get-totp-uri",
   body: z.object({ password: passwordField }),
   session: "required",
+  feature: "twoFactor",
   rateLimit: { window: 10, max: 3 },
   audit: { none: "reads the secret back behind the password" },
   async handler({ ctx, body, session }): Promise<{ totpURI: string }> {
-    assertTwoFactorOn(ctx);
     const row = await findTwoFactor(ctx.db, session.user.id);
     if (!row) throw APIError.from(400, "TOTP_NOT_ENABLED");
     await checkPassword(ctx, session.user, body.password);

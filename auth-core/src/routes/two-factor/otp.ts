@@ -11,10 +11,9 @@ import { MAILED_CODE_LIFETIME_SECONDS, MAILED_CODES_PER_STEP } from "../../two-f
 import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck, type Answerer } from "../../sign-in/second-step.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import type { AuthContext } from "../../context.js";
-import { assertTwoFactorOn, codeField } from "./shared.js";
+import { codeField } from "./shared.js";
 
 function assertOTPOn(ctx: AuthContext): void {
-  assertTwoFactorOn(ctx);
   if (!ctx.options.twoFactor.otpEnabled) throw APIError.from(400, "OTP_NOT_CONFIGURED");
 }
 
@@ -38,6 +37,7 @@ export const sendTwoFactorOTP = defineEndpoint({
   path: "/two-factor/send-otp",
   body: z.object({ trustDevice: z.boolean().optional() }).optional(),
   session: "none",
+  feature: "twoFactor",
   rateLimit: { window: 10, max: 3 },
   audit: { none: "mails a code; the step it serves is logged when it passes or fails (verify-otp)" },
   async handler(call): Promise<{ status: boolean }> {
@@ -63,6 +63,7 @@ export const verifyTwoFactorOTP = defineEndpoint({
   path: "/two-factor/verify-otp",
   body: z.object({ code: codeField, trustDevice: z.boolean().optional() }),
   session: "none",
+  feature: "twoFactor",
   rateLimit: { window: 10, max: 3 },
   audit: ["two-factor-verified", "sign-in", "anonymous-linked"],
   async handler(call): Promise<{ token: string; user: WireUser }> {

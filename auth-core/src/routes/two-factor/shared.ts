@@ -6,11 +6,6 @@ import { checkAccountPassword } from "../../account/sign-in-throttle.js";
 import { findCredentialAccount } from "../../store/account-store.js";
 import type { UserRow } from "../../store/database.js";
 
-/** The /two-factor/* endpoints exist only with the twoFactor option on (better-auth: the plugin). */
-export function assertTwoFactorOn(ctx: AuthContext): void {
-  if (!ctx.options.twoFactor.enabled) throw APIError.from(404, "NOT_FOUND");
-}
-
 export const passwordField = z.string().max(4096);
 /** A code as typed: digits of an app or a mail, or a backup code `xxxxx-xxxxx`. */
 export const codeField = z.string().max(64);

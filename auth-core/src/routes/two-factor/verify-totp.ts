@@ -6,7 +6,7 @@ import { updateUser } from "../../store/user-store.js";
 import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck } from "../../sign-in/second-step.js";
 import { matchTOTPStep } from "../../two-factor/totp.js";
 import type { WireUser } from "../../shared/wire-types.js";
-import { assertTwoFactorOn, codeField, decryptTOTPSecret } from "./shared.js";
+import { codeField, decryptTOTPSecret } from "./shared.js";
 
 /**
  * better-auth's POST /two-factor/verify-totp. In the pending step of a sign-in it completes the
@@ -19,11 +19,11 @@ export const verifyTOTP = defineEndpoint({
   path: "/two-factor/verify-totp",
   body: z.object({ code: codeField, trustDevice: z.boolean().optional() }),
   session: "optional",
+  feature: "twoFactor",
   rateLimit: { window: 10, max: 3 },
   audit: ["two-factor-verified", "two-factor-enabled", "sign-in", "anonymous-linked"],
   async handler(call): Promise<{ token: string; user: WireUser }> {
     const { ctx, body, audit } = call;
-    assertTwoFactorOn(ctx);
     const answerer = await findAnswerer(call, { countAttempt: true, allowSession: true });
     let user = answerer.kind === "sign-in" ? answerer.user : answerer.active.user;
     const row = await findTwoFactor(ctx.db, user.id);

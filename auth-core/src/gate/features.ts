@@ -1,0 +1,25 @@
+import type { ResolvedOptions } from "../options.js";
+
+/**
+ * The switches an endpoint may declare (`feature`): each is on or off by the deployment's options,
+ * read here and nowhere else. An endpoint of a feature that is off answers its declared refusal
+ * (404 NOT_FOUND unless it says otherwise: better-auth's plugins are absent then, while its core's
+ * switches answer their own 400 codes).
+ */
+const FEATURES = {
+  apiKey: (options) => options.apiKey.enabled,
+  twoFactor: (options) => options.twoFactor.enabled,
+  jwt: (options) => options.jwt.enabled,
+  anonymous: (options) => options.social.anonymous.enabled,
+  emailAndPassword: (options) => options.emailAndPassword.enabled,
+  emailVerification: (options) => options.email.verification.enabled,
+  passwordReset: (options) => options.email.passwordReset.enabled,
+  changeEmail: (options) => options.email.changeEmail.enabled,
+  deleteUser: (options) => options.email.deleteUser.enabled,
+} satisfies Record<string, (options: ResolvedOptions) => boolean>;
+
+export type FeatureName = keyof typeof FEATURES;
+
+export function isFeatureOn(options: ResolvedOptions, feature: FeatureName): boolean {
+  return FEATURES[feature](options);
+}
