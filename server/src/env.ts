@@ -31,22 +31,14 @@ const envSchema = z.object({
   DEV_IDP_PROVIDERS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   EMAIL_SIGN_IN: z.enum(["on", "off"]).default("off"),
-  // MAGIC_LINK / EMAIL_OTP: the passwordless ways in (issue 48); the sign-in screen offers what is on.
-  MAGIC_LINK: z.enum(["on", "off"]).default("off"),
-  EMAIL_OTP: z.enum(["on", "off"]).default("off"),
-  // APP_*, SUPPORT_EMAIL: the team's brand on every screen and title (readBrand below).
-  APP_NAME: z.string().trim().min(1).max(60).default("Gatehouse"),
-  APP_LOGO_URL: z
-    .string()
-    .refine((value) => /^(https:\/\/[^\s"'<>]+|\/[^/\s"'<>][^\s"'<>]*)$/.test(value), "an https:// address or a path on this server")
-    .optional(),
-  APP_ACCENT_COLOR: z
-    .string()
-    .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "a colour as #rgb or #rrggbb")
-    .optional(),
-  SUPPORT_EMAIL: z.email().optional(),
   // TWO_FACTOR_EMAIL_CODES=off: the second step takes no mailed code (an app or a backup code only).
   TWO_FACTOR_EMAIL_CODES: z.enum(["on", "off"]).default("on"),
+  // MAGIC_LINK / EMAIL_OTP: passwordless sign-in (better-auth's magicLink and emailOTP wires), off by
+  // default; *_EXPIRES_IN: a link's or a code's life in seconds.
+  MAGIC_LINK: z.enum(["on", "off"]).default("off"),
+  MAGIC_LINK_EXPIRES_IN: seconds.min(1).max(DAY).default(300),
+  EMAIL_OTP: z.enum(["on", "off"]).default("off"),
+  EMAIL_OTP_EXPIRES_IN: seconds.min(1).max(DAY).default(300),
   // API_KEY_RATE_LIMIT*: the limit each new API key gets (better-auth's api-key defaults: 10 uses a day).
   API_KEY_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
   API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -68,6 +60,17 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,8},\d{1,3},\d{1,3}$/, "three whole numbers N,r,p")
     .optional(),
+  // APP_*, SUPPORT_EMAIL: the team's brand on every screen and title (docs/front-door.md).
+  APP_NAME: z.string().trim().min(1).max(60).default("Gatehouse"),
+  APP_LOGO_URL: z
+    .string()
+    .refine((value) => /^(https:\/\/[^\s"'<>]+|\/[^/\s"'<>][^\s"'<>]*)$/.test(value), "an https:// address or a path on this server")
+    .optional(),
+  APP_ACCENT_COLOR: z
+    .string()
+    .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "a colour as #rgb or #rrggbb")
+    .optional(),
+  SUPPORT_EMAIL: z.email().optional(),
   // ADMIN_EMAILS: the first operators, comma-separated; each must be an address.
   ADMIN_EMAILS: z
     .string()
@@ -81,7 +84,7 @@ const envSchema = z.object({
     .optional(),
 });
 
-/** The team's brand (README, Branding): the web app's name, logo, accent colour and support address. */
+/** The team's brand (docs/front-door.md): the web app's name, logo, accent colour and support address. */
 export interface Brand {
   name: string;
   /** An https:// address or a path on this server (web/public); null: the name alone. */
@@ -125,17 +128,13 @@ export interface ServerConfig {
    * screen, Google and passkeys.
    */
   emailSignIn: boolean;
-  /** MAGIC_LINK=on: a mailed sign-in link (better-auth's magic-link wire); off by default. */
-  magicLink: boolean;
-  /** EMAIL_OTP=on: mailed one-time codes (better-auth's email-otp wire); off by default. */
-  emailOtp: boolean;
-  /** APP_NAME, APP_LOGO_URL, APP_ACCENT_COLOR, SUPPORT_EMAIL: what the web app shows as the team's own. */
-  brand: Brand;
   /**
    * TWO_FACTOR_EMAIL_CODES=off: the second step of a sign-in takes no code mailed to the account's
    * address (twoFactor.otp.enabled false); on (default): mailed codes beside the app and backup codes.
    */
   twoFactorEmailCodes: boolean;
+  /** MAGIC_LINK, EMAIL_OTP and their *_EXPIRES_IN: passwordless sign-in (docs/passwordless.md), off unless set. */
+  passwordless: { magicLink: { enabled: boolean; expiresIn: number }; emailOTP: { enabled: boolean; expiresIn: number } };
   /** API keys' limit: on or off for every key; uses per window (seconds) given to each new key. */
   apiKeyRateLimit: { enabled: boolean; maxRequests: number; windowSeconds: number };
   /** SESSION_*: the library's session options, in seconds (0 turns idleTimeout, absoluteLifetime and freshAge off). */
@@ -148,6 +147,8 @@ export interface ServerConfig {
   adminEmails: string[];
   /** PASSWORD_SCRYPT: the cost of new password hashes; undefined: the library's default. */
   passwordScrypt: ScryptParams | undefined;
+  /** APP_NAME, APP_LOGO_URL, APP_ACCENT_COLOR, SUPPORT_EMAIL: what the web app shows as the team's own. */
+  brand: Brand;
 }
 
 /**
@@ -223,15 +224,11 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     devIdpProviders,
     logLevel: e.LOG_LEVEL,
     emailSignIn: e.EMAIL_SIGN_IN === "on",
-    magicLink: e.MAGIC_LINK === "on",
-    emailOtp: e.EMAIL_OTP === "on",
-    brand: {
-      name: e.APP_NAME,
-      logoUrl: e.APP_LOGO_URL ?? null,
-      accentColor: e.APP_ACCENT_COLOR ? fullHex(e.APP_ACCENT_COLOR) : null,
-      supportEmail: e.SUPPORT_EMAIL ?? null,
-    },
     twoFactorEmailCodes: e.TWO_FACTOR_EMAIL_CODES === "on",
+    passwordless: {
+      magicLink: { enabled: e.MAGIC_LINK === "on", expiresIn: e.MAGIC_LINK_EXPIRES_IN },
+      emailOTP: { enabled: e.EMAIL_OTP === "on", expiresIn: e.EMAIL_OTP_EXPIRES_IN },
+    },
     apiKeyRateLimit: { enabled: e.API_KEY_RATE_LIMIT === "on", maxRequests: e.API_KEY_RATE_LIMIT_MAX, windowSeconds: e.API_KEY_RATE_LIMIT_WINDOW },
     session: {
       expiresIn: e.SESSION_EXPIRES_IN,
@@ -244,5 +241,11 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     singleFactorPasswordMinimum: e.PASSWORD_SINGLE_FACTOR_MINIMUM === "on",
     adminEmails: e.ADMIN_EMAILS ?? [],
     passwordScrypt: readPasswordScrypt(e.PASSWORD_SCRYPT, production),
+    brand: {
+      name: e.APP_NAME,
+      logoUrl: e.APP_LOGO_URL ?? null,
+      accentColor: e.APP_ACCENT_COLOR ? fullHex(e.APP_ACCENT_COLOR) : null,
+      supportEmail: e.SUPPORT_EMAIL ?? null,
+    },
   };
 }

@@ -29,7 +29,8 @@ export function renderShell(html: string, config: ShellConfig): string {
 
 /** The ways in the operator turned on (the passwordless ones named only when on, as auth.signInMethods answers). */
 export function signInMethodsOf(config: ServerConfig): SignInMethods {
-  return { email: config.emailSignIn, ...(config.magicLink ? { magicLink: true } : {}), ...(config.emailOtp ? { emailOtp: true } : {}) };
+  const { magicLink, emailOTP } = config.passwordless;
+  return { email: config.emailSignIn, ...(magicLink.enabled ? { magicLink: true } : {}), ...(emailOTP.enabled ? { emailOtp: true } : {}) };
 }
 
 /** What the server writes into the web app's index.html, from its configuration. */
