@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { RouterProvider } from "react-router/dom";
 import type { QueryClient } from "@tanstack/react-query";
 import English from "../../locales/en.json";
@@ -95,7 +95,8 @@ describe("/login in each language, against the real auth service", () => {
       const words = LOGIN[language];
       renderAt("/login");
       await screen.findByRole("heading", { level: 1, name: words.heading }, { timeout: 5000 });
-      expect(document.title).toBe(words.title);
+      // The title is set by an effect after the render that shows the heading.
+      await waitFor(() => expect(document.title).toBe(words.title));
       expect(document.documentElement.lang).toBe(language);
       expect(document.cookie).toContain(`locale=${language}`);
       await screen.findByRole("button", { name: words.google });
@@ -114,6 +115,6 @@ describe("/login in each language, against the real auth service", () => {
     await screen.findByRole("heading", { level: 1, name: "Page not found" }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe("/no-such-page");
     expect(screen.getByRole("link", { name: "Go to the sign-in page" }).getAttribute("href")).toBe("/login");
-    expect(document.title).toBe("Page not found · Gatehouse");
+    await waitFor(() => expect(document.title).toBe("Page not found · Gatehouse"));
   });
 });
