@@ -20,7 +20,7 @@ export type SessionRequirement = "none" | "optional" | "required" | "fresh";
 /**
  * The caller's session must hold these admin permissions (better-auth's admin
  * statements); otherwise 403 with the plugin's own refusal for this endpoint. Checked by the
- * session gate before the input is read, on the role read with the user (never cached).
+ * gate (gate/gate.ts) before the input is read, on the role read with the user (never cached).
  */
 export interface AdminRequirement {
   permissions: Readonly<Record<string, readonly string[]>>;

@@ -274,5 +274,10 @@ describe.each(testDialects())("the gate on %s", (dialect) => {
     const stale = await b.post("/api-key/create", { name: "late" });
     expect([stale.status, ((await stale.json()) as { code: string }).code]).toEqual([403, "SESSION_NOT_FRESH"]);
     expect((await t.auth.api.createApiKey({ body: { userId: user.id, name: "server's" } })).name).toBe("server's");
+    // A call that passes headers acts for whoever they name, as a request would: not the server's own.
+    await expect(t.auth.api.createApiKey({ body: { userId: user.id }, headers: { "user-agent": "a service" } })).rejects.toMatchObject({
+      status: 401,
+      code: "UNAUTHORIZED_SESSION",
+    });
   });
 });

@@ -17,7 +17,7 @@ export interface CallUnderImpersonation {
 /**
  * What an admin may do while acting as someone else (a session whose `impersonatedBy` names the
  * admin): no admin call, and no change to the person's state unless the call opts in. Both doors
- * read this one rule: the /api/auth session gate (router.ts) and the server's tRPC middleware.
+ * read this one rule: the /api/auth gate (gate/gate.ts) and the server's tRPC middleware.
  * Refuses with 403 NOT_ALLOWED_WHILE_IMPERSONATING.
  */
 export function assertAllowedWhileImpersonating(session: { impersonatedBy: string | null }, call: CallUnderImpersonation): void {
