@@ -28,6 +28,7 @@ import { createSessionJWTIssuer } from "./jwt/session-jwt.js";
 import { createAfterAnswer } from "./deps/after-answer.js";
 import { deleteExpiredApiKeys, prepareApiKeyLookup } from "./store/api-key-store.js";
 import { createApiKeyHashes } from "./api-key/key-material.js";
+import { deleteExpiredOAuthGrants } from "./store/oauth-provider-store.js";
 import { createAdminCommands, type AdminCommands } from "./admin/role-command.js";
 
 type Endpoints = typeof endpoints;
@@ -93,6 +94,7 @@ export interface Auth {
     securityEvents: number;
     twoFactorChallenges: number;
     apiKeys: number;
+    oauthGrants: number;
   }>;
 }
 
@@ -173,6 +175,7 @@ export function createAuth(options: AuthOptions): Auth {
         securityEvents: await pruneAuditLog(ctx, now),
         apiKeys: await deleteExpiredApiKeys(ctx.db, now),
         twoFactorChallenges: await deleteExpiredChallenges(ctx.db, now),
+        oauthGrants: await deleteExpiredOAuthGrants(ctx.db, now),
       };
     },
   };

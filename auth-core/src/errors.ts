@@ -152,6 +152,12 @@ export const ERROR_CODES = {
   ACCOUNT_NOT_LINKED_LINKING_NOT_ALLOWED: { status: 401, message: "Account not linked - linking not allowed" },
   ACCOUNT_NOT_LINKED_DIFFERENT_EMAILS_NOT_ALLOWED: { status: 401, message: "Account not linked - different emails not allowed" },
   ACCOUNT_NOT_LINKED_UNABLE_TO_CREATE_ACCOUNT: { status: 417, message: "Account not linked - unable to create account" },
+  // The OAuth 2.1 / OpenID provider's management endpoints (its OAuth endpoints answer RFC 6749 errors instead).
+  INVALID_CLIENT_METADATA: { status: 400, message: "Invalid client metadata: {reason}" },
+  OAUTH_CLIENT_NOT_FOUND: { status: 404, message: "OAuth client not found" },
+  OAUTH_CONSENT_NOT_FOUND: { status: 404, message: "Consent not found" },
+  ONLY_ADMINS_MAY_REGISTER_OAUTH_CLIENTS: { status: 403, message: "Only admins may register or manage OAuth clients" },
+  INVALID_OAUTH_QUERY: { status: 400, message: "The authorization request is invalid or has expired" },
   // API keys, with better-auth 1.7's api-key plugin codes and wording.
   INVALID_METADATA_TYPE: { status: 400, message: "metadata must be an object or undefined" },
   REFILL_AMOUNT_AND_INTERVAL_REQUIRED: { status: 400, message: "refillAmount is required when refillInterval is provided" },

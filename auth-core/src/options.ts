@@ -18,9 +18,19 @@ import { resolveApiKeyOptions, type ApiKeyOptions, type ResolvedApiKeyOptions } 
 import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from "./admin/options.js";
 import type { RateLimitPolicy, RateLimitRule } from "./http/rate-limit.js";
 import { resolveTwoFactorOptions, type ResolvedTwoFactorOptions, type TwoFactorOptions } from "./two-factor/options.js";
+import { resolveOAuthProviderOptions, type OAuthProviderOptions, type ResolvedOAuthProviderOptions } from "./oauth-provider/options.js";
 
 export interface AuthOptions
-  extends EmailFlowOptions, SocialOptions, PasskeyOptions, OrganizationOptions, JWTOptions, AdminOptions, TwoFactorOptions, ApiKeyOptions {
+  extends
+    EmailFlowOptions,
+    SocialOptions,
+    PasskeyOptions,
+    OrganizationOptions,
+    JWTOptions,
+    AdminOptions,
+    TwoFactorOptions,
+    ApiKeyOptions,
+    OAuthProviderOptions {
   database: AuthDatabase;
   /**
    * How the hot path's prepared lookups run, as the database setup gives them beside `database`
@@ -159,6 +169,7 @@ export interface ResolvedOptions {
   apiKey: ResolvedApiKeyOptions;
   admin: ResolvedAdminOptions;
   twoFactor: ResolvedTwoFactorOptions;
+  oauthProvider: ResolvedOAuthProviderOptions;
 }
 
 const DAY = 24 * 60 * 60;
@@ -168,10 +179,15 @@ const SINGLE_FACTOR_MIN_LENGTH = 15;
 
 export function resolveOptions(options: AuthOptions): ResolvedOptions {
   const base = new URL(options.baseURL);
+  const basePath = options.basePath ?? "/api/auth";
+  const oauthProvider = resolveOAuthProviderOptions(options, `${base.origin}${basePath}`);
+  const jwt = resolveJWTOptions(options, base.origin);
+  // The provider's ID tokens are signed with the same keys: a retired key stays published while they live.
+  if (oauthProvider.enabled) jwt.publishedFor = Math.max(jwt.publishedFor, oauthProvider.idTokenExpiresIn, oauthProvider.accessTokenExpiresIn);
   return {
     baseURL: base.origin,
     baseOrigin: base.origin,
-    basePath: options.basePath ?? "/api/auth",
+    basePath,
     trustedOrigins: [base.origin, ...(options.trustedOrigins ?? [])],
     emailAndPassword: {
       enabled: options.emailAndPassword?.enabled ?? true,
@@ -213,7 +229,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     },
     bearer: { enabled: options.bearer?.enabled ?? false },
     auditLog: { retentionDays: options.auditLog?.retentionDays ?? 365 },
-    jwt: resolveJWTOptions(options, base.origin),
+    jwt,
     ipAddressHeaders: (options.advanced?.ipAddressHeaders ?? []).map((h) => h.toLowerCase()),
     email: resolveEmailFlowOptions(options),
     social: resolveSocialOptions(options),
@@ -222,5 +238,6 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     apiKey: resolveApiKeyOptions(options),
     admin: resolveAdminOptions(options),
     twoFactor: resolveTwoFactorOptions(options),
+    oauthProvider,
   };
 }

@@ -227,6 +227,8 @@ const AUTH_CORE_LAYERS: readonly (readonly string[])[] = [
   ["session/", "email/"],
   // features
   ["passkey/", "two-factor/", "oauth/", "api-key/"],
+  // Gatehouse as an OpenID provider: clients, codes, tokens (PKCE's S256 from oauth/, signing keys from jwt/)
+  ["oauth-provider/"],
   // who acts (the principal) and the gate before every handler: session, key, admin, feature
   ["gate/"],
   // an organization, which answers to its members' API keys

@@ -9,6 +9,7 @@ import * as admin from "./2026_11_26_000300_admin.js";
 import * as apiKeys from "./2026_11_26_000400_api_keys.js";
 import * as verificationValueIndex from "./2026_11_26_000500_verification_value_index.js";
 import * as twoFactorMailedCodes from "./2026_11_29_000100_two_factor_mailed_codes.js";
+import * as oauthProvider from "./2026_11_29_000200_oauth_provider.js";
 
 /**
  * A static provider: the list is compiled in, so migrations run the same under tsx, vitest
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_26_000400_api_keys": apiKeys,
   "2026_11_26_000500_verification_value_index": verificationValueIndex,
   "2026_11_29_000100_two_factor_mailed_codes": twoFactorMailedCodes,
+  "2026_11_29_000200_oauth_provider": oauthProvider,
 };
 
 const staticProvider: MigrationProvider = {

@@ -80,6 +80,14 @@ export function createServerApp(deps: AppDeps): ServerApp {
   app.on(["GET", "POST"], "/api/auth/*", (c) =>
     deps.auth.handler(c.req.raw, { clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null, requestId: c.get("requestId") }),
   );
+  // RFC 8414 §3: the metadata of an issuer with a path (BASE_URL/api/auth) is at the origin's
+  // /.well-known/oauth-authorization-server followed by that path; auth-core answers it under its own.
+  app.get("/.well-known/oauth-authorization-server/api/auth", (c) => {
+    const url = new URL(c.req.url);
+    url.pathname = "/api/auth/.well-known/oauth-authorization-server";
+    const clientAddress = c.env?.incoming?.socket?.remoteAddress ?? null;
+    return deps.auth.handler(new Request(url, { headers: c.req.raw.headers }), { clientAddress, requestId: c.get("requestId") });
+  });
   // Readiness for a load balancer: 503 while the database is unreachable, so traffic goes
   // elsewhere; the process itself stays up and recovers when the database returns.
   app.get("/healthz", async (c) => {

@@ -75,6 +75,9 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     // <ID>_CLIENT_ID/_CLIENT_SECRET and each provider's own variables, or the development identity provider.
     socialProviders: deps.providers?.socialProviders ?? {},
     additionalProviders: deps.providers?.additionalProviders ?? [],
+    // The OAuth 2.1 / OpenID provider of the company's other apps (docs/oidc-provider.md): people's
+    // scopes, and reports:read for services' own tokens (client_credentials) only. OIDC_PROVIDER=off turns it off.
+    oauthProvider: { enabled: config.oidcProvider, clientCredentialsScopes: ["reports:read"] },
     // API keys (docs/api-keys.md): each new key's limit from API_KEY_RATE_LIMIT*; an operator sets a key's own in-process.
     apiKey: {
       rateLimit: {

@@ -55,6 +55,8 @@ const envSchema = z.object({
     .max(DAY)
     .default(5 * 60),
   PASSWORD_SINGLE_FACTOR_MINIMUM: z.enum(["on", "off"]).default("off"),
+  // OIDC_PROVIDER=off: Gatehouse is no OAuth 2.1 / OpenID provider (no /oauth2/* endpoints, no discovery documents).
+  OIDC_PROVIDER: z.enum(["on", "off"]).default("on"),
   // PASSWORD_SCRYPT: "N,r,p" of new password hashes (readPasswordScrypt below says what is allowed).
   PASSWORD_SCRYPT: z
     .string()
@@ -145,6 +147,8 @@ export interface ServerConfig {
   singleFactorPasswordMinimum: boolean;
   /** ADMIN_EMAILS: the first operators' addresses (docs/admin.md says when the role comes). */
   adminEmails: string[];
+  /** OIDC_PROVIDER: Gatehouse as the OAuth 2.1 / OpenID provider of other apps (docs/oidc-provider.md); on unless set to off. */
+  oidcProvider: boolean;
   /** PASSWORD_SCRYPT: the cost of new password hashes; undefined: the library's default. */
   passwordScrypt: ScryptParams | undefined;
   /** APP_NAME, APP_LOGO_URL, APP_ACCENT_COLOR, SUPPORT_EMAIL: what the web app shows as the team's own. */
@@ -240,6 +244,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     sessionJwtExpiresIn: e.SESSION_JWT_EXPIRES_IN,
     singleFactorPasswordMinimum: e.PASSWORD_SINGLE_FACTOR_MINIMUM === "on",
     adminEmails: e.ADMIN_EMAILS ?? [],
+    oidcProvider: e.OIDC_PROVIDER === "on",
     passwordScrypt: readPasswordScrypt(e.PASSWORD_SCRYPT, production),
     brand: {
       name: e.APP_NAME,

@@ -84,6 +84,7 @@ describe("run contract", () => {
       "2026_11_26_000400_api_keys",
       "2026_11_26_000500_verification_value_index",
       "2026_11_29_000100_two_factor_mailed_codes",
+      "2026_11_29_000200_oauth_provider",
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     await database.destroy();

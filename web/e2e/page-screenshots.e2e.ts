@@ -184,6 +184,45 @@ describe.skipIf(!CHROMIUM)("every page at 1280 and 390 px", () => {
       await join(p);
     });
   });
+
+  it("another app's consent screen, Settings → Connected apps and the console's apps", async () => {
+    const callback = "https://wiki.example.com/callback";
+    const created = await owner.context.request.post(`${server.baseURL}/api/auth/admin/oauth2/create-client`, {
+      data: {
+        client_name: "Team Wiki",
+        redirect_uris: [callback],
+        grant_types: ["authorization_code", "refresh_token"],
+        logo_uri: `${server.baseURL}/provider-marks/notion.svg`,
+      },
+      headers: { origin: server.baseURL },
+    });
+    expect(created.status()).toBe(201);
+    const { client_id: clientId } = (await created.json()) as { client_id: string };
+    const authorize = new URLSearchParams({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: callback,
+      scope: "openid profile email offline_access",
+      state: "s",
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGjSstw-cQ",
+      code_challenge_method: "S256",
+    });
+    const answer = await guest.context.request.get(`${server.baseURL}/api/auth/oauth2/authorize?${authorize}`, { maxRedirects: 0 });
+    const consentURL = new URL(answer.headers()["location"]!);
+    expect(consentURL.pathname).toBe("/consent");
+    await shoot(guest.page, server.baseURL, `${consentURL.pathname}${consentURL.search}`, "consent", heading(/Team Wiki wants to use your Gatehouse account/));
+    const approved = await post(guest, server.baseURL, "/oauth2/consent", { accept: true, oauth_query: consentURL.search.slice(1) });
+    expect(approved.status).toBe(200);
+    await shoot(guest.page, server.baseURL, "/settings#connected-apps", "settings-connected-apps", (p) =>
+      p.getByRole("region", { name: "Connected apps" }).getByText("Team Wiki").waitFor(),
+    );
+    await shoot(owner.page, server.baseURL, "/admin", "admin-apps", (p) =>
+      p
+        .getByRole("region", { name: "Apps" })
+        .getByText(/Approved by 1 person/)
+        .waitFor(),
+    );
+  });
 });
 
 describe.skipIf(!CHROMIUM)("the sign-in screens with EMAIL_SIGN_IN=on and every provider", () => {

@@ -10,6 +10,9 @@ const FEATURES = {
   apiKey: (options) => options.apiKey.enabled,
   twoFactor: (options) => options.twoFactor.enabled,
   jwt: (options) => options.jwt.enabled,
+  // The signing keys' document: session JWTs and the OpenID provider's ID tokens are signed with them.
+  jwks: (options) => options.jwt.enabled || options.oauthProvider.enabled,
+  oauthProvider: (options) => options.oauthProvider.enabled,
   anonymous: (options) => options.social.anonymous.enabled,
   emailAndPassword: (options) => options.emailAndPassword.enabled,
   emailVerification: (options) => options.email.verification.enabled,

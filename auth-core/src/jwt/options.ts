@@ -23,6 +23,8 @@ export interface ResolvedJWTOptions {
   issuer: string;
   audience: string | string[];
   keyRotationInterval: number;
+  /** Seconds a retired key stays in /jwks: the longest life of a token it signed (session JWTs; ID tokens when the provider is on). */
+  publishedFor: number;
 }
 
 export function resolveJWTOptions(options: JWTOptions, baseOrigin: string): ResolvedJWTOptions {
@@ -33,5 +35,6 @@ export function resolveJWTOptions(options: JWTOptions, baseOrigin: string): Reso
     issuer: jwt.issuer ?? baseOrigin,
     audience: jwt.audience ?? baseOrigin,
     keyRotationInterval: jwt.keyRotationInterval ?? 30 * 24 * 60 * 60,
+    publishedFor: jwt.expiresIn ?? 5 * 60,
   };
 }

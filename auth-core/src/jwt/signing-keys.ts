@@ -94,8 +94,8 @@ export function createSigningKeys(): SigningKeys {
     async published(ctx) {
       const all = await load(ctx, false);
       const now = ctx.clock.now().getTime();
-      const lifetime = ctx.options.jwt.expiresIn * 1000;
-      // A key signs until the next one is made; its tokens live expiresIn after that.
+      const lifetime = ctx.options.jwt.publishedFor * 1000;
+      // A key signs until the next one is made; its tokens live publishedFor after that.
       const alive = all.filter((row, index) => index === 0 || Date.parse(all[index - 1]!.createdAt) + lifetime > now);
       return { keys: alive.map((row) => JSON.parse(row.publicKey) as JWK) };
     },

@@ -10,12 +10,15 @@ import { findUserByEmail } from "../store/user-store.js";
 import { sendVerificationMail } from "../email/verification-mail.js";
 import type { TwoFactorRedirect } from "../two-factor/sign-in-step.js";
 import type { WireUser } from "../shared/wire-types.js";
+import { authorize, readLoginContinuation } from "../oauth-provider/authorize.js";
 
 const body = z.object({
   email: emailField,
   password: z.string().max(4096),
   callbackURL: z.string().optional(),
   rememberMe: z.boolean().optional(),
+  /** The login page's query when an OAuth client's authorization sent the person there: the answer continues it. */
+  oauth_query: z.string().max(8192).optional(),
 });
 
 export interface SignInResult {
@@ -36,6 +39,7 @@ export const signInEmail = defineEndpoint({
   audit: ["sign-in", "anonymous-linked"],
   async handler({ ctx, body, headers, client, response, audit }): Promise<SignInResult | TwoFactorRedirect> {
     const email = parseEmailOrThrow(body.email);
+    const continuation = readLoginContinuation(ctx, body.oauth_query);
 
     // Unknown user, no credential account and wrong password cost the same scrypt and answer
     // the same 401, so neither timing nor wording tells whether an account exists; a throttled
@@ -68,6 +72,11 @@ export const signInEmail = defineEndpoint({
     const rememberMe = body.rememberMe ?? true;
     const signedIn = await completeSignIn({ ctx, response, headers, client, audit }, { user, rememberMe, way: { method: "password" } });
     if (signedIn.kind === "second-step") return signedIn.answer;
+    if (continuation) {
+      // better-auth's wire: the sign-in answers where the authorization goes next (the consent page, or the client with a code).
+      const next = await authorize(ctx, continuation, { user: signedIn.user, session: signedIn.session }, ["login"]);
+      return { redirect: true, token: signedIn.token, url: next.url, user: toWireUser(signedIn.user) };
+    }
     return { redirect: Boolean(body.callbackURL), token: signedIn.token, url: body.callbackURL, user: toWireUser(signedIn.user) };
   },
 });

@@ -13,6 +13,7 @@ export type ApplicationRole = (typeof APPLICATION_ROLES)[number];
 export const ADMIN_STATEMENTS = {
   user: ["create", "list", "set-role", "ban", "impersonate", "impersonate-admins", "delete", "set-password", "set-email", "set-phone", "get", "update"],
   session: ["list", "revoke", "delete"],
+  oauthClient: ["create", "read", "update", "delete"],
 } as const;
 
 type AdminResource = keyof typeof ADMIN_STATEMENTS;
@@ -23,8 +24,9 @@ const ROLE_GRANTS: Readonly<Record<ApplicationRole, { readonly [R in AdminResour
   admin: {
     user: ["create", "list", "set-role", "ban", "impersonate", "delete", "set-password", "set-email", "set-phone", "get", "update"],
     session: ["list", "revoke", "delete"],
+    oauthClient: ["create", "read", "update", "delete"],
   },
-  user: { user: [], session: [] },
+  user: { user: [], session: [], oauthClient: [] },
 };
 
 /** The roles of a stored or wire value ("admin,user"); none set reads as "user". */

@@ -66,6 +66,16 @@ export const AUDIT_EVENT_TYPES = [
   "two-factor-rule-changed",
   // The first proof of an address removed what was added to the account before it (one row per kind).
   "unproven-additions-removed",
+  // The OAuth 2.1 / OpenID provider: operators' client changes, people's approvals, refused grants, revocations.
+  "oauth-client-created",
+  "oauth-client-updated",
+  "oauth-client-secret-rotated",
+  "oauth-client-deleted",
+  "oauth-consent-granted",
+  "oauth-consent-denied",
+  "oauth-consent-revoked",
+  "oauth-token-refused",
+  "oauth-token-revoked",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -245,6 +245,76 @@ interface ApiKeyTable {
   updatedAt: string;
 }
 
+/** A client of Gatehouse's OAuth 2.1 / OpenID provider (oauth-provider/). Lists are JSON text. */
+interface OAuthClientTable {
+  id: string;
+  clientId: string;
+  /** SHA-256 of a confidential client's secret (base64url); null for a public client. */
+  clientSecretHash: string | null;
+  name: string | null;
+  uri: string | null;
+  logoUri: string | null;
+  redirectUris: string;
+  postLogoutRedirectUris: string;
+  tokenEndpointAuthMethod: string;
+  grantTypes: string;
+  responseTypes: string;
+  /** null: every scope the provider offers people. */
+  scopes: string | null;
+  clientCredentialsScopes: string;
+  skipConsent: Generated<number>;
+  enableEndSession: Generated<number>;
+  requirePkce: Generated<number>;
+  disabled: Generated<number>;
+  userId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A person's approval of a client for some scopes (space-separated). */
+interface OAuthConsentTable {
+  id: string;
+  clientId: string;
+  userId: string;
+  scopes: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface OAuthAuthorizationCodeTable {
+  id: string;
+  /** SHA-256 of the code: never the code. */
+  codeHash: string;
+  clientId: string;
+  userId: string;
+  sessionId: string | null;
+  redirectUri: string;
+  scopes: string;
+  codeChallenge: string;
+  nonce: string | null;
+  authTime: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+/** An access or refresh token issued to a client, by the SHA-256 of its value. */
+interface OAuthTokenTable {
+  id: string;
+  kind: "access" | "refresh";
+  tokenHash: string;
+  clientId: string;
+  /** null: the client's own token (client_credentials). */
+  userId: string | null;
+  sessionId: string | null;
+  scopes: string;
+  /** The authorization code's id the grant started from. */
+  familyId: string | null;
+  expiresAt: string;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -264,6 +334,10 @@ export interface Database {
   twoFactor: TwoFactorTable;
   twoFactorBackupCode: TwoFactorBackupCodeTable;
   twoFactorChallenge: TwoFactorChallengeTable;
+  oauthClient: OAuthClientTable;
+  oauthConsent: OAuthConsentTable;
+  oauthAuthorizationCode: OAuthAuthorizationCodeTable;
+  oauthToken: OAuthTokenTable;
 }
 
 /** Either the database or an open transaction: store functions take this first. */
@@ -293,3 +367,11 @@ export type NewApiKeyRow = Insertable<ApiKeyTable>;
 export type ApiKeyUpdate = Updateable<ApiKeyTable>;
 export type TwoFactorRow = Selectable<TwoFactorTable>;
 export type TwoFactorChallengeRow = Selectable<TwoFactorChallengeTable>;
+export type OAuthClientRow = Selectable<OAuthClientTable>;
+export type NewOAuthClientRow = Insertable<OAuthClientTable>;
+export type OAuthClientUpdate = Updateable<OAuthClientTable>;
+export type OAuthConsentRow = Selectable<OAuthConsentTable>;
+export type OAuthAuthorizationCodeRow = Selectable<OAuthAuthorizationCodeTable>;
+export type NewOAuthAuthorizationCodeRow = Insertable<OAuthAuthorizationCodeTable>;
+export type OAuthTokenRow = Selectable<OAuthTokenTable>;
+export type NewOAuthTokenRow = Insertable<OAuthTokenTable>;

@@ -64,6 +64,15 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "two-factor-verified": "Second step",
   "two-factor-rule-changed": "Two-factor rule changed",
   "unproven-additions-removed": "Removed what was added before the address was proven",
+  "oauth-client-created": "App registered",
+  "oauth-client-updated": "App updated",
+  "oauth-client-secret-rotated": "App secret rotated",
+  "oauth-client-deleted": "App deleted",
+  "oauth-consent-granted": "App approved",
+  "oauth-consent-denied": "App refused",
+  "oauth-consent-revoked": "App access revoked",
+  "oauth-token-refused": "App token refused",
+  "oauth-token-revoked": "App token revoked",
 };
 
 /** One row of the audit log as the web app sees it (the contract between the server and the web app). */

@@ -4,7 +4,7 @@ import type { WireSessionResult } from "@gatehouse/auth-core/shared";
 import { getSessionQueryOptions } from "../features/auth/api/get-session.js";
 import type { AuthClient } from "../lib/auth-client.js";
 import type { AuthFailureStore } from "./auth-failure.js";
-import { loginURLFor, SIGNED_IN_LANDING } from "../lib/login-params.js";
+import { authorizationURLOf, loginURLFor, SIGNED_IN_LANDING } from "../lib/login-params.js";
 
 export interface GuardDeps {
   queryClient: QueryClient;
@@ -36,10 +36,11 @@ export function createRequireSessionLoader(deps: GuardDeps) {
 
 /** Spec §2: a person who already has a session is sent from /login to /subscribe. */
 export function createLoginLoader(deps: GuardDeps) {
-  return async function redirectSignedIn(): Promise<null> {
+  return async function redirectSignedIn({ request }: LoaderFunctionArgs): Promise<null> {
     deps.authFailures.clear();
     const data = await deps.queryClient.fetchQuery(getSessionQueryOptions(deps.authClient));
-    if (isSignedIn(data)) throw redirect(SIGNED_IN_LANDING);
+    // An app's authorization that asks the person to sign in again (prompt=login) shows the screen.
+    if (isSignedIn(data) && authorizationURLOf(new URL(request.url).searchParams) === null) throw redirect(SIGNED_IN_LANDING);
     return null;
   };
 }

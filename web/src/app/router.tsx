@@ -105,6 +105,14 @@ function createRoutes(deps: RouterDeps): RouteObject[] {
       errorElement: <RouteErrorScreen />,
       hydrateFallbackElement: <Loading />,
     },
+    // Another app's sign-in through Gatehouse asks the person here (the authorize endpoint's query); signed in only.
+    {
+      path: "/consent",
+      loader: requireSession,
+      ...page(async () => ({ Component: (await import("../features/connected-apps/components/consent-screen.js")).ConsentScreen })),
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <Loading />,
+    },
     {
       path: "/",
       id: "app",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginURLFor, readLoginParams, sanitizeLoginTarget } from "./login-params.js";
+import { isAuthorizationContinuation, loginURLFor, readLoginParams, sanitizeLoginTarget } from "./login-params.js";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -56,10 +56,30 @@ describe("the login redirect (spec §2: a single leading slash, same origin, els
   });
 
   it("defaults to / after login, and Google returns to /login when no destination was given", () => {
-    expect(readLoginParams(new URLSearchParams(""), ORIGIN)).toEqual({ destination: "/", hasDestination: false, socialCallbackURL: "/login", error: null });
+    expect(readLoginParams(new URLSearchParams(""), ORIGIN)).toEqual({
+      destination: "/",
+      hasDestination: false,
+      socialCallbackURL: "/login",
+      error: null,
+      authorizationURL: null,
+    });
     expect(readLoginParams(new URLSearchParams("redirect=%2Fsettings"), ORIGIN).socialCallbackURL).toBe("/settings");
     expect(readLoginParams(new URLSearchParams("redirect=https%3A%2F%2Fevil.com"), ORIGIN).socialCallbackURL).toBe("/");
     expect(readLoginParams(new URLSearchParams("error=state_not_found"), ORIGIN).error).toBe("state_not_found");
+  });
+
+  it("continues another app's authorization (the server's signed query) after any way in, Google's callback included", () => {
+    const query = "response_type=code&client_id=app1&scope=openid&exp=1&sig=abc";
+    const params = readLoginParams(new URLSearchParams(query), ORIGIN);
+    expect(params.authorizationURL).toBe(`/api/auth/oauth2/authorize?${query}`);
+    expect(params.socialCallbackURL).toBe(`/api/auth/oauth2/authorize?${query}`);
+    // The two-factor page gets it as its redirect, and loads it from the server after the second step.
+    const afterSecondStep = readLoginParams(new URLSearchParams({ redirect: params.authorizationURL! }), ORIGIN).destination;
+    expect(afterSecondStep).toBe(params.authorizationURL);
+    expect(isAuthorizationContinuation(afterSecondStep)).toBe(true);
+    expect(isAuthorizationContinuation("/settings")).toBe(false);
+    // Unsigned, it is no authorization of the server's: an ordinary visit to /login.
+    expect(readLoginParams(new URLSearchParams("client_id=app1"), ORIGIN).authorizationURL).toBeNull();
   });
 
   it.each([

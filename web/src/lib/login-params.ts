@@ -16,6 +16,22 @@ export interface LoginParams {
   socialCallbackURL: string;
   /** An OAuth error code the callback sent back (?error=…), if any. */
   error: string | null;
+  /**
+   * Set when another app's authorization sent the person here (Gatehouse as an OpenID provider):
+   * the authorize request to navigate to once signed in, which goes on to consent or back to the
+   * app. The query is the server's, signed: passed on as it stands.
+   */
+  authorizationURL: string | null;
+}
+
+/** A destination the server answers (an app's authorization to continue): a page load, not a route of the app. */
+export function isAuthorizationContinuation(destination: string): boolean {
+  return destination.startsWith("/api/auth/oauth2/authorize?");
+}
+
+/** The authorize endpoint's query on /login (client_id and the server's signature): the authorization to continue. */
+export function authorizationURLOf(search: URLSearchParams): string | null {
+  return search.has("client_id") && search.has("sig") ? `/api/auth/oauth2/authorize?${search}` : null;
 }
 
 /**
@@ -31,11 +47,14 @@ export function sanitizeLoginTarget(value: unknown, pageOrigin: string): string 
 export function readLoginParams(search: URLSearchParams, pageOrigin: string): LoginParams {
   const raw = search.get("redirect") ?? search.get("returnUrl");
   const destination = raw === null ? DEFAULT_AFTER_LOGIN : sanitizeLoginTarget(raw, pageOrigin);
+  const authorizationURL = authorizationURLOf(search);
   return {
     destination,
     hasDestination: raw !== null,
-    socialCallbackURL: raw === null ? DEFAULT_SOCIAL_RETURN : destination,
+    // A provider's callback lands on the authorization itself, which then continues it.
+    socialCallbackURL: authorizationURL ?? (raw === null ? DEFAULT_SOCIAL_RETURN : destination),
     error: search.get("error"),
+    authorizationURL,
   };
 }
 

@@ -2,7 +2,7 @@ import type { JWK } from "jose";
 import { defineEndpoint } from "../../endpoint.js";
 
 /**
- * GET /jwks: the public keys that verify session JWTs, including a retired key until
+ * GET /jwks: the public keys that verify session JWTs and the provider's ID tokens, including a retired key until
  * the last token it signed expires. Caches may keep it five minutes.
  */
 export const getJwks = defineEndpoint({
@@ -10,7 +10,8 @@ export const getJwks = defineEndpoint({
   method: "GET",
   path: "/jwks",
   session: "none",
-  feature: "jwt",
+  // Session JWTs, and the OpenID provider's ID tokens: both are signed with these keys.
+  feature: "jwks",
   rateLimit: "default",
   audit: { none: "reads only" },
   async handler({ ctx, response }): Promise<{ keys: JWK[] }> {

@@ -5,6 +5,7 @@ import { EmptyState, LoadError, LoadingState } from "../../components/query-stat
 import { useAdminStats } from "../../features/admin/api/get-admin-stats.js";
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from "../../features/admin/api/list-admin-users.js";
 import { StatsPanel } from "../../features/admin/components/stats-panel.js";
+import { AppsPanel } from "../../features/admin/components/apps-panel.js";
 import { UsersTable } from "../../features/admin/components/users-table.js";
 import { RequireAdmin } from "./require-admin.js";
 
@@ -100,7 +101,7 @@ function People(): ReactElement {
   );
 }
 
-/** /admin: the installation's counts and the searchable, paged table of people. */
+/** /admin: the searchable, paged table of people, the apps that sign people in through Gatehouse, and the installation's counts. */
 export function AdminPage(): ReactElement {
   return (
     <RequireAdmin>
@@ -108,6 +109,7 @@ export function AdminPage(): ReactElement {
         <h1>Admin</h1>
         <p className="lead">Everyone with an account on this installation: find a person, help them back in, or stop an abusive account.</p>
         <People />
+        <AppsPanel />
         <Installation />
       </article>
     </RequireAdmin>

@@ -11,6 +11,7 @@ import { PasswordSection } from "../../features/password/components/password-sec
 import { ProfileSection } from "../../features/profile/components/profile-section.js";
 import { SessionsSection } from "../../features/sessions/components/sessions-section.js";
 import { ApiKeysSection } from "../../features/api-keys/components/api-keys-section.js";
+import { ConnectedAppsSection } from "../../features/connected-apps/components/connected-apps-section.js";
 import { TwoFactorSection } from "../../features/two-factor/components/two-factor-section.js";
 import { AppErrorFallback, ErrorBoundary } from "../error-boundary.js";
 import { useSignInMethods } from "../../lib/sign-in-methods.js";
@@ -73,8 +74,8 @@ export function SettingsPage(): ReactElement {
       <nav className="toc" aria-label="Settings sections">
         {/* In the order of the sections below. */}
         <a href="#profile">Profile</a> <a href="#email">Email</a> <a href="#passkeys">Passkeys</a> <a href="#accounts">Linked accounts</a>{" "}
-        <a href="#api-keys">API keys</a> <a href="#sessions">Sessions</a> <a href="#password">Password</a> <a href="#two-factor">Two-factor</a>{" "}
-        <a href="#delete-account">Delete account</a>
+        <a href="#api-keys">API keys</a> <a href="#connected-apps">Connected apps</a> <a href="#sessions">Sessions</a> <a href="#password">Password</a>{" "}
+        <a href="#two-factor">Two-factor</a> <a href="#delete-account">Delete account</a>
       </nav>
       <div className="grid">
         <SectionBoundary>
@@ -91,6 +92,9 @@ export function SettingsPage(): ReactElement {
         </SectionBoundary>
         <SectionBoundary>
           <ApiKeysSection scope={{ kind: "personal" }} />
+        </SectionBoundary>
+        <SectionBoundary>
+          <ConnectedAppsSection />
         </SectionBoundary>
         <SectionBoundary>
           <SessionsSection currentSessionId={data.session.id} />

@@ -60,9 +60,13 @@ export function LoginScreen(): ReactElement {
   const emailWays = offered.email || offered.magicLink === true || offered.emailOtp === true;
   const destination = useRef(params.destination);
   destination.current = params.destination;
+  const authorization = useRef(params.authorizationURL);
+  authorization.current = params.authorizationURL;
 
   // The auth client already marked auth/session stale (spec §4); the guard refetches it.
   async function finishSignIn(): Promise<void> {
+    // Another app's sign-in through Gatehouse: the server's authorize request continues it (to consent, or back to the app).
+    if (authorization.current) return window.location.assign(authorization.current);
     await navigate(destination.current, { replace: true });
   }
 
@@ -155,10 +159,10 @@ export function LoginScreen(): ReactElement {
             <EmailWays
               email={identified}
               busy={busy}
-              destination={params.destination}
+              destination={params.authorizationURL ?? params.destination}
               onChangeEmail={() => setIdentified(null)}
               onSignedIn={() => void finishSignIn()}
-              redirect={params.hasDestination ? params.destination : null}
+              redirect={params.authorizationURL ?? (params.hasDestination ? params.destination : null)}
               passkeyButton={passkeyButton}
             />
           </Suspense>

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { ActionStatus } from "../../../components/ui.js";
 import { AuthRequestError } from "../../../lib/auth-errors.js";
 import { actionErrorMessage } from "../../../lib/error-messages.js";
-import { readLoginParams } from "../../../lib/login-params.js";
+import { isAuthorizationContinuation, readLoginParams } from "../../../lib/login-params.js";
 import { useSendSecondStepCode, useVerifySecondStep, type SecondStepMethod } from "../api/second-step.js";
 import { useTranslation, type MessageId, type Translate } from "../../../lib/i18n.js";
 import { useBrand } from "../../../lib/shell-config.js";
@@ -59,7 +59,14 @@ export function SecondStepScreen(): ReactElement {
 
   function submit(event: FormEvent): void {
     event.preventDefault();
-    verify.mutate({ method, code, trustDevice }, { onSuccess: () => void navigate(params.destination, { replace: true }) });
+    verify.mutate(
+      { method, code, trustDevice },
+      {
+        // An app's authorization through Gatehouse goes on at the server (to consent, or back to the app).
+        onSuccess: () =>
+          isAuthorizationContinuation(params.destination) ? window.location.assign(params.destination) : void navigate(params.destination, { replace: true }),
+      },
+    );
   }
 
   function choose(next: SecondStepMethod): void {
