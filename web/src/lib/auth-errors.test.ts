@@ -2,16 +2,9 @@ import { describe, expect, it } from "vitest";
 import { actionErrorMessage } from "./error-messages.js";
 import { TRPCClientError } from "@trpc/client";
 import { WebAuthnError } from "@simplewebauthn/browser";
-import {
-  AuthNetworkError,
-  AuthRequestError,
-  authRequiredText,
-  isAuthError,
-  isRemoteCallUnauthorized,
-  MESSAGES,
-  PasskeysUnsupportedError,
-} from "./auth-errors.js";
+import { AuthNetworkError, AuthRequestError, isAuthError, isRemoteCallUnauthorized, PasskeysUnsupportedError } from "./auth-errors.js";
 import { passkeyErrorMessage } from "./sign-in-errors.js";
+import { authRequiredText, MESSAGES } from "./auth-messages.js";
 
 function trpcError(code: string, httpStatus: number, message: string): TRPCClientError<never> {
   return TRPCClientError.from({ error: { message, code: -32001, data: { code, httpStatus } } } as never);

@@ -1,20 +1,7 @@
 /**
- * Spec §8: which errors are authentication errors, and the words shown to the person.
+ * Spec §8: which errors are authentication errors (the words are in auth-messages.ts).
  * Pure functions: the query client, the error screens and the forms all use them.
  */
-
-export const MESSAGES = {
-  sessionExpired: "Your session has expired. Please sign in again.",
-  unauthorized: "You need to sign in to access this page.",
-  network: "Network error. Please check your connection and try again.",
-  passkeyUnsupported: "Your browser doesn't support passkeys.",
-  passkeyNotFound: "No passkey found for this account. Please sign in with Google first.",
-  generic: "Something went wrong. Please try again.",
-  authCancelled: "auth cancelled",
-  previouslyRegistered: "previously registered",
-  registrationCancelled: "registration cancelled",
-} as const;
-
 /** An answer from /api/auth that was not 2xx: its status and the wire `{ code, message }`. */
 export class AuthRequestError extends Error {
   override readonly name = "AuthRequestError";
@@ -45,7 +32,8 @@ export class PasskeysUnsupportedError extends Error {
   override readonly name = "PasskeysUnsupportedError";
 }
 
-function readStatus(error: object): number | null {
+/** A 401 or 403 by status: the auth client's, or a remote call's `data.httpStatus`. */
+export function readStatus(error: object): number | null {
   const record = error as { status?: unknown; data?: { httpStatus?: unknown } | null };
   if (typeof record.status === "number") return record.status;
   if (typeof record.data?.httpStatus === "number") return record.data.httpStatus;
@@ -70,14 +58,4 @@ export function isRemoteCallUnauthorized(error: unknown): boolean {
   if (record.name !== "TRPCClientError") return false;
   if (record.data?.code === "UNAUTHORIZED") return true;
   return typeof record.message === "string" && record.message.includes("401");
-}
-
-/** Spec §2: the Authentication Required text: "session expired" for Unauthorized or 401. */
-export function authRequiredText(error: unknown): string {
-  if (typeof error === "object" && error !== null) {
-    const record = error as { name?: unknown; code?: unknown; message?: unknown };
-    const unauthorized = [record.name, record.code, record.message].some((v) => typeof v === "string" && v.toLowerCase() === "unauthorized");
-    if (unauthorized || readStatus(error) === 401) return MESSAGES.sessionExpired;
-  }
-  return MESSAGES.unauthorized;
 }

@@ -1,4 +1,5 @@
-import { AuthNetworkError, AuthRequestError, MESSAGES } from "./auth-errors.js";
+import { AuthNetworkError, AuthRequestError } from "./auth-errors.js";
+import { MESSAGES } from "./auth-messages.js";
 import { messageForCode, tooManyAttemptsMessage, withoutFieldPath } from "./messages-by-code.js";
 
 /*

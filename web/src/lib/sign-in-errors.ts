@@ -1,4 +1,5 @@
-import { AuthNetworkError, AuthRequestError, MESSAGES } from "./auth-errors.js";
+import { AuthNetworkError, AuthRequestError } from "./auth-errors.js";
+import { MESSAGES } from "./auth-messages.js";
 
 /*
  * Spec §8's words for a failed passkey ceremony or provider sign-in. Apart from auth-errors.ts so
