@@ -127,6 +127,12 @@ export interface Endpoint<
    * Such a call has no session: the handler reads `principal` (its kind "api-key").
    */
   apiKeySession?: K;
+  /**
+   * The codes of an untrusted URL input (callbackURL, errorCallbackURL, …: 403 either way): "core"
+   * (INVALID_CALLBACKURL, the default) or "plugin", the codes better-auth 1.7's plugins answer
+   * (INVALID_CALLBACK_URL, INVALID_ERROR_CALLBACK_URL, INVALID_NEW_USER_CALLBACK_URL).
+   */
+  urlInputCodes?: "core" | "plugin";
   /** Admins only (see AdminRequirement); an impersonation session never passes. */
   admin?: AdminRequirement;
   /**

@@ -122,6 +122,11 @@ export const ERROR_CODES = {
   INVALID_REDIRECTURL: { status: 403, message: "Invalid redirectURL" },
   INVALID_ERRORCALLBACKURL: { status: 403, message: "Invalid errorCallbackURL" },
   INVALID_NEWUSERCALLBACKURL: { status: 403, message: "Invalid newUserCallbackURL" },
+  // The same refusals as better-auth 1.7's plugins code them (magic link: urlInputCodes "plugin").
+  INVALID_CALLBACK_URL: { status: 403, message: "Invalid callbackURL" },
+  INVALID_REDIRECT_URL: { status: 403, message: "Invalid redirectURL" },
+  INVALID_ERROR_CALLBACK_URL: { status: 403, message: "Invalid errorCallbackURL" },
+  INVALID_NEW_USER_CALLBACK_URL: { status: 403, message: "Invalid newUserCallbackURL" },
   UNABLE_TO_CREATE_VERIFICATION: { status: 500, message: "Unable to create verification" },
   KEYS_NOT_FOUND: { status: 401, message: "Keys not found" },
   EMAIL_AND_PASSWORD_IS_NOT_ENABLED: { status: 400, message: "Email and password is not enabled" },
@@ -241,6 +246,12 @@ export const ERROR_CODES = {
     status: 403,
     message: "This organization requires two-factor authentication: turn it on in your account settings to continue",
   },
+  // Email OTP: better-auth 1.7's emailOTP plugin codes and wording.
+  OTP_EXPIRED: { status: 400, message: "OTP expired" },
+  INVALID_OTP: { status: 400, message: "Invalid OTP" },
+  TOO_MANY_ATTEMPTS: { status: 403, message: "Too many attempts" },
+  INVALID_OTP_TYPE: { status: 400, message: "Invalid OTP type" },
+  CHANGE_EMAIL_WITH_OTP_IS_DISABLED: { status: 400, message: "Change email with OTP is disabled" },
   // An organization always keeps an owner: the admin's remove-user refuses its only owner.
   USER_IS_THE_ONLY_OWNER_OF_AN_ORGANIZATION: {
     status: 400,

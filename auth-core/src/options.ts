@@ -18,6 +18,7 @@ import { resolveApiKeyOptions, type ApiKeyOptions, type ResolvedApiKeyOptions } 
 import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from "./admin/options.js";
 import type { RateLimitPolicy, RateLimitRule } from "./http/rate-limit.js";
 import { resolveTwoFactorOptions, type ResolvedTwoFactorOptions, type TwoFactorOptions } from "./two-factor/options.js";
+import { resolvePasswordlessOptions, type PasswordlessOptions, type ResolvedPasswordlessOptions } from "./passwordless/options.js";
 import { resolveOAuthProviderOptions, type OAuthProviderOptions, type ResolvedOAuthProviderOptions } from "./oauth-provider/options.js";
 
 export interface AuthOptions
@@ -30,6 +31,7 @@ export interface AuthOptions
     AdminOptions,
     TwoFactorOptions,
     ApiKeyOptions,
+    PasswordlessOptions,
     OAuthProviderOptions {
   database: AuthDatabase;
   /**
@@ -169,6 +171,7 @@ export interface ResolvedOptions {
   apiKey: ResolvedApiKeyOptions;
   admin: ResolvedAdminOptions;
   twoFactor: ResolvedTwoFactorOptions;
+  passwordless: ResolvedPasswordlessOptions;
   oauthProvider: ResolvedOAuthProviderOptions;
 }
 
@@ -238,6 +241,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     apiKey: resolveApiKeyOptions(options),
     admin: resolveAdminOptions(options),
     twoFactor: resolveTwoFactorOptions(options),
+    passwordless: resolvePasswordlessOptions(options),
     oauthProvider,
   };
 }

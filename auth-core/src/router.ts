@@ -8,6 +8,7 @@ import { rateLimitClientKey, rateLimitRefusal, resolveEndpointRateLimit, type Ra
 import { errorResponse, jsonResponse, NO_HEADERS } from "./http/json-response.js";
 import { RequestClient, splitRequestURL, type HandlerInfo } from "./http/request-parts.js";
 import { createAudit } from "./audit/audit-log.js";
+import { translatedErrorBody } from "./i18n/translate-error.js";
 import { admitCall, admitCaller, type CallerKind } from "./gate/gate.js";
 import { sessionOf } from "./gate/principal.js";
 import type { AuditEventType } from "./shared/audit-events.js";
@@ -56,6 +57,12 @@ function draftJSONResponseWithCookies(data: unknown, draft: ResponseDraft, base:
   const { headers } = draft;
   for (const defaults of [JSON_HEADERS, base]) for (const name in defaults) if (!headers.has(name)) headers.set(name, defaults[name]!);
   return new Response(JSON.stringify(data ?? null), { status: draft.status, headers });
+}
+
+/** An error's answer, its message in the request's language when one is asked for and translated (i18n/). */
+function translatedErrorResponse(error: APIError, base: Readonly<Record<string, string>>, request: Request): Response {
+  const translated = translatedErrorBody(error, request.headers);
+  return translated ? jsonResponse(translated, error.status, base, error.headers) : errorResponse(error, base);
 }
 
 function matchParams(segments: string[], path: string): Record<string, string> | null {
@@ -126,11 +133,11 @@ export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input
   // An empty input (most GETs: no query, no body, no path parameters) has nothing to check.
   if (!isEmptyObject(body)) {
     assertNoNulCharacter(body, "body");
-    checkURLInputs(body, ctx.options.trustedOrigins);
+    checkURLInputs(body, ctx.options.trustedOrigins, endpoint.urlInputCodes);
   }
   if (!isEmptyObject(query)) {
     assertNoNulCharacter(query, "query");
-    checkURLInputs(query, ctx.options.trustedOrigins);
+    checkURLInputs(query, ctx.options.trustedOrigins, endpoint.urlInputCodes);
   }
   if (input.params !== undefined && !isEmptyObject(input.params)) assertNoNulCharacter(input.params, "params");
   admitCall(ctx, endpoint, principal, body);
@@ -312,13 +319,13 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       });
       return toResponse(result, draft, base);
     } catch (error) {
-      if (error instanceof APIError) return errorResponse(error, base);
+      if (error instanceof APIError) return translatedErrorResponse(error, base, request);
       ctx.logger.error("unhandled error in auth handler", {
         path: loggedPath,
         requestId: info.requestId,
         error: error instanceof Error ? error.message : String(error),
       });
-      return errorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base);
+      return translatedErrorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base, request);
     }
   }
 

@@ -221,6 +221,8 @@ const AUTH_CORE_LAYERS: readonly (readonly string[])[] = [
   ["crypto/", "store/"],
   // HTTP helpers (cookies, origin, rate limit), session JWTs, the audit log's writer
   ["http/", "jwt/", "audit/"],
+  // the language of an error answer: its detection and the catalogues
+  ["i18n/"],
   // account rules: ban, admission, impersonation rule, sign-in throttle, an organization's two-factor rule
   ["account/"],
   // session lifetime and cookie; mail, email tokens and notices
@@ -237,6 +239,8 @@ const AUTH_CORE_LAYERS: readonly (readonly string[])[] = [
   ["admin/"],
   // every sign-in's completion: first proof, second step, social sign-in, anonymous hand-over
   ["sign-in/"],
+  // ways in and recovery through the mailbox: magic link, email codes, the password reset's change
+  ["passwordless/", "recovery/"],
   // the endpoint contract, the options, the OpenAPI document
   ["endpoint.ts", "options.ts", "openapi/"],
   ["routes/"],

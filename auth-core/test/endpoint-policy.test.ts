@@ -40,7 +40,7 @@ describe("the endpoint table declares every endpoint's audit rows", () => {
 
   it("an endpoint that changes state (any POST, and the GET links that act) writes rows, or says why not", () => {
     // The GETs below act: a mailed link consumes its token, the provider's redirect signs in.
-    const actingGETs = new Set(["verifyEmail", "deleteUserCallback", "callbackOAuth", "resetPasswordCallback"]);
+    const actingGETs = new Set(["verifyEmail", "deleteUserCallback", "callbackOAuth", "resetPasswordCallback", "magicLinkVerify"]);
     const changing = table.filter((endpoint) => methodsOf(endpoint).includes("POST") || actingGETs.has(endpoint.name));
     const silent = changing.filter((endpoint) => !Array.isArray(endpoint.audit)).map((endpoint) => [endpoint.name, (endpoint.audit as { none: string }).none]);
     // Each of these was decided: a reason other than "reads only" is given for every one that writes.
@@ -64,8 +64,21 @@ describe("the endpoint table declares every endpoint's rate limit", () => {
   };
 
   it("keeps the credential limits: 3 per 10 s for sign-in and sign-up, 3 a minute for mails, 10 invitations a minute", () => {
-    const credential = table.filter((e) => /^\/sign-(in|up)\//.test(e.path)).map((e) => e.name);
+    // Passwordless sign-in keeps better-auth's own plugin limits: 5 a minute for magic links, 3 a minute for codes.
+    const passwordless = new Set(["signInMagicLink", "signInEmailOTP"]);
+    const credential = table.filter((e) => /^\/sign-(in|up)\//.test(e.path) && !passwordless.has(e.name)).map((e) => e.name);
     expect(credential.sort()).toEqual(["signInAnonymous", "signInEmail", "signInSocial", "signUpEmail"]);
+    expect(limitOf("signInMagicLink")).toEqual({ window: 60, max: 5 });
+    expect(limitOf("magicLinkVerify")).toEqual({ window: 60, max: 5 });
+    for (const name of [
+      "sendVerificationOTP",
+      "signInEmailOTP",
+      "verifyEmailOTP",
+      "checkVerificationOTP",
+      "requestPasswordResetEmailOTP",
+      "resetPasswordEmailOTP",
+    ])
+      expect(limitOf(name), name).toEqual({ window: 60, max: 3 });
     for (const name of [...credential, "changePassword", "changeEmail", "verifyPasskeyAuthentication"])
       expect(limitOf(name), name).toEqual({ window: 10, max: 3 });
     for (const name of ["requestPasswordReset", "forgetPassword", "sendVerificationEmail"]) expect(limitOf(name), name).toEqual({ window: 60, max: 3 });
@@ -218,6 +231,17 @@ describe("the gate: feature switches and freshness rules are declarations", () =
       requestPasswordReset: "passwordReset: 400 RESET_PASSWORD_ISN_T_ENABLED",
       forgetPassword: "passwordReset: 400 RESET_PASSWORD_ISN_T_ENABLED",
       changeEmail: "changeEmail: 400 CHANGE_EMAIL_IS_DISABLED",
+      signInMagicLink: "magicLink: 404 NOT_FOUND",
+      magicLinkVerify: "magicLink: 404 NOT_FOUND",
+      sendVerificationOTP: "emailOTP: 404 NOT_FOUND",
+      signInEmailOTP: "emailOTP: 404 NOT_FOUND",
+      verifyEmailOTP: "emailOTP: 404 NOT_FOUND",
+      checkVerificationOTP: "emailOTP: 404 NOT_FOUND",
+      requestPasswordResetEmailOTP: "emailOTP: 404 NOT_FOUND",
+      forgetPasswordEmailOTP: "emailOTP: 404 NOT_FOUND",
+      resetPasswordEmailOTP: "emailOTP: 404 NOT_FOUND",
+      requestEmailChangeEmailOTP: "emailOTP: 404 NOT_FOUND",
+      changeEmailEmailOTP: "emailOTP: 404 NOT_FOUND",
       getOpenIdConfig: "oauthProvider: 404 NOT_FOUND",
       getOAuthServerConfig: "oauthProvider: 404 NOT_FOUND",
       oauth2Authorize: "oauthProvider: 404 NOT_FOUND",

@@ -67,6 +67,9 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     // Two-factor on every way in (TOTP, backup codes, and codes mailed through the mailer unless
     // TWO_FACTOR_EMAIL_CODES=off: a mailed code is no AAL2 authenticator, docs/two-factor.md).
     twoFactor: { enabled: true, ...(config.twoFactorEmailCodes ? {} : { otp: { enabled: false } }) },
+    // MAGIC_LINK / EMAIL_OTP: sign-in by a mailed link or code (docs/passwordless.md), off unless set.
+    magicLink: config.passwordless.magicLink,
+    emailOTP: config.passwordless.emailOTP,
     // Notices of password, address, passkey and provider changes link to the Settings page.
     // Their advice names password reset only when the sign-in screen offers it (EMAIL_SIGN_IN).
     accountNotices: { reviewURL: "/settings", passwordSignIn: config.emailSignIn },

@@ -10,26 +10,17 @@ import {
   deleteVerificationsOfValue,
   findVerification,
   insertVerification,
+  type VerificationFlow,
 } from "../store/verification-store.js";
 
 /**
  * The single-use tokens the email flows mail out. Only a SHA-256 of the token is stored, inside
  * the verification identifier (spec §3: reset-password:{token}, delete-account-{token}); the value
- * is the user id. The kind is part of the identifier, so a token of one kind never passes for another.
+ * is the user id. The kind is the token's flow (store/verification-store.ts), part of every lookup,
+ * so a token of one kind never passes for another.
  */
-export type EmailTokenKind = "reset-password" | "delete-account" | "email-verification" | "invitation-sign-up";
-
-const SEPARATOR: Record<EmailTokenKind, string> = {
-  "reset-password": ":",
-  "delete-account": "-",
-  "email-verification": ":",
-  // The link that makes an account for an invited address; the value is the invitation's id, not a user's.
-  "invitation-sign-up": ":",
-};
-
-function emailTokenIdentifier(kind: EmailTokenKind, token: string): string {
-  return `${kind}${SEPARATOR[kind]}${hashToken(token)}`;
-}
+// invitation-sign-up: the link that makes an account for an invited address; its value is the invitation's id, not a user's.
+export type EmailTokenKind = Extract<VerificationFlow, "reset-password" | "delete-account" | "email-verification" | "invitation-sign-up">;
 
 /**
  * Stores the hash of a freshly mailed token for `userId`, live for `expiresIn` seconds. With
@@ -44,19 +35,18 @@ export async function storeEmailToken(
   const id = generateId(ctx.random);
   await insertVerification(ctx.db, {
     id,
-    identifier: emailTokenIdentifier(input.kind, input.token),
+    flow: input.kind,
+    key: hashToken(input.token),
     value: input.userId,
     expiresAt: new Date(now.getTime() + input.expiresIn * 1000),
     now,
   });
-  if (input.maxLive !== undefined) await deleteOlderVerificationsOfValue(ctx.db, `${input.kind}${SEPARATOR[input.kind]}`, input.userId, id, input.maxLive - 1);
+  if (input.maxLive !== undefined) await deleteOlderVerificationsOfValue(ctx.db, input.kind, input.userId, id, input.maxLive - 1);
 }
 
-/** Whether a stored row is the token's and (when given) belongs to `userId`: compared in constant time. */
-function rowMatches(row: VerificationRow, identifier: string, userId: string | undefined): boolean {
-  const sameIdentifier = constantTimeEqual(row.identifier, identifier);
-  const sameUser = userId === undefined || constantTimeEqual(row.value, userId);
-  return sameIdentifier && sameUser;
+/** Whether a stored row (found by the token's key) belongs to `userId`, when given: compared in constant time. */
+function rowMatches(row: VerificationRow, userId: string | undefined): boolean {
+  return userId === undefined || constantTimeEqual(row.value, userId);
 }
 
 /**
@@ -64,14 +54,13 @@ function rowMatches(row: VerificationRow, identifier: string, userId: string | u
  * (the periodic sweep removes the rest).
  */
 export async function findEmailToken(ctx: AuthContext, kind: EmailTokenKind, token: string): Promise<VerificationRow | null> {
-  const identifier = emailTokenIdentifier(kind, token);
-  const now = ctx.clock.now();
-  const row = await findVerification(ctx.db, identifier, now);
+  const key = hashToken(token);
+  const row = await findVerification(ctx.db, kind, key, ctx.clock.now());
   if (!row) {
-    await deleteVerificationsByIdentifier(ctx.db, identifier);
+    await deleteVerificationsByIdentifier(ctx.db, kind, key);
     return null;
   }
-  return rowMatches(row, identifier, undefined) ? row : null;
+  return row;
 }
 
 /**
@@ -79,15 +68,14 @@ export async function findEmailToken(ctx: AuthContext, kind: EmailTokenKind, tok
  * transaction that applies the token's effect, so that a failed effect leaves the token unused.
  */
 export async function consumeEmailToken(db: DB, input: { kind: EmailTokenKind; token: string; now: Date; userId?: string }): Promise<VerificationRow | null> {
-  const identifier = emailTokenIdentifier(input.kind, input.token);
-  const row = await consumeVerification(db, identifier, input.now);
-  if (!row || !rowMatches(row, identifier, input.userId)) return null;
+  const row = await consumeVerification(db, input.kind, hashToken(input.token), input.now);
+  if (!row || !rowMatches(row, input.userId)) return null;
   return row;
 }
 
 /** Withdraws a token whose mail could not be sent: no live token without its mail. */
 export async function discardEmailToken(ctx: AuthContext, kind: EmailTokenKind, token: string): Promise<void> {
-  await deleteVerificationsByIdentifier(ctx.db, emailTokenIdentifier(kind, token));
+  await deleteVerificationsByIdentifier(ctx.db, kind, hashToken(token));
 }
 
 /**
@@ -95,5 +83,5 @@ export async function discardEmailToken(ctx: AuthContext, kind: EmailTokenKind, 
  * links sent to the address it left must stop working: that mailbox no longer speaks for it.
  */
 export async function discardUserEmailTokens(db: DB, kind: EmailTokenKind, userId: string): Promise<void> {
-  await deleteVerificationsOfValue(db, `${kind}${SEPARATOR[kind]}`, userId);
+  await deleteVerificationsOfValue(db, kind, userId);
 }

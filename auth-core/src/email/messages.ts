@@ -21,7 +21,7 @@ export function describeLifetime(seconds: number): string {
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
-interface MessageParts {
+export interface MessageParts {
   to: string;
   subject: string;
   greeting: string;
@@ -29,18 +29,23 @@ interface MessageParts {
   /** The button; a mail that only carries a code has none. */
   action?: { label: string; url: string };
   footer: string;
+  /** The mail's language (`<html lang>`) and the HTML's line under the button in it; default English. */
+  language?: { tag: string; buttonFallback: string };
 }
 
-function compose(parts: MessageParts): MailMessage {
+/** The name mails sign with and speak of. */
+export const MAIL_APP_NAME = APP_NAME;
+
+export function compose(parts: MessageParts): MailMessage {
   const actionText = parts.action ? ["", `${parts.action.label}: ${parts.action.url}`] : [];
   const text = [parts.greeting, "", ...parts.lines, ...actionText, "", parts.footer, "", `— ${APP_NAME}`].join("\n");
   const actionHTML = parts.action
     ? `<p><a href="${escapeHTML(parts.action.url)}" style="display:inline-block;padding:.6rem 1rem;background:#2456d6;color:#fff;border-radius:6px;text-decoration:none">${escapeHTML(parts.action.label)}</a></p>
-<p style="font-size:.85rem;color:#52606d">If the button does not work, open this link: <a href="${escapeHTML(parts.action.url)}">${escapeHTML(parts.action.url)}</a></p>
+<p style="font-size:.85rem;color:#52606d">${escapeHTML(parts.language?.buttonFallback ?? "If the button does not work, open this link:")} <a href="${escapeHTML(parts.action.url)}">${escapeHTML(parts.action.url)}</a></p>
 `
     : "";
   const html = `<!doctype html>
-<html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2933;line-height:1.5">
+<html lang="${parts.language?.tag ?? "en"}"><body style="font-family:system-ui,sans-serif;color:#1f2933;line-height:1.5">
 <p>${escapeHTML(parts.greeting)}</p>
 ${parts.lines.map((line) => `<p>${escapeHTML(line)}</p>`).join("\n")}
 ${actionHTML}<p style="font-size:.85rem;color:#52606d">${escapeHTML(parts.footer)}</p>
@@ -259,7 +264,13 @@ function describeChange(change: AccountChange, to: string, passwordSignIn: boole
       };
     case "unproven-additions-removed": {
       const how =
-        change.proof === "password-reset" ? "a password reset through a link mailed to it" : `${providerDisplayName(change.proof)}, which vouches for it`;
+        change.proof === "password-reset"
+          ? "a password reset through a link mailed to it"
+          : change.proof === "magic-link"
+            ? "a sign-in link mailed to it"
+            : change.proof === "email-otp"
+              ? "a sign-in code mailed to it"
+              : `${providerDisplayName(change.proof)}, which vouches for it`;
       const organizations = change.removed.organizations.length
         ? ` The account stays a member of ${change.removed.organizations.join(", ")}: check that you know ${change.removed.organizations.length === 1 ? "it" : "them"}, and leave what you do not.`
         : "";

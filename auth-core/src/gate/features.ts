@@ -19,6 +19,8 @@ const FEATURES = {
   passwordReset: (options) => options.email.passwordReset.enabled,
   changeEmail: (options) => options.email.changeEmail.enabled,
   deleteUser: (options) => options.email.deleteUser.enabled,
+  magicLink: (options) => options.passwordless.magicLink.enabled,
+  emailOTP: (options) => options.passwordless.emailOTP.enabled,
 } satisfies Record<string, (options: ResolvedOptions) => boolean>;
 
 export type FeatureName = keyof typeof FEATURES;

@@ -44,11 +44,22 @@ const URL_FIELDS: ReadonlyArray<readonly [field: string, code: ErrorCode]> = [
   ["newUserCallbackURL", "INVALID_NEWUSERCALLBACKURL"],
 ];
 
-/** 403 "Invalid callbackURL" (and likewise for the other names) for an untrusted URL input. */
-export function checkURLInputs(input: unknown, trustedOrigins: readonly string[]): void {
+/** The codes better-auth 1.7's plugins answer for the same refusals (magic link): words separated. */
+const PLUGIN_URL_FIELDS: ReadonlyArray<readonly [field: string, code: ErrorCode]> = [
+  ["callbackURL", "INVALID_CALLBACK_URL"],
+  ["redirectTo", "INVALID_REDIRECT_URL"],
+  ["errorCallbackURL", "INVALID_ERROR_CALLBACK_URL"],
+  ["newUserCallbackURL", "INVALID_NEW_USER_CALLBACK_URL"],
+];
+
+/**
+ * 403 "Invalid callbackURL" (and likewise for the other names) for an untrusted URL input, with
+ * the core's codes, or with the plugins' (`codes: "plugin"`, an endpoint's `urlInputCodes`).
+ */
+export function checkURLInputs(input: unknown, trustedOrigins: readonly string[], codes: "core" | "plugin" = "core"): void {
   if (typeof input !== "object" || input === null) return;
   const record = input as Record<string, unknown>;
-  for (const [field, code] of URL_FIELDS) {
+  for (const [field, code] of codes === "plugin" ? PLUGIN_URL_FIELDS : URL_FIELDS) {
     const value = record[field];
     if (value === undefined || value === null || value === "") continue;
     if (typeof value !== "string" || !isTrustedURL(value, trustedOrigins)) {

@@ -20,7 +20,8 @@ export async function claimIdTokenUse(ctx: AuthContext, token: string, claims: R
   try {
     await insertVerification(ctx.db, {
       id: `id-token:${hash}`,
-      identifier: `id-token-use:${hash}`,
+      flow: "id-token-use",
+      key: hash,
       value: "used",
       expiresAt: new Date(Math.max(exp, now.getTime()) + TOLERANCE_SECONDS * 1000),
       now,

@@ -37,8 +37,8 @@ function stateCookieName(ctx: AuthContext): string {
  * provider finds no state, so one provider's code and PKCE verifier never reach another's token
  * endpoint. (Spec §3 fixes the fields of the stored value, so the provider lives in the key.)
  */
-function stateIdentifier(providerId: string, state: string): string {
-  return `oauth-state:${providerId}:${hashToken(state)}`;
+function stateKey(providerId: string, state: string): string {
+  return `${providerId}:${hashToken(state)}`;
 }
 
 export async function createOAuthState(
@@ -55,7 +55,8 @@ export async function createOAuthState(
   try {
     await insertVerification(ctx.db, {
       id: generateId(ctx.random),
-      identifier: stateIdentifier(providerId, state),
+      flow: "oauth-state",
+      key: stateKey(providerId, state),
       value: JSON.stringify(data),
       expiresAt,
       now,
@@ -94,7 +95,7 @@ export async function consumeOAuthState(ctx: AuthContext, draft: ResponseDraft, 
     serializeCookie(stateCookieName(ctx), "", { maxAge: 0, httpOnly: true, secure: ctx.options.cookies.secure, sameSite: "Lax" }),
   );
   const now = ctx.clock.now();
-  const row = await consumeVerification(ctx.db, stateIdentifier(providerId, state), now);
+  const row = await consumeVerification(ctx.db, "oauth-state", stateKey(providerId, state), now);
   if (!row) return { ok: false, reason: "not_found" };
   let parsed: OAuthStateData;
   try {

@@ -30,9 +30,7 @@ function challengeCookieName(ctx: AuthContext): string {
 }
 
 // The cookie holds the raw token; the store only its hash, like every other bearer token.
-function challengeIdentifier(token: string): string {
-  return `passkey-challenge:${hashToken(token)}`;
-}
+const CHALLENGE = "passkey-challenge";
 
 function readChallengeToken(ctx: AuthContext, headers: Headers): string | null {
   const signed = readCookie(headers.get("cookie"), challengeCookieName(ctx));
@@ -54,12 +52,13 @@ function challengeCookie(ctx: AuthContext, value: string, maxAgeSeconds: number)
  */
 export async function issueChallenge(ctx: AuthContext, headers: Headers, draft: ResponseDraft, challenge: CeremonyChallenge): Promise<void> {
   const previous = readChallengeToken(ctx, headers);
-  if (previous) await deleteVerificationsByIdentifier(ctx.db, challengeIdentifier(previous));
+  if (previous) await deleteVerificationsByIdentifier(ctx.db, CHALLENGE, hashToken(previous));
   const now = ctx.clock.now();
   const token = randomAlphanumeric(ctx.random, TOKEN_LENGTH);
   await insertVerification(ctx.db, {
     id: generateId(ctx.random),
-    identifier: challengeIdentifier(token),
+    flow: CHALLENGE,
+    key: hashToken(token),
     value: JSON.stringify(challenge),
     expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
     now,
@@ -92,7 +91,7 @@ export async function takeChallenge(ctx: AuthContext, headers: Headers, draft: R
   const token = readChallengeToken(ctx, headers);
   if (!token) throw APIError.from(400, "CHALLENGE_NOT_FOUND");
   draft.headers.append("set-cookie", challengeCookie(ctx, "", 0));
-  const row = await consumeVerification(ctx.db, challengeIdentifier(token), ctx.clock.now());
+  const row = await consumeVerification(ctx.db, CHALLENGE, hashToken(token), ctx.clock.now());
   const challenge = row ? parseChallenge(row.value) : null;
   if (!challenge || challenge.kind !== kind) throw APIError.from(400, "CHALLENGE_NOT_FOUND");
   return challenge;

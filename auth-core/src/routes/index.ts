@@ -20,6 +20,7 @@ import { createOpenAPIEndpoint } from "./open-api.js";
 import { twoFactorEndpoints } from "./two-factor/index.js";
 import type { AnyEndpoint } from "../endpoint.js";
 import { apiKeyEndpoints } from "./api-key/index.js";
+import { passwordlessEndpoints } from "./passwordless/index.js";
 import { oauthProviderEndpoints } from "./oauth-provider/index.js";
 
 /** The OpenAPI document describes the whole table, itself included. */
@@ -51,5 +52,6 @@ export const endpoints = [
   ...apiKeyEndpoints,
   ...adminEndpoints,
   ...twoFactorEndpoints,
+  ...passwordlessEndpoints,
   ...oauthProviderEndpoints,
 ] as const;

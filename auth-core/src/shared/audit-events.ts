@@ -102,7 +102,7 @@ export const AUDIT_OUTCOMES: readonly AuditOutcome[] = ["success", "failure"];
  * How the person proved who they were. A social provider's id ("google", "github", …) is a
  * method too, so the column is a string; these are the ones that are not provider ids.
  */
-export const AUDIT_METHODS = ["password", "passkey", "anonymous", "email-link", "totp", "otp", "backup-code"] as const;
+export const AUDIT_METHODS = ["password", "passkey", "anonymous", "email-link", "magic-link", "email-otp", "totp", "otp", "backup-code"] as const;
 export type AuditMethod = (typeof AUDIT_METHODS)[number] | (string & {});
 
 export function isAuditEventType(value: string): value is AuditEventType {

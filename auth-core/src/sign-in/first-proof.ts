@@ -9,7 +9,7 @@ import { listOrganizationsOfUser } from "../store/organization-store.js";
 import { deletePasskeysOfUser } from "../store/passkey-store.js";
 import { deleteSessionsByUserId } from "../store/session-store.js";
 import { deleteTwoFactor, findTwoFactor } from "../store/two-factor-store.js";
-import { deleteApiKeysStandingFor, updateUser } from "../store/user-store.js";
+import { deleteApiKeysStandingFor, findUserById, updateUser } from "../store/user-store.js";
 import { deleteVerificationsOfValue, findVerification, insertVerification } from "../store/verification-store.js";
 import { forgetTrustedDevices } from "../two-factor/trusted-device.js";
 import type { Audit, AuditedChange } from "../audit/audit-log.js";
@@ -33,8 +33,8 @@ import type { Audit, AuditedChange } from "../audit/audit-log.js";
  * - unverified: never proven, unless the PROVEN marker says the account had a proven address before
  *   a confirmed address change (a mistyped new address must not let a reset strip two-factor).
  */
-const MAILBOX = "first-proof-mailbox:";
-const PROVEN = "first-proof-proven:";
+const MAILBOX = "first-proof-mailbox";
+const PROVEN = "first-proof-proven";
 
 /** Markers live until the proof (or the account) removes them. */
 const NEVER = new Date("9999-12-31T00:00:00.000Z");
@@ -43,15 +43,15 @@ const NEVER = new Date("9999-12-31T00:00:00.000Z");
 type ProofState = { proven: true } | { proven: false; mailboxProvenAt: Date | null };
 
 async function proofState(trx: DB, user: UserRow, now: Date): Promise<ProofState> {
-  const mailbox = await findVerification(trx, `${MAILBOX}${user.id}`, now);
+  const mailbox = await findVerification(trx, MAILBOX, user.id, now);
   if (mailbox) return { proven: false, mailboxProvenAt: new Date(mailbox.createdAt) };
-  if (user.emailVerified === 1 || (await findVerification(trx, `${PROVEN}${user.id}`, now))) return { proven: true };
+  if (user.emailVerified === 1 || (await findVerification(trx, PROVEN, user.id, now))) return { proven: true };
   return { proven: false, mailboxProvenAt: null };
 }
 
-async function putMarker(ctx: AuthContext, trx: DB, prefix: string, userId: string, now: Date): Promise<void> {
-  if (await findVerification(trx, `${prefix}${userId}`, now)) return;
-  await insertVerification(trx, { id: generateId(ctx.random), identifier: `${prefix}${userId}`, value: userId, expiresAt: NEVER, now });
+async function putMarker(ctx: AuthContext, trx: DB, flow: typeof MAILBOX | typeof PROVEN, userId: string, now: Date): Promise<void> {
+  if (await findVerification(trx, flow, userId, now)) return;
+  await insertVerification(trx, { id: generateId(ctx.random), flow, key: userId, value: userId, expiresAt: NEVER, now });
 }
 
 /**
@@ -70,8 +70,14 @@ export async function noteProvenBeforeAddressChange(ctx: AuthContext, trx: DB, u
   await putMarker(ctx, trx, PROVEN, userId, ctx.clock.now());
 }
 
-/** The proof itself: a completed password reset, or a provider account (its row is kept). */
-export type FirstProof = { by: "password-reset" } | { by: "provider"; providerId: string; accountRowId: string };
+/**
+ * The proof itself: a completed password reset, a provider account (its row is kept), or a sign-in
+ * through the mailbox (a magic link, a mailed code: like a provider's, the password set before goes).
+ */
+export type FirstProof =
+  | { by: "password-reset" }
+  | { by: "provider"; providerId: string; accountRowId: string }
+  | { by: "mailbox"; method: "magic-link" | "email-otp" };
 
 /**
  * In the proof's transaction, before the address is marked verified: removes what was added to an
@@ -102,7 +108,7 @@ export async function evictBeforeFirstProof(
     await updateUser(trx, user.id, { twoFactorEnabled: 0, updatedAt: now.toISOString() });
   }
   await forgetTrustedDevices(trx, user.id);
-  const keep = proof.by === "provider" ? proof.accountRowId : ((await findCredentialAccount(trx, user.id))?.id ?? null);
+  const keep = proof.by === "provider" ? proof.accountRowId : proof.by === "password-reset" ? ((await findCredentialAccount(trx, user.id))?.id ?? null) : null;
   const accounts = await deleteAccountsOfUserExcept(trx, user.id, keep);
   const password = accounts.includes("credential");
   const providers = accounts.filter((providerId) => providerId !== "credential");
@@ -111,7 +117,7 @@ export async function evictBeforeFirstProof(
   await deleteVerificationsOfValue(trx, MAILBOX, user.id);
   await deleteVerificationsOfValue(trx, PROVEN, user.id);
 
-  const method = proof.by === "provider" ? proof.providerId : "email-link";
+  const method = proofMethod(proof);
   const counts: Array<[string, number]> = [
     ["passkeys", passkeys],
     ["api-keys", apiKeys],
@@ -128,6 +134,11 @@ export async function evictBeforeFirstProof(
   return { passkeys, apiKeys, twoFactor, providers, password, sessions, invitations, organizations };
 }
 
+/** The audit rows' method, and the notice's name of the proof. */
+function proofMethod(proof: FirstProof): string {
+  return proof.by === "provider" ? proof.providerId : proof.by === "mailbox" ? proof.method : "email-link";
+}
+
 /** Whether anything went (sessions alone count: the owner learns that browsers were signed out). */
 function removedAnything(removed: RemovedAdditions): boolean {
   return removed.passkeys + removed.apiKeys + removed.providers.length + removed.sessions + removed.invitations > 0 || removed.twoFactor || removed.password;
@@ -139,7 +150,7 @@ export function sendRemovalNotice(ctx: AuthContext, user: UserRow, proof: FirstP
   // No name in the greeting: whoever registered the address chose it.
   sendAccountNotice(ctx, { id: user.id, name: "" }, user.email, {
     kind: "unproven-additions-removed",
-    proof: proof.by === "provider" ? proof.providerId : "password-reset",
+    proof: proof.by === "password-reset" ? "password-reset" : proofMethod(proof),
     removed,
   });
 }
@@ -181,5 +192,34 @@ export async function proveAddressThroughProvider(
   });
   if (!outcome) return user;
   sendRemovalNotice(ctx, outcome.updated, outcome.proof, outcome.removed);
+  return outcome.updated;
+}
+
+/**
+ * A sign-in through the mailbox (a magic link opened, a mailed sign-in code used) of an account
+ * whose address was not proven: one transaction removes what was added before (the password too),
+ * marks the address verified, with their rows; the owner is told after the answer. better-auth does
+ * the same for these two ways in (revokeUnprovenAccountAccess). Answers the user as it now stands.
+ */
+export async function proveAddressThroughMailbox(
+  ctx: AuthContext,
+  input: { user: UserRow; method: "magic-link" | "email-otp"; audit: Audit<"email-verified" | "unproven-additions-removed"> },
+): Promise<UserRow> {
+  const { user } = input;
+  if (user.emailVerified === 1 && (await proofState(ctx.db, user, ctx.clock.now())).proven) return user;
+  const proof: FirstProof = { by: "mailbox", method: input.method };
+  const outcome = await input.audit.change(async (trx, log) => {
+    const current = (await findUserById(trx, user.id)) ?? user;
+    const removed = await evictBeforeFirstProof(ctx, trx, log, current, proof);
+    if (current.emailVerified === 1 && !removed) {
+      log.unchanged();
+      return null;
+    }
+    const updated = (await updateUser(trx, user.id, { emailVerified: 1, updatedAt: ctx.clock.now().toISOString() })) ?? current;
+    await log.write({ userId: user.id, type: "email-verified", method: input.method });
+    return { updated, removed };
+  });
+  if (!outcome) return user;
+  sendRemovalNotice(ctx, outcome.updated, proof, outcome.removed);
   return outcome.updated;
 }

@@ -11,6 +11,16 @@ export interface TwoFactorRedirect {
   twoFactorMethods: Array<"totp" | "otp">;
 }
 
+/**
+ * Ways in that are the mailbox itself (a magic link, a mailed sign-in code): their second step takes
+ * no mailed code, which would prove the same mailbox twice.
+ */
+const MAILBOX_WAYS: ReadonlySet<string> = new Set(["magic-link", "email-otp"]);
+
+export function isMailboxWayIn(signInMethod: string | null | undefined): boolean {
+  return signInMethod != null && MAILBOX_WAYS.has(signInMethod);
+}
+
 /** Whether a sign-in of `user` may have to pass a second step: two-factor on, for the service and the person. */
 export function mayNeedSecondStep(ctx: AuthContext, user: UserRow): boolean {
   return ctx.options.twoFactor.enabled && user.twoFactorEnabled === 1;
@@ -33,7 +43,7 @@ export async function secondStepFor(
   const twoFactorMethods: TwoFactorRedirect["twoFactorMethods"] = [];
   if (row?.verified === 1) twoFactorMethods.push("totp");
   // After a completed reset the mailbox proves nothing the reset did not (finding 1 of issue 44).
-  if (ctx.options.twoFactor.otpEnabled && row?.mailedCodesHeld !== 1) twoFactorMethods.push("otp");
+  if (ctx.options.twoFactor.otpEnabled && row?.mailedCodesHeld !== 1 && !isMailboxWayIn(input.signInMethod)) twoFactorMethods.push("otp");
   return { twoFactorRedirect: true, twoFactorMethods };
 }
 

@@ -12,7 +12,7 @@ import { consumeVerification, deleteVerificationsOfValue, insertVerification } f
  * that holds the cookie skips the second step, until the value expires or is forgotten
  * (disable, revoke-sessions, password change or reset).
  */
-const IDENTIFIER_PREFIX = "trust-device:";
+const TRUST = "trust-device";
 
 function trustCookieName(ctx: AuthContext): string {
   return cookieName(ctx.options.cookies, "trust_device");
@@ -34,7 +34,8 @@ export async function trustDevice(ctx: AuthContext, draft: ResponseDraft, userId
   const token = randomAlphanumeric(ctx.random, 32);
   await insertVerification(ctx.db, {
     id: generateId(ctx.random),
-    identifier: `${IDENTIFIER_PREFIX}${hashToken(token)}`,
+    flow: TRUST,
+    key: hashToken(token),
     value: userId,
     expiresAt: new Date(now.getTime() + maxAge * 1000),
     now,
@@ -50,7 +51,7 @@ export async function trustDevice(ctx: AuthContext, draft: ResponseDraft, userId
 export async function takeTrustedDevice(ctx: AuthContext, headers: Headers, draft: ResponseDraft, userId: string): Promise<boolean> {
   const token = readTrustToken(ctx, headers);
   if (!token) return false;
-  const row = await consumeVerification(ctx.db, `${IDENTIFIER_PREFIX}${hashToken(token)}`, ctx.clock.now());
+  const row = await consumeVerification(ctx.db, TRUST, hashToken(token), ctx.clock.now());
   if (!row || row.value !== userId) {
     // Another person's trust in this browser is used up too: they answer the step once more.
     draft.headers.append("set-cookie", trustCookie(ctx, "", 0));
@@ -62,7 +63,7 @@ export async function takeTrustedDevice(ctx: AuthContext, headers: Headers, draf
 
 /** Forgets every trusted browser of the user (their cookies stop working). */
 export async function forgetTrustedDevices(db: DB, userId: string): Promise<void> {
-  await deleteVerificationsOfValue(db, IDENTIFIER_PREFIX, userId);
+  await deleteVerificationsOfValue(db, TRUST, userId);
 }
 
 /** Clears this browser's trust cookie on the answer. */

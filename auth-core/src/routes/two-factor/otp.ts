@@ -8,6 +8,7 @@ import { buildTwoFactorCodeMessage } from "../../email/messages.js";
 import { findTwoFactor, setChallengeCode } from "../../store/two-factor-store.js";
 import { hashTwoFactorCode } from "../../two-factor/backup-codes.js";
 import { MAILED_CODE_LIFETIME_SECONDS, MAILED_CODES_PER_STEP } from "../../two-factor/options.js";
+import { isMailboxWayIn } from "../../two-factor/sign-in-step.js";
 import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck, type Answerer } from "../../sign-in/second-step.js";
 import type { WireUser } from "../../shared/wire-types.js";
 import type { AuthContext } from "../../context.js";
@@ -23,6 +24,8 @@ function assertOTPOn(ctx: AuthContext): void {
  * or a backup code, mailed codes answer better-auth's 400 OTP_NOT_ENABLED ("OTP not enabled").
  */
 async function assertMailedCodesCount(ctx: AuthContext, answerer: Answerer & { kind: "sign-in" }): Promise<void> {
+  // A sign-in that came through the mailbox (magic link, mailed code) has used it as its first factor.
+  if (isMailboxWayIn(answerer.challenge.signInMethod)) throw APIError.from(400, "OTP_NOT_ENABLED");
   if ((await findTwoFactor(ctx.db, answerer.user.id))?.mailedCodesHeld === 1) throw APIError.from(400, "OTP_NOT_ENABLED");
 }
 

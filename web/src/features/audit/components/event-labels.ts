@@ -11,6 +11,8 @@ const METHOD_LABELS: Record<string, string> = {
   passkey: "Passkey",
   anonymous: "Guest",
   "email-link": "Email link",
+  "magic-link": "Sign-in link",
+  "email-otp": "Sign-in code",
   google: "Google",
   "api-key": "API key",
   totp: "Authenticator app",
