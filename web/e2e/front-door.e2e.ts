@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
-import { startServer, type RunningServer } from "./support/server.js";
+import { mailedLink, startServer, type RunningServer } from "./support/server.js";
 import { signUpInBrowser } from "./support/accounts.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
@@ -142,6 +142,60 @@ describe.skipIf(!CHROMIUM)("the front door in Chromium against the real server: 
       const seen = await page.evaluate(() => (window as unknown as { seenNames: string[] }).seenNames);
       expect(seen.filter((text) => text.includes("Gatehouse"))).toEqual([]);
       await screenshot(page, "dashboard-brand-de");
+    });
+  });
+
+  describe("the mailed link and the mailed code as ways in (MAGIC_LINK=on, EMAIL_OTP=on)", () => {
+    let server: RunningServer;
+    let browser: TestBrowser;
+    const EMAIL = "mary.jackson@example.com";
+    beforeAll(async () => {
+      server = await startServer({ MAGIC_LINK: "on", EMAIL_OTP: "on" }, { devIdentityProvider: false });
+      browser = await openBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    async function continueAs(email: string): Promise<void> {
+      const { page } = browser;
+      await page.goto(`${server.baseURL}/login?redirect=%2Fsettings`);
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("heading", { name: "How do you want to sign in?" }).waitFor();
+    }
+
+    it("offers no password (EMAIL_SIGN_IN is off), mails a sign-in link, and the link signs the person in at the redirect", async () => {
+      const { page } = browser;
+      await continueAs(EMAIL);
+      expect(await page.locator('input[type="password"]').count()).toBe(0);
+      await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+      await page.getByText(`Check your inbox: if ${EMAIL} can sign in here, a sign-in link is on its way.`, { exact: false }).waitFor();
+      await page.goto(await mailedLink(server, EMAIL, /sign-in link/));
+      await page.waitForURL((url) => url.pathname === "/settings");
+      await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+      await page.waitForURL((url) => url.pathname === "/login");
+    });
+
+    it("mails a six-digit code, refuses a wrong one in words, and signs in with the right one", async () => {
+      const { page } = browser;
+      await continueAs(EMAIL);
+      await page.getByRole("button", { name: "Email me a sign-in code" }).click();
+      await page.getByText(`We sent a six-digit code to ${EMAIL}.`, { exact: false }).waitFor();
+      await server.until(() => server.outbox().some((m) => m.to === EMAIL && /sign-in code/.test(m.subject)), "the code's mail");
+      const mail = server
+        .outbox()
+        .filter((m) => m.to === EMAIL && /sign-in code/.test(m.subject))
+        .at(-1)!;
+      const code = /\b\d{6}\b/.exec(mail.text)![0];
+      await page.getByLabel("Code from the mail").fill(code === "000000" ? "111111" : "000000");
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.getByRole("alert").getByText("This code is not right, or it was already used. Check the latest mail.").waitFor();
+      await screenshot(page, "login-code-wrong");
+      await page.getByLabel("Code from the mail").fill(code);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/settings");
     });
   });
 });
