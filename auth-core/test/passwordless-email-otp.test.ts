@@ -56,6 +56,11 @@ describe.each(testDialects())("email OTP on %s", (dialect) => {
         path,
       ).toBe(404);
     }
+    // As if the path did not exist: no body, a session or an untrusted URL change nothing.
+    for (const path of ["/email-otp/send-verification-otp", "/sign-in/email-otp", "/email-otp/request-email-change"]) {
+      const answer = await browser.request(path, { method: "POST" });
+      expect([answer.status, ((await answer.json()) as { code: string }).code], path).toEqual([404, "NOT_FOUND"]);
+    }
   });
 
   it("has no server-only path over HTTP when on: get-verification-otp and create-verification-otp answer 404", async () => {

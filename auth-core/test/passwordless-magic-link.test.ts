@@ -31,6 +31,10 @@ describe.each(testDialects())("magic link on %s", (dialect) => {
     const browser = createTestBrowser(t.auth);
     expect((await browser.post("/sign-in/magic-link", { email: "a@example.com" })).status).toBe(404);
     expect((await browser.get("/magic-link/verify?token=abc&callbackURL=/")).status).toBe(404);
+    // As if the paths did not exist: no body, no token, or an untrusted URL change nothing.
+    expect((await browser.request("/sign-in/magic-link", { method: "POST" })).status).toBe(404);
+    expect((await browser.post("/sign-in/magic-link", { email: "a@example.com", callbackURL: "https://evil.example/" })).status).toBe(404);
+    expect((await browser.get("/magic-link/verify")).status).toBe(404);
   });
 
   it("answers {status: true} only and mails the link with its parameters; a malformed address gets 400", async () => {

@@ -164,6 +164,10 @@ describe.each(testDialects())("the second factor on every way in, on %s", (diale
     expect(opened.headers.get("location")).toBe("/two-factor?redirect=%2Fdashboard");
     expect(other.cookies.has("gatehouse.session_token")).toBe(false);
     expect(await sessionEmail(other)).toBeNull();
+    // The link proved the mailbox: a mailed code would prove the same mailbox twice.
+    const send = await other.post("/two-factor/send-otp", {});
+    expect(send.status).toBe(400);
+    expect(((await send.json()) as { code: string }).code).toBe("OTP_NOT_ENABLED");
     expect((await other.post("/two-factor/verify-totp", { code: totpCodeFor(pat.totpURI, t.clock.now()) })).status).toBe(200);
     expect(await sessionEmail(other)).toBe(pat.email);
   });

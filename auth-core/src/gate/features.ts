@@ -25,6 +25,17 @@ const FEATURES = {
 
 export type FeatureName = keyof typeof FEATURES;
 
+/**
+ * Switches whose endpoints do not exist while off, as a better-auth plugin left out: 404 before
+ * anything about the call is looked at (its session, its input). The others answer after the
+ * session gate and the input, where their handlers always did.
+ */
+const ABSENT_WHEN_OFF: ReadonlySet<FeatureName> = new Set(["magicLink", "emailOTP"]);
+
+export function isAbsentWhenOff(feature: FeatureName): boolean {
+  return ABSENT_WHEN_OFF.has(feature);
+}
+
 export function isFeatureOn(options: ResolvedOptions, feature: FeatureName): boolean {
   return FEATURES[feature](options);
 }

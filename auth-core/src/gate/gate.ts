@@ -6,7 +6,7 @@ import { readSessionToken } from "../session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeyPrincipal } from "../api-key/key-session.js";
 import { hasAdminPermission } from "../shared/admin-roles.js";
 import { assertAllowedWhileImpersonating } from "../account/impersonation-rule.js";
-import { isFeatureOn } from "./features.js";
+import { isAbsentWhenOff, isFeatureOn } from "./features.js";
 import { actingUser, NOBODY, SERVER, sessionOf, sessionPrincipal, type Principal } from "./principal.js";
 
 /**
@@ -18,7 +18,8 @@ export type CallerKind = "request" | "server";
 /**
  * Everything the router decides before a handler runs, driven by the endpoint's declaration.
  * First, before the input is read (a caller without the session an endpoint needs learns nothing
- * about its inputs: 401/403 before any 400), who acts:
+ * about its inputs: 401/403 before any 400), who acts; before that, an endpoint of a switch that
+ * is absent while off (features.ts: magic link, email OTP) answers 404 as if it did not exist;
  * - a request carrying an API key: only where the endpoint allows keys (403 API_KEY_NOT_ALLOWED,
  *   never for "fresh"), one use of the key (its own refusals, a banned holder's among them);
  * - else the session (`session`: 401 UNAUTHORIZED without one where required, 403
@@ -26,6 +27,8 @@ export type CallerKind = "request" | "server";
  * - the impersonation rule and the admin permission (checkSessionRules).
  */
 export async function admitCaller(ctx: AuthContext, endpoint: AnyEndpoint, headers: Headers, client: ClientInfo, caller: CallerKind): Promise<Principal> {
+  const { feature } = endpoint;
+  if (typeof feature === "string" && isAbsentWhenOff(feature) && !isFeatureOn(ctx.options, feature)) throw APIError.from(404, "NOT_FOUND");
   const requirement = endpoint.session;
   const nobody = caller === "server" ? SERVER : NOBODY;
   if (requirement === "none") return nobody;

@@ -12,10 +12,11 @@ export interface TwoFactorRedirect {
 }
 
 /**
- * Ways in that are the mailbox itself (a magic link, a mailed sign-in code): their second step takes
- * no mailed code, which would prove the same mailbox twice.
+ * Ways in that are the mailbox itself (a magic link, a mailed sign-in code, an email-verification
+ * link's automatic sign-in): their second step takes no mailed code, which would prove the same
+ * mailbox twice.
  */
-const MAILBOX_WAYS: ReadonlySet<string> = new Set(["magic-link", "email-otp"]);
+const MAILBOX_WAYS: ReadonlySet<string> = new Set(["magic-link", "email-otp", "email-link"]);
 
 export function isMailboxWayIn(signInMethod: string | null | undefined): boolean {
   return signInMethod != null && MAILBOX_WAYS.has(signInMethod);
