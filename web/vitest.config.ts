@@ -1,9 +1,10 @@
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions } from "vite";
 import { defineProject } from "vitest/config";
+import { linguiCatalogs } from "./build/lingui-catalogs.js";
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), linguiCatalogs(new URL("./locales/", import.meta.url))],
   // The browser's conditions, as the app is built with (without auth-core's source condition: see below).
   resolve: { conditions: [...defaultClientConditions] },
   test: {

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Hono, type MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -10,12 +10,15 @@ import { createRequestIds } from "./middleware/request-id.js";
 import { apiSecurityHeaders, isAPIPath, securityHeaders } from "./middleware/security-headers.js";
 import { mountAPIReference } from "./api-reference.js";
 import { createAuthAPIRoute, pathOf, type NodeBindings } from "./auth-route.js";
+import { renderShell, type ShellConfig } from "./spa-shell.js";
 
 export interface AppDeps {
   auth: Auth;
   logger: Logger;
   /** The built SPA (web/dist); omitted in API-only tests. */
   webDist?: string;
+  /** The brand and ways in written into the SPA's index.html (spa-shell.ts); without it the file is served as built. */
+  shell?: ShellConfig;
   /** Extra routes mounted before the SPA (tRPC, health). */
   mount?: (app: Hono<AppEnv>) => void;
   /** The readiness check behind /healthz: whether the database answers now. */
@@ -99,11 +102,21 @@ export function createServerApp(deps: AppDeps): ServerApp {
   if (deps.webDist && existsSync(deps.webDist)) {
     const root = resolve(deps.webDist);
     app.use("*", spaCacheHeaders());
+    const index = resolve(root, "index.html");
+    // The HTML shell with the team's brand and the ways in (spa-shell.ts), rendered once; as built without them.
+    const shell = deps.shell && existsSync(index) ? renderShell(readFileSync(index, "utf8"), deps.shell) : null;
+    const serveIndex: MiddlewareHandler<AppEnv> = shell
+      ? (c) => Promise.resolve(c.html(shell))
+      : serveStatic({ root, path: "index.html", precompressed: true });
+    if (shell) {
+      app.get("/", serveIndex);
+      app.get("/index.html", serveIndex);
+    }
     // The build's brotli and gzip copies, by Accept-Encoding (web/build/precompress.ts).
     app.use("/*", serveStatic({ root, precompressed: true }));
     // A missing asset (an old hash, a .map that is not built) is a 404, not the app's HTML.
     app.get("/assets/*", (c) => c.text("Not found", 404));
-    app.get("*", serveStatic({ root, path: "index.html", precompressed: true }));
+    app.get("*", serveIndex);
   }
 
   app.onError((error, c) => {

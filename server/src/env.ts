@@ -73,6 +73,17 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,8},\d{1,3},\d{1,3}$/, "three whole numbers N,r,p")
     .optional(),
+  // APP_*, SUPPORT_EMAIL: the team's brand on every screen and title (docs/front-door.md).
+  APP_NAME: z.string().trim().min(1).max(60).default("Gatehouse"),
+  APP_LOGO_URL: z
+    .string()
+    .refine((value) => /^(https:\/\/[^\s"'<>]+|\/[^/\s"'<>][^\s"'<>]*)$/.test(value), "an https:// address or a path on this server")
+    .optional(),
+  APP_ACCENT_COLOR: z
+    .string()
+    .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "a colour as #rgb or #rrggbb")
+    .optional(),
+  SUPPORT_EMAIL: z.email().optional(),
   // ADMIN_EMAILS: the first operators, comma-separated; each must be an address.
   ADMIN_EMAILS: z
     .string()
@@ -85,6 +96,22 @@ const envSchema = z.object({
     .pipe(z.array(z.email()))
     .optional(),
 });
+
+/** The team's brand (docs/front-door.md): the web app's name, logo, accent colour and support address. */
+export interface Brand {
+  name: string;
+  /** An https:// address or a path on this server (web/public); null: the name alone. */
+  logoUrl: string | null;
+  /** #rrggbb; null: the app's own blue. */
+  accentColor: string | null;
+  supportEmail: string | null;
+}
+
+/** "#abc" → "#aabbcc", lower case. */
+function fullHex(color: string): string {
+  const digits = color.slice(1).toLowerCase();
+  return `#${digits.length === 3 ? [...digits].map((d) => d + d).join("") : digits}`;
+}
 
 export interface ServerConfig {
   production: boolean;
@@ -137,6 +164,8 @@ export interface ServerConfig {
   oidcProvider: boolean;
   /** PASSWORD_SCRYPT: the cost of new password hashes; undefined: the library's default. */
   passwordScrypt: ScryptParams | undefined;
+  /** APP_NAME, APP_LOGO_URL, APP_ACCENT_COLOR, SUPPORT_EMAIL: what the web app shows as the team's own. */
+  brand: Brand;
 }
 
 /**
@@ -231,5 +260,11 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     adminEmails: e.ADMIN_EMAILS ?? [],
     oidcProvider: e.OIDC_PROVIDER === "on",
     passwordScrypt: readPasswordScrypt(e.PASSWORD_SCRYPT, production),
+    brand: {
+      name: e.APP_NAME,
+      logoUrl: e.APP_LOGO_URL ?? null,
+      accentColor: e.APP_ACCENT_COLOR ? fullHex(e.APP_ACCENT_COLOR) : null,
+      supportEmail: e.SUPPORT_EMAIL ?? null,
+    },
   };
 }

@@ -14,5 +14,6 @@ export { createProduct, type Product } from "./product/index.js";
 export { planSeatLimit } from "./product/plans/seats.js";
 // Named by the web app's inferred tRPC hook types (it imports AppRouter as a type only).
 export type { SignInMethods, TRPCContext } from "./trpc/context.js";
+export type { ShellConfig } from "./spa-shell.js";
 export type { SessionView } from "./trpc/routers/_app.js";
 export type { EnabledProvider } from "./providers/enabled-providers.js";

@@ -3,6 +3,7 @@ import { listen } from "./listen.js";
 import { migrateToLatest } from "@gatehouse/migrations";
 import { preloadCommonPasswords } from "@gatehouse/auth-core";
 import { createServerApp } from "./app.js";
+import { shellConfigOf, signInMethodsOf } from "./spa-shell.js";
 import { createServerAuth } from "./auth.js";
 import { openDatabase } from "./database.js";
 import { startDevIdentityProvider, type DevIdentityProvider } from "./dev-idp/index.js";
@@ -56,8 +57,9 @@ const served = createServerApp({
   auth,
   logger,
   webDist: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+  shell: shellConfigOf(config),
   mount: (a) => {
-    mountTRPC(a, { auth, signIn: { email: config.emailSignIn } });
+    mountTRPC(a, { auth, signIn: signInMethodsOf(config) });
     mountReports(a, { auth });
   },
   databaseReachable: () => database.ping(),

@@ -123,6 +123,9 @@ describe.skipIf(!CHROMIUM)("the admin console in Chromium", () => {
     const banner = admin.page.getByRole("region", { name: "Impersonation" });
     await banner.getByText(PAT.name).waitFor();
     expect(await banner.textContent()).toContain("You are acting as");
+    // Issue 48: the switcher answers for the person acted as, not "Loading organizations…" for good.
+    const switcherSays = () => admin.page.locator("#org-switcher-select option").first().textContent();
+    await expect.poll(switcherSays, { timeout: 10_000 }).not.toBe("Loading organizations…");
     expect(await admin.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).count()).toBe(0);
     await screenshot(admin.page, "admin-impersonating");
     await admin.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
@@ -135,6 +138,7 @@ describe.skipIf(!CHROMIUM)("the admin console in Chromium", () => {
     await admin.page.waitForURL(personURL);
     await admin.page.getByRole("heading", { name: PAT.name, level: 1 }).waitFor();
     expect(await banner.count()).toBe(0);
+    await expect.poll(switcherSays, { timeout: 10_000 }).not.toBe("Loading organizations…");
     await screenshot(admin.page, "admin-person-phone");
     await admin.page.goto(`${server.baseURL}/admin`);
     await admin.page.getByRole("heading", { name: "Admin", exact: true }).waitFor();

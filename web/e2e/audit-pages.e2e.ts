@@ -83,6 +83,7 @@ describe.skipIf(!CHROMIUM)("the audit pages in Chromium against the real server"
     expect(await page.getByTestId("seats").textContent()).toBe("1 of 3 seats taken (1 member)");
     await page.getByRole("radio", { name: "Team" }).check();
     await page.getByRole("button", { name: "Change plan" }).click();
+    await page.getByRole("dialog", { name: "Change West Computing to Team?" }).getByRole("button", { name: "Change plan" }).click();
     await page.getByText("Plan changed.").waitFor();
     expect(await page.getByTestId("current-plan").textContent()).toBe("Team");
     await screenshot(page, "subscribe-owner");

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CHROMIUM, screenshot, SKIP_REASON } from "./support/browser.js";
 import { startForFile } from "./support/start.js";
+import { mailedLink } from "./support/server.js";
+import { request as playwrightRequest } from "playwright-core";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -62,8 +64,35 @@ describe.skipIf(!CHROMIUM)("destructive actions ask first, in Chromium against t
     expect(removals).toHaveLength(1);
   });
 
-  it("Leave organization says what will happen and does nothing when cancelled", async () => {
+  it("the only owner is told why they cannot leave, with no Leave to be refused after confirming (issue 48)", async () => {
     const { page } = started.browser;
+    const membership = page.getByRole("region", { name: "Your membership" });
+    await membership.getByText("You are the only owner, so you cannot leave").waitFor();
+    expect(await membership.getByRole("button", { name: "Leave organization" }).count()).toBe(0);
+  });
+
+  it("Leave organization says what will happen and does nothing when cancelled (once there is another owner)", async () => {
+    const { page, context } = started.browser;
+    const base = started.server.baseURL;
+    // A second owner: Mary signs up on her own device, verifies her address and accepts an owner's invitation.
+    const mary = await playwrightRequest.newContext({ baseURL: base, extraHTTPHeaders: { origin: base } });
+    try {
+      const signedUp = await mary.post("/api/auth/sign-up/email", {
+        data: { name: "Mary Jackson", email: "mary@example.com", password: "wind tunnel engineer" },
+      });
+      expect(signedUp.status()).toBe(200);
+      expect((await mary.get(await mailedLink(started.server, "mary@example.com", /^Verify your email/))).status()).toBeLessThan(400);
+      const invited = await context.request.post(`${base}/api/auth/organization/invite-member`, {
+        data: { email: "mary@example.com", role: "owner" },
+        headers: { origin: base },
+      });
+      expect(invited.status()).toBe(200);
+      const { id } = (await invited.json()) as { id: string };
+      expect((await mary.post("/api/auth/organization/accept-invitation", { data: { invitationId: id } })).status()).toBe(200);
+    } finally {
+      await mary.dispose();
+    }
+    await page.reload();
     await page.getByRole("button", { name: "Leave organization" }).click();
     const dialog = page.getByRole("dialog", { name: "Leave West Computing?" });
     await dialog.getByText(/You lose access to West Computing, its members, teams and reports at once/).waitFor();

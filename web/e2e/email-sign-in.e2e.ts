@@ -21,10 +21,10 @@ describe.skipIf(!CHROMIUM)("sign-in methods as the operator chooses, in Chromium
 
     it("shows spec §1's screen: Google and passkey, no password field, nothing about creating an account", async () => {
       const { page } = browser;
-      const methods = page.waitForResponse((r) => r.url().includes("auth.signInMethods"));
+      // The page itself says what the server offers (server/src/spa-shell.ts): no question to wait for.
       await page.goto(`${server.baseURL}/login`);
       await page.getByRole("button", { name: "Sign in with Google" }).waitFor();
-      await methods;
+      expect(await page.evaluate(() => JSON.parse(document.getElementById("gatehouse-config")?.textContent ?? "{}").signIn)).toEqual({ email: false });
       await page.getByRole("button", { name: "Sign in with passkey" }).waitFor();
       expect(await page.locator('input[type="password"]').count()).toBe(0);
       expect(await page.getByRole("button", { name: /create an account|forgot password/i }).count()).toBe(0);
@@ -46,25 +46,60 @@ describe.skipIf(!CHROMIUM)("sign-in methods as the operator chooses, in Chromium
       await server?.stop();
     });
 
-    const panel = () => browser.page.getByRole("region", { name: /email and password|create an account|reset your password/i });
+    /** Identifier first (issue 48): the one email field, Continue, then the ways in for that address. */
+    async function continueAs(email: string): Promise<void> {
+      const { page } = browser;
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("heading", { name: "How do you want to sign in?" }).waitFor();
+    }
+    const ways = () => browser.page.getByRole("region", { name: /how do you want to sign in|reset your password/i });
 
-    it("creates an account from the screen, which mails the verification link, and signs the person in", async () => {
+    it("creates an account on its own screen, which mails the verification link, says so, and signs the person in", async () => {
       const { page } = browser;
       await page.goto(`${server.baseURL}/login`);
-      await page.getByRole("heading", { name: "Sign in with email and password" }).waitFor();
+      await page.getByRole("button", { name: "Continue" }).waitFor();
+      // One email field on the card (issue 48: there were two), and the line under the heading names email.
+      expect(await page.locator('input[type="email"]').count()).toBe(1);
+      expect(await page.locator('input[type="password"]').count()).toBe(0);
+      await page.getByText("Use your email address, an account you already have, or a passkey saved on this device.").waitFor();
       await screenshot(page, "login-email-on");
       await page.setViewportSize({ width: 390, height: 844 });
       await screenshot(page, "login-email-on-mobile");
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.setViewportSize({ width: 1280, height: 860 });
+      await page.setViewportSize({ width: 1280, height: 800 });
 
-      await page.getByRole("button", { name: "Create an account" }).click();
-      await page.getByRole("heading", { name: "Create an account" }).waitFor();
+      await page.getByRole("link", { name: "Create an account" }).click();
+      await page.waitForURL((url) => url.pathname === "/sign-up");
+      // Its own screen and heading, and the button above the fold at 1280×800.
+      await page.getByRole("heading", { level: 1, name: "Create your Gatehouse account" }).waitFor();
+      expect(await page.title()).toBe("Create an account · Gatehouse");
+      // The password's rules before submit, checked as the person types.
+      const rules = page.locator("#sign-up-password-rules li");
+      expect(await rules.allTextContents()).toEqual([
+        "At least 8 characters",
+        "At most 128 characters",
+        "Not a common password: we check a list of leaked ones",
+      ]);
+      await page.getByLabel("Name").fill(PERSON.name);
+      await page.getByLabel("Email", { exact: true }).fill(PERSON.email);
+      await page.getByLabel("Password", { exact: true }).fill(PERSON.password);
+      expect(await rules.first().getAttribute("data-met")).toBe("true");
+      // Show password.
+      expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("password");
+      await page.getByRole("button", { name: "Show" }).click();
+      expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
+      expect(await page.getByRole("button", { name: "Hide" }).getAttribute("aria-pressed")).toBe("true");
+      const submit = page.getByRole("button", { name: "Create account" });
+      const box = await submit.boundingBox();
+      expect(box && box.y + box.height <= 800).toBe(true);
       await screenshot(page, "login-create-account");
-      await panel().getByLabel("Name").fill(PERSON.name);
-      await panel().getByLabel("Email", { exact: true }).fill(PERSON.email);
-      await panel().getByLabel("Password").fill(PERSON.password);
-      await panel().getByRole("button", { name: "Create account" }).click();
+      await submit.click();
+      // Then "Check your inbox" (issue 48: sign-up never said so).
+      await page.getByRole("heading", { level: 1, name: "Check your inbox" }).waitFor();
+      await page.getByText(`We sent a link to ${PERSON.email}.`, { exact: false }).waitFor();
+      await screenshot(page, "sign-up-check-inbox");
+      await page.getByRole("button", { name: "Continue to Gatehouse" }).click();
       await page.waitForURL((url) => url.pathname === "/dashboard");
       await page.getByRole("main").getByText(PERSON.name).first().waitFor();
       // Spec §4: the verification mail of sign-up; its link verifies the address.
@@ -79,12 +114,13 @@ describe.skipIf(!CHROMIUM)("sign-in methods as the operator chooses, in Chromium
       const { page } = browser;
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.waitForURL((url) => url.pathname === "/login");
-      await panel().getByLabel("Email", { exact: true }).fill(PERSON.email);
-      await panel().getByLabel("Password").fill("not the password");
-      await panel().getByRole("button", { name: "Sign in", exact: true }).click();
-      await panel().getByRole("alert").getByText("The email address or the password is wrong.").waitFor();
-      await panel().getByLabel("Password").fill(PERSON.password);
-      await panel().getByRole("button", { name: "Sign in", exact: true }).click();
+      await continueAs(PERSON.email);
+      await ways().getByText(`As ${PERSON.email}`).waitFor();
+      await ways().getByLabel("Password", { exact: true }).fill("not the password");
+      await ways().getByRole("button", { name: "Sign in", exact: true }).click();
+      await ways().getByRole("alert").getByText("The email address or the password is wrong.").waitFor();
+      await ways().getByLabel("Password", { exact: true }).fill(PERSON.password);
+      await ways().getByRole("button", { name: "Sign in", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/dashboard");
     });
 
@@ -92,10 +128,10 @@ describe.skipIf(!CHROMIUM)("sign-in methods as the operator chooses, in Chromium
       const { page } = browser;
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.waitForURL((url) => url.pathname === "/login");
+      await continueAs(PERSON.email);
       await page.getByRole("button", { name: "Forgot password?" }).click();
-      await panel().getByLabel("Email", { exact: true }).fill(PERSON.email);
-      await panel().getByRole("button", { name: "Send reset link" }).click();
-      await panel().getByText(`If an account uses ${PERSON.email}, a link to choose a new password is on its way there.`).waitFor();
+      await ways().getByRole("button", { name: "Send reset link" }).click();
+      await ways().getByText(`If an account uses ${PERSON.email}, a link to choose a new password is on its way there.`).waitFor();
 
       const link = await mailedLink(server, PERSON.email, /^Reset your/);
       await page.goto(link);
@@ -115,9 +151,9 @@ describe.skipIf(!CHROMIUM)("sign-in methods as the operator chooses, in Chromium
       await page.getByRole("button", { name: "Save new password" }).click();
       await page.waitForURL((url) => url.pathname === "/login");
 
-      await panel().getByLabel("Email", { exact: true }).fill(PERSON.email);
-      await panel().getByLabel("Password").fill("a brand new password");
-      await panel().getByRole("button", { name: "Sign in", exact: true }).click();
+      await continueAs(PERSON.email);
+      await ways().getByLabel("Password", { exact: true }).fill("a brand new password");
+      await ways().getByRole("button", { name: "Sign in", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/dashboard");
 
       // The link worked once: the second visit is told it is no longer valid.

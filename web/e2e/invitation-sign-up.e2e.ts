@@ -37,6 +37,8 @@ describe.skipIf(!CHROMIUM)("an invitation for a person without an account, in Ch
     await panel.getByText(INVITEE).first().waitFor();
     await panel.getByText(/as member/).waitFor();
     await panel.getByText(/The invitation works until/).waitFor();
+    // Issue 48: the card's email field holds the invited address.
+    await expect.poll(() => page.locator("#login-email").inputValue()).toBe(INVITEE);
     // The sign-in methods stay on offer (default setting: no password field).
     await page.getByRole("button", { name: "Sign in with Google" }).waitFor();
     expect(await page.locator('input[type="password"]').count()).toBe(0);

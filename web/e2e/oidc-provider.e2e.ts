@@ -66,12 +66,13 @@ describe.skipIf(!CHROMIUM)("Gatehouse as another app's OpenID provider, in Chrom
   it("signs a new person in through /login and /consent and back to the app with a code", async () => {
     const { page } = browser;
     await page.goto(`${server.baseURL}/login`);
-    const panel = page.getByRole("region", { name: /email and password|create an account/i });
-    await page.getByRole("button", { name: "Create an account" }).click();
-    await panel.getByLabel("Name").fill(PERSON.name);
-    await panel.getByLabel("Email", { exact: true }).fill(PERSON.email);
-    await panel.getByLabel("Password").fill(PERSON.password);
-    await panel.getByRole("button", { name: "Create account" }).click();
+    // Sign-up is its own screen, then "Check your inbox" (the identifier-first card).
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.getByLabel("Name").fill(PERSON.name);
+    await page.getByLabel("Email", { exact: true }).fill(PERSON.email);
+    await page.getByLabel("Password", { exact: true }).fill(PERSON.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByRole("button", { name: "Continue to Gatehouse" }).click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
@@ -91,9 +92,12 @@ describe.skipIf(!CHROMIUM)("Gatehouse as another app's OpenID provider, in Chrom
       authorize.searchParams.set(key, value);
     await page.goto(authorize.href);
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("client_id") === registered.client_id);
-    await panel.getByLabel("Email", { exact: true }).fill(PERSON.email);
-    await panel.getByLabel("Password").fill(PERSON.password);
-    await panel.getByRole("button", { name: "Sign in", exact: true }).click();
+    // The address first, then the password among the ways in; the authorization goes on after it.
+    await page.getByLabel("Email", { exact: true }).fill(PERSON.email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    const ways = page.getByRole("region", { name: "How do you want to sign in?" });
+    await ways.getByLabel("Password", { exact: true }).fill(PERSON.password);
+    await ways.getByRole("button", { name: "Sign in", exact: true }).click();
 
     await page.waitForURL((url) => url.pathname === "/consent");
     await page.getByRole("heading", { name: "Team Wiki wants to use your Gatehouse account" }).waitFor();

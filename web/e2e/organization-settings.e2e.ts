@@ -64,7 +64,31 @@ describe.skipIf(!CHROMIUM)("organization slug, rename and delete in Chromium aga
     await screenshot(page, "organization-delete-dialog");
     await dialog.getByLabel("Type Acme Gadgets to confirm").fill("Acme Gadgets");
     await confirm.click();
+    // Said in words (issue 48); with no other organization, the page then offers to create one.
+    await page.getByText("The organization was deleted, with its members, invitations and teams.").waitFor();
     await page.getByRole("heading", { name: "No active organization" }).waitFor();
     expect(await organizationCount()).toBe(0);
+  });
+
+  it("after deleting one organization, works on in another the person has, saying what happened (issue 48)", async () => {
+    const { page, context } = started.browser;
+    const base = started.server.baseURL;
+    for (const [name, slug] of [
+      ["Langley Annex", "langley-annex"],
+      ["Hampton Roads", "hampton-roads"],
+    ]) {
+      const created = await context.request.post(`${base}/api/auth/organization/create`, { data: { name, slug }, headers: { origin: base } });
+      expect(created.status()).toBe(200);
+    }
+    await page.goto(`${base}/users`);
+    await page.locator(".lead").getByText("Hampton Roads").waitFor();
+    await page.getByRole("button", { name: "Delete organization" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete Hampton Roads?" });
+    await dialog.getByLabel("Type Hampton Roads to confirm").fill("Hampton Roads");
+    await dialog.getByRole("button", { name: "Delete organization" }).click();
+    await page.getByText("The organization was deleted, with its members, invitations and teams.").waitFor();
+    await page.locator(".lead").getByText("Langley Annex").waitFor();
+    expect(await page.getByRole("heading", { name: "No active organization" }).count()).toBe(0);
+    expect(await organizationCount()).toBe(1);
   });
 });

@@ -255,9 +255,52 @@ describe.skipIf(!CHROMIUM)("the sign-in screens with EMAIL_SIGN_IN=on and every 
   });
 
   it("the email forms and the reset page", async () => {
-    await shoot(browser.page, server.baseURL, "/login", "login-email", (p) => p.getByLabel("Password", { exact: true }).first().waitFor());
+    await shoot(browser.page, server.baseURL, "/login", "login-email", (p) => p.getByRole("button", { name: "Continue" }).waitFor());
+    await shoot(browser.page, server.baseURL, "/login", "login-email-ways", async (p) => {
+      await p.getByLabel("Email", { exact: true }).fill("katherine@example.com");
+      await p.getByRole("button", { name: "Continue" }).click();
+      await p.getByLabel("Password", { exact: true }).waitFor();
+    });
+    await shoot(browser.page, server.baseURL, "/sign-up", "sign-up", heading("Create your Gatehouse account"));
     await shoot(browser.page, server.baseURL, "/reset-password?token=a-token-from-a-mail", "reset-password", (p) =>
       p.getByRole("heading", { level: 1 }).first().waitFor(),
     );
   });
+});
+
+/** Issue 48: the front door's new screens in each language, at both widths. */
+describe.skipIf(!CHROMIUM)("the front door in each language (EMAIL_SIGN_IN, MAGIC_LINK and EMAIL_OTP on)", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ EMAIL_SIGN_IN: "on", MAGIC_LINK: "on", EMAIL_OTP: "on" }, { devIdentityProvider: false });
+  });
+  afterAll(async () => server?.stop());
+
+  const HEADINGS = {
+    en: ["Sign in to Gatehouse", "How do you want to sign in?", "Create your Gatehouse account", "Continue"],
+    de: ["Bei Gatehouse anmelden", "Wie möchten Sie sich anmelden?", "Ihr Gatehouse-Konto erstellen", "Weiter"],
+    fr: ["Se connecter à Gatehouse", "Comment voulez-vous vous connecter ?", "Créer votre compte Gatehouse", "Continuer"],
+    es: ["Iniciar sesión en Gatehouse", "¿Cómo quieres iniciar sesión?", "Crea tu cuenta de Gatehouse", "Continuar"],
+    ja: ["Gatehouseにサインイン", "サインイン方法を選んでください", "Gatehouseのアカウントを作成", "次へ"],
+  } as const;
+
+  for (const [language, [login, ways, signUp, next]] of Object.entries(HEADINGS)) {
+    it(`/login, its ways in and /sign-up in ${language}`, async () => {
+      const browser = await openBrowser({ locale: language });
+      watchRequests(browser.page);
+      try {
+        await shoot(browser.page, server.baseURL, "/login", `front-door-login-${language}`, heading(login));
+        await shoot(browser.page, server.baseURL, "/login", `front-door-ways-${language}`, async (p) => {
+          await heading(login)(p);
+          await p.locator("#login-email").fill("katherine@example.com");
+          await p.getByRole("button", { name: next, exact: true }).click();
+          await p.getByRole("heading", { level: 2, name: ways }).waitFor();
+        });
+        await shoot(browser.page, server.baseURL, "/sign-up", `front-door-sign-up-${language}`, heading(signUp));
+        await shoot(browser.page, server.baseURL, "/no-such-page", `front-door-not-found-${language}`, (p) => p.getByRole("heading", { level: 1 }).waitFor());
+      } finally {
+        await browser.close();
+      }
+    });
+  }
 });

@@ -181,5 +181,16 @@ describe.skipIf(!CHROMIUM)("two-factor after a Google sign-in, in Chromium again
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL((url) => url.pathname === "/settings" && url.search === "?section=accounts");
     await page.getByRole("list", { name: "Linked accounts" }).getByText("Google").waitFor();
+
+    // Turning it off asks first, in the app's one confirmation (issue 48); Cancel changes nothing.
+    const twoFactor = page.getByRole("region", { name: "Two-factor authentication" });
+    await twoFactor.locator("#two-factor-disable-password").fill(password);
+    await twoFactor.getByRole("button", { name: "Turn off two-factor" }).click();
+    const dialog = page.getByRole("dialog", { name: "Turn off two-factor?" });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await twoFactor.getByRole("button", { name: "Turn off two-factor" }).click();
+    await dialog.getByRole("button", { name: "Turn off two-factor" }).click();
+    await twoFactor.getByRole("button", { name: "Turn off two-factor" }).waitFor({ state: "detached" });
   });
 });

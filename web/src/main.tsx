@@ -7,6 +7,8 @@ import { createAppRouter } from "./app/router.js";
 import { SESSION_QUERY_KEY } from "./features/auth/api/get-session.js";
 import { createAuthClient } from "./lib/auth-client.js";
 import { createAppQueryClient } from "./lib/query-client.js";
+import { detectLanguage, showLanguage } from "./lib/i18n.js";
+import { shellConfig } from "./lib/shell-config.js";
 import "./styles.css";
 
 const authFailures = createAuthFailureStore();
@@ -24,6 +26,12 @@ const router = createAppRouter({
   authFailures,
   build: { version: __APP_VERSION__, builtAt: __BUILD_TIME__ },
 });
+
+// APP_ACCENT_COLOR, before the first paint (a deployment without one loads nothing for it).
+const { accentColor } = shellConfig().brand;
+if (accentColor) (await import("./lib/accent-colour.js")).applyAccentColour(accentColor);
+// The shown language's catalog (its own small chunk) before the first paint, so no screen flashes English.
+await showLanguage(detectLanguage()).catch(() => showLanguage("en"));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

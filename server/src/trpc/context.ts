@@ -3,10 +3,14 @@ import { APIError, resolveClientAddress, type Auth, type ClientInfo, type WireSe
 import type { Product } from "../product/index.js";
 import { toTRPCError } from "./trpc-error.js";
 
-/** What the sign-in screen offers beside Google and passkeys (server/src/env.ts: EMAIL_SIGN_IN). */
+/** What the sign-in screen offers beside Google and passkeys (server/src/env.ts: EMAIL_SIGN_IN, MAGIC_LINK, EMAIL_OTP). */
 export interface SignInMethods {
   /** Email and password: sign in, create an account, forgot password. */
   email: boolean;
+  /** A mailed sign-in link (MAGIC_LINK). */
+  magicLink?: boolean;
+  /** A mailed six-digit code (EMAIL_OTP). */
+  emailOtp?: boolean;
 }
 
 export interface TRPCContext {

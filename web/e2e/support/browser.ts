@@ -36,10 +36,11 @@ export const openPages = new Set<Page>();
  * One "device" of the person: a fresh browser context (its own cookies, storage and
  * permissions) in the run's Chromium, over a connection of its own that close() ends.
  */
-export async function openBrowser(): Promise<TestBrowser> {
+export async function openBrowser(options: { locale?: string } = {}): Promise<TestBrowser> {
   if (!CHROMIUM) throw new Error(SKIP_REASON);
   const browser = await chromium.connect(inject("chromiumEndpoint"));
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  // `locale`: the browser's language (navigator.language and Accept-Language), as a person's set.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...(options.locale ? { locale: options.locale } : {}) });
   const page = await context.newPage();
   openPages.add(page);
   if (process.env.E2E_DEBUG) {

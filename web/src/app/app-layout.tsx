@@ -17,23 +17,27 @@ import { isRemoteCallQueryKey } from "../lib/trpc.js";
 import { useAuthFailure, useAuthFailureStore } from "./auth-failure.js";
 import { AppErrorFallback, ErrorBoundary } from "./error-boundary.js";
 import { AuthRequiredScreen } from "./error-screens.js";
-import { isSignedIn, RequireSession } from "./route-guard.js";
+import { isSignedIn } from "./route-guard.js";
+import { RequireSession } from "./require-session.js";
+import { LanguageSwitcher } from "../components/language-switcher.js";
+import { useTranslation, type MessageId } from "../lib/i18n.js";
+import { useBrand } from "../lib/shell-config.js";
 import "./app-layout.css";
 
 const NAV_ITEMS = [
-  { to: "/dashboard", label: "Dashboard" },
-  { to: "/analytics", label: "Analytics" },
-  { to: "/reports", label: "Reports" },
-  { to: "/users", label: "Users" },
-  { to: "/subscribe", label: "Subscribe" },
-  { to: "/settings", label: "Settings" },
-  { to: "/about", label: "About" },
+  { to: "/dashboard", label: "nav.dashboard" },
+  { to: "/analytics", label: "nav.analytics" },
+  { to: "/reports", label: "nav.reports" },
+  { to: "/users", label: "nav.users" },
+  { to: "/subscribe", label: "nav.subscribe" },
+  { to: "/settings", label: "nav.settings" },
+  { to: "/about", label: "nav.about" },
 ] as const;
 
 /** The console's link, for admins only (not while acting as someone else). */
-const ADMIN_ITEM = { to: "/admin", label: "Admin" } as const;
+const ADMIN_ITEM = { to: "/admin", label: "nav.admin" } as const;
 
-function useNavItems(): ReadonlyArray<{ to: string; label: string }> {
+function useNavItems(): ReadonlyArray<{ to: string; label: MessageId }> {
   const session = useSession();
   const data = session.data;
   const admin = data ? isAdminRole(data.user.role) && !data.session.impersonatedBy : false;
@@ -60,6 +64,7 @@ function Impersonation(): ReactElement | null {
 function AccountMenu(): ReactElement {
   const session = useSession();
   const signOut = useSignOut();
+  const { t } = useTranslation();
   const user = session.data?.user;
   return (
     <div className="account-menu">
@@ -70,7 +75,7 @@ function AccountMenu(): ReactElement {
         </span>
       )}
       <button type="button" className="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-        {signOut.isPending ? "Signing out…" : "Sign out"}
+        {signOut.isPending ? t("layout.signingOut") : t("layout.signOut")}
       </button>
     </div>
   );
@@ -80,6 +85,10 @@ function AccountMenu(): ReactElement {
 function NavOrganizationSwitcher(): ReactElement {
   const session = useSession();
   const queryClient = useQueryClient();
+  // Read so that this re-renders when the session check settles: after impersonation starts or
+  // stops the cache is emptied, the list waits for the new session, and nothing else would ask it
+  // again (issue 48: "Loading organizations…" for good).
+  void session.fetchStatus;
   const canLoad = (): boolean => {
     const state = queryClient.getQueryState<WireSessionResult | null>(SESSION_QUERY_KEY);
     return isSignedIn(state?.data) && state?.fetchStatus === "idle";
@@ -161,42 +170,52 @@ export function AppLayout(): ReactElement {
   const navItems = useNavItems();
   const page = [...NAV_ITEMS, ADMIN_ITEM].find((item) => pathname.startsWith(item.to));
   const menu = useHeaderMenu();
+  const { t } = useTranslation();
+  const brand = useBrand();
   useRefetchRemoteCallsOnOrganizationChange();
+  const title = page ? t("page.title", { page: t(page.label), app: brand.name }) : brand.name;
   useEffect(() => {
-    document.title = page ? `${page.label} · Gatehouse` : "Gatehouse";
-  }, [page]);
+    document.title = title;
+  }, [title]);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("layout.skip")}
       </a>
       <header className="topbar" data-admin={navItems.length > NAV_ITEMS.length || undefined}>
         <Link className="brand" to="/dashboard">
-          Gatehouse
+          {brand.logoUrl && <img className="brand-logo" src={brand.logoUrl} alt="" />}
+          {brand.name}
         </Link>
-        <button
-          ref={menu.buttonRef}
-          type="button"
-          className="secondary menu-button"
-          aria-expanded={menu.open}
-          aria-controls="header-menu"
-          onClick={menu.toggle}
-        >
-          Menu
-        </button>
-        <div id="header-menu" className="header-menu" data-open={menu.open || undefined}>
-          <nav aria-label="Main">
-            <ul>
-              {navItems.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to}>{item.label}</NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <NavOrganizationSwitcher />
-          <AccountMenu />
-        </div>
+        {/* Signed out underneath (issue 48): the bar keeps the name only, no pages, switcher or Sign out. */}
+        {failure === null && (
+          <>
+            <button
+              ref={menu.buttonRef}
+              type="button"
+              className="secondary menu-button"
+              aria-expanded={menu.open}
+              aria-controls="header-menu"
+              onClick={menu.toggle}
+            >
+              {t("layout.menu")}
+            </button>
+            <div id="header-menu" className="header-menu" data-open={menu.open || undefined}>
+              <nav aria-label="Main">
+                <ul>
+                  {navItems.map((item) => (
+                    <li key={item.to}>
+                      <NavLink to={item.to}>{t(item.label)}</NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <NavOrganizationSwitcher />
+              <LanguageSwitcher compact />
+              <AccountMenu />
+            </div>
+          </>
+        )}
       </header>
       <Impersonation />
       <main id="main" tabIndex={-1}>

@@ -72,32 +72,4 @@ describe("enterprise sign-in in the web app", () => {
     expect(screen.queryByRole("region", { name: "Single sign-on" })).toBeNull();
     expect(screen.queryByRole("region", { name: "Provisioning" })).toBeNull();
   });
-
-  it("routes a work address of a verified domain from /login's email field to its identity provider", async () => {
-    await signUp(otherBrowser(backend, "10.0.0.3"), "Olive Owner", "olive@example.com");
-    const owner = otherBrowser(backend, "10.0.0.4");
-    await call(owner, "/sign-in/email", { email: "olive@example.com", password: "correct horse battery" });
-    const organization = await call<{ id: string }>(owner, "/organization/create", { name: "Acme", slug: "acme" });
-    await call(owner, "/sso/register", {
-      providerId: "acme-saml",
-      issuer: "https://acme.test/sp",
-      domain: "acme.test",
-      organizationId: organization.id,
-      samlConfig: { entryPoint: "https://idp.acme.test/sso", cert: CERT, idpMetadata: { entityID: "https://idp.acme.test" } },
-    });
-    app = renderApp(backend, "/login");
-    const email = await screen.findByLabelText(/^Email/);
-    fireEvent.change(email, { target: { value: "erin@acme.test" } });
-    fireEvent.click(screen.getByRole("button", { name: "Sign in with your company (SSO)" }));
-    // Not verified yet: no sign-in is routed.
-    expect((await screen.findByRole("alert")).textContent).toBe("No single sign-on is set up for this address's domain.");
-    expect(assigned).toEqual([]);
-
-    await backend.t.database.db.updateTable("ssoProvider").set({ domainVerified: 1 }).execute();
-    fireEvent.click(screen.getByRole("button", { name: "Sign in with your company (SSO)" }));
-    await waitFor(() => expect(assigned).toHaveLength(1));
-    const url = new URL(assigned[0]!);
-    expect(`${url.origin}${url.pathname}`).toBe("https://idp.acme.test/sso");
-    expect(url.searchParams.get("SAMLRequest")).toBeTruthy();
-  });
 });

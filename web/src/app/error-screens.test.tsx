@@ -138,6 +138,9 @@ describe("error boundaries with the app's providers", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save profile" }));
     await screen.findByRole("heading", { name: "Authentication Required" });
     expect(screen.getByText("Your session has expired. Please sign in again.")).toBeTruthy();
+    // Issue 48: no longer under the signed-in header (its pages, switcher and Sign out).
+    expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Sign out" })).toBeNull();
     // Cached auth queries are gone (spec §8).
     expect(queryClient.getQueryData(["auth", "sessions"])).toBeUndefined();
 

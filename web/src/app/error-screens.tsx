@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { authRequiredText } from "../lib/auth-errors.js";
+import { authRequiredText } from "../lib/auth-messages.js";
 import { displayErrorMessage } from "../lib/error-messages.js";
 
 export interface AuthRequiredScreenProps {

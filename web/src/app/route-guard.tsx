@@ -1,8 +1,7 @@
-import type { ReactElement, ReactNode } from "react";
-import { useIsMutating, type QueryClient } from "@tanstack/react-query";
-import { Navigate, redirect, useLocation, useNavigation, type LoaderFunctionArgs } from "react-router";
+import type { QueryClient } from "@tanstack/react-query";
+import { redirect, type LoaderFunctionArgs } from "react-router";
 import type { WireSessionResult } from "@gatehouse/auth-core/shared";
-import { getSessionQueryOptions, useSession } from "../features/auth/api/get-session.js";
+import { getSessionQueryOptions } from "../features/auth/api/get-session.js";
 import type { AuthClient } from "../lib/auth-client.js";
 import type { AuthFailureStore } from "./auth-failure.js";
 import { authorizationURLOf, loginURLFor, SIGNED_IN_LANDING } from "../lib/login-params.js";
@@ -44,21 +43,4 @@ export function createLoginLoader(deps: GuardDeps) {
     if (isSignedIn(data) && authorizationURLOf(new URL(request.url).searchParams) === null) throw redirect(SIGNED_IN_LANDING);
     return null;
   };
-}
-
-/**
- * The same rule while a page is open: when the session query (refetched on focus, reconnect and
- * every 300000 ms) comes back without a session, the browser goes to /login with the redirect.
- */
-export function RequireSession({ children }: { children: ReactNode }): ReactElement {
-  const location = useLocation();
-  const navigation = useNavigation();
-  const session = useSession();
-  // A sign-out (or revoke-all, or deletion) is on its way to /login itself (spec §2: sign-out
-  // ends at /login, without a redirect); so is any navigation under way.
-  const leaving = useIsMutating({ predicate: (mutation) => mutation.options.meta?.endsSession === true }) > 0;
-  if (!leaving && navigation.state === "idle" && session.isSuccess && !isSignedIn(session.data)) {
-    return <Navigate to={loginURLFor(`${location.pathname}${location.search}`)} replace />;
-  }
-  return <>{children}</>;
 }

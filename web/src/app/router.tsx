@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ReactElement } from "react";
-import { createBrowserRouter, createMemoryRouter, redirect, type RouteObject } from "react-router";
+import { createBrowserRouter, createMemoryRouter, data, isRouteErrorResponse, matchRoutes, redirect, useRouteError, type RouteObject } from "react-router";
 import { LoginScreen } from "../features/auth/components/login-screen.js";
 import type { BuildInfo } from "../features/about/components/about-page.js";
-import { createLoginLoader, createRequireSessionLoader, type GuardDeps } from "./route-guard.js";
+import { createLoginLoader, createRequireSessionLoader, isSignedIn, type GuardDeps } from "./route-guard.js";
+import { getSessionQueryOptions } from "../features/auth/api/get-session.js";
 
 function Loading(): ReactElement {
   return (
@@ -18,7 +19,17 @@ function Loading(): ReactElement {
  */
 const LazyRouteErrorScreen = lazy(async () => ({ default: (await import("./error-boundary.js")).RouteErrorScreen }));
 
+/** "Page not found" for a signed-out visitor: the page alone, with the way to the sign-in screen. */
+const LazySignedOutNotFound = lazy(async () => ({ default: (await import("./routes/not-found.js")).SignedOutNotFoundPage }));
+
 function RouteErrorScreen(): ReactElement {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <Suspense fallback={<Loading />}>
+        <LazySignedOutNotFound />
+      </Suspense>
+    );
   return (
     <Suspense fallback={<Loading />}>
       <LazyRouteErrorScreen />
@@ -40,8 +51,47 @@ const page = (load: () => Promise<{ Component: RouteObject["Component"] }>): Pic
 /** Spec §2: /login is public; every other route is behind the session guard; / → /dashboard. */
 function createRoutes(deps: RouterDeps): RouteObject[] {
   const requireSession = createRequireSessionLoader(deps);
+  const children: RouteObject[] = [
+    // Child loaders run beside the parent's: check the session first, so that a signed-out
+    // visit to / keeps "/" as its redirect (spec §2).
+    {
+      index: true,
+      loader: async (args) => {
+        await requireSession(args);
+        return redirect("/dashboard");
+      },
+    },
+    { path: "dashboard", ...page(async () => ({ Component: (await import("./routes/dashboard.js")).DashboardPage })) },
+    { path: "analytics", ...page(async () => ({ Component: (await import("./routes/analytics.js")).AnalyticsPage })) },
+    { path: "reports", ...page(async () => ({ Component: (await import("./routes/reports.js")).ReportsPage })) },
+    { path: "users", ...page(async () => ({ Component: (await import("./routes/users.js")).UsersPage })) },
+    { path: "accept-invitation/:id", ...page(async () => ({ Component: (await import("./routes/accept-invitation.js")).AcceptInvitationPage })) },
+    { path: "subscribe", ...page(async () => ({ Component: (await import("./routes/subscribe.js")).SubscribePage })) },
+    { path: "settings", ...page(async () => ({ Component: (await import("./routes/settings.js")).SettingsPage })) },
+    { path: "admin", ...page(async () => ({ Component: (await import("./routes/admin.js")).AdminPage })) },
+    { path: "admin/users/:id", ...page(async () => ({ Component: (await import("./routes/admin-person.js")).AdminPersonPage })) },
+    {
+      path: "about",
+      ...page(async () => {
+        const { AboutPage } = await import("../features/about/components/about-page.js");
+        return { Component: () => <AboutPage build={deps.build} /> };
+      }),
+    },
+    { path: "*", ...page(async () => ({ Component: (await import("./routes/not-found.js")).NotFoundPage })) },
+  ];
+  // An address no page answers is a real 404 for a signed-out visitor (issue 48), not /login:
+  // only the pages that exist ask for a session.
+  const unknownPath = (url: string): boolean => matchRoutes([{ path: "/", children }], new URL(url).pathname)?.at(-1)?.route.path === "*";
   return [
     { path: "/login", loader: createLoginLoader(deps), element: <LoginScreen />, errorElement: <RouteErrorScreen />, hydrateFallbackElement: <Loading /> },
+    // EMAIL_SIGN_IN: creating an account is its own screen (a signed-in person goes on, as from /login).
+    {
+      path: "/sign-up",
+      loader: createLoginLoader(deps),
+      lazy: async () => ({ Component: (await import("../features/auth/components/email-sign-in-slot.js")).SignUpScreen }),
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <Loading />,
+    },
     // Public: the mailed reset link lands here (spec §2 /reset-password/{token} redirects with ?token=).
     {
       path: "/reset-password",
@@ -66,38 +116,15 @@ function createRoutes(deps: RouterDeps): RouteObject[] {
     {
       path: "/",
       id: "app",
-      loader: requireSession,
+      loader: async (args) => {
+        if (unknownPath(args.request.url) && !isSignedIn(await deps.queryClient.fetchQuery(getSessionQueryOptions(deps.authClient))))
+          throw data("Not Found", { status: 404 });
+        return requireSession(args);
+      },
       lazy: async () => ({ Component: (await import("./signed-in-layout.js")).SignedInLayout }),
       hydrateFallbackElement: <Loading />,
       errorElement: <RouteErrorScreen />,
-      children: [
-        // Child loaders run beside the parent's: check the session first, so that a signed-out
-        // visit to / keeps "/" as its redirect (spec §2).
-        {
-          index: true,
-          loader: async (args) => {
-            await requireSession(args);
-            return redirect("/dashboard");
-          },
-        },
-        { path: "dashboard", ...page(async () => ({ Component: (await import("./routes/dashboard.js")).DashboardPage })) },
-        { path: "analytics", ...page(async () => ({ Component: (await import("./routes/analytics.js")).AnalyticsPage })) },
-        { path: "reports", ...page(async () => ({ Component: (await import("./routes/reports.js")).ReportsPage })) },
-        { path: "users", ...page(async () => ({ Component: (await import("./routes/users.js")).UsersPage })) },
-        { path: "accept-invitation/:id", ...page(async () => ({ Component: (await import("./routes/accept-invitation.js")).AcceptInvitationPage })) },
-        { path: "subscribe", ...page(async () => ({ Component: (await import("./routes/subscribe.js")).SubscribePage })) },
-        { path: "settings", ...page(async () => ({ Component: (await import("./routes/settings.js")).SettingsPage })) },
-        { path: "admin", ...page(async () => ({ Component: (await import("./routes/admin.js")).AdminPage })) },
-        { path: "admin/users/:id", ...page(async () => ({ Component: (await import("./routes/admin-person.js")).AdminPersonPage })) },
-        {
-          path: "about",
-          ...page(async () => {
-            const { AboutPage } = await import("../features/about/components/about-page.js");
-            return { Component: () => <AboutPage build={deps.build} /> };
-          }),
-        },
-        { path: "*", ...page(async () => ({ Component: (await import("./routes/not-found.js")).NotFoundPage })) },
-      ],
+      children,
     },
   ];
 }

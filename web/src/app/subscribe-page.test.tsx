@@ -40,6 +40,11 @@ describe("the Subscribe page (plan.get, plan.set)", () => {
 
     fireEvent.click(screen.getByRole("radio", { name: "Team" }));
     fireEvent.click(change);
+    // Issue 48: asked first, in the app's one confirmation; nothing changes until confirmed.
+    const dialog = await screen.findByRole("dialog", { name: "Change Langley Research to Team?" });
+    expect(dialog.textContent).toContain("up to 25 seats (1 taken now)");
+    expect((await backend.t.database.db.selectFrom("organization").select("plan").executeTakeFirstOrThrow()).plan).toBe("free");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Change plan" }));
     await screen.findByText("Plan changed.");
     await waitFor(() => expect(screen.getByTestId("current-plan").textContent).toBe("Team"));
     expect(screen.getByTestId("seats").textContent).toBe("1 of 25 seats taken (1 member)");
@@ -64,6 +69,7 @@ describe("the Subscribe page (plan.get, plan.set)", () => {
     expect(within(screen.getByRole("listitem", { name: "Free" })).getByText("Fewer seats than the 4 members")).toBeTruthy();
     fireEvent.click(screen.getByRole("radio", { name: "Free" }));
     fireEvent.click(screen.getByRole("button", { name: "Change plan" }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Change plan" }));
     const refusal = await screen.findByRole("alert");
     expect(refusal.textContent).toMatch(/seat/i);
     expect(screen.getByTestId("current-plan").textContent).toBe("Team");

@@ -120,6 +120,33 @@ describe("the auth client against a real HTTP server", () => {
     });
   }
 
+  it("keeps a 429's X-Retry-After on the error, so the person reads how long to wait (issue 48)", async () => {
+    const tooMany = (res: ServerResponse): void => {
+      res
+        .writeHead(429, { "content-type": "application/json", "x-retry-after": "42" })
+        .end(JSON.stringify({ code: "TOO_MANY_REQUESTS", message: "Too many requests" }));
+    };
+    const { baseURL } = await serve([tooMany, tooMany, tooMany]);
+    const error = await client(baseURL)
+      .request("/sign-in/email", { email: "a@example.com", password: "pw" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthRequestError);
+    expect((error as AuthRequestError).retryAfterSeconds).toBe(42);
+  });
+
+  it("asks for the shown language (Accept-Language from <html lang>), so the server's refusals come in it", async () => {
+    const { baseURL, seen } = await serve([json(200, null)]);
+    // This file runs without a page: a stand-in for the document lib/i18n.ts sets `lang` on.
+    const holder = globalThis as { document?: unknown };
+    holder.document = { documentElement: { lang: "ja" } };
+    try {
+      await client(baseURL).request("/get-session");
+    } finally {
+      delete holder.document;
+    }
+    expect(seen[0]!.headers["accept-language"]).toBe("ja");
+  });
+
   it("uses GET without a body and POST with one, with the CSRF header, and refreshes the session after a sign-in", async () => {
     const { baseURL, seen } = await serve([json(200, null), json(200, { redirect: false, token: "t" })]);
     const credentials: Array<RequestCredentials | undefined> = [];

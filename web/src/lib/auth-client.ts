@@ -18,6 +18,7 @@ const SESSION_CHANGING_PATHS = [
   /^\/update-user$/,
   /^\/delete-user$/,
   /^\/verify-email$/,
+  /^\/email-otp\/verify-email$/,
   /^\/passkey\/verify-authentication$/,
 ];
 
@@ -89,7 +90,13 @@ export function createAuthClient(deps: AuthClientDeps = {}): AuthClient {
     if (!response.ok) {
       const wire = (typeof body === "object" && body !== null ? body : {}) as { code?: unknown; message?: unknown };
       const message = typeof wire.message === "string" ? wire.message : response.statusText || `HTTP ${response.status}`;
-      throw new AuthRequestError(response.status, typeof wire.code === "string" ? wire.code : null, message);
+      const retryAfter = Number(response.headers.get("x-retry-after") ?? response.headers.get("retry-after") ?? Number.NaN);
+      throw new AuthRequestError(
+        response.status,
+        typeof wire.code === "string" ? wire.code : null,
+        message,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      );
     }
     return body;
   }
@@ -102,6 +109,10 @@ export function createAuthClient(deps: AuthClientDeps = {}): AuthClient {
       const url = `${deps.baseURL ?? ""}/api/auth${path}${search.size > 0 ? `?${search}` : ""}`;
       const headers: Record<string, string> = { accept: "application/json", [CSRF_HEADER]: "1" };
       if (method === "POST") headers["content-type"] = "application/json";
+      // The server's refusals come in the language the app shows (`<html lang>`, set by lib/i18n.ts),
+      // which may be the switcher's choice rather than the browser's own first language.
+      const shown = typeof document === "undefined" ? "" : document.documentElement.lang;
+      if (shown) headers["accept-language"] = shown;
       const init: RequestInit = { method, headers, credentials: "include", body: method === "POST" ? JSON.stringify(body ?? {}) : undefined };
       for (let retry = 0; ; retry += 1) {
         try {

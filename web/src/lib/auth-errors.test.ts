@@ -2,20 +2,31 @@ import { describe, expect, it } from "vitest";
 import { actionErrorMessage } from "./error-messages.js";
 import { TRPCClientError } from "@trpc/client";
 import { WebAuthnError } from "@simplewebauthn/browser";
-import {
-  AuthNetworkError,
-  AuthRequestError,
-  authRequiredText,
-  isAuthError,
-  isRemoteCallUnauthorized,
-  MESSAGES,
-  PasskeysUnsupportedError,
-  passkeyErrorMessage,
-} from "./auth-errors.js";
+import { AuthNetworkError, AuthRequestError, isAuthError, isRemoteCallUnauthorized, PasskeysUnsupportedError } from "./auth-errors.js";
+import { passkeyErrorMessage } from "./sign-in-errors.js";
+import { authRequiredText, MESSAGES } from "./auth-messages.js";
 
 function trpcError(code: string, httpStatus: number, message: string): TRPCClientError<never> {
   return TRPCClientError.from({ error: { message, code: -32001, data: { code, httpStatus } } } as never);
 }
+
+describe("a refusal that says how long to wait (issue 48: Too many attempts with no time)", () => {
+  it.each([
+    [12, "Too many attempts. Try again in 12 seconds."],
+    [1, "Too many attempts. Try again in 1 second."],
+    [600, "Too many attempts. Try again in 10 minutes."],
+  ])("X-Retry-After %i → %j", (seconds, expected) => {
+    expect(actionErrorMessage(new AuthRequestError(429, "TOO_MANY_REQUESTS", "Too many requests", seconds))).toBe(expected);
+  });
+  it("keeps the old sentence when the answer did not say", () => {
+    expect(actionErrorMessage(new AuthRequestError(429, "TOO_MANY_REQUESTS", "Too many requests"))).toBe(
+      "Too many attempts. Please wait a moment and try again.",
+    );
+  });
+  it("tells a banned person's password sign-in why", () => {
+    expect(actionErrorMessage(new AuthRequestError(403, "BANNED_USER", "You have been banned from this application"))).toMatch(/^This account is suspended/);
+  });
+});
 
 describe("the auth error classifier (spec §8)", () => {
   it.each([
@@ -95,6 +106,12 @@ describe("passkey messages (spec §8)", () => {
     ],
     [new AuthNetworkError("request failed", { timedOut: false }), "authentication", "Network error. Please check your connection and try again."],
     [new Error("???"), "authentication", "Something went wrong. Please try again."],
+    // Issue 48: a banned person's passkey sign-in says why.
+    [
+      new AuthRequestError(403, "BANNED_USER", "You have been banned from this application"),
+      "authentication",
+      "This account is suspended, so it cannot sign in. Ask the administrator if you think this is a mistake.",
+    ],
   ] as const)("%o during %s → %j", (error, ceremony, expected) => {
     expect(passkeyErrorMessage(error, ceremony)).toBe(expected);
   });

@@ -1,29 +1,19 @@
 /**
- * Spec §8: which errors are authentication errors, and the words shown to the person.
+ * Spec §8: which errors are authentication errors (the words are in auth-messages.ts).
  * Pure functions: the query client, the error screens and the forms all use them.
  */
-
-export const MESSAGES = {
-  sessionExpired: "Your session has expired. Please sign in again.",
-  unauthorized: "You need to sign in to access this page.",
-  network: "Network error. Please check your connection and try again.",
-  passkeyUnsupported: "Your browser doesn't support passkeys.",
-  passkeyNotFound: "No passkey found for this account. Please sign in with Google first.",
-  generic: "Something went wrong. Please try again.",
-  authCancelled: "auth cancelled",
-  previouslyRegistered: "previously registered",
-  registrationCancelled: "registration cancelled",
-} as const;
-
 /** An answer from /api/auth that was not 2xx: its status and the wire `{ code, message }`. */
 export class AuthRequestError extends Error {
   override readonly name = "AuthRequestError";
   readonly status: number;
   readonly code: string | null;
-  constructor(status: number, code: string | null, message: string) {
+  /** A 429's X-Retry-After: seconds until the server takes the call again (null when not said). */
+  readonly retryAfterSeconds: number | null;
+  constructor(status: number, code: string | null, message: string, retryAfterSeconds: number | null = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -42,7 +32,8 @@ export class PasskeysUnsupportedError extends Error {
   override readonly name = "PasskeysUnsupportedError";
 }
 
-function readStatus(error: object): number | null {
+/** A 401 or 403 by status: the auth client's, or a remote call's `data.httpStatus`. */
+export function readStatus(error: object): number | null {
   const record = error as { status?: unknown; data?: { httpStatus?: unknown } | null };
   if (typeof record.status === "number") return record.status;
   if (typeof record.data?.httpStatus === "number") return record.data.httpStatus;
@@ -67,40 +58,4 @@ export function isRemoteCallUnauthorized(error: unknown): boolean {
   if (record.name !== "TRPCClientError") return false;
   if (record.data?.code === "UNAUTHORIZED") return true;
   return typeof record.message === "string" && record.message.includes("401");
-}
-
-/** Spec §2: the Authentication Required text: "session expired" for Unauthorized or 401. */
-export function authRequiredText(error: unknown): string {
-  if (typeof error === "object" && error !== null) {
-    const record = error as { name?: unknown; code?: unknown; message?: unknown };
-    const unauthorized = [record.name, record.code, record.message].some((v) => typeof v === "string" && v.toLowerCase() === "unauthorized");
-    if (unauthorized || readStatus(error) === 401) return MESSAGES.sessionExpired;
-  }
-  return MESSAGES.unauthorized;
-}
-
-export type PasskeyCeremony = "authentication" | "registration";
-
-/** Spec §8's passkey messages for a failed sign-in or registration. */
-export function passkeyErrorMessage(error: unknown, ceremony: PasskeyCeremony): string {
-  if (error instanceof AuthNetworkError || error instanceof TypeError) return MESSAGES.network;
-  if (error instanceof AuthRequestError) {
-    if (error.status === 404 || /^(NO_PASSKEY_FOUND|PASSKEY_NOT_FOUND|CREDENTIAL_NOT_FOUND)$/i.test(error.code ?? "")) return MESSAGES.passkeyNotFound;
-    return error.message || MESSAGES.generic;
-  }
-  if (typeof error === "object" && error !== null) {
-    const { name, code } = error as { name?: unknown; code?: unknown };
-    if (name === "PasskeysUnsupportedError") return MESSAGES.passkeyUnsupported;
-    if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError") return MESSAGES.previouslyRegistered;
-    if (code === "ERROR_CEREMONY_ABORTED" || name === "NotAllowedError" || name === "AbortError") {
-      return ceremony === "registration" ? MESSAGES.registrationCancelled : MESSAGES.authCancelled;
-    }
-    if (name === "NotSupportedError") return MESSAGES.passkeyUnsupported;
-  }
-  return MESSAGES.generic;
-}
-
-/** Spec §8: a failed start of a social sign-in (any provider): the network message, or the generic one. */
-export function signInErrorMessage(error: unknown): string {
-  return error instanceof AuthNetworkError || error instanceof TypeError ? MESSAGES.network : MESSAGES.generic;
 }

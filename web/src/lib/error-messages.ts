@@ -1,5 +1,6 @@
-import { AuthNetworkError, AuthRequestError, MESSAGES } from "./auth-errors.js";
-import { messageForCode, withoutFieldPath } from "./messages-by-code.js";
+import { AuthNetworkError, AuthRequestError } from "./auth-errors.js";
+import { MESSAGES } from "./auth-messages.js";
+import { messageForCode, tooManyAttemptsMessage, withoutFieldPath } from "./messages-by-code.js";
 
 /*
  * The words a person reads for a failed call: never a field path, a code or a
@@ -10,6 +11,7 @@ import { messageForCode, withoutFieldPath } from "./messages-by-code.js";
 export function actionErrorMessage(error: unknown): string {
   if (error instanceof AuthNetworkError) return MESSAGES.network;
   if (error instanceof TypeError) return MESSAGES.network; // fetch's "Failed to fetch"
+  if (error instanceof AuthRequestError && error.status === 429 && error.retryAfterSeconds !== null) return tooManyAttemptsMessage(error.retryAfterSeconds);
   if (error instanceof AuthRequestError) return messageForCode(error.code) ?? (withoutFieldPath(error.message) || MESSAGES.generic);
   if (isRemoteCallError(error)) return remoteCallErrorMessage(error);
   return MESSAGES.generic;

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
  * that tells what happened (`?notice=`, url-outcomes.ts) or none. The promise settles once /login
  * is on screen (flushSync). The router otherwise renders a navigation as a React transition, and
  * the session-ending mutation that awaited it settled first: the page being left, still mounted,
- * then saw no session and no session-ending mutation under way (route-guard's RequireSession)
+ * then saw no session and no session-ending mutation under way (require-session.tsx's RequireSession)
  * and sent the browser to /login?redirect=<that page> over the notice. On a slow device
  * revoke-all lost "You were signed out everywhere" that way.
  */

@@ -24,6 +24,7 @@ const ERROR_MESSAGES: Record<string, string> = {
   YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: "You are the only owner: make someone else an owner before you leave.",
   INVITATION_NOT_FOUND: "This invitation can no longer be used: it expired, was cancelled or was already answered. Ask for a new one.",
   TOO_MANY_REQUESTS: "Too many attempts. Please wait a moment and try again.",
+  BANNED_USER: "This account is suspended, so it cannot sign in. Ask the administrator if you think this is a mistake.",
 };
 
 /** The sentence for a code, if the table has one. */
@@ -34,4 +35,10 @@ export function messageForCode(code: string | null | undefined): string | undefi
 /** "[body.image] Must be an https URL" → "Must be an https URL": a server sentence without its field path. */
 export function withoutFieldPath(message: string): string {
   return message.replace(/^\s*\[[^\]]*\]\s*/, "").trim();
+}
+
+/** "Too many attempts. Try again in 45 seconds." (a 429 that said how long: X-Retry-After). */
+export function tooManyAttemptsMessage(seconds: number): string {
+  const wait = seconds < 90 ? `${seconds} ${seconds === 1 ? "second" : "seconds"}` : `${Math.ceil(seconds / 60)} minutes`;
+  return `Too many attempts. Try again in ${wait}.`;
 }

@@ -19,10 +19,10 @@ function withGoogleFirst(enabled: readonly SocialProvider[] | undefined): Social
   return [GOOGLE_PROVIDER, ...(enabled ?? []).filter((provider) => provider.id !== GOOGLE_PROVIDER.id)];
 }
 
-/** "Google", "Google or GitHub", "Google, GitHub or Microsoft". */
-export function joinProviderNames(providers: readonly SocialProvider[]): string {
+/** "Google", "Google or GitHub", "Google, GitHub or Microsoft" (`or` in the shown language). */
+export function joinProviderNames(providers: readonly SocialProvider[], or = "or"): string {
   const names = providers.map((provider) => provider.name);
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} ${or} ${names.at(-1)}`;
 }
 
 /**

@@ -23,8 +23,14 @@ const OAUTH_CALLBACK = [
   "unable to create session",
 ];
 const GENERIC = "Something went wrong. Please try again.";
+const SUSPENDED = "This account is suspended, so it cannot sign in. Ask the administrator if you think this is a mistake.";
 
 describe("URL outcomes told in words", () => {
+  it("tells a banned person who signed in with a provider that the account is suspended (BANNED_USER), not Something went wrong (issue 48)", () => {
+    expect(errorOutcome("BANNED_USER")).toEqual({ tone: "error", text: SUSPENDED });
+    expect(readOutcome(new URLSearchParams("error=BANNED_USER&error_description=You+have+been+banned"))?.text).toBe(SUSPENDED);
+  });
+
   it.each([...VERIFY_EMAIL, ...OAUTH_CALLBACK, "INVALID_TOKEN"])("%s has its own sentence, which never shows the code", (code) => {
     const { text } = errorOutcome(code);
     expect(text).toMatch(/^[A-Z].*\.$/);

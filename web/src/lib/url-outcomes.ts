@@ -22,6 +22,8 @@ export const NOTICE = {
   passwordReset: "password-reset",
   /** Sent by the server's invitation sign-up link (auth-core, organization/invitation-sign-up). */
   invitedAccount: "invited-account",
+  /** The Users page after deleting an organization (it stays said while the page shows the next one, or none). */
+  organizationDeleted: "organization-deleted",
 } as const;
 
 const NOTICES: Record<string, Outcome> = {
@@ -31,6 +33,7 @@ const NOTICES: Record<string, Outcome> = {
   [NOTICE.accountLinked]: { tone: "success", text: "The account was linked. You can now sign in with it too." },
   [NOTICE.sessionsRevoked]: { tone: "success", text: "You were signed out everywhere, this device included." },
   [NOTICE.invitedAccount]: { tone: "success", text: "Your account is ready and your email address is verified. Answer the invitation below." },
+  [NOTICE.organizationDeleted]: { tone: "success", text: "The organization was deleted, with its members, invitations and teams." },
   [NOTICE.passwordReset]: { tone: "success", text: "Your password was changed and every session signed out. Sign in with the new password." },
 };
 
@@ -71,6 +74,8 @@ const ERRORS: Record<string, Outcome> = {
   unable_to_create_user: { tone: "error", text: `Your account could not be created. ${RESTART}` },
   unable_to_create_session: { tone: "error", text: `You could not be signed in. ${RESTART}` },
   internal_server_error: { tone: "error", text: "Something went wrong. Please try again." },
+  // A suspended (banned) person signing in with a provider: told so, not "Something went wrong" (issue 48).
+  banned_user: { tone: "error", text: "This account is suspended, so it cannot sign in. Ask the administrator if you think this is a mistake." },
 };
 
 /** Spec §8's Generic message, for a code the table does not know: the code itself is never shown. */

@@ -1,6 +1,7 @@
 import { Server } from "node:net";
 import { configure } from "@testing-library/react";
 import { afterAll, afterEach, vi } from "vitest";
+import { showLanguage } from "../lib/i18n.js";
 
 /**
  * Setup for every web component test. A test talks only to what it opened: the in-process test
@@ -77,3 +78,6 @@ afterAll(() => vi.dynamicImportSettled());
 // scrypt, SQLite) that can take longer than testing-library's 1 s default. The wait still ends
 // as soon as the screen is there.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The app's words: English, as a browser without another language shows them (web/src/lib/i18n.ts).
+await showLanguage("en");

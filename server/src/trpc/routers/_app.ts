@@ -62,7 +62,12 @@ export const appRouter = router({
     /** Public: the social providers the login screen and Settings offer (Google first, then by name). */
     providers: publicProcedure.query(({ ctx }): EnabledProvider[] => listEnabledProviders(ctx.auth)),
     /** Public: whether the sign-in screen (and Settings, and the mails) offer email and password (EMAIL_SIGN_IN). */
-    signInMethods: publicProcedure.query(({ ctx }): SignInMethods => ({ email: ctx.signIn?.email ?? false })),
+    // The passwordless flags appear only when on: the default answer stays { email }.
+    signInMethods: publicProcedure.query(({ ctx }): SignInMethods => ({
+      email: ctx.signIn?.email ?? false,
+      ...(ctx.signIn?.magicLink ? { magicLink: true } : {}),
+      ...(ctx.signIn?.emailOtp ? { emailOtp: true } : {}),
+    })),
   }),
 });
 

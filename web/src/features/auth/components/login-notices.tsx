@@ -11,12 +11,12 @@ function invitationIdOf(destination: string): string | null {
  * What /login tells beside its buttons: the outcome the address brought back, and the
  * invitation its redirect leads to. One chunk, loaded after the screen's first paint.
  */
-export function LoginNotices({ destination }: { destination: string }): ReactElement {
+export function LoginNotices({ destination, onInvitedEmail }: { destination: string; onInvitedEmail: (email: string) => void }): ReactElement {
   const invitationId = invitationIdOf(destination);
   return (
     <>
       <OutcomeNotice />
-      {invitationId && <InvitationPanel invitationId={invitationId} />}
+      {invitationId && <InvitationPanel invitationId={invitationId} onInvitedEmail={onInvitedEmail} />}
     </>
   );
 }

@@ -2,8 +2,9 @@ import { useEffect, useState, type FormEvent, type ReactElement } from "react";
 import { NOTICE } from "../../../lib/url-outcomes.js";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { actionErrorMessage } from "../../../lib/error-messages.js";
-import { messageForCode } from "../../../lib/messages-by-code.js";
 import { useResetPassword } from "../api/reset-password.js";
+import { useTranslation } from "../../../lib/i18n.js";
+import { useBrand } from "../../../lib/shell-config.js";
 
 /**
  * /reset-password: where the mailed link lands, through GET /api/auth/reset-password/{token}
@@ -19,9 +20,14 @@ export function ResetPasswordScreen(): ReactElement {
   const [confirm, setConfirm] = useState("");
   const [mismatch, setMismatch] = useState(false);
   const reset = useResetPassword();
+  const { t } = useTranslation();
+  const title = t("reset.title", { app: useBrand().name });
 
   useEffect(() => {
-    document.title = "Choose a new password · Gatehouse";
+    document.title = title;
+  }, [title]);
+
+  useEffect(() => {
     // The token is a credential: no history entry, no referrer, no screenshot of the bar keeps it.
     if (search.has("token") || search.has("error")) setSearch({}, { replace: true });
   }, []);
@@ -41,25 +47,25 @@ export function ResetPasswordScreen(): ReactElement {
   return (
     <main id="main" className="login">
       <section className="card login-card" aria-labelledby="reset-heading">
-        <h1 id="reset-heading">Choose a new password</h1>
+        <h1 id="reset-heading">{t("reset.heading")}</h1>
         {!usable ? (
           <>
             <p className="notice error" role="alert">
-              {messageForCode("INVALID_TOKEN")}
+              {t("reset.invalid")}
             </p>
             <p>
-              <Link to="/login">Back to sign-in</Link>, then choose <strong>Forgot password?</strong> to get a new link.
+              <Link to="/login">{t("reset.back")}</Link> {t("reset.again")}
             </p>
           </>
         ) : (
           <form className="stack" onSubmit={onSubmit}>
-            <p className="muted">Every session of your account is signed out when the password changes.</p>
+            <p className="muted">{t("reset.sessions")}</p>
             {(mismatch || reset.isError) && (
               <p className="notice error" role="alert">
-                {mismatch ? "The two passwords are not the same." : actionErrorMessage(reset.error)}
+                {mismatch ? t("reset.mismatch") : actionErrorMessage(reset.error)}
               </p>
             )}
-            <label htmlFor="reset-new">New password</label>
+            <label htmlFor="reset-new">{t("reset.new")}</label>
             <input
               id="reset-new"
               type="password"
@@ -69,13 +75,13 @@ export function ResetPasswordScreen(): ReactElement {
               value={newPassword}
               onChange={(e) => setNewPassword(e.target.value)}
             />
-            <label htmlFor="reset-confirm">Repeat the new password</label>
+            <label htmlFor="reset-confirm">{t("reset.repeat")}</label>
             <input id="reset-confirm" type="password" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
             <button type="submit" className="wide" disabled={reset.isPending}>
-              {reset.isPending ? "Saving…" : "Save new password"}
+              {reset.isPending ? t("reset.saving") : t("reset.save")}
             </button>
             <p>
-              <Link to="/login">Back to sign-in</Link>
+              <Link to="/login">{t("reset.back")}</Link>
             </p>
           </form>
         )}

@@ -22,5 +22,8 @@ export function getOrganizationsQueryOptions(client: AuthClient) {
  * resets every query at once.
  */
 export function useOrganizations(canLoad: () => boolean): UseQueryResult<WireOrganization[]> {
-  return useQuery({ ...getOrganizationsQueryOptions(useAuthClient()), throwOnError: false, enabled: () => canLoad() });
+  // `false` while it cannot load, so the render that finds it can is a change the query sees and
+  // acts on (issue 48: a function alone was read again for the previous options too, found true
+  // both times, and the list emptied by impersonation was never asked again).
+  return useQuery({ ...getOrganizationsQueryOptions(useAuthClient()), throwOnError: false, enabled: canLoad() ? () => canLoad() : false });
 }

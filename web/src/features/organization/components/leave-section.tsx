@@ -15,10 +15,13 @@ export function LeaveSection({
   organization,
   viewer,
 }: {
-  organization: Pick<WireOrganization, "id" | "name">;
+  organization: Pick<WireOrganization, "id" | "name"> & { members?: ReadonlyArray<Pick<WireMemberWithUser, "role">> };
   viewer: Pick<WireMemberWithUser, "role">;
 }): ReactElement {
   const leave = useLeaveOrganization();
+  // Issue 48: the only owner was offered Leave and refused after confirming. Now told why at once.
+  const isOwner = (role: string): boolean => role.split(",").includes("owner");
+  const soleOwner = isOwner(viewer.role) && organization.members !== undefined && organization.members.filter((member) => isOwner(member.role)).length === 1;
   return (
     <Section id="membership" title="Your membership">
       <div className="row">
@@ -26,16 +29,23 @@ export function LeaveSection({
           You are <RoleBadges role={viewer.role} /> in <strong>{organization.name}</strong>
           {endStop(organization.name)}
         </p>
-        <ConfirmButton
-          label="Leave organization"
-          disabled={leave.isPending}
-          title={`Leave ${organization.name}?`}
-          confirmLabel="Leave organization"
-          onConfirm={() => leave.mutate({ organizationId: organization.id })}
-        >
-          <p>You lose access to {organization.name}, its members, teams and reports at once. To come back, someone there has to invite you again.</p>
-        </ConfirmButton>
+        {!soleOwner && (
+          <ConfirmButton
+            label="Leave organization"
+            disabled={leave.isPending}
+            title={`Leave ${organization.name}?`}
+            confirmLabel="Leave organization"
+            onConfirm={() => leave.mutate({ organizationId: organization.id })}
+          >
+            <p>You lose access to {organization.name}, its members, teams and reports at once. To come back, someone there has to invite you again.</p>
+          </ConfirmButton>
+        )}
       </div>
+      {soleOwner && (
+        <p className="muted">
+          You are the only owner, so you cannot leave: make another member an owner first, or delete the organization in its settings above.
+        </p>
+      )}
       <ActionStatus mutation={leave} pending="Leaving…" success="You left the organization." errorMessage={organizationActionError} />
     </Section>
   );

@@ -6,6 +6,8 @@ import { organizationActionError } from "../api/organization-request.js";
 import { useDeleteOrganization } from "../api/delete-organization.js";
 import { useUpdateOrganization } from "../api/update-organization.js";
 import type { OrganizationControls } from "../permissions.js";
+import { useNavigate } from "react-router";
+import { NOTICE } from "../../../lib/url-outcomes.js";
 import { SLUG_HINT } from "./create-organization-form.js";
 
 function RenameForm({ organization, update }: { organization: WireFullOrganization; update: ReturnType<typeof useUpdateOrganization> }): ReactElement {
@@ -53,7 +55,9 @@ function RenameForm({ organization, update }: { organization: WireFullOrganizati
  * delete it after typing its name (`organization: ["delete"]`, owners).
  */
 export function OrganizationSettingsSection({ organization, controls }: { organization: WireFullOrganization; controls: OrganizationControls }): ReactElement {
-  const remove = useDeleteOrganization();
+  const navigate = useNavigate();
+  // Said on the Users page, which then shows the organization the person works on in, or none.
+  const remove = useDeleteOrganization(() => void navigate(`/users?${new URLSearchParams({ notice: NOTICE.organizationDeleted })}`));
   // Held here: a saved name or slug remounts the form (fresh fields), and the status must stay.
   const update = useUpdateOrganization();
   const members = organization.members.length;
@@ -74,7 +78,12 @@ export function OrganizationSettingsSection({ organization, controls }: { organi
             title={`Delete ${organization.name}?`}
             confirmLabel="Delete organization"
             typeToConfirm={organization.name}
-            onConfirm={() => remove.mutate({ organizationId: organization.id })}
+            onConfirm={() =>
+              remove.mutate(
+                { organizationId: organization.id },
+                { onSuccess: () => void navigate(`/users?${new URLSearchParams({ notice: NOTICE.organizationDeleted })}`) },
+              )
+            }
           >
             <p>
               {members === 1 ? "Its only member (you) loses" : `All ${members} members lose`} access at once; its pending invitations stop working and its teams

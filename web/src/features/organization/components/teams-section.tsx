@@ -71,11 +71,7 @@ function TeamCard({ team, organization, controls, removeTeam }: TeamCardProps): 
             confirmLabel="Delete team"
             onConfirm={() => removeTeam.mutate({ teamId: team.id })}
           >
-            <p>
-              {(members.data?.length ?? 0) === 0
-                ? "The team has no members."
-                : `Its ${members.data?.length === 1 ? "member" : `${members.data?.length} members`} (${(members.data ?? []).map((m) => nameOf(m.userId)).join(", ")}) stay in the organization but leave the team.`}
-            </p>
+            <p>{(members.data?.length ?? 0) === 0 ? "The team has no members." : teamMembersLeaving((members.data ?? []).map((m) => nameOf(m.userId)))}</p>
             <p>This cannot be undone.</p>
           </ConfirmButton>
         )}
@@ -161,6 +157,13 @@ function CreateTeamForm(): ReactElement {
 }
 
 /** Teams with their members; create, rename, delete and membership changes where spec §6 allows. */
+/** "Nora Nash stays in the organization but leaves the team." (issue 48: "Its member (nora) stay…"). */
+export function teamMembersLeaving(names: readonly string[]): string {
+  if (names.length === 1) return `${names[0]} stays in the organization but leaves the team.`;
+  const list = names.length === 2 ? names.join(" and ") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `Its ${names.length} members, ${list}, stay in the organization but leave the team.`;
+}
+
 export function TeamsSection({ organization, controls }: { organization: WireFullOrganization; controls: OrganizationControls }): ReactElement {
   const removeTeam = useRemoveTeam();
   return (

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { ActionStatus } from "../../../components/ui.js";
-import { passkeyErrorMessage } from "../../../lib/auth-errors.js";
+import { passkeyErrorMessage } from "../../../lib/sign-in-errors.js";
 import { useAddPasskey } from "../api/add-passkey.js";
 
 /**

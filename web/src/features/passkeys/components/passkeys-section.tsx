@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
-import { passkeyErrorMessage } from "../../../lib/auth-errors.js";
+import { passkeyErrorMessage } from "../../../lib/sign-in-errors.js";
 import { useAddPasskey } from "../api/add-passkey.js";
 import { useDeletePasskey } from "../api/delete-passkey.js";
 import { usePasskeys, type PasskeyView } from "../api/list-passkeys.js";

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import type { PlanId } from "@gatehouse/server/shared";
 import { ActionStatus } from "../../../components/ui.js";
+import { ConfirmDialog } from "../../../components/confirm-dialog.js";
 import type { OrganizationPlan } from "../api/get-plan.js";
 import { useSetOrganizationPlan } from "../api/set-plan.js";
 
@@ -52,10 +53,13 @@ export function PlanSummary({ plan }: { plan: OrganizationPlan }): ReactElement 
 export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement {
   const setPlan = useSetOrganizationPlan();
   const [chosen, setChosen] = useState<PlanId>(plan.plan);
+  const [asking, setAsking] = useState(false);
+  // Issue 48: a plan change is confirmed like every other change to the organization.
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
-    setPlan.mutate({ plan: chosen });
+    setAsking(true);
   }
+  const chosenPlan = plan.plans.find((option) => option.id === chosen);
   const list = (
     <ul className="plans" aria-label="Plans">
       {plan.plans.map((option) => {
@@ -104,6 +108,20 @@ export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement 
         </div>
         <ActionStatus mutation={setPlan} pending="Changing the plan…" success="Plan changed." />
       </form>
+      {/* Beside the form, not in it: the dialog's own form must not submit this one. */}
+      <ConfirmDialog
+        open={asking}
+        title={`Change ${plan.organization.name} to ${chosenPlan?.name ?? chosen}?`}
+        confirmLabel="Change plan"
+        destructive={false}
+        onConfirm={() => {
+          setAsking(false);
+          setPlan.mutate({ plan: chosen });
+        }}
+        onCancel={() => setAsking(false)}
+      >
+        {`The organization will have up to ${chosenPlan?.seatLimit ?? "?"} seats (${plan.seatsUsed} taken now). You can change the plan again later.`}
+      </ConfirmDialog>
     </section>
   );
 }

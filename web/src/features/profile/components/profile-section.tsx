@@ -8,9 +8,17 @@ export function ProfileSection({ user }: { user: WireUser }): ReactElement {
   const [name, setName] = useState(user.name);
   const [image, setImage] = useState(user.image ?? "");
   const update = useUpdateUser();
+  const [blankName, setBlankName] = useState(false);
 
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
+    // Issue 48: a name of spaces was ignored by the server and still read "Profile saved.".
+    if (name.trim() === "") {
+      update.reset();
+      setBlankName(true);
+      return;
+    }
+    setBlankName(false);
     update.mutate({ name: name.trim(), image: image.trim() === "" ? null : image.trim() });
   }
 
@@ -21,7 +29,21 @@ export function ProfileSection({ user }: { user: WireUser }): ReactElement {
           {user.image && <img className="avatar" src={user.image} alt="" width={48} height={48} />}
           <div className="grow stack">
             <label htmlFor="profile-name">Name</label>
-            <input id="profile-name" name="name" required maxLength={256} value={name} onChange={(e) => setName(e.target.value)} />
+            <input
+              id="profile-name"
+              name="name"
+              required
+              maxLength={256}
+              value={name}
+              aria-invalid={blankName || undefined}
+              aria-describedby={blankName ? "profile-name-error" : undefined}
+              onChange={(e) => setName(e.target.value)}
+            />
+            {blankName && (
+              <p id="profile-name-error" className="notice error" role="alert">
+                Enter a name: it is how others see you. Nothing was saved.
+              </p>
+            )}
           </div>
         </div>
         <label htmlFor="profile-image">Picture URL (optional)</label>

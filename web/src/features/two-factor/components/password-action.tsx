@@ -1,29 +1,53 @@
 import { useState, type FormEvent, type ReactElement } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog.js";
 
 export interface PasswordActionProps {
   id: string;
   label: string;
   busy: boolean;
   danger?: boolean;
+  /** Asked first, in the app's one confirmation (issue 48: turning two-factor off was not). */
+  confirm?: { title: string; body: string };
   onSubmit: (password: string, done: () => void) => void;
 }
 
 /** One action behind the account's password (enable, regenerate, disable). */
-export function PasswordAction({ id, label, busy, danger, onSubmit }: PasswordActionProps): ReactElement {
+export function PasswordAction({ id, label, busy, danger, confirm, onSubmit }: PasswordActionProps): ReactElement {
   const [password, setPassword] = useState("");
+  const [asking, setAsking] = useState(false);
+  const run = (): void => onSubmit(password, () => setPassword(""));
   function submit(event: FormEvent): void {
     event.preventDefault();
-    onSubmit(password, () => setPassword(""));
+    if (confirm) setAsking(true);
+    else run();
   }
   return (
-    <form className="stack" onSubmit={submit}>
-      <label htmlFor={id}>Password</label>
-      <input id={id} type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      <div className="actions">
-        <button type="submit" className={danger ? "danger" : undefined} disabled={busy}>
-          {label}
-        </button>
-      </div>
-    </form>
+    <>
+      <form className="stack" onSubmit={submit}>
+        <label htmlFor={id}>Password</label>
+        <input id={id} type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <div className="actions">
+          <button type="submit" className={danger ? "danger" : undefined} disabled={busy}>
+            {label}
+          </button>
+        </div>
+      </form>
+      {/* Beside the form, not in it: the dialog's own form must not submit this one. */}
+      {confirm && (
+        <ConfirmDialog
+          open={asking}
+          title={confirm.title}
+          confirmLabel={label}
+          destructive={danger ?? true}
+          onConfirm={() => {
+            setAsking(false);
+            run();
+          }}
+          onCancel={() => setAsking(false)}
+        >
+          {confirm.body}
+        </ConfirmDialog>
+      )}
+    </>
   );
 }

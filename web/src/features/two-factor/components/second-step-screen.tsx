@@ -5,34 +5,34 @@ import { AuthRequestError } from "../../../lib/auth-errors.js";
 import { actionErrorMessage } from "../../../lib/error-messages.js";
 import { isAuthorizationContinuation, readLoginParams } from "../../../lib/login-params.js";
 import { useSendSecondStepCode, useVerifySecondStep, type SecondStepMethod } from "../api/second-step.js";
+import { useTranslation, type MessageId, type Translate } from "../../../lib/i18n.js";
+import { useBrand } from "../../../lib/shell-config.js";
 
 /** Codes that end the pending sign-in: the person signs in with the password again. */
 const ENDED = new Set(["INVALID_TWO_FACTOR_COOKIE", "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"]);
 
-function stepErrorMessage(error: unknown): string {
+function stepErrorMessage(error: unknown, t: Translate): string {
   if (error instanceof AuthRequestError) {
-    if (error.code && ENDED.has(error.code)) return "This sign-in has ended (too many tries, or more than 10 minutes). Sign in again.";
-    if (error.code === "INVALID_CODE") return "That code is not right. Try again.";
-    if (error.code === "INVALID_BACKUP_CODE") return "That backup code is not right, or it was used already.";
-    if (error.code === "OTP_HAS_EXPIRED") return "That code has expired, or none was sent. Send a new one.";
+    if (error.code && ENDED.has(error.code)) return t("tf.error.ended");
+    if (error.code === "INVALID_CODE") return t("tf.error.code");
+    if (error.code === "INVALID_BACKUP_CODE") return t("tf.error.backup");
+    if (error.code === "OTP_HAS_EXPIRED") return t("tf.error.expired");
     // Right after a password reset the mailbox proves nothing more (docs/two-factor.md).
-    if (error.code === "OTP_NOT_ENABLED")
-      return "After a password reset, a code by email cannot finish the sign-in. Use your authenticator app or a backup code.";
+    if (error.code === "OTP_NOT_ENABLED") return t("tf.error.afterReset");
   }
   return actionErrorMessage(error);
 }
 
 /** Sending: at most three codes for one sign-in. */
-function sendErrorMessage(error: unknown): string {
-  if (error instanceof AuthRequestError && error.code === "TOO_MANY_REQUESTS")
-    return "Three codes were sent for this sign-in. Use the last one, or sign in again.";
-  return stepErrorMessage(error);
+function sendErrorMessage(error: unknown, t: Translate): string {
+  if (error instanceof AuthRequestError && error.code === "TOO_MANY_REQUESTS") return t("tf.error.threeSent");
+  return stepErrorMessage(error, t);
 }
 
-const METHODS: Array<{ id: SecondStepMethod; label: string; hint: string }> = [
-  { id: "totp", label: "Authenticator app", hint: "The 6-digit code your app shows now." },
-  { id: "backup-code", label: "Backup code", hint: "One of the codes you saved when you set up two-factor (each works once)." },
-  { id: "otp", label: "Email me a code", hint: "We mail a 6-digit code to your address; it works for 3 minutes." },
+const METHODS: Array<{ id: SecondStepMethod; label: MessageId; hint: MessageId }> = [
+  { id: "totp", label: "tf.totp", hint: "tf.totp.hint" },
+  { id: "backup-code", label: "tf.backup", hint: "tf.backup.hint" },
+  { id: "otp", label: "tf.otp", hint: "tf.otp.hint" },
 ];
 
 /**
@@ -50,10 +50,12 @@ export function SecondStepScreen(): ReactElement {
   const [method, setMethod] = useState<SecondStepMethod>("totp");
   const [code, setCode] = useState("");
   const [trustDevice, setTrustDevice] = useState(false);
+  const { t } = useTranslation();
+  const title = t("tf.title", { app: useBrand().name });
 
   useEffect(() => {
-    document.title = "Two-factor · Gatehouse";
-  }, []);
+    document.title = title;
+  }, [title]);
 
   function submit(event: FormEvent): void {
     event.preventDefault();
@@ -78,28 +80,28 @@ export function SecondStepScreen(): ReactElement {
   return (
     <main id="main" className="login">
       <section className="card login-card" aria-labelledby="two-factor-heading">
-        <h1 id="two-factor-heading">Two-factor authentication</h1>
-        <p className="muted">The first step of your sign-in was right. Finish it with a second step.</p>
+        <h1 id="two-factor-heading">{t("tf.heading")}</h1>
+        <p className="muted">{t("tf.lead")}</p>
         <fieldset className="stack">
-          <legend>How do you want to confirm?</legend>
+          <legend>{t("tf.how")}</legend>
           {METHODS.map((m) => (
             <label key={m.id} className="check">
-              <input type="radio" name="two-factor-method" value={m.id} checked={method === m.id} onChange={() => choose(m.id)} /> {m.label}
+              <input type="radio" name="two-factor-method" value={m.id} checked={method === m.id} onChange={() => choose(m.id)} /> {t(m.label)}
             </label>
           ))}
         </fieldset>
         {method === "otp" && (
           <div className="stack">
             <button type="button" className="secondary" disabled={send.isPending} onClick={() => send.mutate()}>
-              {send.isSuccess ? "Send another code" : "Email me a code"}
+              {send.isSuccess ? t("tf.sendAnother") : t("tf.otp")}
             </button>
-            <ActionStatus mutation={send} pending="Sending…" success="Code sent. Check your email." errorMessage={sendErrorMessage} />
+            <ActionStatus mutation={send} pending={t("common.sending")} success={t("tf.sent")} errorMessage={(error) => sendErrorMessage(error, t)} />
           </div>
         )}
         <form className="stack" onSubmit={submit}>
-          <label htmlFor="two-factor-code">{method === "backup-code" ? "Backup code" : "Code"}</label>
+          <label htmlFor="two-factor-code">{method === "backup-code" ? t("tf.backup") : t("tf.code")}</label>
           <p id="two-factor-code-hint" className="muted small">
-            {hint}
+            {t(hint)}
           </p>
           <input
             id="two-factor-code"
@@ -112,15 +114,15 @@ export function SecondStepScreen(): ReactElement {
             onChange={(e) => setCode(e.target.value)}
           />
           <label className="check">
-            <input type="checkbox" checked={trustDevice} onChange={(e) => setTrustDevice(e.target.checked)} /> Trust this device for 30 days
+            <input type="checkbox" checked={trustDevice} onChange={(e) => setTrustDevice(e.target.checked)} /> {t("tf.trust")}
           </label>
           <button type="submit" className="wide" disabled={verify.isPending}>
-            {verify.isPending ? "Checking…" : "Verify"}
+            {verify.isPending ? t("tf.checking") : t("tf.verify")}
           </button>
-          <ActionStatus mutation={verify} pending="Checking…" success="Signed in." errorMessage={stepErrorMessage} />
+          <ActionStatus mutation={verify} pending={t("tf.checking")} success={t("tf.signedIn")} errorMessage={(error) => stepErrorMessage(error, t)} />
         </form>
         <p>
-          <Link to={ended ? `/login?${search.toString()}` : "/login"}>{ended ? "Sign in again" : "Back to sign-in"}</Link>
+          <Link to={ended ? `/login?${search.toString()}` : "/login"}>{ended ? t("tf.again") : t("reset.back")}</Link>
         </p>
       </section>
     </main>

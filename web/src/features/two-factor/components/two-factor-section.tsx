@@ -88,6 +88,10 @@ function TurnedOn(): ReactElement {
         id="two-factor-disable-password"
         label="Turn off two-factor"
         danger
+        confirm={{
+          title: "Turn off two-factor?",
+          body: "Signing in will ask for one factor only, and your backup codes and trusted browsers stop working. You can turn it on again later.",
+        }}
         busy={disable.isPending}
         onSubmit={(password, done) => disable.mutate({ password }, { onSuccess: done })}
       />

@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { totpCodeFor } from "@gatehouse/auth-core/testing";
+import { createAppBackend, type AppBackend } from "../test/app-backend.js";
+import { call, renderApp, signUp, type RenderedApp } from "../test/render-app.js";
+
+const PASSWORD = "correct horse battery";
+
+/** Issue 48: one confirmation style everywhere; turning two-factor off was not confirmed at all. */
+describe("turning two-factor off asks first, in the app's one confirmation", () => {
+  let backend: AppBackend;
+  let app: RenderedApp | undefined;
+  beforeEach(async () => {
+    backend = await createAppBackend({ twoFactor: { enabled: true }, mailer: { send: async () => undefined } }, { now: new Date() });
+  });
+  afterEach(async () => {
+    cleanup();
+    app?.queryClient.clear();
+    await backend.destroy();
+  });
+
+  async function twoFactorEnabled(): Promise<boolean> {
+    const row = await backend.t.database.db.selectFrom("user").select("twoFactorEnabled").where("email", "=", "ada@example.com").executeTakeFirstOrThrow();
+    return Boolean(row.twoFactorEnabled);
+  }
+
+  it("changes nothing until the dialog's Turn off two-factor, then turns it off", async () => {
+    await signUp(backend.browser, "Ada Lovelace", "ada@example.com");
+    const { totpURI } = await call<{ totpURI: string }>(backend.browser, "/two-factor/enable", { password: PASSWORD });
+    await call(backend.browser, "/two-factor/verify-totp", { code: totpCodeFor(totpURI, backend.t.clock.now()) });
+    expect(await twoFactorEnabled()).toBe(true);
+
+    app = renderApp(backend, "/settings");
+    const section = await screen.findByRole("region", { name: "Two-factor authentication" }, { timeout: 10_000 });
+    const turnOff = await within(section).findByRole("button", { name: "Turn off two-factor" });
+    fireEvent.change(section.querySelector("#two-factor-disable-password")!, { target: { value: PASSWORD } });
+    fireEvent.click(turnOff);
+    const dialog = await screen.findByRole("dialog", { name: "Turn off two-factor?" });
+    expect(dialog.textContent).toContain("Signing in will ask for one factor only");
+    expect(await twoFactorEnabled()).toBe(true);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Turn off two-factor" }));
+    await waitFor(async () => expect(await twoFactorEnabled()).toBe(false));
+  });
+});

@@ -1,0 +1,120 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { RouterProvider } from "react-router/dom";
+import type { QueryClient } from "@tanstack/react-query";
+import English from "../../locales/en.json";
+import German from "../../locales/de.json";
+import French from "../../locales/fr.json";
+import Spanish from "../../locales/es.json";
+import Japanese from "../../locales/ja.json";
+import { createTestQueryClient } from "../test/query-client.js";
+import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
+import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
+import { pickLanguage, showLanguage, type Language } from "../lib/i18n.js";
+import { createAuthFailureStore } from "./auth-failure.js";
+import { AppProvider } from "./provider.js";
+import { createTestRouter } from "./router.js";
+
+/** The contract's /login strings (shared/contracts/passwordless-and-languages.md), word for word. */
+const LOGIN: Record<Language, { title: string; heading: string; google: string; passkey: string }> = {
+  en: { title: "Sign in · Gatehouse", heading: "Sign in to Gatehouse", google: "Sign in with Google", passkey: "Sign in with passkey" },
+  de: { title: "Anmelden · Gatehouse", heading: "Bei Gatehouse anmelden", google: "Mit Google anmelden", passkey: "Mit Passkey anmelden" },
+  fr: {
+    title: "Connexion · Gatehouse",
+    heading: "Se connecter à Gatehouse",
+    google: "Se connecter avec Google",
+    passkey: "Se connecter avec une clé d'accès",
+  },
+  es: {
+    title: "Iniciar sesión · Gatehouse",
+    heading: "Iniciar sesión en Gatehouse",
+    google: "Iniciar sesión con Google",
+    passkey: "Iniciar sesión con una llave de acceso",
+  },
+  ja: { title: "サインイン · Gatehouse", heading: "Gatehouseにサインイン", google: "Googleでサインイン", passkey: "パスキーでサインイン" },
+};
+
+const CATALOGS: Record<Exclude<Language, "en">, Record<string, string>> = { de: German, fr: French, es: Spanish, ja: Japanese };
+
+describe("the web app's languages", () => {
+  it("follows the browser's first language it has, region dropped, else English; the switcher's choice first", () => {
+    expect(pickLanguage(["de-DE", "en"], null)).toBe("de");
+    expect(pickLanguage(["it-IT"], null)).toBe("en");
+    expect(pickLanguage(["it-IT", "fr-CA"], null)).toBe("fr");
+    expect(pickLanguage(["es-419"], null)).toBe("es");
+    expect(pickLanguage(["ja"], null)).toBe("ja");
+    expect(pickLanguage(["de-DE"], "ja")).toBe("ja");
+    expect(pickLanguage(["de-DE"], "tlh")).toBe("de");
+    expect(pickLanguage([], null)).toBe("en");
+  });
+
+  it("has every English message in every language, with the same placeholders, and translated", () => {
+    for (const [language, catalog] of Object.entries(CATALOGS)) {
+      expect(Object.keys(catalog).sort(), language).toEqual(Object.keys(English).sort());
+      for (const [key, english] of Object.entries(English)) {
+        const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1] ?? "").sort();
+        expect(placeholders(catalog[key] ?? ""), `${language} ${key}`).toEqual(placeholders(english));
+      }
+      // Not word lists: the sentences differ from the English ones (a few words are the same in both, like "Menu").
+      const same = Object.entries(English).filter(([key, english]) => catalog[key] === english && !/^\{page\} · \{app\}$/.test(english));
+      expect(same.length, `${language}: ${same.map(([key]) => key).join(", ")}`).toBeLessThanOrEqual(3);
+    }
+  });
+});
+
+describe("/login in each language, against the real auth service", () => {
+  let backend: AuthBackend;
+  let queryClient: QueryClient;
+  beforeEach(async () => {
+    backend = await createAuthBackend();
+  });
+  afterEach(async () => {
+    cleanup();
+    queryClient?.clear();
+    await backend.destroy();
+  });
+  afterAll(async () => {
+    await showLanguage("en");
+  });
+
+  function renderAt(path: string): ReturnType<typeof createTestRouter> {
+    queryClient = createTestQueryClient();
+    const authClient = backend.client({ onSessionChange: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }) });
+    const router = createTestRouter({ queryClient, authClient, authFailures: createAuthFailureStore(), build: { version: "test", builtAt: "now" } }, [path]);
+    render(
+      <AppProvider services={{ queryClient, authClient, authFailures: createAuthFailureStore(), trpcClient: backend.trpcClient() }}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+    return router;
+  }
+
+  for (const language of Object.keys(LOGIN) as Language[]) {
+    it(`shows the contract's title, heading and buttons in ${language}, and no English button text`, async () => {
+      await showLanguage(language);
+      const words = LOGIN[language];
+      renderAt("/login");
+      await screen.findByRole("heading", { level: 1, name: words.heading }, { timeout: 5000 });
+      // The title is set by an effect after the render that shows the heading.
+      await waitFor(() => expect(document.title).toBe(words.title));
+      expect(document.documentElement.lang).toBe(language);
+      expect(document.cookie).toContain(`locale=${language}`);
+      await screen.findByRole("button", { name: words.google });
+      expect(screen.getByRole("button", { name: words.passkey })).toBeTruthy();
+      if (language !== "en") {
+        const englishTexts = new Set(Object.values(English).map((text) => text.replace("{provider}", "Google")));
+        const buttons = screen.getAllByRole("button").map((button) => button.textContent?.trim() ?? "");
+        expect(buttons.filter((text) => englishTexts.has(text))).toEqual([]);
+      }
+    });
+  }
+
+  it("answers an unknown address with Page not found for a signed-out visitor, not the sign-in screen (issue 48)", async () => {
+    await showLanguage("en");
+    const router = renderAt("/no-such-page?x=1");
+    await screen.findByRole("heading", { level: 1, name: "Page not found" }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe("/no-such-page");
+    expect(screen.getByRole("link", { name: "Go to the sign-in page" }).getAttribute("href")).toBe("/login");
+    await waitFor(() => expect(document.title).toBe("Page not found · Gatehouse"));
+  });
+});

@@ -1,0 +1,23 @@
+import type { ReactElement, ReactNode } from "react";
+import { useIsMutating } from "@tanstack/react-query";
+import { Navigate, useLocation, useNavigation } from "react-router";
+import { useSession } from "../features/auth/api/get-session.js";
+import { loginURLFor } from "../lib/login-params.js";
+import { isSignedIn } from "./route-guard.js";
+
+/**
+ * The same rule while a page is open: when the session query (refetched on focus, reconnect and
+ * every 300000 ms) comes back without a session, the browser goes to /login with the redirect.
+ */
+export function RequireSession({ children }: { children: ReactNode }): ReactElement {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const session = useSession();
+  // A sign-out (or revoke-all, or deletion) is on its way to /login itself (spec §2: sign-out
+  // ends at /login, without a redirect); so is any navigation under way.
+  const leaving = useIsMutating({ predicate: (mutation) => mutation.options.meta?.endsSession === true }) > 0;
+  if (!leaving && navigation.state === "idle" && session.isSuccess && !isSignedIn(session.data)) {
+    return <Navigate to={loginURLFor(`${location.pathname}${location.search}`)} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,28 @@
+import { readStatus } from "./auth-errors.js";
+
+/*
+ * Spec §8's words. Apart from auth-errors.ts (the error classes and classifiers the first load
+ * needs): the screens and forms that show them load after /login's first paint.
+ */
+
+export const MESSAGES = {
+  sessionExpired: "Your session has expired. Please sign in again.",
+  unauthorized: "You need to sign in to access this page.",
+  network: "Network error. Please check your connection and try again.",
+  passkeyUnsupported: "Your browser doesn't support passkeys.",
+  passkeyNotFound: "No passkey found for this account. Please sign in with Google first.",
+  generic: "Something went wrong. Please try again.",
+  authCancelled: "auth cancelled",
+  previouslyRegistered: "previously registered",
+  registrationCancelled: "registration cancelled",
+} as const;
+
+/** Spec §2: the Authentication Required text: "session expired" for Unauthorized or 401. */
+export function authRequiredText(error: unknown): string {
+  if (typeof error === "object" && error !== null) {
+    const record = error as { name?: unknown; code?: unknown; message?: unknown };
+    const unauthorized = [record.name, record.code, record.message].some((v) => typeof v === "string" && v.toLowerCase() === "unauthorized");
+    if (unauthorized || readStatus(error) === 401) return MESSAGES.sessionExpired;
+  }
+  return MESSAGES.unauthorized;
+}
