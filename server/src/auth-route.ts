@@ -48,11 +48,14 @@ export function createAuthAPIRoute(deps: { auth: Auth; logger: Logger; ids: Requ
       for (const name in apiHeaders) headers[name] = apiHeaders[name]!;
       headers["x-request-id"] = requestId;
       const answer = auth.handler(request, { clientAddress: env?.incoming?.socket?.remoteAddress ?? null, requestId, headers });
-      // The line follows the answer, whether it came at once or later; the answer goes back as it came.
-      void Promise.resolve(answer).then(
-        (response) => logRequestLine(logger, requestId, request.method, path, response.status, started),
-        () => undefined,
-      );
+      // The line follows the answer: at once for an answer auth-core had at once (no promise made for
+      // it), else when it settles; the answer goes back as it came.
+      if (answer instanceof Response) logRequestLine(logger, requestId, request.method, path, answer.status, started);
+      else
+        void answer.then(
+          (response) => logRequestLine(logger, requestId, request.method, path, response.status, started),
+          () => undefined,
+        );
       return answer;
     },
   };
