@@ -182,37 +182,29 @@ async function updateClient(
   return toWireClient(ctx, row);
 }
 
+/** An update-client endpoint: better-auth serves the same call at two paths, the operators' and the admin's. */
+function updateClientEndpoint<Name extends string>(name: Name, path: string) {
+  return defineEndpoint({
+    name,
+    method: "POST",
+    path,
+    body: updateBody,
+    session: "required",
+    feature: "oauthProvider",
+    admin: admins("update"),
+    rateLimit: "default",
+    audit: ["oauth-client-updated"],
+    async handler({ ctx, body, session, audit }): Promise<WireOAuthClient> {
+      return updateClient(ctx, body, session.user.id, audit);
+    },
+  });
+}
+
 /** POST /oauth2/update-client { client_id, update } (operators). */
-export const updateOAuthClientEndpoint = defineEndpoint({
-  name: "updateOAuthClient",
-  method: "POST",
-  path: "/oauth2/update-client",
-  body: updateBody,
-  session: "required",
-  feature: "oauthProvider",
-  admin: admins("update"),
-  rateLimit: "default",
-  audit: ["oauth-client-updated"],
-  async handler({ ctx, body, session, audit }): Promise<WireOAuthClient> {
-    return updateClient(ctx, body, session.user.id, audit);
-  },
-});
+export const updateOAuthClientEndpoint = updateClientEndpoint("updateOAuthClient", "/oauth2/update-client");
 
 /** POST /admin/oauth2/update-client { client_id, update }: the operators' variant (the same rules). */
-export const adminUpdateOAuthClient = defineEndpoint({
-  name: "adminUpdateOAuthClient",
-  method: "POST",
-  path: "/admin/oauth2/update-client",
-  body: updateBody,
-  session: "required",
-  feature: "oauthProvider",
-  admin: admins("update"),
-  rateLimit: "default",
-  audit: ["oauth-client-updated"],
-  async handler({ ctx, body, session, audit }): Promise<WireOAuthClient> {
-    return updateClient(ctx, body, session.user.id, audit);
-  },
-});
+export const adminUpdateOAuthClient = updateClientEndpoint("adminUpdateOAuthClient", "/admin/oauth2/update-client");
 
 /** POST /oauth2/client/rotate-secret { client_id }: a new secret, shown in this answer only; the old one stops working. */
 export const rotateOAuthClientSecret = defineEndpoint({
