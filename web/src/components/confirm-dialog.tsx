@@ -16,7 +16,8 @@ export interface ConfirmDialogProps {
    * organization's name before deleting it).
    */
   typeToConfirm?: string;
-  onConfirm: () => void;
+  /** Called once confirmed, with the dialog's form (fields in `children`, such as a ban's reason). */
+  onConfirm: (form: FormData) => void;
   /** Cancel button, Escape, or a click on the backdrop. */
   onCancel: () => void;
 }
@@ -92,7 +93,7 @@ export function ConfirmDialog({
           className="stack"
           onSubmit={(event) => {
             event.preventDefault();
-            if (confirmable) onConfirm();
+            if (confirmable) onConfirm(new FormData(event.currentTarget));
           }}
         >
           <h2 id={titleId}>{title}</h2>
@@ -142,9 +143,9 @@ export function ConfirmButton({ label, ariaLabel, className = "danger", disabled
         {...dialog}
         open={open}
         onCancel={() => setOpen(false)}
-        onConfirm={() => {
+        onConfirm={(form) => {
           setOpen(false);
-          onConfirm();
+          onConfirm(form);
         }}
       />
     </>
