@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 export interface PasswordActionProps {
   id: string;
@@ -15,6 +16,7 @@ export interface PasswordActionProps {
 export function PasswordAction({ id, label, busy, danger, confirm, onSubmit }: PasswordActionProps): ReactElement {
   const [password, setPassword] = useState("");
   const [asking, setAsking] = useState(false);
+  const { t } = useTranslation();
   const run = (): void => onSubmit(password, () => setPassword(""));
   function submit(event: FormEvent): void {
     event.preventDefault();
@@ -24,7 +26,7 @@ export function PasswordAction({ id, label, busy, danger, confirm, onSubmit }: P
   return (
     <>
       <form className="stack" onSubmit={submit}>
-        <label htmlFor={id}>Password</label>
+        <label htmlFor={id}>{t("password.heading")}</label>
         <input id={id} type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         <div className="actions">
           <button type="submit" className={danger ? "danger" : undefined} disabled={busy}>
