@@ -313,7 +313,8 @@ describe.each(testDialects())("OpenID provider with openid-client, on %s", (dial
       const registered = await registerClient(p, { id_token_signed_response_alg: alg, enable_end_session: true, post_logout_redirect_uris: [APP_CALLBACK] });
       expect(registered.id_token_signed_response_alg).toBe(alg);
       expect((await registerClient(p)).id_token_signed_response_alg).toBeUndefined();
-      const jwksNow = async () => (await (await p.t.auth.handler(new Request(`${ISSUER}/jwks`))).json()) as { keys: { kid: string; alg: string; kty: string }[] };
+      const jwksNow = async () =>
+        (await (await p.t.auth.handler(new Request(`${ISSUER}/jwks`))).json()) as { keys: { kid: string; alg: string; kty: string }[] };
       // Registered: the key is published before the relying party's first ID token.
       const published = await jwksNow();
       expect(published.keys.map((key) => key.alg).sort()).toEqual([alg, "EdDSA"].sort());

@@ -192,7 +192,8 @@ export function clientColumns(ctx: AuthContext, input: AdminClientInput) {
     enableEndSession: input.enable_end_session ? 1 : 0,
     requirePkce: input.require_pkce === false && !isPublic ? 0 : 1,
     disabled: input.disabled ? 1 : 0,
-    idTokenSignedResponseAlg: input.id_token_signed_response_alg === undefined || input.id_token_signed_response_alg === JWT_ALGORITHM ? null : input.id_token_signed_response_alg,
+    idTokenSignedResponseAlg:
+      input.id_token_signed_response_alg === undefined || input.id_token_signed_response_alg === JWT_ALGORITHM ? null : input.id_token_signed_response_alg,
     isPublic,
   };
 }

@@ -125,7 +125,10 @@ export async function startApache(plan: Awaited<ReturnType<typeof planApache>>, 
       "",
     ].join("\n"),
   );
-  const child: ChildProcess = spawn(APACHE, ["-X", "-f", join(dir, "httpd.conf")], { stdio: ["ignore", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "" } });
+  const child: ChildProcess = spawn(APACHE, ["-X", "-f", join(dir, "httpd.conf")], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { PATH: process.env.PATH ?? "" },
+  });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
