@@ -56,7 +56,10 @@ function SetupStep({ setup }: { setup: EnabledTwoFactor }): ReactElement {
   );
 }
 
-function TurnedOn(): ReactElement {
+/** Said where a person without a password meets an action that would otherwise ask for it. */
+const RECENT_SIGN_IN = "You have no password, so a recent sign-in confirms it is you: if you signed in a while ago, sign out and in again first.";
+
+function TurnedOn({ hasPassword }: { hasPassword: boolean }): ReactElement {
   const regenerate = useRegenerateBackupCodes();
   const disable = useDisableTwoFactor();
   const forget = useForgetTrustedDevices();
@@ -64,13 +67,16 @@ function TurnedOn(): ReactElement {
   return (
     <div className="stack">
       <p>
-        <span className="badge ok">On</span> Signing in with your password also asks for a code from your authenticator app, a backup code or a code mailed to
-        you. Browsers you told to trust skip it for 30 days; turning two-factor off, signing out everywhere or changing your password forgets them.
+        <span className="badge ok">On</span> Signing in with a password, a provider such as Google, or a mailed link or code also asks for a code from your
+        authenticator app, a backup code or a code mailed to you. Browsers you told to trust skip it for 30 days; turning two-factor off, signing out everywhere
+        or changing your password forgets them.
       </p>
+      {!hasPassword && <p>{RECENT_SIGN_IN}</p>}
       <h3>New backup codes</h3>
       <PasswordAction
         id="two-factor-regenerate-password"
         label="Make new backup codes"
+        withPassword={hasPassword}
         busy={regenerate.isPending}
         onSubmit={(password, done) => regenerate.mutate({ password }, { onSuccess: (data) => (setCodes(data.backupCodes), done()) })}
       />
@@ -87,6 +93,7 @@ function TurnedOn(): ReactElement {
       <PasswordAction
         id="two-factor-disable-password"
         label="Turn off two-factor"
+        withPassword={hasPassword}
         danger
         confirm={{
           title: "Turn off two-factor?",
@@ -111,15 +118,16 @@ export function TwoFactorSection({ enabled, hasPassword }: TwoFactorSectionProps
   const [setup, setSetup] = useState<EnabledTwoFactor | null>(null);
   let body: ReactElement;
   // Confirming refetches the session: once it says "on", the section shows so.
-  if (enabled) body = <TurnedOn />;
-  else if (!hasPassword) body = <p>Two-factor protects sign-in with your password. Set a password first; Google and passkey sign-in need no second step.</p>;
+  if (enabled) body = <TurnedOn hasPassword={hasPassword} />;
   else if (setup) body = <SetupStep setup={setup} />;
   else
     body = (
       <>
+        {!hasPassword && <p>{RECENT_SIGN_IN}</p>}
         <PasswordAction
           id="two-factor-enable-password"
           label="Set up two-factor"
+          withPassword={hasPassword}
           busy={enable.isPending}
           onSubmit={(password, done) => enable.mutate({ password }, { onSuccess: (data) => (setSetup(data), done()) })}
         />
@@ -127,7 +135,7 @@ export function TwoFactorSection({ enabled, hasPassword }: TwoFactorSectionProps
       </>
     );
   return (
-    <Section id="two-factor" title="Two-factor authentication" description="A second step after your password: a code from an app on your phone.">
+    <Section id="two-factor" title="Two-factor authentication" description="A second step after you sign in: a code from an app on your phone.">
       {body}
     </Section>
   );
