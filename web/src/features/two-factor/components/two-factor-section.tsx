@@ -59,7 +59,9 @@ function SetupStep({ setup }: { setup: EnabledTwoFactor }): ReactElement {
   );
 }
 
-function TurnedOn(): ReactElement {
+/** Said where a person without a password meets an action that would otherwise ask for it. */
+
+function TurnedOn({ hasPassword }: { hasPassword: boolean }): ReactElement {
   const regenerate = useRegenerateBackupCodes();
   const disable = useDisableTwoFactor();
   const forget = useForgetTrustedDevices();
@@ -70,10 +72,12 @@ function TurnedOn(): ReactElement {
       <p>
         <span className="badge ok">{t("twoFactor.on")}</span> {t("twoFactor.onText")}
       </p>
+      {!hasPassword && <p>{t("twoFactor.recentSignIn")}</p>}
       <h3>{t("twoFactor.backup.heading")}</h3>
       <PasswordAction
         id="two-factor-regenerate-password"
         label={t("twoFactor.backup.make")}
+        withPassword={hasPassword}
         busy={regenerate.isPending}
         onSubmit={(password, done) => regenerate.mutate({ password }, { onSuccess: (data) => (setCodes(data.backupCodes), done()) })}
       />
@@ -90,6 +94,7 @@ function TurnedOn(): ReactElement {
       <PasswordAction
         id="two-factor-disable-password"
         label={t("twoFactor.turnOff")}
+        withPassword={hasPassword}
         danger
         confirm={{ title: t("twoFactor.off.title"), body: t("twoFactor.off.body") }}
         busy={disable.isPending}
@@ -112,15 +117,16 @@ export function TwoFactorSection({ enabled, hasPassword }: TwoFactorSectionProps
   const { t } = useTranslation();
   let body: ReactElement;
   // Confirming refetches the session: once it says "on", the section shows so.
-  if (enabled) body = <TurnedOn />;
-  else if (!hasPassword) body = <p>{t("twoFactor.needsPassword")}</p>;
+  if (enabled) body = <TurnedOn hasPassword={hasPassword} />;
   else if (setup) body = <SetupStep setup={setup} />;
   else
     body = (
       <>
+        {!hasPassword && <p>{t("twoFactor.recentSignIn")}</p>}
         <PasswordAction
           id="two-factor-enable-password"
           label={t("twoFactor.setUp")}
+          withPassword={hasPassword}
           busy={enable.isPending}
           onSubmit={(password, done) => enable.mutate({ password }, { onSuccess: (data) => (setSetup(data), done()) })}
         />
