@@ -27,7 +27,9 @@ const t = initTRPC
     isDev: false,
     errorFormatter({ shape, error, ctx }) {
       const unexpected = error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof APIError);
-      const answered = unexpected ? new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error", cause: APIError.from(500, "INTERNAL_SERVER_ERROR") }) : error;
+      const answered = unexpected
+        ? new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error", cause: APIError.from(500, "INTERNAL_SERVER_ERROR") })
+        : error;
       // In the request's language as /api/auth answers: same codes, `message` translated, the English in `originalMessage`.
       const translated = translatedTRPCMessage(answered, ctx?.headers ?? requestHeadersOf(error));
       if (translated) return { ...shape, ...translated };
