@@ -33,6 +33,15 @@ const served = createServerApp({
   trustedProxy: config.trustProxy,
 });
 const server = listen(served.fetch, config.port, (info) => logger.info("bench server listening", { port: info.port }));
+// The scale bench (scale.mjs) runs the expiry sweep beside its load: SIGUSR2 runs it once, as
+// main.ts's timer does, and prints what it removed and how long it took.
+process.on("SIGUSR2", () => {
+  const started = performance.now();
+  void auth.deleteExpired().then(
+    (removed) => process.stdout.write(`sweep done ${JSON.stringify({ ...removed, ms: Math.round(performance.now() - started) })}\n`),
+    (error) => process.stdout.write(`sweep failed ${JSON.stringify(String(error))}\n`),
+  );
+});
 process.on("SIGTERM", () => {
   server.close();
   void auth
