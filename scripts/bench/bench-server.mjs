@@ -9,7 +9,7 @@ import { createServerApp, createServerAuth, createServerLogger, listen, mountRep
 const config = readConfig(process.env);
 // Logging exactly as in production: every request logged as JSON on stdout (run.mjs drains it).
 const logger = createServerLogger({ level: config.logLevel, pretty: false });
-const database = openDatabase(config.databaseURL, { logger, poolSize: config.databasePoolSize });
+const database = openDatabase(config.databaseURL, { logger, poolSize: config.databasePoolSize, namedStatements: config.databaseNamedStatements });
 await migrateToLatest(database.db);
 const auth = createServerAuth({
   config,
