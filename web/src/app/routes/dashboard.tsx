@@ -7,6 +7,7 @@ import { RecentActivity } from "../../features/audit/components/recent-activity.
 import { formatDateTime, formatNumber, richText } from "../../components/ui.js";
 import { LoadError, LoadingState } from "../../components/query-state.js";
 import { useTranslation } from "../../lib/i18n.js";
+import { roleLabel } from "../../features/organization/components/role-badges.js";
 
 function Tiles({ overview, emailVerified }: { overview: AuditOverview; emailVerified: boolean }): ReactElement {
   const organization = overview.organization;
@@ -63,7 +64,7 @@ function Tiles({ overview, emailVerified }: { overview: AuditOverview; emailVeri
             </p>
             <p className="muted small" data-testid="organization-plan">
               {t("dashboard.organization.summary", {
-                role: organization.role,
+                role: organization.role.split(",").map(roleLabel).join(", "),
                 plan: organization.plan,
                 used: formatNumber(organization.seatsUsed),
                 limit: formatNumber(organization.seatLimit),
