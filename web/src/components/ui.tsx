@@ -1,7 +1,7 @@
 import { Fragment, type ReactElement, type ReactNode } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { actionErrorMessage } from "../lib/error-messages.js";
-import { i18n, type Language, type Translate } from "../lib/i18n.js";
+import { i18n, type Language, type MessageId, type Translate } from "../lib/i18n.js";
 import { showAppLanguage } from "./language-switcher.js";
 
 /*
@@ -15,6 +15,13 @@ await showAppLanguage(i18n.locale as Language, true);
 
 /** The shown language's message outside a component (a table's columns, a formatter). */
 export const translate: Translate = (id, values) => i18n._(id, values);
+
+/** An organization role's name in the shown language (`role.owner`: "owner"); a custom role keeps its own. */
+export function roleLabel(role: string): string {
+  const id = `role.${role}`;
+  const label = translate(id as MessageId);
+  return label === id ? role : label;
+}
 
 export interface SectionProps {
   id: string;

@@ -4,10 +4,9 @@ import { useSession } from "../../features/auth/api/get-session.js";
 import { useAuditOverview } from "../../features/audit/api/get-audit-overview.js";
 import type { AuditOverview } from "../../features/audit/api/types.js";
 import { RecentActivity } from "../../features/audit/components/recent-activity.js";
-import { formatDateTime, formatNumber, richText } from "../../components/ui.js";
+import { formatDateTime, formatNumber, richText, roleLabel } from "../../components/ui.js";
 import { LoadError, LoadingState } from "../../components/query-state.js";
 import { useTranslation } from "../../lib/i18n.js";
-import { roleLabel } from "../../features/organization/components/role-badges.js";
 
 function Tiles({ overview, emailVerified }: { overview: AuditOverview; emailVerified: boolean }): ReactElement {
   const organization = overview.organization;

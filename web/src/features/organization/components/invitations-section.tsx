@@ -1,12 +1,12 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import type { WireFullOrganization, WireInvitation } from "@gatehouse/auth-core/shared";
-import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
+import { ActionStatus, formatDateTime, roleLabel, Section } from "../../../components/ui.js";
 import { useCancelInvitation } from "../api/cancel-invitation.js";
 import { useInviteMember } from "../api/invite-member.js";
 import { organizationActionError } from "../api/organization-request.js";
 import type { OrganizationControls } from "../permissions.js";
-import { roleLabel, RoleBadges } from "./role-badges.js";
+import { RoleBadges } from "./role-badges.js";
 import { useTranslation } from "../../../lib/i18n.js";
 import { chosenValue, NOTHING_CHOSEN } from "../../../lib/select-values.js";
 

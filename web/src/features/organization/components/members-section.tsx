@@ -1,12 +1,12 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { highestRoleRank, parseRoles, type OrganizationRole, type WireFullOrganization, type WireMemberWithUser } from "@gatehouse/auth-core/shared";
-import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
+import { ActionStatus, formatDateTime, roleLabel, Section } from "../../../components/ui.js";
 import { organizationActionError } from "../api/organization-request.js";
 import { useRemoveMember } from "../api/remove-member.js";
 import { useUpdateMemberRole } from "../api/update-member-role.js";
 import { memberControls, type OrganizationControls } from "../permissions.js";
-import { roleLabel, RoleBadges } from "./role-badges.js";
+import { RoleBadges } from "./role-badges.js";
 import { sentenceEndingInName } from "../../../lib/text.js";
 import { useTranslation } from "../../../lib/i18n.js";
 
