@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the system parts the test suite uses (Debian's chromium and postgresql) when they are
-# missing, and starts a PostgreSQL cluster of our own without systemd. Idempotent: safe to run
+# Installs the system parts the test suite uses (Debian's chromium, postgresql, and apache2 with
+# libapache2-mod-auth-openidc for the relying-party browser test) when they are missing, and starts a PostgreSQL cluster of our own without systemd. Idempotent: safe to run
 # twice; a running cluster is left alone.
 set -euo pipefail
 
@@ -13,6 +13,10 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 [ -n "$pg_bin" ] && [ -x "$pg_bin/initdb" ] || need+=(postgresql)
+# web/e2e/relying-party.e2e.ts starts its own Apache (apache2 -X) with mod_auth_openidc; the
+# package's service is never used (the test writes its own configuration on a free port).
+[ -x /usr/sbin/apache2 ] || need+=(apache2)
+[ -f /usr/lib/apache2/modules/mod_auth_openidc.so ] || need+=(libapache2-mod-auth-openidc)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup-system: installing ${need[*]}"
   $SUDO apt-get update -qq
@@ -52,4 +56,4 @@ fi
 if [ "$(psql_admin -c "select 1 from pg_database where datname = 'gatehouse_test'")" != "1" ]; then
   psql_admin -c "create database gatehouse_test owner gatehouse"
 fi
-echo "setup-system: ready: chromium $(/usr/bin/chromium --version 2>/dev/null | awk '{print $2}'), postgres://gatehouse@127.0.0.1:$PG_PORT/gatehouse_test"
+echo "setup-system: ready: chromium $(/usr/bin/chromium --version 2>/dev/null | awk '{print $2}'), $(/usr/sbin/apache2 -v 2>/dev/null | awk 'NR==1{print $3}') with mod_auth_openidc, postgres://gatehouse@127.0.0.1:$PG_PORT/gatehouse_test"

@@ -68,6 +68,9 @@ else {
   delete env.GATEHOUSE_CHROMIUM;
   missing.push(`Chromium (no ${chromium}): the browser end-to-end tests`);
 }
+// web/e2e/support/apache.ts: the relying-party test starts Debian's Apache with mod_auth_openidc.
+if (!existsSync("/usr/sbin/apache2") || !existsSync("/usr/lib/apache2/modules/mod_auth_openidc.so"))
+  missing.push("Apache with mod_auth_openidc (no /usr/sbin/apache2 or its module): the relying-party browser test");
 
 if (missing.length > 0) {
   const bar = "!".repeat(78);

@@ -53,7 +53,7 @@ describe.each(testDialects())("OpenID provider with openid-client, on %s", (dial
     expect(meta.scopes_supported).toEqual(expect.arrayContaining(["openid", "profile", "email", "offline_access"]));
     expect(meta.authorization_response_iss_parameter_supported).toBe(true);
     expect(meta.subject_types_supported).toContain("public");
-    expect(meta.id_token_signing_alg_values_supported).toEqual(["EdDSA"]);
+    expect(meta.id_token_signing_alg_values_supported).toEqual(["EdDSA", "RS256", "ES256"]);
     expect(meta.token_endpoint_auth_methods_supported).toContain("client_secret_basic");
 
     const rfc8414 = await p.t.auth.handler(new Request(`${ISSUER}/.well-known/oauth-authorization-server`));
@@ -306,4 +306,56 @@ describe.each(testDialects())("OpenID provider with openid-client, on %s", (dial
     p.t.clock.advance(2 * 60 * 60 * 1000);
     expect((await jwksNow()).keys.map((key) => key.kid)).not.toContain(kid(before));
   });
+
+  it.each(["RS256", "ES256"] as const)(
+    "signs the ID tokens of a client registered for %s with a key of that algorithm, published beside the Ed25519 one and rotated on its own",
+    async (alg) => {
+      const registered = await registerClient(p, { id_token_signed_response_alg: alg, enable_end_session: true, post_logout_redirect_uris: [APP_CALLBACK] });
+      expect(registered.id_token_signed_response_alg).toBe(alg);
+      expect((await registerClient(p)).id_token_signed_response_alg).toBeUndefined();
+      const jwksNow = async () =>
+        (await (await p.t.auth.handler(new Request(`${ISSUER}/jwks`))).json()) as { keys: { kid: string; alg: string; kty: string }[] };
+      // Registered: the key is published before the relying party's first ID token.
+      const published = await jwksNow();
+      expect(published.keys.map((key) => key.alg).sort()).toEqual([alg, "EdDSA"].sort());
+      for (const key of published.keys) for (const secret of ["d", "p", "q", "dp", "dq", "qi", "k"]) expect(key).not.toHaveProperty(secret);
+
+      const alice = await person(p, "Alice", "alice@example.com");
+      const idTokenNow = async () => {
+        expect((await alice.browser.post("/sign-in/email", { email: alice.email, password: "correct horse battery" })).status).toBe(200);
+        const flow = await startCodeFlow(await discover(p.t.auth, registered), "openid email");
+        // openid-client, told the client's algorithm, accepts no other.
+        const tokens = await finishCodeFlow(flow, await approvedCallback(flow, alice.browser));
+        expect(tokens.claims()!.sub).toBe(alice.userId);
+        return tokens.id_token!;
+      };
+      const header = (token: string) => JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString()) as { kid: string; alg: string };
+      const first = await idTokenNow();
+      expect(header(first).alg).toBe(alg);
+      expect(published.keys.find((key) => key.alg === alg)!.kid).toBe(header(first).kid);
+
+      // Its series rotates as the Ed25519 one does; the retired key stays while its ID tokens live.
+      p.t.clock.advance(30 * 24 * 60 * 60 * 1000 + 60 * 1000);
+      const second = await idTokenNow();
+      expect(header(second).kid).not.toBe(header(first).kid);
+      const { protectedHeader } = await jwtVerify(second, createLocalJWKSet(await jwksNow()), {
+        issuer: ISSUER,
+        audience: registered.client_id,
+        currentDate: p.t.clock.now(),
+      });
+      expect(protectedHeader.alg).toBe(alg);
+      expect((await jwksNow()).keys.map((key) => key.kid)).toContain(header(first).kid);
+      expect((await jwksNow()).keys.filter((key) => key.alg === "EdDSA").length).toBeGreaterThan(0);
+      p.t.clock.advance(11 * 60 * 60 * 1000);
+      expect((await jwksNow()).keys.map((key) => key.kid)).not.toContain(header(first).kid);
+
+      // RP-initiated logout takes the hint it signed.
+      const logout = await alice.browser.request(
+        `/oauth2/end-session?${new URLSearchParams({ id_token_hint: second, post_logout_redirect_uri: APP_CALLBACK, state: "bye" })}`,
+        { method: "GET" },
+      );
+      expect(logout.status).toBe(302);
+      expect(logout.headers.get("location")).toBe(`${APP_CALLBACK}?state=bye`);
+    },
+  );
 });

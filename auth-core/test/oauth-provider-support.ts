@@ -72,6 +72,8 @@ export async function discover(auth: Auth, registered: RegisteredClient, method:
   const skew = Math.round((auth.context.clock.now().getTime() - Date.now()) / 1000);
   const metadata: Partial<client.ClientMetadata> = { [client.clockSkew]: skew };
   if (registered.client_secret) metadata.client_secret = registered.client_secret;
+  // A client registered for another algorithm than EdDSA: openid-client accepts only that one.
+  if (typeof registered.id_token_signed_response_alg === "string") metadata.id_token_signed_response_alg = registered.id_token_signed_response_alg;
   const config = await client.discovery(new URL(ISSUER), registered.client_id, metadata, authMethod, {
     execute: [client.allowInsecureRequests],
     [client.customFetch]: handlerFetch(auth),

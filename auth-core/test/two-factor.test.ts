@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { register } from "./passkey-support.js";
@@ -9,6 +10,7 @@ import {
   seedOrganization,
   signUpPerson,
   startTestSMTPServer,
+  TEST_SECRET,
   testDialects,
   totpCodeFor,
   type TestAuth,
@@ -93,7 +95,8 @@ describe.each(testDialects())("two-factor on %s", (dialect) => {
     expect(decodeURIComponent(uri.pathname)).toBe("/Gatehouse:ann@example.com");
     expect(Object.fromEntries(uri.searchParams)).toMatchObject({ issuer: "Gatehouse", algorithm: "SHA1", digits: "6", period: "30" });
     expect(enabled.backupCodes).toHaveLength(10);
-    for (const code of enabled.backupCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+    // Lower case without look-alikes (no 0/o, 1/l/i): issue 48.
+    for (const code of enabled.backupCodes) expect(code).toMatch(/^[a-hjkmnp-z2-9]{6}-[a-hjkmnp-z2-9]{6}$/);
     expect((await sessionUser(browser))?.twoFactorEnabled).toBe(false);
     // Not on yet: the password alone still signs in.
     const other = createTestBrowser(t.auth);
@@ -138,6 +141,41 @@ describe.each(testDialects())("two-factor on %s", (dialect) => {
     expect(await t.database.db.selectFrom("session").select("id").execute()).toHaveLength(sessionsBefore.length);
     const signIns = await t.database.db.selectFrom("securityEvent").select("id").where("type", "=", "sign-in").where("method", "=", "password").execute();
     expect(signIns).toHaveLength(0);
+  });
+
+  it("a backup code is taken in any case, with or without its separator; a code made before (mixed case) still works", async () => {
+    const { email, backupCodes } = await personWithTwoFactor();
+    const [first, second, third] = backupCodes as [string, string, string];
+    const shouted = await startSignIn(email);
+    expect((await shouted.post("/two-factor/verify-backup-code", { code: ` ${first.toUpperCase()} ` })).status).toBe(200);
+    const joined = await startSignIn(email);
+    expect((await joined.post("/two-factor/verify-backup-code", { code: second.replace("-", "") })).status).toBe(200);
+    const spaced = await startSignIn(email);
+    expect((await spaced.post("/two-factor/verify-backup-code", { code: third.replace("-", " ") })).status).toBe(200);
+    const again = await startSignIn(email);
+    expect((await again.post("/two-factor/verify-backup-code", { code: first })).status).toBe(401);
+
+    // A code of the old form (10 of [A-Za-z0-9], its HMAC over `xxxxx-xxxxx` as typed) is kept in
+    // the database as it was: it still works, with or without its hyphen, in its own case only.
+    const user = await t.database.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    const legacyKey = Buffer.from(hkdfSync("sha256", TEST_SECRET, "gatehouse", "gatehouse:two-factor-code-hash:v1", 32));
+    const legacy = ["AbCdE-fGh1J", "QwErT-yUi0P"];
+    for (const [i, code] of legacy.entries())
+      await t.database.db
+        .insertInto("twoFactorBackupCode")
+        .values({
+          id: `legacy-${i}`,
+          userId: user.id,
+          codeHash: createHmac("sha256", legacyKey).update(code).digest("base64url"),
+          createdAt: t.clock.now().toISOString(),
+        })
+        .execute();
+    const wrongCase = await startSignIn(email);
+    expect((await wrongCase.post("/two-factor/verify-backup-code", { code: "abcde-fgh1j" })).status).toBe(401);
+    const old = await startSignIn(email);
+    expect((await old.post("/two-factor/verify-backup-code", { code: "AbCdE-fGh1J" })).status).toBe(200);
+    const oldJoined = await startSignIn(email);
+    expect((await oldJoined.post("/two-factor/verify-backup-code", { code: "QwErTyUi0P" })).status).toBe(200);
   });
 
   it("each of a TOTP code, a backup code (once) and a mailed code completes the step", async () => {

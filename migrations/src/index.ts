@@ -11,6 +11,7 @@ import * as verificationValueIndex from "./2026_11_26_000500_verification_value_
 import * as twoFactorMailedCodes from "./2026_11_29_000100_two_factor_mailed_codes.js";
 import * as oauthProvider from "./2026_11_29_000200_oauth_provider.js";
 import * as enterpriseSso from "./2026_11_29_000300_enterprise_sso.js";
+import * as oauthClientIdTokenAlg from "./2026_11_29_000400_oauth_client_id_token_alg.js";
 
 /**
  * A static provider: the list is compiled in, so migrations run the same under tsx, vitest
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_29_000100_two_factor_mailed_codes": twoFactorMailedCodes,
   "2026_11_29_000200_oauth_provider": oauthProvider,
   "2026_11_29_000300_enterprise_sso": enterpriseSso,
+  "2026_11_29_000400_oauth_client_id_token_alg": oauthClientIdTokenAlg,
 };
 
 const staticProvider: MigrationProvider = {

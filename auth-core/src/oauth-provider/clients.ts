@@ -4,6 +4,7 @@ import { hashToken } from "../crypto/token-hash.js";
 import { constantTimeEqual } from "../crypto/constant-time.js";
 import { generateId, randomAlphanumeric, randomBytes } from "../deps/random.js";
 import { APIError } from "../errors.js";
+import { JWT_ALGORITHM, SIGNING_ALGORITHMS, type SigningAlgorithm } from "../jwt/signing-keys.js";
 import type { OAuthClientRow } from "../store/database.js";
 import { OAuthError, parseScopes } from "./oauth-error.js";
 
@@ -27,6 +28,8 @@ export const clientMetadataInput = z.object({
   tos_uri: uri.optional(),
   policy_uri: uri.optional(),
   type: z.enum(["web", "native", "user-agent-based"]).optional(),
+  // OpenID Connect Dynamic Client Registration §2: EdDSA unless the relying party needs RS256 or ES256.
+  id_token_signed_response_alg: z.enum(SIGNING_ALGORITHMS).optional(),
 });
 
 /** What only an operator sets. */
@@ -62,6 +65,8 @@ export interface WireOAuthClient {
   require_pkce: boolean;
   disabled: boolean;
   public: boolean;
+  /** Named only for a client registered with another algorithm than the default (EdDSA). */
+  id_token_signed_response_alg?: SigningAlgorithm;
   user_id?: string;
 }
 
@@ -86,6 +91,10 @@ export function clientPostLogoutRedirectUris(client: OAuthClientRow): string[] {
 }
 export function clientGrantTypes(client: OAuthClientRow): string[] {
   return list(client.grantTypes);
+}
+/** The algorithm that signs the client's ID tokens (its registration's, else EdDSA). */
+export function idTokenAlgorithm(client: OAuthClientRow): SigningAlgorithm {
+  return SIGNING_ALGORITHMS.find((alg) => alg === client.idTokenSignedResponseAlg) ?? JWT_ALGORITHM;
 }
 export function clientCredentialsScopesOf(client: OAuthClientRow): string[] {
   return list(client.clientCredentialsScopes);
@@ -118,6 +127,7 @@ export function toWireClient(ctx: AuthContext, client: OAuthClientRow, secret?: 
   if (client.name !== null) wire.client_name = client.name;
   if (client.uri !== null) wire.client_uri = client.uri;
   if (client.logoUri !== null) wire.logo_uri = client.logoUri;
+  if (client.idTokenSignedResponseAlg !== null) wire.id_token_signed_response_alg = idTokenAlgorithm(client);
   if (client.userId !== null) wire.user_id = client.userId;
   return wire;
 }
@@ -182,6 +192,8 @@ export function clientColumns(ctx: AuthContext, input: AdminClientInput) {
     enableEndSession: input.enable_end_session ? 1 : 0,
     requirePkce: input.require_pkce === false && !isPublic ? 0 : 1,
     disabled: input.disabled ? 1 : 0,
+    idTokenSignedResponseAlg:
+      input.id_token_signed_response_alg === undefined || input.id_token_signed_response_alg === JWT_ALGORITHM ? null : input.id_token_signed_response_alg,
     isPublic,
   };
 }

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../context.js";
-import { JWT_ALGORITHM } from "../jwt/signing-keys.js";
+import { SIGNING_ALGORITHMS } from "../jwt/signing-keys.js";
 
 /**
  * The provider's metadata: OpenID Connect Discovery 1.0 at `<issuer>/.well-known/openid-configuration`
@@ -29,7 +29,7 @@ export function providerMetadata(ctx: AuthContext): Record<string, unknown> {
     code_challenge_methods_supported: ["S256"],
     authorization_response_iss_parameter_supported: true,
     subject_types_supported: ["public"],
-    id_token_signing_alg_values_supported: [JWT_ALGORITHM],
+    id_token_signing_alg_values_supported: [...SIGNING_ALGORITHMS],
     claims_supported: ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "azp", "sid", "name", "picture", "email", "email_verified"],
     prompt_values_supported: ["none", "login", "consent"],
     request_parameter_supported: false,

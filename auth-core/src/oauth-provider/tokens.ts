@@ -3,7 +3,6 @@ import type { AuthContext } from "../context.js";
 import { isBanActive } from "../account/ban.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { generateId, randomBytes } from "../deps/random.js";
-import { JWT_ALGORITHM } from "../jwt/signing-keys.js";
 import type { OAuthClientRow, OAuthTokenRow, UserRow } from "../store/database.js";
 import {
   claimAuthorizationCode,
@@ -16,7 +15,7 @@ import {
 } from "../store/oauth-provider-store.js";
 import { findUserById } from "../store/user-store.js";
 import { createS256CodeChallenge } from "../oauth/pkce.js";
-import { clientCredentialsScopesOf, clientGrantTypes } from "./clients.js";
+import { clientCredentialsScopesOf, clientGrantTypes, idTokenAlgorithm } from "./clients.js";
 import { OAuthError, parseScopes } from "./oauth-error.js";
 
 /** The token endpoint's answer (RFC 6749 §5.1, OpenID Connect Core §3.1.3.3). */
@@ -102,7 +101,7 @@ async function signIdToken(
   ctx: AuthContext,
   input: { client: OAuthClientRow; user: UserRow; scopes: string[]; nonce: string | null; authTime: string | null; sessionId: string | null },
 ): Promise<string> {
-  const key = await ctx.sessionJWT.keys.current(ctx);
+  const key = await ctx.sessionJWT.keys.current(ctx, idTokenAlgorithm(input.client));
   const provider = ctx.options.oauthProvider;
   const iat = Math.floor(ctx.clock.now().getTime() / 1000);
   const payload: Record<string, unknown> = { ...userClaims(input.user, input.scopes), azp: input.client.clientId };
@@ -110,7 +109,7 @@ async function signIdToken(
   if (input.authTime) payload.auth_time = Math.floor(Date.parse(input.authTime) / 1000);
   if (input.sessionId) payload.sid = input.sessionId;
   return new SignJWT(payload)
-    .setProtectedHeader({ alg: JWT_ALGORITHM, kid: key.kid, typ: "JWT" })
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: "JWT" })
     .setIssuer(provider.issuer)
     .setSubject(input.user.id)
     .setAudience(input.client.clientId)

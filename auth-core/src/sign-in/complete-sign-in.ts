@@ -75,8 +75,9 @@ async function complete(
   const { ctx, response, headers, client, audit } = call;
   const { way, rememberMe } = input;
   const stepPossible = !way.twoFactors && mayNeedSecondStep(ctx, input.user);
-  // ADMIN_EMAILS is granted only with a session (a person with two-factor has a password, which a
-  // vouching provider's grant never applies to: account/admission.ts holdsOnlyOneProvider).
+  // ADMIN_EMAILS is granted only with a session and only on a way in that proves the mailbox: a sign-in
+  // that goes through the second step is not granted (a provider-only person with two-factor on, who
+  // turned it on without a password, is granted by an operator instead: docs/two-factor.md).
   const user = await admitToSession(ctx, input.user, client, { provesMailbox: !stepPossible && way.provesMailbox === true });
   if (stepPossible) {
     const answer = await secondStepFor(ctx, { user, rememberMe, signInMethod: way.method, headers, response });

@@ -266,6 +266,8 @@ interface OAuthClientTable {
   enableEndSession: Generated<number>;
   requirePkce: Generated<number>;
   disabled: Generated<number>;
+  /** The ID tokens' signing algorithm (id_token_signed_response_alg); null: the provider's default, EdDSA. */
+  idTokenSignedResponseAlg: string | null;
   userId: string | null;
   createdAt: string;
   updatedAt: string;

@@ -96,10 +96,14 @@ export async function replaceBackupCodes(db: DB, userId: string, rows: Array<{ i
     .execute();
 }
 
-/** Uses a backup code: one `delete … returning`, so a code is taken at most once. */
-export async function consumeBackupCode(db: DB, userId: string, codeHash: string): Promise<boolean> {
-  const rows = await db.deleteFrom("twoFactorBackupCode").where("userId", "=", userId).where("codeHash", "=", codeHash).returning("id").execute();
-  return rows.length === 1;
+/** Uses a backup code: one `delete … returning` per form of it, so a code is taken at most once. */
+export async function consumeBackupCode(db: DB, userId: string, codeHashes: readonly string[]): Promise<boolean> {
+  // The forms of one typed code (two-factor/backup-codes.ts): at most one of them is ever stored.
+  for (const codeHash of codeHashes) {
+    const rows = await db.deleteFrom("twoFactorBackupCode").where("userId", "=", userId).where("codeHash", "=", codeHash).returning("id").execute();
+    if (rows.length === 1) return true;
+  }
+  return false;
 }
 
 export async function insertChallenge(

@@ -36,7 +36,7 @@ export const runningServers = new Set<RunningServer>();
  * one probe closed before the next opens can be handed the same port again (the server and its
  * development identity provider once got the same one, and the server could not listen).
  */
-async function freePorts(count: number): Promise<number[]> {
+export async function freePorts(count: number): Promise<number[]> {
   const probes = await Promise.all(
     Array.from(
       { length: count },

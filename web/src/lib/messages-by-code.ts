@@ -17,6 +17,7 @@ const ERROR_MESSAGES: Record<string, string> = {
   FAILED_TO_UNLINK_LAST_ACCOUNT: "This is your only way to sign in, so it can't be removed. Add another one first.",
   USER_ALREADY_HAS_PASSWORD: "You already have a password. Change it below instead.",
   SESSION_EXPIRED: "For your safety, sign in again before doing this.",
+  SESSION_NOT_FRESH: "For your safety, sign in again before doing this: your last sign-in was a while ago.",
   FAILED_TO_SEND_EMAIL: "We could not send the email. Please try again later.",
   ORGANIZATION_SLUG_ALREADY_TAKEN: "Another organization already uses this slug. Choose another one.",
   ORGANIZATION_ALREADY_EXISTS: "Another organization already uses this slug. Choose another one.",

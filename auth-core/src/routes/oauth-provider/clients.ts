@@ -40,6 +40,8 @@ async function createClient(
   audit: Audit<"oauth-client-created">,
 ): Promise<WireOAuthClient> {
   const { isPublic, ...columns } = clientColumns(ctx, input);
+  // A relying party reads the JWKS before its first ID token: the key of its algorithm is there from now on.
+  if (columns.idTokenSignedResponseAlg !== null) await ctx.sessionJWT.keys.current(ctx, columns.idTokenSignedResponseAlg);
   const secret = isPublic ? undefined : newClientSecret(ctx);
   const at = ctx.clock.now().toISOString();
   const row = await audit.change(async (trx, log) => {
@@ -170,10 +172,12 @@ async function updateClient(
     enable_end_session: wire.enable_end_session,
     require_pkce: wire.require_pkce,
     disabled: wire.disabled,
+    id_token_signed_response_alg: wire.id_token_signed_response_alg,
     ...body.update,
     token_endpoint_auth_method: current.tokenEndpointAuthMethod,
   });
   const { isPublic: _isPublic, ...columns } = clientColumns(ctx, merged);
+  if (columns.idTokenSignedResponseAlg !== null) await ctx.sessionJWT.keys.current(ctx, columns.idTokenSignedResponseAlg);
   const row = await audit.change(async (trx, log) => {
     const updated = await updateOAuthClient(trx, current.clientId, { ...columns, updatedAt: ctx.clock.now().toISOString() });
     await log.write({ userId, type: "oauth-client-updated", detail: { clientId: current.clientId, fields: Object.keys(body.update).join(",") } });

@@ -4,6 +4,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { redirectResponse } from "../../http/redirect-response.js";
 import { hashToken } from "../../crypto/token-hash.js";
 import { clientPostLogoutRedirectUris } from "../../oauth-provider/clients.js";
+import { SIGNING_ALGORITHMS } from "../../jwt/signing-keys.js";
 import { buildClearedSessionCookie } from "../../session/session-cookie.js";
 import { findOAuthClient } from "../../store/oauth-provider-store.js";
 import { deleteSessionByTokenHash } from "../../store/session-store.js";
@@ -13,7 +14,7 @@ import type { AuthContext } from "../../context.js";
 async function readIdTokenHint(ctx: AuthContext, token: string): Promise<{ sub?: string; aud?: string | string[]; iss?: string } | null> {
   try {
     const keys = createLocalJWKSet(await ctx.sessionJWT.keys.published(ctx));
-    const { payload } = await compactVerify(token, keys, { algorithms: ["EdDSA"] });
+    const { payload } = await compactVerify(token, keys, { algorithms: [...SIGNING_ALGORITHMS] });
     const claims = JSON.parse(new TextDecoder().decode(payload)) as { sub?: string; aud?: string | string[]; iss?: string };
     return claims.iss === ctx.options.oauthProvider.issuer ? claims : null;
   } catch {

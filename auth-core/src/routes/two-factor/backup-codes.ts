@@ -3,17 +3,17 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import { consumeBackupCode, findTwoFactor } from "../../store/two-factor-store.js";
-import { hashTwoFactorCode, issueBackupCodes } from "../../two-factor/backup-codes.js";
+import { backupCodeHashes, issueBackupCodes } from "../../two-factor/backup-codes.js";
 import { acceptCode, findAnswerer, refuseCode, reserveCodeCheck } from "../../sign-in/second-step.js";
 import type { WireUser } from "../../shared/wire-types.js";
-import { checkPassword, codeField, passwordField } from "./shared.js";
+import { checkPasswordOrFreshSession, codeField, optionalPasswordField } from "./shared.js";
 
 /** better-auth's POST /two-factor/generate-backup-codes: ten new codes, the old ones void; the owner is told. */
 export const generateBackupCodes = defineEndpoint({
   name: "generateBackupCodes",
   method: "POST",
   path: "/two-factor/generate-backup-codes",
-  body: z.object({ password: passwordField }),
+  body: z.object({ password: optionalPasswordField }),
   session: "required",
   feature: "twoFactor",
   rateLimit: { window: 10, max: 3 },
@@ -21,7 +21,7 @@ export const generateBackupCodes = defineEndpoint({
   async handler({ ctx, body, session, audit, headers }): Promise<{ status: boolean; backupCodes: string[] }> {
     const { user } = session;
     if (user.twoFactorEnabled !== 1) throw APIError.from(400, "TWO_FACTOR_NOT_ENABLED");
-    await checkPassword(ctx, user, body.password);
+    await checkPasswordOrFreshSession(ctx, session, body.password);
     const backupCodes = await audit.change(async (trx, log) => {
       const codes = await issueBackupCodes(ctx, trx, user.id);
       await log.write({ userId: user.id, type: "two-factor-backup-codes-regenerated" });
@@ -51,7 +51,7 @@ export const verifyBackupCode = defineEndpoint({
     const user = answerer.kind === "sign-in" ? answerer.user : answerer.active.user;
     if ((await findTwoFactor(ctx.db, user.id))?.verified !== 1) throw APIError.from(400, "BACKUP_CODES_NOT_ENABLED");
     await reserveCodeCheck(ctx, answerer);
-    if (!(await consumeBackupCode(ctx.db, user.id, hashTwoFactorCode(ctx, body.code))))
+    if (!(await consumeBackupCode(ctx.db, user.id, backupCodeHashes(ctx, body.code))))
       return refuseCode({ ...call, audit }, answerer, "backup-code", "INVALID_BACKUP_CODE");
     return acceptCode({ ...call, audit }, answerer, "backup-code", body.trustDevice === true);
   },

@@ -5,7 +5,7 @@ import { sendAccountNotice } from "../../email/account-notices.js";
 import { deleteTwoFactor, findTwoFactor } from "../../store/two-factor-store.js";
 import { updateUser } from "../../store/user-store.js";
 import { clearTrustCookie, forgetTrustedDevices } from "../../two-factor/trusted-device.js";
-import { checkPassword, passwordField } from "./shared.js";
+import { checkPasswordOrFreshSession, optionalPasswordField } from "./shared.js";
 
 /**
  * better-auth's POST /two-factor/disable: behind the password; the secret, backup codes, pending
@@ -15,14 +15,14 @@ export const disableTwoFactor = defineEndpoint({
   name: "disableTwoFactor",
   method: "POST",
   path: "/two-factor/disable",
-  body: z.object({ password: passwordField }),
+  body: z.object({ password: optionalPasswordField }),
   session: "required",
   feature: "twoFactor",
   rateLimit: { window: 10, max: 3 },
   audit: ["two-factor-disabled"],
   async handler({ ctx, body, session, response, audit, headers }): Promise<{ status: boolean }> {
     const { user } = session;
-    await checkPassword(ctx, user, body.password);
+    await checkPasswordOrFreshSession(ctx, session, body.password);
     if (user.twoFactorEnabled !== 1 && !(await findTwoFactor(ctx.db, user.id))) throw APIError.from(400, "TWO_FACTOR_NOT_ENABLED");
     const wasOn = user.twoFactorEnabled === 1;
     await audit.change(async (trx, log) => {

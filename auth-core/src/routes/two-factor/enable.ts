@@ -5,10 +5,10 @@ import { generateId } from "../../deps/random.js";
 import { findTwoFactor, putUnverifiedTwoFactor } from "../../store/two-factor-store.js";
 import { issueBackupCodes } from "../../two-factor/backup-codes.js";
 import { buildTOTPURI, generateTOTPSecret } from "../../two-factor/totp.js";
-import { checkPassword, encryptTOTPSecret, passwordField } from "./shared.js";
+import { checkPasswordOrFreshSession, encryptTOTPSecret, optionalPasswordField } from "./shared.js";
 
 const body = z.object({
-  password: passwordField,
+  password: optionalPasswordField,
   issuer: z.string().min(1).max(100).optional(),
   // better-auth also has "otp" (mailed codes only); Gatehouse mails codes beside an app, never instead.
   method: z.literal("totp").optional(),
@@ -31,7 +31,7 @@ export const enableTwoFactor = defineEndpoint({
   audit: { none: "a secret that is not in use yet: verify-totp turns two-factor on and writes two-factor-enabled" },
   async handler({ ctx, body, session }): Promise<{ method: "totp"; totpURI: string; backupCodes: string[] }> {
     const { user } = session;
-    await checkPassword(ctx, user, body.password);
+    await checkPasswordOrFreshSession(ctx, session, body.password);
     if ((await findTwoFactor(ctx.db, user.id))?.verified === 1) throw APIError.from(400, "TOTP_ALREADY_ENABLED");
     const secret = generateTOTPSecret(ctx.random);
     const backupCodes = await ctx.db.transaction().execute(async (trx) => {

@@ -4,20 +4,30 @@ import { decryptToken, deriveTwoFactorSecretKey, encryptToken } from "../../cryp
 import { APIError } from "../../errors.js";
 import { checkAccountPassword } from "../../account/sign-in-throttle.js";
 import { findCredentialAccount } from "../../store/account-store.js";
-import type { UserRow } from "../../store/database.js";
+import { isFreshSession, type ActiveSession } from "../../session/session.js";
 
-export const passwordField = z.string().max(4096);
+const passwordField = z.string().max(4096);
+/** better-auth's `allowPasswordless` body: the password may be left out by a person who has none. */
+export const optionalPasswordField = passwordField.optional();
 /** A code as typed: digits of an app or a mail, or a backup code `xxxxx-xxxxx`. */
 export const codeField = z.string().max(64);
 
 /**
- * The caller's password, checked against their credential account and counted in the account's
- * throttle like a sign-in (429 once throttled): 400 INVALID_PASSWORD when it is wrong or the
- * person has none (the same scrypt work either way).
+ * What stands behind enable, disable, get-totp-uri and generate-backup-codes (better-auth's
+ * `allowPasswordless`, always on here): a person with a password gives it (checkPassword; left
+ * out, 400 INVALID_PASSWORD); a person without one (Google, a passkey, a mailed link or code)
+ * proves it is them with a fresh session instead, 403 SESSION_NOT_FRESH otherwise. better-auth
+ * asks no freshness of them; Gatehouse does, so an old session alone cannot turn the step off.
  */
-export async function checkPassword(ctx: AuthContext, user: UserRow, password: string): Promise<void> {
+export async function checkPasswordOrFreshSession(ctx: AuthContext, active: ActiveSession, password: string | undefined): Promise<void> {
+  const { user, session } = active;
   const account = await findCredentialAccount(ctx.db, user.id);
-  if (!(await checkAccountPassword(ctx, { email: user.email, storedHash: account?.password, password }))) throw APIError.from(400, "INVALID_PASSWORD");
+  if (account?.password) {
+    if (password === undefined) throw APIError.from(400, "INVALID_PASSWORD");
+    if (!(await checkAccountPassword(ctx, { email: user.email, storedHash: account.password, password }))) throw APIError.from(400, "INVALID_PASSWORD");
+    return;
+  }
+  if (!isFreshSession(session, ctx.clock.now(), ctx.options.session.freshAge)) throw APIError.from(403, "SESSION_NOT_FRESH");
 }
 
 export function encryptTOTPSecret(ctx: AuthContext, secret: string): string {

@@ -7,8 +7,16 @@ export interface EnabledTwoFactor {
   backupCodes: string[];
 }
 
-/** POST /two-factor/enable {password}: a new secret (as an otpauth URI) and ten backup codes. */
-export function enableTwoFactor(client: AuthClient, input: { password: string }): Promise<EnabledTwoFactor> {
+/**
+ * What the management calls send: the password, or nothing for a person without one (better-auth's
+ * allowPasswordless body; the server then asks for a recent sign-in, 403 SESSION_NOT_FRESH).
+ */
+export interface PasswordProof {
+  password?: string;
+}
+
+/** POST /two-factor/enable {password?}: a new secret (as an otpauth URI) and ten backup codes. */
+export function enableTwoFactor(client: AuthClient, input: PasswordProof): Promise<EnabledTwoFactor> {
   return client.request<EnabledTwoFactor>("/two-factor/enable", input);
 }
 
@@ -17,17 +25,17 @@ export function confirmTwoFactor(client: AuthClient, input: { code: string }): P
   return client.request<unknown>("/two-factor/verify-totp", input);
 }
 
-/** POST /two-factor/generate-backup-codes {password}: ten new codes; the old ones stop working. */
-export function regenerateBackupCodes(client: AuthClient, input: { password: string }): Promise<{ backupCodes: string[] }> {
+/** POST /two-factor/generate-backup-codes {password?}: ten new codes; the old ones stop working. */
+export function regenerateBackupCodes(client: AuthClient, input: PasswordProof): Promise<{ backupCodes: string[] }> {
   return client.request<{ backupCodes: string[] }>("/two-factor/generate-backup-codes", input);
 }
 
-/** POST /two-factor/disable {password}. */
-export function disableTwoFactor(client: AuthClient, input: { password: string }): Promise<unknown> {
+/** POST /two-factor/disable {password?}. */
+export function disableTwoFactor(client: AuthClient, input: PasswordProof): Promise<unknown> {
   return client.request<unknown>("/two-factor/disable", input);
 }
 
-export function useEnableTwoFactor(): UseMutationResult<EnabledTwoFactor, Error, { password: string }> {
+export function useEnableTwoFactor(): UseMutationResult<EnabledTwoFactor, Error, PasswordProof> {
   const client = useAuthClient();
   return useMutation({ mutationKey: ["auth", "two-factor", "enable"], mutationFn: (input) => enableTwoFactor(client, input) });
 }
@@ -44,12 +52,12 @@ export function useConfirmTwoFactor(): UseMutationResult<unknown, Error, { code:
   });
 }
 
-export function useRegenerateBackupCodes(): UseMutationResult<{ backupCodes: string[] }, Error, { password: string }> {
+export function useRegenerateBackupCodes(): UseMutationResult<{ backupCodes: string[] }, Error, PasswordProof> {
   const client = useAuthClient();
   return useMutation({ mutationKey: ["auth", "two-factor", "backup-codes"], mutationFn: (input) => regenerateBackupCodes(client, input) });
 }
 
-export function useDisableTwoFactor(): UseMutationResult<unknown, Error, { password: string }> {
+export function useDisableTwoFactor(): UseMutationResult<unknown, Error, PasswordProof> {
   const client = useAuthClient();
   const queryClient = useQueryClient();
   return useMutation({

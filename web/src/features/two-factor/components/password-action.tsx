@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 export interface PasswordActionProps {
   id: string;
@@ -8,14 +9,18 @@ export interface PasswordActionProps {
   danger?: boolean;
   /** Asked first, in the app's one confirmation (issue 48: turning two-factor off was not). */
   confirm?: { title: string; body: string };
-  onSubmit: (password: string, done: () => void) => void;
+  /** false for a person without a password: the server takes a recent sign-in instead, so no field is shown. */
+  withPassword?: boolean;
+  /** The password typed, or undefined when the action goes without one (withPassword false). */
+  onSubmit: (password: string | undefined, done: () => void) => void;
 }
 
-/** One action behind the account's password (enable, regenerate, disable). */
-export function PasswordAction({ id, label, busy, danger, confirm, onSubmit }: PasswordActionProps): ReactElement {
+/** One action behind the account's password, or a recent sign-in for a person without one (enable, regenerate, disable). */
+export function PasswordAction({ id, label, busy, danger, confirm, withPassword = true, onSubmit }: PasswordActionProps): ReactElement {
   const [password, setPassword] = useState("");
   const [asking, setAsking] = useState(false);
-  const run = (): void => onSubmit(password, () => setPassword(""));
+  const { t } = useTranslation();
+  const run = (): void => onSubmit(withPassword ? password : undefined, () => setPassword(""));
   function submit(event: FormEvent): void {
     event.preventDefault();
     if (confirm) setAsking(true);
@@ -24,8 +29,12 @@ export function PasswordAction({ id, label, busy, danger, confirm, onSubmit }: P
   return (
     <>
       <form className="stack" onSubmit={submit}>
-        <label htmlFor={id}>Password</label>
-        <input id={id} type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        {withPassword && (
+          <>
+            <label htmlFor={id}>{t("password.heading")}</label>
+            <input id={id} type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </>
+        )}
         <div className="actions">
           <button type="submit" className={danger ? "danger" : undefined} disabled={busy}>
             {label}

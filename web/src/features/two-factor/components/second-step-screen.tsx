@@ -109,7 +109,8 @@ export function SecondStepScreen(): ReactElement {
             inputMode={method === "backup-code" ? "text" : "numeric"}
             autoComplete="one-time-code"
             required
-            maxLength={method === "backup-code" ? 11 : 6}
+            // A backup code is 13 characters (`xxxxxx-xxxxxx`); room for spaces and an old 11-character one.
+            maxLength={method === "backup-code" ? 20 : 6}
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
