@@ -21,7 +21,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
  * - oidc-provider: the development identity provider's, loaded when one is started (never in
  *   production), with modules of its own that are read from disk;
  * - @gatehouse/auth-core/mail-html: the mails' layout with React Email and React's server
- *   renderer (some 2 MB of source), imported on the first mail (auth-core's email/mail-content.ts),
+ *   renderer, imported on the first mail (auth-core's email/mail-content.ts),
  *   so that a process holds none of it until it sends one.
  */
 const EXTERNAL = ["better-sqlite3", "pg-native", "pino", "pino-pretty", "oidc-provider", "@gatehouse/auth-core/mail-html"];

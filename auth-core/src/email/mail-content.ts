@@ -62,6 +62,6 @@ function composeText(content: MailContent, brand: MailBrand, words: MailWords): 
 export async function renderMail(content: MailContent, setting: MailSetting = DEFAULT_SETTING): Promise<MailMessage> {
   const words = mailWords(setting.language);
   const { renderMailHTML } = await import("@gatehouse/auth-core/mail-html");
-  const html = await renderMailHTML(content, { brand: setting.brand, language: setting.language, words });
+  const html = renderMailHTML(content, { brand: setting.brand, language: setting.language, words });
   return { to: content.to, subject: content.subject, text: composeText(content, setting.brand, words), html };
 }

@@ -156,7 +156,7 @@ export const mailDe: MailWords = {
     },
     twoFactorDisabled: {
       subject: (app) => `Die Zwei-Faktor-Authentifizierung für Ihr Konto bei ${app} wurde ausgeschaltet`,
-      line: "Die Zwei-Faktor-Authentifizierung wurde soeben ausgeschaltet: Zur Anmeldung genügt jetzt wieder Ihr Passwort allein.",
+      line: "Die Zwei-Faktor-Authentifizierung wurde soeben ausgeschaltet: Bei der Anmeldung wird kein zweiter Schritt mehr verlangt.",
     },
     backupCodesRegenerated: {
       subject: (app) => `Für Ihr Konto bei ${app} wurden neue Backup-Codes erstellt`,

@@ -7,7 +7,7 @@ function lifetime(seconds: number): string {
   return count(Math.max(1, Math.round(seconds / 60)), "minute", "minutes");
 }
 
-/** English: the wording the mails had before they were translated, kept word for word. */
+/** English: the wording the mails had before they were translated (tests and outside checks read it). */
 export const mailEn: MailWords = {
   lifetime,
   greeting: (name) => (name.trim() ? `Hello ${name.trim()},` : "Hello,"),
@@ -142,7 +142,7 @@ export const mailEn: MailWords = {
     },
     twoFactorDisabled: {
       subject: (app) => `Two-factor authentication was turned off for your ${app} account`,
-      line: "Two-factor authentication was just turned off: your password alone now signs in to your account.",
+      line: "Two-factor authentication was just turned off: signing in to your account no longer asks for a second step.",
     },
     backupCodesRegenerated: {
       subject: (app) => `New backup codes were made for your ${app} account`,

@@ -158,7 +158,7 @@ export const mailEs: MailWords = {
     },
     twoFactorDisabled: {
       subject: (app) => `Se desactivó la verificación en dos pasos en su cuenta de ${app}`,
-      line: "Se acaba de desactivar la verificación en dos pasos: ahora basta con su contraseña para iniciar sesión en su cuenta.",
+      line: "Se acaba de desactivar la verificación en dos pasos: para iniciar sesión en su cuenta ya no se pide un segundo paso.",
     },
     backupCodesRegenerated: {
       subject: (app) => `Se crearon nuevos códigos de respaldo para su cuenta de ${app}`,

@@ -155,7 +155,7 @@ export const mailFr: MailWords = {
     },
     twoFactorDisabled: {
       subject: (app) => `La double authentification a été désactivée pour votre compte ${app}`,
-      line: "La double authentification vient d'être désactivée : votre mot de passe suffit désormais à vous connecter.",
+      line: "La double authentification vient d'être désactivée : la connexion à votre compte ne demande plus de seconde étape.",
     },
     backupCodesRegenerated: {
       subject: (app) => `De nouveaux codes de secours ont été créés pour votre compte ${app}`,

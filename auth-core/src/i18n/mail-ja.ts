@@ -140,7 +140,7 @@ export const mailJa: MailWords = {
     },
     twoFactorDisabled: {
       subject: (app) => `${app} のアカウントで 2 段階認証がオフになりました`,
-      line: "2 段階認証がオフになりました。今後はパスワードだけでアカウントにサインインできます。",
+      line: "2 段階認証がオフになりました。今後、アカウントへのサインインで 2 つ目の確認は求められません。",
     },
     backupCodesRegenerated: {
       subject: (app) => `${app} のアカウントの新しいバックアップコードが作成されました`,
