@@ -131,6 +131,14 @@ export interface Endpoint<
    */
   apiKeySession?: K;
   /**
+   * The caller is an OAuth client of the provider (the token, introspection and revocation
+   * endpoints; `session` is "none"): the gate authenticates it from the request before the input
+   * is read (client_secret_basic, or client_secret_post from the form) and hands the handler the
+   * principal `{ kind: "oauth-client" }`; otherwise 401 invalid_client (RFC 6749 §5.2).
+   * "confidential-or-public": a public client may name itself by its client_id alone.
+   */
+  oauthClient?: "confidential" | "confidential-or-public";
+  /**
    * The codes of an untrusted URL input (callbackURL, errorCallbackURL, …: 403 either way): "core"
    * (INVALID_CALLBACKURL, the default) or "plugin", the codes better-auth 1.7's plugins answer
    * (INVALID_CALLBACK_URL, INVALID_ERROR_CALLBACK_URL, INVALID_NEW_USER_CALLBACK_URL).

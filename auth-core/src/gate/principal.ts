@@ -1,5 +1,5 @@
 import type { ActiveSession } from "../session/active-session.js";
-import type { UserRow } from "../store/database.js";
+import type { OAuthClientRow, UserRow } from "../store/database.js";
 
 /** Resources and actions an API key may perform (better-auth's key permissions); null: none. */
 export type KeyPermissions = Readonly<Record<string, readonly string[]>> | null;
@@ -17,14 +17,17 @@ export type KeyHolder = { kind: "person"; owner: UserRow } | { kind: "organizati
  *   a call without headers, better-auth's "server" call), the only caller of server-only fields;
  * - person: a person's own session;
  * - impersonation: an admin acting as the person (`adminId`), held to account/impersonation-rule.ts;
- * - api-key: a request carrying a key, on an endpoint that allows keys; never a session.
+ * - api-key: a request carrying a key, on an endpoint that allows keys; never a session;
+ * - oauth-client: an OAuth client of the provider, authenticated by its secret (or, where the
+ *   endpoint takes public clients, named by its id) at an endpoint declaring `oauthClient`.
  */
 export type Principal =
   | { kind: "nobody" }
   | { kind: "server" }
   | { kind: "person"; active: ActiveSession }
   | { kind: "impersonation"; active: ActiveSession; adminId: string }
-  | { kind: "api-key"; keyId: string; permissions: KeyPermissions; holder: KeyHolder };
+  | { kind: "api-key"; keyId: string; permissions: KeyPermissions; holder: KeyHolder }
+  | { kind: "oauth-client"; client: OAuthClientRow };
 
 export type KeyPrincipal = Extract<Principal, { kind: "api-key" }>;
 
@@ -47,8 +50,15 @@ export function sessionOf(principal: Principal): ActiveSession | null {
 
 /** The caller of an endpoint that requires someone (its `session` is required): the gate let no one else through. */
 export function actorOf(principal: Principal): Actor {
-  if (principal.kind === "nobody" || principal.kind === "server") throw new Error(`no actor on a call by ${principal.kind}`);
+  if (principal.kind === "nobody" || principal.kind === "server" || principal.kind === "oauth-client")
+    throw new Error(`no actor on a call by ${principal.kind}`);
   return principal;
+}
+
+/** The client of an endpoint that declares `oauthClient`: the gate let no one else through. */
+export function oauthClientOf(principal: Principal): OAuthClientRow {
+  if (principal.kind !== "oauth-client") throw new Error(`no OAuth client on a call by ${principal.kind}`);
+  return principal.client;
 }
 
 /** The person an actor's rows name: the session's person, a key's owner, or an organization key's creator. */
