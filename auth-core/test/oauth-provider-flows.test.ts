@@ -1,6 +1,7 @@
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDialects } from "../testing/index.js";
+import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from "kysely";
+import { createTestAuthBeside, testDialects } from "../testing/index.js";
 import {
   APP_CALLBACK,
   approvedCallback,
@@ -358,4 +359,42 @@ describe.each(testDialects())("OpenID provider with openid-client, on %s", (dial
       expect(logout.headers.get("location")).toBe(`${APP_CALLBACK}?state=bye`);
     },
   );
+
+  it("writes a refresh's two tokens in one statement: five statements per refresh, two per client-credentials token", async () => {
+    const registered = await registerClient(p, {
+      grant_types: ["authorization_code", "refresh_token", "client_credentials"],
+      client_credentials_scopes: ["reports:read"],
+    });
+    const alice = await person(p, "Alice", "alice@example.com");
+    const flow = await startCodeFlow(await discover(p.t.auth, registered), "openid offline_access");
+    const tokens = await finishCodeFlow(flow, await approvedCallback(flow, alice.browser));
+    // The same service on the same database, its statements counted by kind.
+    const statements: string[] = [];
+    const counter: KyselyPlugin = {
+      transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+        statements.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const counted = createTestAuthBeside(
+      { ...p.t, database: { ...p.t.database, db: p.t.database.db.withPlugin(counter) } },
+      {
+        oauthProvider: { enabled: true, clientCredentialsScopes: ["reports:read"] },
+      },
+    );
+    // Once to warm what a process keeps (its signing key), then counted.
+    const warm = await formPost(counted, "/oauth2/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token! }, registered);
+    const { refresh_token: next } = (await warm.json()) as { refresh_token: string };
+    statements.length = 0;
+    const refreshed = await formPost(counted, "/oauth2/token", { grant_type: "refresh_token", refresh_token: next }, registered);
+    expect(refreshed.status).toBe(200);
+    // The client, the token, its revocation, the person, and the new access and refresh tokens together.
+    expect(statements).toEqual(["SelectQueryNode", "SelectQueryNode", "UpdateQueryNode", "SelectQueryNode", "InsertQueryNode"]);
+    statements.length = 0;
+    const service = await formPost(counted, "/oauth2/token", { grant_type: "client_credentials", scope: "reports:read" }, registered);
+    expect(service.status).toBe(200);
+    expect(statements).toEqual(["SelectQueryNode", "InsertQueryNode"]);
+    await counted.settled();
+  });
 });
