@@ -12,6 +12,7 @@ import { translatedErrorBody } from "./i18n/translate-error.js";
 import { admitCall, admitCaller, type CallerKind } from "./gate/gate.js";
 import { sessionOf, type Principal } from "./gate/principal.js";
 import { OAuthError } from "./oauth-provider/oauth-error.js";
+import { ScimError } from "./scim-token/error.js";
 import type { AuditEventType } from "./shared/audit-events.js";
 import type { FastPath } from "./fast-path/get-session.js";
 
@@ -329,6 +330,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       return toResponse(result, draft, base);
     } catch (error) {
       if (error instanceof APIError) return translatedErrorResponse(error, base, request);
+      if (error instanceof ScimError) return error.toResponse();
       ctx.logger.error("unhandled error in auth handler", {
         path: loggedPath,
         requestId: info.requestId,

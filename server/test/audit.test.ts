@@ -222,7 +222,7 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="gatehouse-events-2026-03-05.csv"');
     const lines = (await response.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("time,type,outcome,method,actor,email,organization,ip,user agent");
+    expect(lines[0]).toBe("time,type,outcome,method,actor,email,organization,ip,user agent,reason");
     expect(lines.slice(1).map((line) => line.split(",").slice(0, 4).join(","))).toEqual([
       "2026-03-03T08:00:00.000Z,sign-up,success,password",
       "2026-03-02T09:00:00.000Z,sign-in,success,google",
@@ -230,7 +230,7 @@ describe.each(testDialects())("the audit log's procedures on %s", (dialect) => {
       "2026-03-01T11:00:00.000Z,sign-in,failure,password",
       "2026-03-01T10:00:00.000Z,sign-in,success,password",
     ]);
-    expect(lines[2]).toBe("2026-03-02T09:00:00.000Z,sign-in,success,google,mia,mia@example.com,,203.0.113.7,'=cmd|' /C calc'!A0");
+    expect(lines[2]).toBe("2026-03-02T09:00:00.000Z,sign-in,success,google,mia,mia@example.com,,203.0.113.7,'=cmd|' /C calc'!A0,");
 
     const filtered = await (await csv(people.adam, "scope=organization&type=sign-in&outcome=failure&method=password")).text();
     expect(filtered.trimEnd().split("\r\n")).toHaveLength(2);

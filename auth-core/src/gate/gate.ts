@@ -5,6 +5,7 @@ import { isFreshSession, validateSessionToken, type ActiveSession } from "../ses
 import { readSessionToken } from "../session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeyPrincipal } from "../api-key/key-session.js";
 import { authenticateClient } from "../oauth-provider/client-auth.js";
+import { resolveScimTokenCaller } from "../scim-token/token.js";
 import { hasAdminPermission } from "../shared/admin-roles.js";
 import { assertAllowedWhileImpersonating } from "../account/impersonation-rule.js";
 import { isAbsentWhenOff, isFeatureOn } from "./features.js";
@@ -23,6 +24,7 @@ export type CallerKind = "request" | "server";
  * is absent while off (features.ts: magic link, email OTP) answers 404 as if it did not exist;
  * - an OAuth client, where the endpoint declares `oauthClient` (oauth-provider/client-auth.ts:
  *   its secret from the Authorization header or the form; 401 invalid_client otherwise);
+ * - a provisioning token where the endpoint declares `caller: "scim-token"` (SCIM's 401 otherwise);
  * - a request carrying an API key: only where the endpoint allows keys (403 API_KEY_NOT_ALLOWED,
  *   never for "fresh"), one use of the key (its own refusals, a banned holder's among them);
  * - else the session (`session`: 401 UNAUTHORIZED without one where required, 403
@@ -46,7 +48,7 @@ export async function admitCaller(
   }
   const requirement = endpoint.session;
   const nobody = caller === "server" ? SERVER : NOBODY;
-  if (requirement === "none") return nobody;
+  if (requirement === "none") return endpoint.caller === "scim-token" ? resolveScimTokenCaller(ctx, headers) : nobody;
   const apiKey = readApiKeyHeader(ctx, headers);
   if (apiKey !== null) {
     if (endpoint.apiKeySession !== "allow" || requirement === "fresh") throw APIError.from(403, "API_KEY_NOT_ALLOWED");

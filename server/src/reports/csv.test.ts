@@ -21,7 +21,7 @@ describe("CSV lines a spreadsheet opens safely", () => {
   });
 
   it("writes the header and an event's cells in the contract's order, empty for nulls", () => {
-    expect(toCSVLine(EVENT_CSV_HEADER)).toBe("time,type,outcome,method,actor,email,organization,ip,user agent\r\n");
+    expect(toCSVLine(EVENT_CSV_HEADER)).toBe("time,type,outcome,method,actor,email,organization,ip,user agent,reason\r\n");
     const line = toCSVLine(
       eventCSVCells({
         id: "e1",
@@ -35,9 +35,10 @@ describe("CSV lines a spreadsheet opens safely", () => {
         ipAddress: "203.0.113.9",
         userAgent: null,
         createdAt: new Date("2026-03-04T05:06:07.000Z"),
-        detail: {},
+        detail: { reason: "INVALID_EMAIL_OR_PASSWORD" },
+        failureReason: "wrong-password",
       }),
     );
-    expect(line).toBe("2026-03-04T05:06:07.000Z,sign-in,failure,password,'=cmd|' /C calc'!A0,ada@example.com,\"Acme, Inc.\",203.0.113.9,\r\n");
+    expect(line).toBe("2026-03-04T05:06:07.000Z,sign-in,failure,password,'=cmd|' /C calc'!A0,ada@example.com,\"Acme, Inc.\",203.0.113.9,,Wrong password\r\n");
   });
 });

@@ -1,8 +1,11 @@
 import { stringify } from "csv-stringify/sync";
-import type { AuditEventView } from "../shared/audit-views.js";
+import { FAILED_SIGN_IN_REASON_LABELS, type AuditEventView } from "../shared/audit-views.js";
 
-/** The export's columns, in this order: a fixed contract that readers of the file rely on. */
-export const EVENT_CSV_HEADER = ["time", "type", "outcome", "method", "actor", "email", "organization", "ip", "user agent"] as const;
+/**
+ * The export's columns, in this order: a fixed contract that readers of the file rely on (new
+ * columns go at the end: `reason`, why a sign-in failed, came with issue 48).
+ */
+export const EVENT_CSV_HEADER = ["time", "type", "outcome", "method", "actor", "email", "organization", "ip", "user agent", "reason"] as const;
 
 /**
  * One CSV line (RFC 4180 quoting of commas, quotes and newlines by csv-stringify). Spreadsheet
@@ -27,5 +30,6 @@ export function eventCSVCells(event: AuditEventView): Array<string | null> {
     event.organizationName ?? event.organizationId,
     event.ipAddress,
     event.userAgent,
+    event.failureReason ? FAILED_SIGN_IN_REASON_LABELS[event.failureReason] : null,
   ];
 }

@@ -88,6 +88,72 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "scim-user-deprovisioned": "Removed by the directory",
 };
 
+/**
+ * Why a sign-in failed, read from what its row holds (issue 48): a refused sign-in row's
+ * `detail.reason` (and whether it named an account), or a wrong code at a sign-in's second step.
+ */
+export type FailedSignInReason =
+  | "wrong-password"
+  | "unknown-account"
+  | "banned"
+  | "second-step-failed"
+  | "throttled"
+  | "address-not-verified"
+  | "passkey-refused"
+  | "provider-not-linked"
+  | "sign-up-closed"
+  | "outside-sso-domain"
+  | "other";
+
+/** The words Reports and the CSV show for each reason. */
+export const FAILED_SIGN_IN_REASON_LABELS: Readonly<Record<FailedSignInReason, string>> = {
+  "wrong-password": "Wrong password",
+  "unknown-account": "Unknown account",
+  banned: "Banned",
+  "second-step-failed": "Second step failed",
+  throttled: "Throttled",
+  "address-not-verified": "Address not verified",
+  "passkey-refused": "Passkey refused",
+  "provider-not-linked": "Provider account not linked",
+  "sign-up-closed": "Sign-up closed",
+  "outside-sso-domain": "Outside the SSO domain",
+  other: "Other",
+};
+
+/** The reasons a refused sign-in row's detail.reason names (auth-core's sign-in routes), but the password's. */
+const SIGN_IN_REASONS: Readonly<Record<string, FailedSignInReason>> = {
+  ACCOUNT_THROTTLED: "throttled",
+  BANNED_USER: "banned",
+  EMAIL_NOT_VERIFIED: "address-not-verified",
+  "account not linked": "provider-not-linked",
+  "signup disabled": "sign-up-closed",
+  "address outside the verified domain": "outside-sso-domain",
+};
+
+/**
+ * The reason of a failed sign-in or second step; null for any other row. A wrong password names
+ * the account it was tried on; the same refusal without an account is an unknown address. A
+ * passkey's refusals (unknown, wrong signature, counter) are one reason. A wrong code of a
+ * signed-in person confirming enrolment is no sign-in (`detail.step` "session").
+ */
+export function failedSignInReason(row: {
+  type: AuditEventType;
+  outcome: AuditOutcome;
+  method: string | null;
+  userId: string | null;
+  detail: Readonly<Record<string, string | number | boolean | null>>;
+}): FailedSignInReason | null {
+  if (row.outcome !== "failure") return null;
+  if (row.type === "two-factor-verified") return row.detail.step === "session" ? null : "second-step-failed";
+  if (row.type !== "sign-in") return null;
+  const reason = typeof row.detail.reason === "string" ? row.detail.reason : "";
+  if (reason === "INVALID_EMAIL_OR_PASSWORD") return row.userId === null ? "unknown-account" : "wrong-password";
+  const known = SIGN_IN_REASONS[reason];
+  if (known) return known;
+  if (row.method === "passkey") return "passkey-refused";
+  return "other";
+}
+
 /** One row of the audit log as the web app sees it (the contract between the server and the web app). */
 export interface AuditEventView {
   id: string;
@@ -105,6 +171,8 @@ export interface AuditEventView {
   userAgent: string | null;
   createdAt: Date;
   detail: Record<string, string | number | boolean | null>;
+  /** Why a sign-in (or its second step) failed; null for every other row. */
+  failureReason: FailedSignInReason | null;
 }
 
 export type AuditScopeName = "self" | "organization";

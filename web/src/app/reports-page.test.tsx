@@ -71,6 +71,8 @@ describe("the Reports page (audit.events)", () => {
     await waitFor(() => expect(bodyRows().every((row) => within(row).queryByText("Failed"))).toBe(true));
     await loadAll();
     expect(bodyRows()).toHaveLength(27);
+    // Each says why (issue 48): the password was wrong.
+    expect(bodyRows().every((row) => within(row).queryByText("Wrong password"))).toBe(true);
     expect(app.router.state.location.search).toBe("?outcome=failure");
 
     // Kind and method too: the CSV link asks for exactly these filters.

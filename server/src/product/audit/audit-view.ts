@@ -1,5 +1,5 @@
 import { APIError } from "@gatehouse/auth-core";
-import type { AuditEventView } from "../../shared/audit-views.js";
+import { failedSignInReason, type AuditEventView } from "../../shared/audit-views.js";
 import type { AuditEventRecord, AuditPosition } from "./audit-store.js";
 
 type DetailValue = string | number | boolean | null;
@@ -23,6 +23,7 @@ function parseDetail(text: string | null): Record<string, DetailValue> {
 
 /** Columns picked one by one: a new column never reaches the wire by accident. */
 export function toAuditEventView(record: AuditEventRecord): AuditEventView {
+  const detail = parseDetail(record.detail);
   return {
     id: record.id,
     type: record.type,
@@ -35,7 +36,8 @@ export function toAuditEventView(record: AuditEventRecord): AuditEventView {
     ipAddress: record.ipAddress,
     userAgent: record.userAgent,
     createdAt: new Date(record.createdAt),
-    detail: parseDetail(record.detail),
+    detail,
+    failureReason: failedSignInReason({ ...record, detail }),
   };
 }
 

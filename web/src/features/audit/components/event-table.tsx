@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { FAILED_SIGN_IN_REASON_LABELS } from "@gatehouse/server/shared";
 import { PagedTable, type TableColumn, type TablePager } from "../../../components/paged-table.js";
 import { formatDateTime } from "../../../components/ui.js";
 import { describeUserAgent } from "../../../lib/user-agent.js";
@@ -15,6 +16,8 @@ const EVENT_COLUMNS: readonly TableColumn<AuditEventView>[] = [
   { header: "Time", cell: (event) => <time dateTime={new Date(event.createdAt).toISOString()}>{formatDateTime(event.createdAt)}</time> },
   { header: "Event", rowHeader: true, cell: (event) => eventLabel(event.type) },
   { header: "Outcome", cell: (event) => <OutcomeBadge outcome={event.outcome} /> },
+  // Why a sign-in or its second step failed (issue 48); empty for every other row.
+  { header: "Reason", cell: (event) => (event.failureReason ? FAILED_SIGN_IN_REASON_LABELS[event.failureReason] : "") },
   { header: "Method", cell: (event) => methodLabel(event.method) },
   { header: "Person", cell: actorText, title: (event) => event.actor?.email },
   { header: "Address", cell: (event) => event.ipAddress ?? "—" },
