@@ -1,6 +1,6 @@
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from "kysely";
+import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type RootOperationNode } from "kysely";
 import { createTestAuthBeside, testDialects } from "../testing/index.js";
 import {
   APP_CALLBACK,
@@ -396,5 +396,35 @@ describe.each(testDialects())("OpenID provider with openid-client, on %s", (dial
     expect(service.status).toBe(200);
     expect(statements).toEqual(["SelectQueryNode", "InsertQueryNode"]);
     await counted.settled();
+  });
+
+  it("indexes a token's family and person only when it has them: a service's token writes neither, and the lookups still use them", async () => {
+    const db = p.t.database.db;
+    if (dialect === "sqlite") {
+      const indexes = await sql<{
+        name: string;
+        sql: string;
+      }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'oauthToken' and name in ('oauthToken_familyId_idx', 'oauthToken_userId_idx')`.execute(
+        db,
+      );
+      expect(indexes.rows).toHaveLength(2);
+      for (const index of indexes.rows) expect(index.sql).toMatch(/where .* is not null/i);
+      for (const [query, index] of [
+        [sql`explain query plan update "oauthToken" set "revokedAt" = 'x' where "familyId" = 'f' and "revokedAt" is null`, "oauthToken_familyId_idx"],
+        [sql`explain query plan select * from "oauthToken" where "userId" = 'u'`, "oauthToken_userId_idx"],
+      ] as const) {
+        const plan = await query.execute(db);
+        expect(JSON.stringify(plan.rows)).toContain(index);
+      }
+    } else {
+      const indexes = await sql<{
+        indexname: string;
+        indexdef: string;
+      }>`select indexname, indexdef from pg_indexes where tablename = 'oauthToken' and schemaname = current_schema() and indexname in ('oauthToken_familyId_idx', 'oauthToken_userId_idx')`.execute(
+        db,
+      );
+      expect(indexes.rows).toHaveLength(2);
+      for (const index of indexes.rows) expect(index.indexdef).toMatch(/WHERE .* IS NOT NULL/);
+    }
   });
 });

@@ -37,7 +37,8 @@ export async function admitCaller(
   headers: Headers,
   client: ClientInfo,
   caller: CallerKind,
-  rawBody: unknown,
+  /** The request's body before validation: an OAuth client's client_secret_post credentials. */
+  rawBody?: unknown,
 ): Promise<Principal> {
   const { feature } = endpoint;
   if (typeof feature === "string" && isAbsentWhenOff(feature) && !isFeatureOn(ctx.options, feature)) throw APIError.from(404, "NOT_FOUND");
