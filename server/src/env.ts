@@ -20,6 +20,8 @@ const envSchema = z.object({
   BASE_URL: z.url().optional(),
   DATABASE_URL: z.string().default("file:./data/gatehouse.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  // off: no named prepared statements on PostgreSQL (a pooler in transaction mode that does not carry them, PgBouncer before 1.21).
+  DATABASE_NAMED_STATEMENTS: z.enum(["on", "off"]).default("on"),
   AUTH_SECRET: z.string().min(32).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   // DNS_SERVERS: host:port resolvers (comma-separated) that domain-verification TXT lookups go to, and only them.
@@ -124,6 +126,8 @@ export interface ServerConfig {
   databaseURL: string;
   /** PostgreSQL connections per process. */
   databasePoolSize: number;
+  /** Whether repeated PostgreSQL selects run as named prepared statements (DATABASE_NAMED_STATEMENTS). */
+  databaseNamedStatements: boolean;
   authSecret: string | undefined;
   trustedOrigins: string[];
   /** DNS_SERVERS: the resolvers of domain verification (enterprise SSO); empty: the system's. */
@@ -231,6 +235,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     baseURL,
     databaseURL: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseNamedStatements: e.DATABASE_NAMED_STATEMENTS === "on",
     authSecret: e.AUTH_SECRET,
     trustedOrigins: (e.TRUSTED_ORIGINS ?? "")
       .split(",")
