@@ -24,7 +24,8 @@ export function OutcomeNotice(): ReactElement | null {
       return;
     }
     let active = true;
-    void import("../lib/url-outcomes.js").then(({ readOutcome, withoutOutcome }) => {
+    // With the signed-in pages' catalog (components/ui.tsx), which words every outcome in the shown language.
+    void Promise.all([import("../lib/url-outcomes.js"), import("./ui.js")]).then(([{ readOutcome, withoutOutcome }]) => {
       if (!active) return;
       const outcome = readOutcome(search);
       if (outcome) setShown({ outcome, pathname: location.pathname });
