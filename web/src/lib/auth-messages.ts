@@ -19,8 +19,8 @@ export const MESSAGES = {
 } as const;
 
 /** A catalog's message in the shown language, or the English one where that catalog is not in (the signed-in pages' on the front door). */
-export function inShownLanguage(id: string, english: string): string {
-  const text = i18n._(id);
+export function inShownLanguage(id: string, english: string, values?: Record<string, unknown>): string {
+  const text = i18n._(id, values);
   return text === id ? english : text;
 }
 

@@ -125,8 +125,11 @@ export interface OutcomeFacts {
  */
 function emailChangedOutcome(facts: OutcomeFacts): Outcome | null {
   if (facts.emailVerified === undefined) return null;
-  if (!facts.emailVerified) return NOTICES[NOTICE.emailChanged]!;
-  return { tone: "success", text: facts.email ? `Your new email address, ${facts.email}, is verified.` : "Your new email address is verified." };
+  if (!facts.emailVerified) return noticeOutcome(NOTICE.emailChanged);
+  const text = facts.email
+    ? inShownLanguage("outcome.notice.new-email-verified", `Your new email address, ${facts.email}, is verified.`, { email: facts.email })
+    : inShownLanguage("outcome.notice.new-email-verified-plain", "Your new email address is verified.");
+  return { tone: "success", text };
 }
 
 /** The outcome an address carries: an error wins over the notice of the same return. */
