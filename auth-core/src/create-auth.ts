@@ -8,6 +8,7 @@ import { unconfiguredMailer } from "./email/mailer.js";
 import { createHash } from "node:crypto";
 import type { Endpoint, SessionRequirement } from "./endpoint.js";
 import { APIError } from "./errors.js";
+import { ScimError } from "./scim-token/error.js";
 import { createDatabaseRateLimiter, createMemoryRateLimiter } from "./http/rate-limit.js";
 import { resolveOptions, type AuthOptions } from "./options.js";
 import { createRequestHandler, runEndpoint, toResponse, type RequestHandler } from "./router.js";
@@ -154,6 +155,7 @@ export function createAuth(options: AuthOptions): Auth {
         if (input.asResponse && error instanceof APIError) {
           return new Response(JSON.stringify(error.toJSON()), { status: error.status, headers: { "content-type": "application/json" } });
         }
+        if (input.asResponse && error instanceof ScimError) return error.toResponse();
         throw error;
       }
     };

@@ -131,6 +131,13 @@ export interface Endpoint<
    */
   apiKeySession?: K;
   /**
+   * A caller other than a person: "scim-token", an organization's directory by its provisioning
+   * token (`Authorization: Bearer`), checked by the gate (401 in SCIM's error shape otherwise)
+   * and handed to the handler as the principal; a session counts for nothing here. Only SCIM's
+   * endpoints declare it, with `session: "none"`.
+   */
+  caller?: "scim-token";
+  /**
    * The codes of an untrusted URL input (callbackURL, errorCallbackURL, …: 403 either way): "core"
    * (INVALID_CALLBACKURL, the default) or "plugin", the codes better-auth 1.7's plugins answer
    * (INVALID_CALLBACK_URL, INVALID_ERROR_CALLBACK_URL, INVALID_NEW_USER_CALLBACK_URL).

@@ -10,6 +10,7 @@ import { RequestClient, splitRequestURL, type HandlerInfo } from "./http/request
 import { createAudit } from "./audit/audit-log.js";
 import { translatedErrorBody } from "./i18n/translate-error.js";
 import { admitCall, admitCaller, type CallerKind } from "./gate/gate.js";
+import { ScimError } from "./scim-token/error.js";
 import { sessionOf } from "./gate/principal.js";
 import type { AuditEventType } from "./shared/audit-events.js";
 import type { FastPath } from "./fast-path/get-session.js";
@@ -321,6 +322,7 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       return toResponse(result, draft, base);
     } catch (error) {
       if (error instanceof APIError) return translatedErrorResponse(error, base, request);
+      if (error instanceof ScimError) return error.toResponse();
       ctx.logger.error("unhandled error in auth handler", {
         path: loggedPath,
         requestId: info.requestId,

@@ -228,7 +228,7 @@ const AUTH_CORE_LAYERS: readonly (readonly string[])[] = [
   // session lifetime and cookie; mail, email tokens and notices
   ["session/", "email/"],
   // features
-  ["passkey/", "two-factor/", "oauth/", "api-key/"],
+  ["passkey/", "two-factor/", "oauth/", "api-key/", "scim-token/"],
   // Gatehouse as an OpenID provider: clients, codes, tokens (PKCE's S256 from oauth/, signing keys from jwt/)
   ["oauth-provider/"],
   // who acts (the principal) and the gate before every handler: session, key, admin, feature

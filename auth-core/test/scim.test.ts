@@ -3,6 +3,9 @@ import { createTestBrowser, readJSON, seedOrganization, signUpPerson, testDialec
 import type { WireFullOrganization, WireSessionResult } from "../src/shared/wire-types.js";
 import { createRecordingMailer } from "../testing/organization.js";
 import { createSsoWorld, type SsoWorld } from "./sso-support.js";
+import { endpoints } from "../src/routes/index.js";
+import type { AnyEndpoint } from "../src/endpoint.js";
+import { admitCaller } from "../src/gate/gate.js";
 
 const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
 const LIST_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
@@ -135,6 +138,31 @@ describe.each(testDialects())("SCIM provisioning on %s", (dialect) => {
       expect(error.status, label).toBe("401");
       expect(error.detail.length, label).toBeGreaterThan(0);
     }
+  });
+
+  it("a provisioning token is a caller kind of the gate: SCIM's endpoints declare it and get its organization; no other endpoint takes it", async () => {
+    const table = endpoints as readonly AnyEndpoint[];
+    const scimV2 = table.filter((e) => e.path.startsWith("/scim/v2/"));
+    expect(scimV2.length).toBeGreaterThanOrEqual(7);
+    expect(scimV2.filter((e) => e.caller !== "scim-token").map((e) => e.name)).toEqual([]);
+    expect(table.filter((e) => e.caller === "scim-token" && !e.path.startsWith("/scim/v2/")).map((e) => e.name)).toEqual([]);
+    const client = { ipAddress: "10.0.0.9", userAgent: null };
+    const bearer = (token: string) => new Headers({ authorization: `Bearer ${token}` });
+    const users = table.find((e) => e.name === "scimUsers")!;
+    expect(await admitCaller(world.t.auth.context, users, bearer(tokenA), client, "request")).toMatchObject({
+      kind: "scim-token",
+      organizationId: world.organizationId,
+    });
+    expect(await admitCaller(world.t.auth.context, users, bearer(tokenB), client, "request")).toMatchObject({
+      kind: "scim-token",
+      organizationId: organizationB,
+    });
+    // Refused by the gate itself, in SCIM's shape, before the handler (and before the input is read).
+    const refusal = await admitCaller(world.t.auth.context, users, bearer("scim_madeup"), client, "request").catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ status: 401 });
+    // Elsewhere a provisioning token is no one's session.
+    const getSession = table.find((e) => e.name === "getSession")!;
+    expect(await admitCaller(world.t.auth.context, getSession, bearer(tokenA), client, "request")).toEqual({ kind: "nobody" });
   });
 
   it("provisions a person as Okta does: filter first, then create (201), a member without a password who can set one by reset", async () => {

@@ -60,6 +60,35 @@ describe.each(testDialects())("SSO domain verification through DNS_SERVERS on %s
     expect((await anonymous.post("/sign-in/sso", { organizationSlug: world.slug, callbackURL: "/" })).status).toBe(200);
   });
 
+  it("tells /login whether an address's domain signs in through an organization's provider, from the domain alone: never whether an account exists", async () => {
+    const anonymous = createTestBrowser(world.t.auth);
+    const lookup = async (email: string) => {
+      const response = await anonymous.post("/sso/domain-lookup", { email });
+      expect(response.status, email).toBe(200);
+      return readJSON<{ organizationName: string | null }>(response);
+    };
+    const organization = await readJSON<{ name: string }>(
+      await world.owner.browser.get(`/organization/get-full-organization?organizationId=${world.organizationId}`),
+    );
+    // The verified domain, and a subdomain of it, name the organization; the same answer for an
+    // address that has an account as for one that has none.
+    const owned = await world.t.auth.api.signUpEmail({ body: { name: "Erin", email: "erin@dns.acme.test", password: "larch-ribbon-123" } });
+    expect(owned.user.email).toBe("erin@dns.acme.test");
+    expect(await lookup("erin@dns.acme.test")).toEqual({ organizationName: organization.name });
+    expect(await lookup("nobody-here@dns.acme.test")).toEqual({ organizationName: organization.name });
+    expect(await lookup("Someone@Eu.DNS.acme.test")).toEqual({ organizationName: organization.name });
+    // What /login sends: the domain alone.
+    const byDomain = await anonymous.post("/sso/domain-lookup", { domain: "dns.acme.test" });
+    expect(await readJSON(byDomain)).toEqual({ organizationName: organization.name });
+    // No provider, or one whose domain is not verified, is no.
+    const unverified = await world.owner.browser.post("/sso/register", oidcRegistration(idp, world.organizationId, "acme-unverified", "unverified.acme.test"));
+    expect(unverified.status).toBe(200);
+    expect(await lookup(`${world.outsider.email}`)).toEqual({ organizationName: null });
+    expect(await lookup("erin@unverified.acme.test")).toEqual({ organizationName: null });
+    expect(await lookup("not an address")).toEqual({ organizationName: null });
+    expect((await anonymous.post("/sso/domain-lookup", {})).status).toBe(400);
+  });
+
   it("verifies with the bare token as the record's value", async () => {
     const second = await readJSON<RegisteredProvider>(
       await world.owner.browser.post("/sso/register", oidcRegistration(idp, world.organizationId, "acme-dns-2", "two.acme.test")),

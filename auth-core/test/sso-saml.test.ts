@@ -182,6 +182,29 @@ describe.each(testDialects())("SSO sign-in through an organization's SAML IdP on
     await expectRefused(second, await post(second, encodeResponse(xml.replace(signed, `${signed}${extra}`)), next.relayState), "two assertions");
   });
 
+  it("reads the whole NameID when a comment splits it (comment injection, CVE-2017-11428): never the shorter address's person", async () => {
+    const idp = createSamlIdp(idpKeys);
+    const victim = `ceo-${Date.now()}@${domain}`;
+    const victimBrowser = createTestBrowser(world.t.auth);
+    const first = await start(victimBrowser);
+    expect((await post(victimBrowser, await makeSamlResponse(idp, spMetadata, { nameID: victim, inResponseTo: first.id }), first.relayState)).location).toBe(
+      "/dashboard",
+    );
+    const victimId = (await sessionOf(victimBrowser))!.user.id;
+    // The IdP signs the attacker's own address; a comment inserted after the signing leaves the
+    // signature valid (canonicalization drops comments) and splits the text at the victim's address.
+    const attacker = `${victim}.evil.test`;
+    const browser = createTestBrowser(world.t.auth);
+    const request = await start(browser);
+    const signed = decodeResponse(await makeSamlResponse(idp, spMetadata, { nameID: attacker, inResponseTo: request.id }));
+    expect(signed).toContain(`>${attacker}<`);
+    const split = signed.replace(`>${attacker}<`, `>${victim}<!---->.evil.test<`);
+    const outcome = await post(browser, encodeResponse(split), request.relayState);
+    const session = await sessionOf(browser);
+    expect(session?.user.id ?? null, `${outcome.status} ${outcome.location}`).not.toBe(victimId);
+    if (session) expect(session.user.email).toBe(attacker);
+  });
+
   it("accepts a Response once: not again from another browser, not into a new sign-in, and never an assertion ID already used", async () => {
     const idp = createSamlIdp(idpKeys);
     const email = `once-${Date.now()}@${domain}`;

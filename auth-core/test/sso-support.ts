@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Mailer } from "../src/email/mailer.js";
+import type { Logger } from "../src/deps/logger.js";
 import {
   createTestAuth,
   readJSON,
@@ -52,7 +53,7 @@ export interface SsoWorld {
  * server (DNS_SERVERS), and one organization with an owner, an admin and a plain member, plus
  * someone outside it. The provider's tokens are checked against real time, so the clock starts now.
  */
-export async function createSsoWorld(dialect: TestDialect, idp: TestOpenIDProvider | null, mailer?: Mailer): Promise<SsoWorld> {
+export async function createSsoWorld(dialect: TestDialect, idp: TestOpenIDProvider | null, mailer?: Mailer, logger?: Logger): Promise<SsoWorld> {
   const dns = await startTestDNSServer();
   const t = await createTestAuth({
     dialect,
@@ -62,6 +63,7 @@ export async function createSsoWorld(dialect: TestDialect, idp: TestOpenIDProvid
       trustedOrigins: idp ? [idp.issuer] : [],
       sso: { dnsServers: [dns.address], dnsTimeoutSeconds: 2 },
       ...(mailer ? { mailer } : {}),
+      ...(logger ? { logger } : {}),
     },
   });
   const tag = randomBytes(4).toString("hex");

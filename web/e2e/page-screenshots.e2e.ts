@@ -2,7 +2,8 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
+import { makeSigningKeyPair, startTestDNSServer, type TestDNSServer } from "@gatehouse/auth-core/testing";
 import { signInInBrowser, signUpInBrowser } from "./support/accounts.js";
 import { CHROMIUM, openBrowser, SCREENSHOTS_WANTED, SKIP_REASON, type TestBrowser } from "./support/browser.js";
 import { mailedLink, startServer, type RunningServer } from "./support/server.js";
@@ -91,9 +92,17 @@ async function settled(page: Page): Promise<void> {
 
 /**
  * Opens `path` at each width, waits for `ready` and for everything the page loads, and checks
- * nothing runs off the side; with GATEHOUSE_SCREENSHOTS=1 it also keeps a picture of it.
+ * nothing runs off the side; with GATEHOUSE_SCREENSHOTS=1 it also keeps a picture of it (of the
+ * whole page, or of the `part` given: one section of a long page).
  */
-async function shoot(page: Page, baseURL: string, path: string, name: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+async function shoot(
+  page: Page,
+  baseURL: string,
+  path: string,
+  name: string,
+  ready: (page: Page) => Promise<unknown>,
+  part?: (page: Page) => Locator,
+): Promise<void> {
   if (SCREENSHOTS_WANTED) mkdirSync(SCREENSHOTS, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width > 600 ? 860 : 844 });
@@ -102,7 +111,10 @@ async function shoot(page: Page, baseURL: string, path: string, name: string, re
     // Pictures and marks are images, and data may still be on its way: the width is measured (and
     // the picture taken) once nothing is loading.
     await settled(page);
-    if (SCREENSHOTS_WANTED) await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    if (SCREENSHOTS_WANTED) {
+      const file = join(SCREENSHOTS, `${name}-${width}.png`);
+      await (part ? part(page).screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }));
+    }
     expect(await sidewaysOverflow(page), `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
   }
 }
@@ -119,11 +131,13 @@ const heading =
 
 describe.skipIf(!CHROMIUM)("every page at 1280 and 390 px", () => {
   let server: RunningServer;
+  let dns: TestDNSServer;
   let owner: TestBrowser;
   let guest: TestBrowser;
   let invitationId = "";
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAILS: OWNER.email }, { devIdentityProvider: false });
+    dns = await startTestDNSServer();
+    server = await startServer({ ADMIN_EMAILS: OWNER.email, DNS_SERVERS: dns.address }, { devIdentityProvider: false });
     owner = await openBrowser();
     guest = await openBrowser();
     watchRequests(owner.page);
@@ -141,6 +155,7 @@ describe.skipIf(!CHROMIUM)("every page at 1280 and 390 px", () => {
     await owner?.close();
     await guest?.close();
     await server?.stop();
+    await dns?.close();
   });
 
   it("the sign-in screen as the spec has it (Google and passkey)", async () => {
@@ -169,6 +184,66 @@ describe.skipIf(!CHROMIUM)("every page at 1280 and 390 px", () => {
     for (const [path, name, ready] of pages) await shoot(page, server.baseURL, path, name, ready);
     const me = await page.evaluate(async () => ((await (await fetch("/api/auth/get-session")).json()) as { user: { id: string } }).user.id);
     await shoot(page, server.baseURL, `/admin/users/${me}`, "admin-person", heading(OWNER.name));
+  });
+
+  it("the organization's Single sign-on and Provisioning sections, and /login offering the organization's single sign-on", async () => {
+    const { page } = owner;
+    const organizations = (await (await owner.context.request.get(`${server.baseURL}/api/auth/organization/list`)).json()) as Array<{ id: string }>;
+    const organizationId = organizations[0]!.id;
+    // One SAML provider (a verified domain), one OpenID provider would need an IdP: the SAML one
+    // shows the longer URLs; and two provisioning tokens, one of them used.
+    const registered = await post(owner, server.baseURL, "/sso/register", {
+      providerId: "acme-widgets-saml",
+      issuer: `${server.baseURL}/saml/acme-widgets`,
+      domain: "acme-widgets.test",
+      organizationId,
+      samlConfig: {
+        entryPoint: "https://acme-widgets.okta.example/app/acmewidgets_gatehouse_1/exk1a2b3c4d5e6f7g8h9/sso/saml",
+        cert: makeSigningKeyPair("idp.acme-widgets.test").cert,
+        idpMetadata: { entityID: "http://www.okta.com/exk1a2b3c4d5e6f7g8h9" },
+        wantAssertionsSigned: true,
+      },
+    });
+    expect(registered.status).toBe(200);
+    const token = (registered.body as { domainVerificationToken?: string }).domainVerificationToken ?? "";
+    dns.setTxt("_better-auth-token-acme-widgets-saml.acme-widgets.test", [token]);
+    const verified = await owner.context.request.post(`${server.baseURL}/api/auth/sso/verify-domain`, {
+      data: { providerId: "acme-widgets-saml" },
+      headers: { origin: server.baseURL },
+    });
+    expect(verified.status()).toBe(204);
+    const made = await post(owner, server.baseURL, "/scim/generate-token", { organizationId });
+    expect(made.status).toBe(200);
+    expect((await post(owner, server.baseURL, "/scim/generate-token", { organizationId })).status).toBe(200);
+    const scimToken = (made.body as { scimToken?: string }).scimToken ?? "";
+    expect((await owner.context.request.get(`${server.baseURL}/api/auth/scim/v2/Users`, { headers: { authorization: `Bearer ${scimToken}` } })).status()).toBe(
+      200,
+    );
+
+    const section = (name: string) => (p: Page) => p.getByRole("region", { name });
+    await shoot(
+      page,
+      server.baseURL,
+      "/users",
+      "users-single-sign-on",
+      (p) => p.getByTestId("sso-status-acme-widgets-saml").waitFor(),
+      section("Single sign-on"),
+    );
+    await shoot(
+      page,
+      server.baseURL,
+      "/users",
+      "users-provisioning",
+      (p) => section("Provisioning")(p).getByRole("listitem").first().waitFor(),
+      section("Provisioning"),
+    );
+
+    await guest.page.goto("about:blank");
+    await guest.context.clearCookies();
+    await shoot(guest.page, server.baseURL, "/login", "login-single-sign-on", async (p) => {
+      await p.getByLabel(/^Email/).fill("someone@acme-widgets.test");
+      await p.getByRole("button", { name: `Continue with ${ORGANIZATION.name}'s single sign-on` }).waitFor();
+    });
   });
 
   it("an invitation, opened by the invited person signed out and signed in", async () => {

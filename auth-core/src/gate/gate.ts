@@ -4,6 +4,7 @@ import { APIError } from "../errors.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "../session/session.js";
 import { readSessionToken } from "../session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeyPrincipal } from "../api-key/key-session.js";
+import { resolveScimTokenCaller } from "../scim-token/token.js";
 import { hasAdminPermission } from "../shared/admin-roles.js";
 import { assertAllowedWhileImpersonating } from "../account/impersonation-rule.js";
 import { isAbsentWhenOff, isFeatureOn } from "./features.js";
@@ -20,6 +21,7 @@ export type CallerKind = "request" | "server";
  * First, before the input is read (a caller without the session an endpoint needs learns nothing
  * about its inputs: 401/403 before any 400), who acts; before that, an endpoint of a switch that
  * is absent while off (features.ts: magic link, email OTP) answers 404 as if it did not exist;
+ * - a provisioning token where the endpoint declares `caller: "scim-token"` (SCIM's 401 otherwise);
  * - a request carrying an API key: only where the endpoint allows keys (403 API_KEY_NOT_ALLOWED,
  *   never for "fresh"), one use of the key (its own refusals, a banned holder's among them);
  * - else the session (`session`: 401 UNAUTHORIZED without one where required, 403
@@ -31,7 +33,7 @@ export async function admitCaller(ctx: AuthContext, endpoint: AnyEndpoint, heade
   if (typeof feature === "string" && isAbsentWhenOff(feature) && !isFeatureOn(ctx.options, feature)) throw APIError.from(404, "NOT_FOUND");
   const requirement = endpoint.session;
   const nobody = caller === "server" ? SERVER : NOBODY;
-  if (requirement === "none") return nobody;
+  if (requirement === "none") return endpoint.caller === "scim-token" ? resolveScimTokenCaller(ctx, headers) : nobody;
   const apiKey = readApiKeyHeader(ctx, headers);
   if (apiKey !== null) {
     if (endpoint.apiKeySession !== "allow" || requirement === "fresh") throw APIError.from(403, "API_KEY_NOT_ALLOWED");

@@ -1,5 +1,6 @@
 import type { ActiveSession } from "../session/active-session.js";
 import type { UserRow } from "../store/database.js";
+import type { ScimTokenCaller } from "../scim-token/token.js";
 
 /** Resources and actions an API key may perform (better-auth's key permissions); null: none. */
 export type KeyPermissions = Readonly<Record<string, readonly string[]>> | null;
@@ -17,14 +18,17 @@ export type KeyHolder = { kind: "person"; owner: UserRow } | { kind: "organizati
  *   a call without headers, better-auth's "server" call), the only caller of server-only fields;
  * - person: a person's own session;
  * - impersonation: an admin acting as the person (`adminId`), held to account/impersonation-rule.ts;
- * - api-key: a request carrying a key, on an endpoint that allows keys; never a session.
+ * - api-key: a request carrying a key, on an endpoint that allows keys; never a session;
+ * - scim-token: an organization's directory, by its provisioning token, on the endpoints that declare
+ *   `caller: "scim-token"` (SCIM's /scim/v2/…) and only there; never a person.
  */
 export type Principal =
   | { kind: "nobody" }
   | { kind: "server" }
   | { kind: "person"; active: ActiveSession }
   | { kind: "impersonation"; active: ActiveSession; adminId: string }
-  | { kind: "api-key"; keyId: string; permissions: KeyPermissions; holder: KeyHolder };
+  | { kind: "api-key"; keyId: string; permissions: KeyPermissions; holder: KeyHolder }
+  | ScimTokenCaller;
 
 export type KeyPrincipal = Extract<Principal, { kind: "api-key" }>;
 
@@ -47,7 +51,13 @@ export function sessionOf(principal: Principal): ActiveSession | null {
 
 /** The caller of an endpoint that requires someone (its `session` is required): the gate let no one else through. */
 export function actorOf(principal: Principal): Actor {
-  if (principal.kind === "nobody" || principal.kind === "server") throw new Error(`no actor on a call by ${principal.kind}`);
+  if (principal.kind === "nobody" || principal.kind === "server" || principal.kind === "scim-token") throw new Error(`no actor on a call by ${principal.kind}`);
+  return principal;
+}
+
+/** The directory behind a SCIM call (`caller: "scim-token"`): the gate let no one else through. */
+export function scimCallerOf(principal: Principal): ScimTokenCaller {
+  if (principal.kind !== "scim-token") throw new Error(`no provisioning token on a call by ${principal.kind}`);
   return principal;
 }
 

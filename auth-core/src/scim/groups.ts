@@ -13,7 +13,8 @@ import {
   type ScimGroupWithTeam,
 } from "../store/scim-store.js";
 import { deleteTeamById, deleteTeamMember, findTeamMember, insertTeam, renameTeam, insertTeamMember } from "../store/team-store.js";
-import { ScimError, scimBase } from "./wire.js";
+import { ScimError } from "../scim-token/error.js";
+import { scimBase } from "./wire.js";
 
 export const SCIM_GROUP_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Group";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { readBoolean, type ScimUserChange } from "./users.js";
-import { ScimError } from "./wire.js";
+import { ScimError } from "../scim-token/error.js";
 
 /** RFC 7644 §3.5.2: a PatchOp's operations; `op` as Entra writes it too ("Replace"). */
 export const patchInput = z.object({

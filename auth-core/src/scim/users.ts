@@ -12,7 +12,7 @@ import { findUserByEmail, findUserById, insertUser, updateUser } from "../store/
 import { isUniqueViolation } from "../store/unique-violation.js";
 import { emailIsInDomain } from "../sso/domains.js";
 import { isAdminRole } from "../shared/admin-roles.js";
-import { ScimError } from "./wire.js";
+import { ScimError } from "../scim-token/error.js";
 
 /** The rows provisioning writes; `userId` is the person, `method` "scim". */
 export type ScimEvent = "scim-user-provisioned" | "scim-user-updated" | "scim-user-deactivated" | "scim-user-reactivated" | "scim-user-deprovisioned";

@@ -13,7 +13,7 @@ export interface ProviderSelector {
 }
 
 /** The verified provider of a domain or, failing that, of its nearest parent domain. */
-async function byDomain(ctx: AuthContext, domain: string): Promise<SsoProviderRow | undefined> {
+export async function verifiedProviderOfDomain(ctx: AuthContext, domain: string): Promise<SsoProviderRow | undefined> {
   const labels = normalizeDomain(domain).split(".");
   for (let i = 0; i < labels.length - 1; i++) {
     const [first] = await findVerifiedSsoProvidersByDomain(ctx.db, labels.slice(i).join("."));
@@ -37,7 +37,7 @@ export async function resolveSignInProvider(ctx: AuthContext, selector: Provider
     row = rows.find((r) => r.domainVerified === 1) ?? rows[0];
   } else {
     const domain = selector.domain ?? (selector.email ? domainOfEmail(selector.email) : null);
-    if (domain) row = await byDomain(ctx, domain);
+    if (domain) row = await verifiedProviderOfDomain(ctx, domain);
   }
   if (!row) throw APIError.from(404, "PROVIDER_NOT_FOUND");
   if (row.domainVerified !== 1) throw APIError.from(403, "SSO_DOMAIN_NOT_VERIFIED");

@@ -1,6 +1,8 @@
 import type { ReactElement } from "react";
 import { authRequiredText } from "../lib/auth-messages.js";
 import { displayErrorMessage } from "../lib/error-messages.js";
+// The error screens' words are the signed-in pages' (they come after a failure, never in /login's first load).
+import "../components/ui.js";
 
 export interface AuthRequiredScreenProps {
   error: unknown;

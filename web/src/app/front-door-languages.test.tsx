@@ -7,10 +7,17 @@ import German from "../../locales/de.json";
 import French from "../../locales/fr.json";
 import Spanish from "../../locales/es.json";
 import Japanese from "../../locales/ja.json";
+import SignedInEnglish from "../../locales/app/en.json";
+import SignedInGerman from "../../locales/app/de.json";
+import SignedInFrench from "../../locales/app/fr.json";
+import SignedInSpanish from "../../locales/app/es.json";
+import SignedInJapanese from "../../locales/app/ja.json";
+import { AUDIT_EVENT_LABELS } from "@gatehouse/server/shared";
 import { createTestQueryClient } from "../test/query-client.js";
 import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
 import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
-import { pickLanguage, showLanguage, type Language } from "../lib/i18n.js";
+import { pickLanguage, type Language } from "../lib/i18n.js";
+import { showAppLanguage } from "../components/language-switcher.js";
 import { createAuthFailureStore } from "./auth-failure.js";
 import { AppProvider } from "./provider.js";
 import { createTestRouter } from "./router.js";
@@ -35,6 +42,28 @@ const LOGIN: Record<Language, { title: string; heading: string; google: string; 
 };
 
 const CATALOGS: Record<Exclude<Language, "en">, Record<string, string>> = { de: German, fr: French, es: Spanish, ja: Japanese };
+/** The signed-in pages' catalogs (web/locales/app/), loaded with those pages, not with /login. */
+const SIGNED_IN_CATALOGS: Record<Exclude<Language, "en">, Record<string, string>> = {
+  de: SignedInGerman,
+  fr: SignedInFrench,
+  es: SignedInSpanish,
+  ja: SignedInJapanese,
+};
+/**
+ * The only messages a translation may leave as the English one: names and words the language
+ * borrowed ("Passkeys" in German, "Sessions" in French). Anything else the same as English was
+ * not translated.
+ */
+const SAME_IN_BOTH: Record<Exclude<Language, "en">, readonly string[]> = {
+  de: ["Google", "Passkey", "Passkeys", "Name"],
+  fr: ["Google", "Sessions"],
+  es: ["Google"],
+  ja: ["Google"],
+};
+
+const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1] ?? "").sort();
+/** The one mark a message may carry (components/ui.tsx, richText), kept by every translation. */
+const marks = (text: string): number => text.split("<0>").length - 1 + text.split("</0>").length - 1;
 
 describe("the web app's languages", () => {
   it("follows the browser's first language it has, region dropped, else English; the switcher's choice first", () => {
@@ -52,13 +81,45 @@ describe("the web app's languages", () => {
     for (const [language, catalog] of Object.entries(CATALOGS)) {
       expect(Object.keys(catalog).sort(), language).toEqual(Object.keys(English).sort());
       for (const [key, english] of Object.entries(English)) {
-        const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1] ?? "").sort();
         expect(placeholders(catalog[key] ?? ""), `${language} ${key}`).toEqual(placeholders(english));
       }
       // Not word lists: the sentences differ from the English ones (a few words are the same in both, like "Menu").
       const same = Object.entries(English).filter(([key, english]) => catalog[key] === english && !/^\{page\} · \{app\}$/.test(english));
       expect(same.length, `${language}: ${same.map(([key]) => key).join(", ")}`).toBeLessThanOrEqual(3);
     }
+  });
+});
+
+describe("the signed-in pages' catalogs (web/locales/app/)", () => {
+  it("have every English message in de, fr, es and ja, with the same placeholders and marks", () => {
+    for (const [language, catalog] of Object.entries(SIGNED_IN_CATALOGS)) {
+      expect(Object.keys(catalog).sort(), language).toEqual(Object.keys(SignedInEnglish).sort());
+      for (const [key, english] of Object.entries(SignedInEnglish)) {
+        const translated = catalog[key] ?? "";
+        expect(placeholders(translated), `${language} ${key}`).toEqual(placeholders(english));
+        expect(marks(translated), `${language} ${key}`).toBe(marks(english));
+        expect(translated.trim(), `${language} ${key}`).not.toBe("");
+      }
+    }
+  });
+
+  it("leave no English in de, fr, es and ja but the names and borrowed words the language uses too", () => {
+    for (const [language, catalog] of Object.entries(SIGNED_IN_CATALOGS) as [Exclude<Language, "en">, Record<string, string>][]) {
+      const english = Object.entries(SignedInEnglish).filter(([key, text]) => catalog[key] === text && !SAME_IN_BOTH[language].includes(text));
+      expect(
+        english.map(([key, text]) => `${key}: ${text}`),
+        language,
+      ).toEqual([]);
+    }
+    // Japanese is written in Japanese: every message but a name has a kana or kanji in it.
+    const latinOnly = Object.entries(SignedInJapanese).filter(([, text]) => !/[\u3040-\u30ff\u4e00-\u9fff]/.test(text) && !SAME_IN_BOTH.ja.includes(text));
+    expect(latinOnly, "ja").toEqual([]);
+  });
+
+  it("share no key with the front door's catalog, and name every audit event the server has", () => {
+    expect(Object.keys(SignedInEnglish).filter((key) => key in English)).toEqual([]);
+    // English follows the server's own labels (the CSV export's words); a new event fails here until translated.
+    for (const [type, label] of Object.entries(AUDIT_EVENT_LABELS)) expect((SignedInEnglish as Record<string, string>)[`event.${type}`], type).toBe(label);
   });
 });
 
@@ -74,7 +135,7 @@ describe("/login in each language, against the real auth service", () => {
     await backend.destroy();
   });
   afterAll(async () => {
-    await showLanguage("en");
+    await showAppLanguage("en");
   });
 
   function renderAt(path: string): ReturnType<typeof createTestRouter> {
@@ -91,7 +152,7 @@ describe("/login in each language, against the real auth service", () => {
 
   for (const language of Object.keys(LOGIN) as Language[]) {
     it(`shows the contract's title, heading and buttons in ${language}, and no English button text`, async () => {
-      await showLanguage(language);
+      await showAppLanguage(language);
       const words = LOGIN[language];
       renderAt("/login");
       await screen.findByRole("heading", { level: 1, name: words.heading }, { timeout: 5000 });
@@ -110,7 +171,7 @@ describe("/login in each language, against the real auth service", () => {
   }
 
   it("answers an unknown address with Page not found for a signed-out visitor, not the sign-in screen (issue 48)", async () => {
-    await showLanguage("en");
+    await showAppLanguage("en");
     const router = renderAt("/no-such-page?x=1");
     await screen.findByRole("heading", { level: 1, name: "Page not found" }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe("/no-such-page");

@@ -3,6 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { appTRPCClient, TRPCProvider } from "../lib/trpc.js";
 import { AppLayout } from "./app-layout.js";
 import { GivenTRPCClientContext } from "../lib/given-trpc-client.js";
+// The signed-in pages' words (their kit's top-level await), before this layout or a page inside it renders.
+import "../components/ui.js";
 
 /**
  * The signed-in part of the app: its layout inside the tRPC provider. Only signed-in pages make

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from "react";
+import { useTranslation } from "../lib/i18n.js";
+import { richText } from "./ui.js";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -33,7 +35,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   destructive = true,
   typeToConfirm,
   onConfirm,
@@ -46,6 +48,7 @@ export function ConfirmDialog({
   const bodyId = useId();
   const inputId = useId();
   const [typed, setTyped] = useState("");
+  const { t } = useTranslation();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -102,14 +105,16 @@ export function ConfirmDialog({
           {typeToConfirm !== undefined && (
             <>
               <label htmlFor={inputId}>
-                Type <strong>{typeToConfirm}</strong> to confirm
+                {richText(t("confirm.typeToConfirm", { text: typeToConfirm }), (text) => (
+                  <strong>{text}</strong>
+                ))}
               </label>
               <input id={inputId} type="text" autoComplete="off" spellCheck={false} value={typed} onChange={(e) => setTyped(e.target.value)} />
             </>
           )}
           <div className="actions">
             <button ref={cancelRef} type="button" className="secondary" onClick={onCancel}>
-              {cancelLabel}
+              {cancelLabel ?? t("common.cancel")}
             </button>
             <button type="submit" className={destructive ? "danger-solid" : undefined} disabled={!confirmable}>
               {confirmLabel}

@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from "react";
 import { displayErrorMessage } from "../lib/error-messages.js";
+import { useTranslation } from "../lib/i18n.js";
 import "./pages.css";
 
 export interface LoadingStateProps {
@@ -34,13 +35,14 @@ function messageOf(error: unknown): string {
  * the query cache sends them to the Authentication Required screen or to /login (spec §8).
  */
 export function LoadError({ error, onRetry, what }: LoadErrorProps): ReactElement {
+  const { t } = useTranslation();
   return (
     <div className="card load-error" role="alert">
-      <h2>{what ? `${what} could not be loaded` : "Something went wrong"}</h2>
+      <h2>{what ? t("common.couldNotLoad", { what }) : t("common.somethingWentWrong")}</h2>
       <p>{messageOf(error)}</p>
       <div className="actions">
         <button type="button" onClick={onRetry}>
-          Try Again
+          {t("common.tryAgain")}
         </button>
       </div>
     </div>

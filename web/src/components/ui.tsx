@@ -1,6 +1,20 @@
-import type { ReactElement, ReactNode } from "react";
+import { Fragment, type ReactElement, type ReactNode } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { actionErrorMessage } from "../lib/error-messages.js";
+import { i18n, type Language, type Translate } from "../lib/i18n.js";
+import { showAppLanguage } from "./language-switcher.js";
+
+/*
+ * The signed-in pages' kit: their sections, action statuses, dates and numbers, and their words.
+ * This module's top-level await loads the signed-in pages' messages in the shown language
+ * (web/locales/app/), so every module that imports it (each signed-in page, the signed-in layout,
+ * /consent, the error screens) waits until they are in and nothing renders a message id. They
+ * are not in /login's first load; from here on the switcher brings them with each language.
+ */
+await showAppLanguage(i18n.locale as Language, true);
+
+/** The shown language's message outside a component (a table's columns, a formatter). */
+export const translate: Translate = (id, values) => i18n._(id, values);
 
 export interface SectionProps {
   id: string;
@@ -53,7 +67,31 @@ export function ActionStatus({ mutation, pending, success, errorMessage }: Actio
   return null;
 }
 
+/** A moment in the shown language's words ("29 Nov 2026, 10:05" in English, "29.11.2026, 10:05" in German). */
 export function formatDateTime(value: string | Date): string {
   const date = typeof value === "string" ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? "unknown" : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return Number.isNaN(date.getTime())
+    ? translate("common.unknown")
+    : date.toLocaleString(i18n.locale || undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** A count in the shown language's digits and grouping (1,234 · 1.234 · 1 234). */
+export function formatNumber(value: number): string {
+  return value.toLocaleString(i18n.locale || undefined);
+}
+
+/**
+ * A translated sentence with one marked part, `<0>…</0>` in the catalog ("Signed in as
+ * <0>{name}</0> since {date}."), the part given its element by `mark`: the translator keeps the
+ * mark where the language wants it. Text only: React escapes every part.
+ */
+export function richText(message: string, mark: (text: string) => ReactNode): ReactElement {
+  const parts = message.split(/<0>(.*?)<\/0>/s);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>{index % 2 === 1 ? mark(part) : part}</Fragment>
+      ))}
+    </>
+  );
 }

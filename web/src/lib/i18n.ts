@@ -1,13 +1,17 @@
 import { setupI18n, type Messages } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import type English from "../../locales/en.json";
+import type SignedInEnglish from "../../locales/app/en.json";
 
 /** The languages the app is written in; English is the fallback. */
 export const LANGUAGES = ["en", "de", "fr", "es", "ja"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** A message of web/locales/en.json (every language has the same keys). */
-export type MessageId = keyof typeof English;
+/**
+ * A message of the front door's catalog (web/locales/en.json) or the signed-in pages'
+ * (web/locales/app/en.json); every language has the same keys.
+ */
+export type MessageId = keyof typeof English | keyof typeof SignedInEnglish;
 
 /** Where the switcher's choice is kept; without one the app follows the browser. */
 export const CHOICE_KEY = "gatehouse.language";
@@ -52,7 +56,8 @@ const CATALOGS: Record<Language, () => Promise<{ messages: Messages }>> = {
 /**
  * Loads and shows a language: `<html lang>`, and the `locale` cookie the server reads for the
  * language of its error messages and mails (a year, the whole site, readable by the server only
- * through requests: nothing secret).
+ * through requests: nothing secret). The front door's messages only: the signed-in pages' come
+ * beside them (components/ui.tsx, components/language-switcher.tsx).
  */
 export async function showLanguage(language: Language): Promise<void> {
   const { messages } = await CATALOGS[language]();
@@ -67,5 +72,5 @@ export type Translate = (id: MessageId, values?: Record<string, unknown>) => str
 /** The shown language's `t(id, values)` and its code; components re-render when it changes. */
 export function useTranslation(): { t: Translate; language: Language } {
   const { _, i18n: active } = useLingui();
-  return { t: (id, values) => _(id, values), language: asLanguage(active.locale) ?? "en" };
+  return { t: _ as Translate, language: asLanguage(active.locale) ?? "en" };
 }

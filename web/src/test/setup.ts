@@ -80,4 +80,6 @@ afterAll(() => vi.dynamicImportSettled());
 configure({ asyncUtilTimeout: 10_000 });
 
 // The app's words: English, as a browser without another language shows them (web/src/lib/i18n.ts).
+// Both catalogs: a test may render a signed-in section on its own, without the router that loads them.
 await showLanguage("en");
+await import("../components/ui.js");

@@ -1,16 +1,7 @@
 import { defineEndpoint } from "../../endpoint.js";
 import { SCIM_GROUP_SCHEMA } from "../../scim/groups.js";
-import { authenticateScim } from "../../scim/token.js";
-import {
-  SCIM_LIST_SCHEMA,
-  SCIM_RESOURCE_TYPE_SCHEMA,
-  SCIM_SCHEMA_SCHEMA,
-  SCIM_SPC_SCHEMA,
-  SCIM_USER_SCHEMA,
-  ScimError,
-  scimBase,
-  scimResponse,
-} from "../../scim/wire.js";
+import { SCIM_LIST_SCHEMA, SCIM_RESOURCE_TYPE_SCHEMA, SCIM_SCHEMA_SCHEMA, SCIM_SPC_SCHEMA, SCIM_USER_SCHEMA, scimBase } from "../../scim/wire.js";
+import { ScimError, scimResponse } from "../../scim-token/error.js";
 
 /** Every SCIM answer, refusals included, in SCIM's media type and error shape. */
 export async function answerScim(work: () => Promise<Response>): Promise<Response> {
@@ -28,26 +19,25 @@ export const scimServiceProviderConfig = defineEndpoint({
   method: "GET",
   path: "/scim/v2/ServiceProviderConfig",
   session: "none",
+  caller: "scim-token",
   rateLimit: "default",
   audit: { none: "a read" },
-  handler: ({ ctx, headers }) =>
-    answerScim(async () => {
-      await authenticateScim(ctx, headers);
-      return scimResponse({
-        schemas: [SCIM_SPC_SCHEMA],
-        documentationUri: "https://github.com/gatehouse/gatehouse/blob/main/docs/enterprise-sso.md",
-        patch: { supported: true },
-        bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
-        filter: { supported: true, maxResults: 100 },
-        changePassword: { supported: false },
-        sort: { supported: false },
-        etag: { supported: false },
-        authenticationSchemes: [
-          { type: "oauthbearertoken", name: "OAuth Bearer Token", description: "The organization's provisioning token, as a bearer token", primary: true },
-        ],
-        meta: { resourceType: "ServiceProviderConfig", location: `${scimBase(ctx)}/ServiceProviderConfig` },
-      });
-    }),
+  handler: async ({ ctx }) => {
+    return scimResponse({
+      schemas: [SCIM_SPC_SCHEMA],
+      documentationUri: "https://github.com/gatehouse/gatehouse/blob/main/docs/enterprise-sso.md",
+      patch: { supported: true },
+      bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
+      filter: { supported: true, maxResults: 100 },
+      changePassword: { supported: false },
+      sort: { supported: false },
+      etag: { supported: false },
+      authenticationSchemes: [
+        { type: "oauthbearertoken", name: "OAuth Bearer Token", description: "The organization's provisioning token, as a bearer token", primary: true },
+      ],
+      meta: { resourceType: "ServiceProviderConfig", location: `${scimBase(ctx)}/ServiceProviderConfig` },
+    });
+  },
 });
 
 function userResourceType(base: string) {
@@ -68,26 +58,25 @@ export const scimResourceTypes = defineEndpoint({
   method: "GET",
   path: "/scim/v2/ResourceTypes",
   session: "none",
+  caller: "scim-token",
   rateLimit: "default",
   audit: { none: "a read" },
-  handler: ({ ctx, headers }) =>
-    answerScim(async () => {
-      await authenticateScim(ctx, headers);
-      const base = scimBase(ctx);
-      const resources = [
-        userResourceType(base),
-        {
-          schemas: [SCIM_RESOURCE_TYPE_SCHEMA],
-          id: "Group",
-          name: "Group",
-          endpoint: "/Groups",
-          description: "A team of the organization",
-          schema: SCIM_GROUP_SCHEMA,
-          meta: { resourceType: "ResourceType", location: `${base}/ResourceTypes/Group` },
-        },
-      ];
-      return scimResponse({ schemas: [SCIM_LIST_SCHEMA], totalResults: resources.length, itemsPerPage: resources.length, startIndex: 1, Resources: resources });
-    }),
+  handler: async ({ ctx }) => {
+    const base = scimBase(ctx);
+    const resources = [
+      userResourceType(base),
+      {
+        schemas: [SCIM_RESOURCE_TYPE_SCHEMA],
+        id: "Group",
+        name: "Group",
+        endpoint: "/Groups",
+        description: "A team of the organization",
+        schema: SCIM_GROUP_SCHEMA,
+        meta: { resourceType: "ResourceType", location: `${base}/ResourceTypes/Group` },
+      },
+    ];
+    return scimResponse({ schemas: [SCIM_LIST_SCHEMA], totalResults: resources.length, itemsPerPage: resources.length, startIndex: 1, Resources: resources });
+  },
 });
 
 const attribute = (name: string, type: string, extra: Record<string, unknown> = {}) => ({
@@ -108,46 +97,45 @@ export const scimSchemas = defineEndpoint({
   method: "GET",
   path: "/scim/v2/Schemas",
   session: "none",
+  caller: "scim-token",
   rateLimit: "default",
   audit: { none: "a read" },
-  handler: ({ ctx, headers }) =>
-    answerScim(async () => {
-      await authenticateScim(ctx, headers);
-      const user = {
-        schemas: [SCIM_SCHEMA_SCHEMA],
-        id: SCIM_USER_SCHEMA,
-        name: "User",
-        description: "User Account",
-        attributes: [
-          attribute("userName", "string", { required: true, uniqueness: "server" }),
-          attribute("externalId", "string", { caseExact: true }),
-          attribute("name", "complex", {
-            subAttributes: [attribute("givenName", "string"), attribute("familyName", "string"), attribute("formatted", "string")],
-          }),
-          attribute("displayName", "string"),
-          attribute("emails", "complex", {
-            multiValued: true,
-            subAttributes: [attribute("value", "string"), attribute("primary", "boolean"), attribute("type", "string")],
-          }),
-          attribute("active", "boolean"),
-        ],
-        meta: { resourceType: "Schema", location: `${scimBase(ctx)}/Schemas/${SCIM_USER_SCHEMA}` },
-      };
-      const group = {
-        schemas: [SCIM_SCHEMA_SCHEMA],
-        id: SCIM_GROUP_SCHEMA,
-        name: "Group",
-        description: "Group (a team)",
-        attributes: [
-          attribute("displayName", "string", { required: true }),
-          attribute("externalId", "string", { caseExact: true }),
-          attribute("members", "complex", {
-            multiValued: true,
-            subAttributes: [attribute("value", "string", { mutability: "immutable" }), attribute("display", "string", { mutability: "readOnly" })],
-          }),
-        ],
-        meta: { resourceType: "Schema", location: `${scimBase(ctx)}/Schemas/${SCIM_GROUP_SCHEMA}` },
-      };
-      return scimResponse({ schemas: [SCIM_LIST_SCHEMA], totalResults: 2, itemsPerPage: 2, startIndex: 1, Resources: [user, group] });
-    }),
+  handler: async ({ ctx }) => {
+    const user = {
+      schemas: [SCIM_SCHEMA_SCHEMA],
+      id: SCIM_USER_SCHEMA,
+      name: "User",
+      description: "User Account",
+      attributes: [
+        attribute("userName", "string", { required: true, uniqueness: "server" }),
+        attribute("externalId", "string", { caseExact: true }),
+        attribute("name", "complex", {
+          subAttributes: [attribute("givenName", "string"), attribute("familyName", "string"), attribute("formatted", "string")],
+        }),
+        attribute("displayName", "string"),
+        attribute("emails", "complex", {
+          multiValued: true,
+          subAttributes: [attribute("value", "string"), attribute("primary", "boolean"), attribute("type", "string")],
+        }),
+        attribute("active", "boolean"),
+      ],
+      meta: { resourceType: "Schema", location: `${scimBase(ctx)}/Schemas/${SCIM_USER_SCHEMA}` },
+    };
+    const group = {
+      schemas: [SCIM_SCHEMA_SCHEMA],
+      id: SCIM_GROUP_SCHEMA,
+      name: "Group",
+      description: "Group (a team)",
+      attributes: [
+        attribute("displayName", "string", { required: true }),
+        attribute("externalId", "string", { caseExact: true }),
+        attribute("members", "complex", {
+          multiValued: true,
+          subAttributes: [attribute("value", "string", { mutability: "immutable" }), attribute("display", "string", { mutability: "readOnly" })],
+        }),
+      ],
+      meta: { resourceType: "Schema", location: `${scimBase(ctx)}/Schemas/${SCIM_GROUP_SCHEMA}` },
+    };
+    return scimResponse({ schemas: [SCIM_LIST_SCHEMA], totalResults: 2, itemsPerPage: 2, startIndex: 1, Resources: [user, group] });
+  },
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { generateId } from "../../deps/random.js";
-import { newScimToken } from "../../scim/token.js";
+import { newScimToken } from "../../scim-token/token.js";
 import { requireSsoManager } from "../../sso/access.js";
 import { insertScimToken } from "../../store/scim-store.js";
 

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { changeGroup, createGroup, deleteGroup, readGroupFilter, readGroupPatch, scimGroupInput, toScimGroup, type ScimGroupEvent } from "../../scim/groups.js";
 import { patchInput } from "../../scim/patch.js";
-import { authenticateScim } from "../../scim/token.js";
-import { SCIM_LIST_SCHEMA, ScimError, scimResponse } from "../../scim/wire.js";
+import { scimCallerOf } from "../../gate/principal.js";
+import { SCIM_LIST_SCHEMA } from "../../scim/wire.js";
+import { ScimError, scimResponse } from "../../scim-token/error.js";
 import { findScimGroup, listScimGroups } from "../../store/scim-store.js";
 import { answerScim } from "./discovery.js";
 import { parseScim, readCount } from "./users.js";
@@ -20,11 +21,12 @@ export const scimGroups = defineEndpoint({
   query: z.record(z.string(), z.string()),
   acceptsScimJSON: true,
   session: "none",
+  caller: "scim-token",
   rateLimit: { window: 10, max: 200 },
   audit: GROUP_EVENTS,
-  handler: ({ ctx, headers, request, body, query, audit }) =>
+  handler: ({ ctx, principal, request, body, query, audit }) =>
     answerScim(async () => {
-      const token = await authenticateScim(ctx, headers);
+      const token = scimCallerOf(principal);
       if (request?.method === "POST") {
         const created = await toScimGroup(ctx, await createGroup(ctx, audit, token.organizationId, parseScim(scimGroupInput, body)));
         return scimResponse(created, 201, { location: created.meta.location });
@@ -46,11 +48,12 @@ export const scimGroup = defineEndpoint({
   body: z.unknown(),
   acceptsScimJSON: true,
   session: "none",
+  caller: "scim-token",
   rateLimit: { window: 10, max: 200 },
   audit: GROUP_EVENTS,
-  handler: ({ ctx, headers, request, body, params, audit }) =>
+  handler: ({ ctx, principal, request, body, params, audit }) =>
     answerScim(async () => {
-      const token = await authenticateScim(ctx, headers);
+      const token = scimCallerOf(principal);
       const found = await findScimGroup(ctx.db, token.organizationId, params.id ?? "");
       if (!found) throw new ScimError(404, "Group not found");
       const method = request?.method ?? "GET";

@@ -2,9 +2,10 @@ import { z } from "zod";
 import type { AuthContext } from "../../context.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { patchInput, readPatch, readUserFilter } from "../../scim/patch.js";
-import { authenticateScim } from "../../scim/token.js";
+import { scimCallerOf } from "../../gate/principal.js";
 import { changeUser, deprovisionUser, provisionUser, readBoolean, scimUserInput, type ScimEvent } from "../../scim/users.js";
-import { SCIM_LIST_SCHEMA, ScimError, scimResponse, toScimUser } from "../../scim/wire.js";
+import { SCIM_LIST_SCHEMA, toScimUser } from "../../scim/wire.js";
+import { ScimError, scimResponse } from "../../scim-token/error.js";
 import type { ScimUserRow } from "../../store/database.js";
 import { findScimUser, listScimUsers } from "../../store/scim-store.js";
 import { findUserById } from "../../store/user-store.js";
@@ -46,11 +47,12 @@ export const scimUsers = defineEndpoint({
   query: z.record(z.string(), z.string()),
   acceptsScimJSON: true,
   session: "none",
+  caller: "scim-token",
   rateLimit: { window: 10, max: 200 },
   audit: SCIM_EVENTS,
-  handler: ({ ctx, headers, request, body, query, audit }) =>
+  handler: ({ ctx, principal, request, body, query, audit }) =>
     answerScim(async () => {
-      const token = await authenticateScim(ctx, headers);
+      const token = scimCallerOf(principal);
       if (request?.method === "POST") {
         const input = parseScim(scimUserInput, body);
         const { row, user } = await provisionUser(ctx, audit, token.organizationId, input);
@@ -77,11 +79,12 @@ export const scimUser = defineEndpoint({
   body: z.unknown(),
   acceptsScimJSON: true,
   session: "none",
+  caller: "scim-token",
   rateLimit: { window: 10, max: 200 },
   audit: SCIM_EVENTS,
-  handler: ({ ctx, headers, request, body, params, audit }) =>
+  handler: ({ ctx, principal, request, body, params, audit }) =>
     answerScim(async () => {
-      const token = await authenticateScim(ctx, headers);
+      const token = scimCallerOf(principal);
       const current = await findScimUser(ctx.db, token.organizationId, params.id ?? "");
       if (!current) throw new ScimError(404, "User not found");
       const method = request?.method ?? "GET";

@@ -5,6 +5,7 @@ import { getSsoProvider, listSsoProviders } from "./providers.js";
 import { registerSsoProvider } from "./register.js";
 import { samlAcs, samlSpMetadata } from "./saml.js";
 import { signInSso } from "./sign-in-sso.js";
+import { ssoDomainLookup } from "./domain-lookup.js";
 import { updateSsoProviderEndpoint } from "./update-provider.js";
 
 /** Enterprise sign-in (@better-auth/sso 1.7's wire): providers, domains, OIDC and SAML sign-in. */
@@ -17,6 +18,7 @@ export const ssoEndpoints = [
   requestDomainVerification,
   verifyDomain,
   signInSso,
+  ssoDomainLookup,
   ssoCallback,
   samlSpMetadata,
   samlAcs,

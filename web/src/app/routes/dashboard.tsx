@@ -4,70 +4,77 @@ import { useSession } from "../../features/auth/api/get-session.js";
 import { useAuditOverview } from "../../features/audit/api/get-audit-overview.js";
 import type { AuditOverview } from "../../features/audit/api/types.js";
 import { RecentActivity } from "../../features/audit/components/recent-activity.js";
-import { formatDateTime } from "../../components/ui.js";
+import { formatDateTime, formatNumber, richText } from "../../components/ui.js";
 import { LoadError, LoadingState } from "../../components/query-state.js";
+import { useTranslation } from "../../lib/i18n.js";
 
 function Tiles({ overview, emailVerified }: { overview: AuditOverview; emailVerified: boolean }): ReactElement {
   const organization = overview.organization;
+  const { t } = useTranslation();
   return (
     <div className="grid tiles">
       <section className="card tile" aria-labelledby="tile-sign-ins">
-        <h2 id="tile-sign-ins">Sign-ins, last 30 days</h2>
+        <h2 id="tile-sign-ins">{t("dashboard.signIns.heading")}</h2>
         <p className="big" data-testid="sign-ins-30d">
-          {overview.signInsLast30Days}
+          {formatNumber(overview.signInsLast30Days)}
         </p>
         <p className="muted small" data-testid="failed-sign-ins-30d">
-          {overview.failedSignInsLast30Days === 1 ? "1 failed attempt" : `${overview.failedSignInsLast30Days} failed attempts`}
+          {t("dashboard.signIns.failed", { count: overview.failedSignInsLast30Days })}
         </p>
-        <Link to="/analytics">Sign-in analytics</Link>
+        <Link to="/analytics">{t("dashboard.signIns.link")}</Link>
       </section>
       <section className="card tile" aria-labelledby="tile-last-sign-in">
-        <h2 id="tile-last-sign-in">Last sign-in</h2>
-        <p className="big small-big">{overview.lastSignInAt ? formatDateTime(overview.lastSignInAt) : "None recorded"}</p>
-        <Link to="/reports?type=sign-in">Sign-in history</Link>
+        <h2 id="tile-last-sign-in">{t("dashboard.lastSignIn.heading")}</h2>
+        <p className="big small-big">{overview.lastSignInAt ? formatDateTime(overview.lastSignInAt) : t("dashboard.lastSignIn.none")}</p>
+        <Link to="/reports?type=sign-in">{t("dashboard.lastSignIn.link")}</Link>
       </section>
       <section className="card tile" aria-labelledby="tile-email">
-        <h2 id="tile-email">Email</h2>
-        <p className="big">{emailVerified ? "Verified" : "Not verified"}</p>
-        <Link to="/settings#email">Manage email</Link>
+        <h2 id="tile-email">{t("dashboard.email.heading")}</h2>
+        <p className="big">{emailVerified ? t("dashboard.email.verified") : t("dashboard.email.notVerified")}</p>
+        <Link to="/settings#email">{t("dashboard.email.link")}</Link>
       </section>
       <section className="card tile" aria-labelledby="tile-passkeys">
-        <h2 id="tile-passkeys">Passkeys</h2>
+        <h2 id="tile-passkeys">{t("dashboard.passkeys.heading")}</h2>
         <p className="big" data-testid="passkeys">
-          {overview.passkeys}
+          {formatNumber(overview.passkeys)}
         </p>
-        <Link to="/settings#passkeys">Manage passkeys</Link>
+        <Link to="/settings#passkeys">{t("dashboard.passkeys.link")}</Link>
       </section>
       <section className="card tile" aria-labelledby="tile-accounts">
-        <h2 id="tile-accounts">Linked accounts</h2>
+        <h2 id="tile-accounts">{t("dashboard.accounts.heading")}</h2>
         <p className="big" data-testid="linked-accounts">
-          {overview.linkedAccounts}
+          {formatNumber(overview.linkedAccounts)}
         </p>
-        <Link to="/settings#accounts">Manage linked accounts</Link>
+        <Link to="/settings#accounts">{t("dashboard.accounts.link")}</Link>
       </section>
       <section className="card tile" aria-labelledby="tile-sessions">
-        <h2 id="tile-sessions">Active sessions</h2>
+        <h2 id="tile-sessions">{t("dashboard.sessions.heading")}</h2>
         <p className="big" data-testid="active-sessions">
-          {overview.activeSessions}
+          {formatNumber(overview.activeSessions)}
         </p>
-        <Link to="/settings#sessions">Manage sessions</Link>
+        <Link to="/settings#sessions">{t("dashboard.sessions.link")}</Link>
       </section>
       <section className="card tile" aria-labelledby="tile-organization">
-        <h2 id="tile-organization">Organization</h2>
+        <h2 id="tile-organization">{t("dashboard.organization.heading")}</h2>
         {organization ? (
           <>
             <p className="big small-big" data-testid="organization-name">
               {organization.name}
             </p>
             <p className="muted small" data-testid="organization-plan">
-              {organization.role} · {organization.plan} plan · {organization.seatsUsed} of {organization.seatLimit} seats
+              {t("dashboard.organization.summary", {
+                role: organization.role,
+                plan: organization.plan,
+                used: formatNumber(organization.seatsUsed),
+                limit: formatNumber(organization.seatLimit),
+              })}
             </p>
-            <Link to="/subscribe">Plan and seats</Link>
+            <Link to="/subscribe">{t("dashboard.organization.link")}</Link>
           </>
         ) : (
           <>
-            <p className="big small-big">None active</p>
-            <Link to="/subscribe">Create or choose one</Link>
+            <p className="big small-big">{t("dashboard.organization.none")}</p>
+            <Link to="/subscribe">{t("dashboard.organization.choose")}</Link>
           </>
         )}
       </section>
@@ -80,18 +87,24 @@ export function DashboardPage(): ReactElement {
   const session = useSession();
   const overview = useAuditOverview();
   const user = session.data?.user;
+  const { t } = useTranslation();
   return (
     <article className="page">
-      <h1>Dashboard</h1>
+      <h1>{t("dashboard.heading")}</h1>
       {user && (
         <p className="lead">
-          Signed in as <strong>{user.name || user.email}</strong> ({user.email}) since {formatDateTime(session.data!.session.createdAt)}.
+          {richText(
+            t("dashboard.signedInAs", { name: user.name || user.email, email: user.email, date: formatDateTime(session.data!.session.createdAt) }),
+            (name) => (
+              <strong>{name}</strong>
+            ),
+          )}
         </p>
       )}
       {overview.isPending ? (
-        <LoadingState label="Loading your overview…" />
+        <LoadingState label={t("dashboard.loading")} />
       ) : overview.isError ? (
-        <LoadError what="Your overview" error={overview.error} onRetry={() => void overview.refetch()} />
+        <LoadError what={t("dashboard.overview")} error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
         <>
           <Tiles overview={overview.data} emailVerified={user?.emailVerified ?? false} />

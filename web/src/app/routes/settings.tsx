@@ -1,4 +1,4 @@
-import { useEffect, type ReactElement, type ReactNode } from "react";
+import { Fragment, useEffect, type ReactElement, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { QueryErrorResetBoundary } from "@tanstack/react-query";
 import { useSession } from "../../features/auth/api/get-session.js";
@@ -15,6 +15,7 @@ import { ConnectedAppsSection } from "../../features/connected-apps/components/c
 import { TwoFactorSection } from "../../features/two-factor/components/two-factor-section.js";
 import { AppErrorFallback, ErrorBoundary } from "../error-boundary.js";
 import { useSignInMethods } from "../../lib/sign-in-methods.js";
+import { useTranslation, type MessageId } from "../../lib/i18n.js";
 
 /** One failing section shows its error screen without taking the others down. */
 function SectionBoundary({ children }: { children: ReactNode }): ReactElement {
@@ -40,7 +41,8 @@ function PasswordAndDeletion({ twoFactorEnabled }: { twoFactorEnabled: boolean }
   const accounts = useLinkedAccounts();
   const methods = useSignInMethods();
   const hasPassword = accounts.data?.some((account) => account.providerId === "credential") ?? false;
-  if (accounts.isPending) return <p role="status">Loading…</p>;
+  const { t } = useTranslation();
+  if (accounts.isPending) return <p role="status">{t("common.loading")}</p>;
   return (
     <>
       <PasswordSection hasPassword={hasPassword} passwordSignIn={methods.email} />
@@ -50,32 +52,49 @@ function PasswordAndDeletion({ twoFactorEnabled }: { twoFactorEnabled: boolean }
   );
 }
 
+/** The sections' anchors and their names in the table of contents, in the page's order. */
+const SECTIONS = [
+  ["profile", "settings.toc.profile"],
+  ["email", "settings.toc.email"],
+  ["passkeys", "settings.toc.passkeys"],
+  ["accounts", "settings.toc.accounts"],
+  ["api-keys", "settings.toc.apiKeys"],
+  ["connected-apps", "settings.toc.connectedApps"],
+  ["sessions", "settings.toc.sessions"],
+  ["password", "settings.toc.password"],
+  ["two-factor", "settings.toc.twoFactor"],
+  ["delete-account", "settings.toc.deleteAccount"],
+] as const satisfies ReadonlyArray<readonly [string, MessageId]>;
+
 /** /settings: the security center (docs/design.md, Pages). */
 export function SettingsPage(): ReactElement {
   const session = useSession();
   const data = session.data;
   const { hash } = useLocation();
   const loaded = Boolean(data);
+  const { t } = useTranslation();
   // Links such as /settings#passkeys (from the dashboard) land on their section.
   useEffect(() => {
     if (loaded && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [loaded, hash]);
-  if (!data) return <p role="status">Loading…</p>;
+  if (!data) return <p role="status">{t("common.loading")}</p>;
   return (
     <article className="page">
-      <h1>Settings</h1>
-      <p className="lead">Your profile and everything that keeps your account safe.</p>
+      <h1>{t("settings.heading")}</h1>
+      <p className="lead">{t("settings.lead")}</p>
       {data.session.impersonatedBy && (
         <p className="notice" role="note">
-          You are acting as {data.user.name || data.user.email}: you can look, but the server refuses every change to their profile, password, address,
-          passkeys, linked accounts, API keys, two-factor, sessions and the account itself.
+          {t("settings.impersonating", { name: data.user.name || data.user.email })}
         </p>
       )}
-      <nav className="toc" aria-label="Settings sections">
+      <nav className="toc" aria-label={t("settings.toc")}>
         {/* In the order of the sections below. */}
-        <a href="#profile">Profile</a> <a href="#email">Email</a> <a href="#passkeys">Passkeys</a> <a href="#accounts">Linked accounts</a>{" "}
-        <a href="#api-keys">API keys</a> <a href="#connected-apps">Connected apps</a> <a href="#sessions">Sessions</a> <a href="#password">Password</a>{" "}
-        <a href="#two-factor">Two-factor</a> <a href="#delete-account">Delete account</a>
+        {SECTIONS.map(([anchor, label], index) => (
+          <Fragment key={anchor}>
+            {index > 0 && " "}
+            <a href={`#${anchor}`}>{t(label)}</a>
+          </Fragment>
+        ))}
       </nav>
       <div className="grid">
         <SectionBoundary>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { ActionStatus, Section } from "../../../components/ui.js";
 import { useDeleteUser } from "../api/delete-user.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 /**
  * Delete account. With a password it is immediate; without one the server needs a fresh
@@ -10,6 +11,7 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }):
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState("");
   const remove = useDeleteUser();
+  const { t } = useTranslation();
 
   function onDelete(event: FormEvent): void {
     event.preventDefault();
@@ -17,18 +19,18 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }):
   }
 
   return (
-    <Section id="delete-account" title="Delete account" description="Removes your account, its sessions, passkeys and linked accounts. This cannot be undone.">
+    <Section id="delete-account" title={t("deletion.heading")} description={t("deletion.description")}>
       {!confirming ? (
         <div className="actions">
           <button type="button" className="danger" onClick={() => setConfirming(true)}>
-            Delete my account…
+            {t("deletion.start")}
           </button>
         </div>
       ) : (
         <form className="stack" onSubmit={onDelete}>
           {hasPassword ? (
             <>
-              <label htmlFor="delete-password">Your password</label>
+              <label htmlFor="delete-password">{t("deletion.password")}</label>
               <input
                 id="delete-password"
                 type="password"
@@ -39,20 +41,20 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }):
               />
             </>
           ) : (
-            <p className="muted">If you signed in more than a short while ago, we email you a link to confirm instead.</p>
+            <p className="muted">{t("deletion.mailed")}</p>
           )}
           <div className="actions">
             <button type="submit" className="danger" disabled={remove.isPending}>
-              Delete account permanently
+              {t("deletion.confirm")}
             </button>
             <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t("common.cancel")}
             </button>
           </div>
           <ActionStatus
             mutation={remove}
-            pending="Deleting…"
-            success={remove.data?.message === "Verification email sent" ? "Check your email: confirm the deletion from the link we sent." : "Account deleted."}
+            pending={t("common.deleting")}
+            success={remove.data?.message === "Verification email sent" ? t("deletion.checkEmail") : t("deletion.done")}
           />
         </form>
       )}

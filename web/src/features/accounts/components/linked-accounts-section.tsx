@@ -5,8 +5,7 @@ import { useSocialProviders } from "../../../lib/social-providers.js";
 import { useLinkSocial } from "../api/link-social.js";
 import { useLinkedAccounts, type LinkedAccount } from "../api/list-accounts.js";
 import { useUnlinkAccount } from "../api/unlink-account.js";
-
-const PROVIDER_LABELS: Record<string, string> = { credential: "Email and password", google: "Google" };
+import { useTranslation } from "../../../lib/i18n.js";
 
 interface AccountRowProps {
   account: LinkedAccount;
@@ -18,28 +17,29 @@ interface AccountRowProps {
 }
 
 function AccountRow({ account, label, onUnlink, busy, last }: AccountRowProps): ReactElement {
+  const { t } = useTranslation();
   return (
     <li className="item">
       <div className="row">
         <div className="grow">
           <strong>{label}</strong>
-          <div className="muted small">Linked {formatDateTime(account.createdAt)}</div>
+          <div className="muted small">{t("accounts.linkedOn", { date: formatDateTime(account.createdAt) })}</div>
         </div>
         {!last && (
           <ConfirmButton
-            label="Unlink"
+            label={t("accounts.unlink")}
             className="secondary"
-            ariaLabel={`Unlink ${label}`}
+            ariaLabel={t("accounts.unlinkNamed", { name: label })}
             disabled={busy}
-            title={`Unlink ${label}?`}
-            confirmLabel={`Unlink ${label}`}
+            title={t("accounts.unlink.title", { name: label })}
+            confirmLabel={t("accounts.unlinkNamed", { name: label })}
             onConfirm={() => onUnlink(account)}
           >
-            <p>You can no longer sign in with {label} until you link it again. Your account and its data stay as they are.</p>
+            <p>{t("accounts.unlink.body", { name: label })}</p>
           </ConfirmButton>
         )}
       </div>
-      {last && <p className="muted small">This is your only linked sign-in method, so it can't be unlinked. Link another one first.</p>}
+      {last && <p className="muted small">{t("accounts.last")}</p>}
     </li>
   );
 }
@@ -53,14 +53,16 @@ export function LinkedAccountsSection(): ReactElement {
   const unlink = useUnlinkAccount();
   const linked = new Set(accounts.data?.map((account) => account.providerId));
   const linkable = accounts.data ? providers.filter((provider) => !linked.has(provider.id)) : [];
-  const labelOf = (providerId: string): string => providers.find((p) => p.id === providerId)?.name ?? PROVIDER_LABELS[providerId] ?? providerId;
-  const linking = providers.find((p) => p.id === link.variables?.provider)?.name ?? "the provider";
+  const { t } = useTranslation();
+  const labelOf = (providerId: string): string =>
+    providers.find((p) => p.id === providerId)?.name ?? (providerId === "credential" ? t("accounts.credential") : providerId === "google" ? "Google" : providerId);
+  const linking = providers.find((p) => p.id === link.variables?.provider)?.name ?? t("accounts.theProvider");
   return (
-    <Section id="accounts" title="Linked accounts" description="The ways you can sign in to this account.">
+    <Section id="accounts" title={t("accounts.heading")} description={t("accounts.description")}>
       {accounts.isPending ? (
-        <p role="status">Loading accounts…</p>
+        <p role="status">{t("accounts.loading")}</p>
       ) : (
-        <ul className="list" aria-label="Linked accounts">
+        <ul className="list" aria-label={t("accounts.heading")}>
           {accounts.data?.map((account) => (
             <AccountRow
               key={account.id}
@@ -84,14 +86,14 @@ export function LinkedAccountsSection(): ReactElement {
               onClick={() => link.mutate({ provider: provider.id })}
             >
               <img src={`/provider-marks/${provider.id}.svg`} alt="" />
-              Link {provider.name}
+              {t("accounts.link", { provider: provider.name })}
             </button>
           ))}
         </div>
       )}
       {/* The last account is refused by the server with its own message (spec §5). */}
-      <ActionStatus mutation={unlink} pending="Unlinking…" success="Account unlinked." />
-      <ActionStatus mutation={link} pending={`Opening ${linking}…`} success={`Opening ${linking}…`} />
+      <ActionStatus mutation={unlink} pending={t("accounts.unlinking")} success={t("accounts.unlinked")} />
+      <ActionStatus mutation={link} pending={t("accounts.opening", { provider: linking })} success={t("accounts.opening", { provider: linking })} />
     </Section>
   );
 }

@@ -1,22 +1,25 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { highestRoleRank, type WireApiKey, type WireCreatedApiKey } from "@gatehouse/auth-core/shared";
-import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
+import { ActionStatus, formatDateTime, richText, Section } from "../../../components/ui.js";
 import { useApiKeys, useCreateApiKey, useDeleteApiKey, useSetApiKeyEnabled, type ApiKeyScope } from "../api/api-keys.js";
+import { useTranslation, type MessageId } from "../../../lib/i18n.js";
+import { translate } from "../../../components/ui.js";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** The expiry choices (the server accepts 1 to 365 days). */
-const EXPIRY_CHOICES: ReadonlyArray<{ label: string; seconds: number | null }> = [
-  { label: "30 days", seconds: 30 * DAY_SECONDS },
-  { label: "90 days", seconds: 90 * DAY_SECONDS },
-  { label: "1 year", seconds: 365 * DAY_SECONDS },
-  { label: "7 days", seconds: 7 * DAY_SECONDS },
-  { label: "Never", seconds: null },
+const EXPIRY_CHOICES: ReadonlyArray<{ label: MessageId; seconds: number | null }> = [
+  { label: "apiKeys.expiry.30d", seconds: 30 * DAY_SECONDS },
+  { label: "apiKeys.expiry.90d", seconds: 90 * DAY_SECONDS },
+  { label: "apiKeys.expiry.1y", seconds: 365 * DAY_SECONDS },
+  { label: "apiKeys.expiry.7d", seconds: 7 * DAY_SECONDS },
+  { label: "apiKeys.expiry.never", seconds: null },
 ];
 
 /** The new key, shown once with a copy button: the server never shows it again. */
 function NewKeyNotice({ created, onDone }: { created: WireCreatedApiKey; onDone: () => void }): ReactElement {
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
+  const { t } = useTranslation();
   async function copy(): Promise<void> {
     try {
       await navigator.clipboard.writeText(created.key);
@@ -26,28 +29,30 @@ function NewKeyNotice({ created, onDone }: { created: WireCreatedApiKey; onDone:
     }
   }
   return (
-    <div className="notice success stack" role="status" aria-label="New API key">
+    <div className="notice success stack" role="status" aria-label={t("apiKeys.new")}>
       <p>
-        <strong>Copy your new key now.</strong> This is the only time it is shown: only its first characters are kept.
+        {richText(t("apiKeys.copyNow"), (text) => (
+          <strong>{text}</strong>
+        ))}
       </p>
-      <label htmlFor={`api-key-secret-${created.id}`}>API key “{created.name ?? "unnamed"}”</label>
+      <label htmlFor={`api-key-secret-${created.id}`}>{t("apiKeys.keyNamed", { name: created.name ?? t("apiKeys.unnamed") })}</label>
       <input id={`api-key-secret-${created.id}`} readOnly value={created.key} onFocus={(e) => e.currentTarget.select()} className="mono" />
       <div className="actions">
         <button type="button" onClick={() => void copy()}>
-          Copy key
+          {t("apiKeys.copy")}
         </button>
         <button type="button" className="secondary" onClick={onDone}>
-          Done
+          {t("common.done")}
         </button>
       </div>
-      {copied === "yes" && <p className="small">Copied to the clipboard.</p>}
-      {copied === "failed" && <p className="small">Copying failed: select the key and copy it by hand.</p>}
+      {copied === "yes" && <p className="small">{t("apiKeys.copied")}</p>}
+      {copied === "failed" && <p className="small">{t("apiKeys.copyFailed")}</p>}
     </div>
   );
 }
 
 function describeExpiry(key: WireApiKey): string {
-  return key.expiresAt ? `expires ${formatDateTime(key.expiresAt)}` : "never expires";
+  return key.expiresAt ? translate("apiKeys.expires", { date: formatDateTime(key.expiresAt) }) : translate("apiKeys.neverExpires");
 }
 
 interface KeyRowProps {
@@ -58,15 +63,16 @@ interface KeyRowProps {
 
 function ApiKeyRow({ apiKey, scope, onDelete }: KeyRowProps): ReactElement {
   const toggle = useSetApiKeyEnabled(scope);
-  const label = apiKey.name || "Unnamed key";
+  const { t } = useTranslation();
+  const label = apiKey.name || t("apiKeys.unnamedKey");
   return (
     <li className="item">
       <div className="row">
         <div className="grow">
-          <strong>{label}</strong> <code>{apiKey.start ?? ""}…</code> {!apiKey.enabled && <span className="badge">disabled</span>}
+          <strong>{label}</strong> <code>{apiKey.start ?? ""}…</code> {!apiKey.enabled && <span className="badge">{t("apiKeys.disabled")}</span>}
           <div className="muted small">
-            Created {formatDateTime(apiKey.createdAt)} · {apiKey.lastRequest ? `last used ${formatDateTime(apiKey.lastRequest)}` : "never used"} ·{" "}
-            {describeExpiry(apiKey)}
+            {t("apiKeys.created", { date: formatDateTime(apiKey.createdAt) })} ·{" "}
+            {apiKey.lastRequest ? t("apiKeys.lastUsed", { date: formatDateTime(apiKey.lastRequest) }) : t("apiKeys.neverUsed")} · {describeExpiry(apiKey)}
           </div>
         </div>
         <button
@@ -74,15 +80,15 @@ function ApiKeyRow({ apiKey, scope, onDelete }: KeyRowProps): ReactElement {
           className="secondary"
           disabled={toggle.isPending}
           onClick={() => toggle.mutate({ keyId: apiKey.id, enabled: !apiKey.enabled })}
-          aria-label={`${apiKey.enabled ? "Disable" : "Enable"} ${label}`}
+          aria-label={apiKey.enabled ? t("apiKeys.disableNamed", { name: label }) : t("apiKeys.enableNamed", { name: label })}
         >
-          {apiKey.enabled ? "Disable" : "Enable"}
+          {apiKey.enabled ? t("apiKeys.disable") : t("apiKeys.enable")}
         </button>
-        <button type="button" className="danger" onClick={() => onDelete(apiKey)} aria-label={`Delete ${label}`}>
-          Delete
+        <button type="button" className="danger" onClick={() => onDelete(apiKey)} aria-label={t("apiKeys.deleteNamed", { name: label })}>
+          {t("common.delete")}
         </button>
       </div>
-      <ActionStatus mutation={toggle} pending="Saving…" success={apiKey.enabled ? "Key enabled." : "Key disabled."} />
+      <ActionStatus mutation={toggle} pending={t("common.saving")} success={apiKey.enabled ? t("apiKeys.enabled") : t("apiKeys.disabledNotice")} />
     </li>
   );
 }
@@ -107,6 +113,7 @@ export function ApiKeysSection({ scope }: ApiKeysSectionProps): ReactElement | n
   const [confirming, setConfirming] = useState<WireApiKey | null>(null);
   const organization = scope.kind === "organization";
   const id = organization ? "organization-api-keys" : "api-keys";
+  const { t } = useTranslation();
 
   // The server no longer lets this person manage the organization's keys: nothing to show.
   if (keys.data === null) return null;
@@ -128,30 +135,24 @@ export function ApiKeysSection({ scope }: ApiKeysSectionProps): ReactElement | n
   return (
     <Section
       id={id}
-      title={organization ? "Organization API keys" : "API keys"}
-      description={
-        organization
-          ? "Keys that belong to the organization, for provisioning scripts: they read its members and do only what you allow them."
-          : "Keys for your scripts and services: a request with the key in its x-api-key header reads your account. Keys can never change your account or manage keys."
-      }
+      title={organization ? t("apiKeys.organization.heading") : t("apiKeys.heading")}
+      description={organization ? t("apiKeys.organization.description") : t("apiKeys.description")}
     >
       {created && <NewKeyNotice created={created} onDone={() => setCreated(null)} />}
       {keys.isPending ? (
-        <p role="status">Loading API keys…</p>
+        <p role="status">{t("apiKeys.loading")}</p>
       ) : keys.data && keys.data.apiKeys.length > 0 ? (
-        <ul className="list" aria-label={organization ? "Organization API keys" : "Your API keys"}>
+        <ul className="list" aria-label={organization ? t("apiKeys.organization.heading") : t("apiKeys.list")}>
           {keys.data.apiKeys.map((key) => (
             <ApiKeyRow key={key.id} apiKey={key} scope={scope} onDelete={setConfirming} />
           ))}
         </ul>
       ) : (
-        <p className="muted">No API keys yet.</p>
+        <p className="muted">{t("apiKeys.empty")}</p>
       )}
       {confirming && (
         <div className="notice stack" role="alertdialog" aria-labelledby={`${id}-confirm`}>
-          <p id={`${id}-confirm`}>
-            Delete the key “{confirming.name || "Unnamed key"}” ({confirming.start}…)? Everything using it stops working at once.
-          </p>
+          <p id={`${id}-confirm`}>{t("apiKeys.delete.question", { name: confirming.name || t("apiKeys.unnamedKey"), start: confirming.start ?? "" })}</p>
           <div className="actions">
             <button
               type="button"
@@ -159,37 +160,44 @@ export function ApiKeysSection({ scope }: ApiKeysSectionProps): ReactElement | n
               disabled={remove.isPending}
               onClick={() => remove.mutate({ keyId: confirming.id }, { onSuccess: () => setConfirming(null) })}
             >
-              Delete key
+              {t("apiKeys.delete.confirm")}
             </button>
             <button type="button" className="secondary" onClick={() => setConfirming(null)}>
-              Cancel
+              {t("common.cancel")}
             </button>
           </div>
         </div>
       )}
-      <ActionStatus mutation={remove} pending="Deleting…" success="API key deleted." />
+      <ActionStatus mutation={remove} pending={t("common.deleting")} success={t("apiKeys.deleted")} />
       <form className="stack" onSubmit={onCreate}>
-        <label htmlFor={`${id}-name`}>Name of the new key</label>
-        <input id={`${id}-name`} required maxLength={32} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Nightly export" />
-        <label htmlFor={`${id}-expiry`}>Expires after</label>
+        <label htmlFor={`${id}-name`}>{t("apiKeys.newName")}</label>
+        <input
+          id={`${id}-name`}
+          required
+          maxLength={32}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={t("apiKeys.newName.placeholder")}
+        />
+        <label htmlFor={`${id}-expiry`}>{t("apiKeys.expiry")}</label>
         <select id={`${id}-expiry`} value={expiry} onChange={(e) => setExpiry(Number(e.target.value))}>
           {EXPIRY_CHOICES.map((choice, index) => (
             <option key={choice.label} value={index}>
-              {choice.label}
+              {t(choice.label)}
             </option>
           ))}
         </select>
         {organization && (
           <label className="check">
-            <input type="checkbox" checked={mayInvite} onChange={(e) => setMayInvite(e.target.checked)} /> May invite people to the organization
+            <input type="checkbox" checked={mayInvite} onChange={(e) => setMayInvite(e.target.checked)} /> {t("apiKeys.mayInvite")}
           </label>
         )}
         <div className="actions">
           <button type="submit" disabled={create.isPending}>
-            Create API key
+            {t("apiKeys.create")}
           </button>
         </div>
-        <ActionStatus mutation={create} pending="Creating…" success="API key created." />
+        <ActionStatus mutation={create} pending={t("common.creating")} success={t("apiKeys.createdNotice")} />
       </form>
     </Section>
   );

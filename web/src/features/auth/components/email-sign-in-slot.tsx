@@ -12,6 +12,11 @@ import { useSignUpEmail } from "../api/sign-up-email.js";
 import { useRequestPasswordReset } from "../api/request-password-reset.js";
 import { useSendEmailCode, useSendMagicLink, useSignInWithEmailCode, useVerifyEmailWithCode } from "../api/passwordless.js";
 
+import { SsoOffer } from "./sso-offer.js";
+
+/** /login's single sign-on offer comes with this chunk: its loader beside the ways' costs the first load next to nothing. */
+export { SsoOffer };
+
 /** /reset-password comes with this chunk: one more lazy chunk would cost /login's first load. */
 export { ResetPasswordScreen } from "./reset-password-screen.js";
 
@@ -228,6 +233,8 @@ export function EmailWays({ email, busy, destination, redirect, onChangeEmail, o
         {t("ways.heading")}
       </h2>
       {identified}
+      {/* An address of a verified domain: its organization's single sign-on first, the other ways after. */}
+      <SsoOffer email={email} />
       {methods.email && (
         <form className="stack" onSubmit={onPassword} aria-label={t("ways.password.form")}>
           <ErrorNotice error={signIn.error} />

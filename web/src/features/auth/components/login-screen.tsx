@@ -15,6 +15,8 @@ const EmailWays = lazy(async () => ({ default: (await import("./email-sign-in-sl
 const SignUpLink = lazy(async () => ({ default: (await import("./email-sign-in-slot.js")).SignUpLink }));
 /** The language switcher arrives after the first paint too. */
 const LanguageSwitcher = lazy(async () => ({ default: (await import("../../../components/language-switcher.js")).LanguageSwitcher }));
+/** "Continue with <organization>'s single sign-on" for an address of a verified domain, after the first paint (in the ways' chunk). */
+const SsoOffer = lazy(async () => ({ default: (await import("./email-sign-in-slot.js")).SsoOffer }));
 /** The outcome in the address and the invitation the redirect leads to, after the first paint. */
 const LoginNotices = lazy(async () => ({ default: (await import("./login-notices.js")).LoginNotices }));
 
@@ -193,6 +195,9 @@ export function LoginScreen(): ReactElement {
                 onChange={(event) => setEmail(event.target.value)}
                 placeholder={t("login.email.placeholder")}
               />
+              <Suspense fallback={null}>
+                <SsoOffer email={email} />
+              </Suspense>
               {emailWays && (
                 <button type="submit" className="wide" disabled={busy}>
                   {t("login.continue")}

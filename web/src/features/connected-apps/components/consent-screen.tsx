@@ -1,7 +1,10 @@
+import { richText } from "../../../components/ui.js";
 import { useEffect, type ReactElement } from "react";
 import { useSearchParams } from "react-router";
 import { useAnswerConsent, usePublicApp } from "../api/consent.js";
 import { scopeInWords } from "../scope-words.js";
+import { useTranslation } from "../../../lib/i18n.js";
+import { useBrand } from "../../../lib/shell-config.js";
 
 /** The address an app sends the person back to, as its origin (what a person can judge). */
 function originOf(uri: string | null): string | null {
@@ -25,11 +28,14 @@ export function ConsentScreen(): ReactElement {
   const answer = useAnswerConsent();
   const scopes = [...new Set((search.get("scope") ?? "").split(" ").filter(Boolean))];
   const returnsTo = originOf(search.get("redirect_uri"));
-  const name = app.data?.client_name ?? "An app";
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const name = app.data?.client_name ?? t("apps.anApp");
+  const title = t("consent.title", { app: brand.name });
 
   useEffect(() => {
-    document.title = "Allow access · Gatehouse";
-  }, []);
+    document.title = title;
+  }, [title]);
 
   function respond(accept: boolean): void {
     answer.mutate({ accept, oauthQuery: search.toString() }, { onSuccess: ({ url }) => window.location.assign(url) });
@@ -39,9 +45,9 @@ export function ConsentScreen(): ReactElement {
     return (
       <main id="main" className="login">
         <section className="card login-card">
-          <h1>This request cannot be completed</h1>
+          <h1>{t("consent.unknown.heading")}</h1>
           <p className="notice error" role="alert">
-            The app that sent you here is not known to Gatehouse. Go back to it and try again.
+            {t("consent.unknown.body", { app: brand.name })}
           </p>
         </section>
       </main>
@@ -51,30 +57,32 @@ export function ConsentScreen(): ReactElement {
     <main id="main" className="login">
       <section className="card login-card" aria-labelledby="consent-heading">
         {app.data?.logo_uri && <img className="app-logo" src={app.data.logo_uri} alt="" width={48} height={48} />}
-        <h1 id="consent-heading">{app.isPending ? "Loading…" : `${name} wants to use your Gatehouse account`}</h1>
+        <h1 id="consent-heading">{app.isPending ? t("common.loading") : t("consent.heading", { name, app: brand.name })}</h1>
         {returnsTo && (
           <p className="muted">
-            After you answer, you go back to <strong>{returnsTo}</strong>.
+            {richText(t("consent.returnsTo", { origin: returnsTo }), (origin) => (
+              <strong>{origin}</strong>
+            ))}
           </p>
         )}
-        <p>If you allow it, {name} will be able to:</p>
+        <p>{t("consent.mayDo", { name })}</p>
         <ul className="scope-list">
           {scopes.map((scope) => (
             <li key={scope}>{scopeInWords(scope)}</li>
           ))}
         </ul>
-        <p className="muted">You can disconnect it at any time in Settings, under Connected apps.</p>
+        <p className="muted">{t("consent.disconnectLater")}</p>
         {answer.isError && (
           <p className="notice error" role="alert">
-            Your answer could not be sent: {answer.error.message}
+            {t("consent.notSent", { message: answer.error.message })}
           </p>
         )}
         <div className="row">
           <button type="button" onClick={() => respond(true)} disabled={answer.isPending || app.isPending}>
-            Allow
+            {t("consent.allow")}
           </button>
           <button type="button" className="secondary" onClick={() => respond(false)} disabled={answer.isPending || app.isPending}>
-            Deny
+            {t("consent.deny")}
           </button>
         </div>
       </section>

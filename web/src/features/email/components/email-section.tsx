@@ -3,12 +3,14 @@ import type { WireUser } from "@gatehouse/auth-core/shared";
 import { ActionStatus, Section } from "../../../components/ui.js";
 import { useChangeEmail } from "../api/change-email.js";
 import { useSendVerificationEmail } from "../api/send-verification-email.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 /** Email: verification state, send verification, change email (spec §4 change-email rules). */
 export function EmailSection({ user }: { user: WireUser }): ReactElement {
   const [newEmail, setNewEmail] = useState("");
   const verify = useSendVerificationEmail();
   const change = useChangeEmail();
+  const { t } = useTranslation();
 
   function onChange(event: FormEvent): void {
     event.preventDefault();
@@ -16,32 +18,32 @@ export function EmailSection({ user }: { user: WireUser }): ReactElement {
   }
 
   return (
-    <Section id="email" title="Email">
+    <Section id="email" title={t("email.heading")}>
       <p>
-        <strong>{user.email}</strong> <span className={user.emailVerified ? "badge ok" : "badge warn"}>{user.emailVerified ? "Verified" : "Not verified"}</span>
+        <strong>{user.email}</strong> <span className={user.emailVerified ? "badge ok" : "badge warn"}>{user.emailVerified ? t("email.verified") : t("email.notVerified")}</span>
       </p>
       {!user.emailVerified && (
         <div className="stack">
           <div className="actions">
             <button type="button" className="secondary" disabled={verify.isPending} onClick={() => verify.mutate({ email: user.email })}>
-              Send verification email
+              {t("email.sendVerification")}
             </button>
           </div>
-          <ActionStatus mutation={verify} pending="Sending…" success={`A verification link is on its way to ${user.email}.`} />
+          <ActionStatus mutation={verify} pending={t("common.sending")} success={t("email.verificationSent", { email: user.email })} />
         </div>
       )}
       <form className="stack" onSubmit={onChange}>
-        <label htmlFor="email-new">New email address</label>
+        <label htmlFor="email-new">{t("email.new")}</label>
         <input id="email-new" name="newEmail" type="email" required autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
         <div className="actions">
           <button type="submit" disabled={change.isPending}>
-            Change email
+            {t("email.change")}
           </button>
         </div>
         <ActionStatus
           mutation={change}
-          pending="Requesting the change…"
-          success={user.emailVerified ? `Check ${user.email}: confirm the change from the link we sent.` : "Email changed. Check your inbox to verify it."}
+          pending={t("email.changing")}
+          success={user.emailVerified ? t("email.confirmChange", { email: user.email }) : t("email.changed")}
         />
       </form>
     </Section>

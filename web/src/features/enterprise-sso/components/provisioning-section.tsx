@@ -18,9 +18,9 @@ export function ProvisioningSection({ organizationId }: { organizationId: string
         Your directory (Okta, Entra ID…) can create, update and remove your people over SCIM 2.0. Give it the base URL <code>{base}</code> and a token.
       </p>
       {tokens.data && tokens.data.length > 0 && (
-        <ul className="stack" aria-label="Provisioning tokens">
+        <ul className="list" aria-label="Provisioning tokens">
           {tokens.data.map((token) => (
-            <li key={token.id} className="row" aria-label={`Token made ${formatDateTime(token.createdAt)}`}>
+            <li key={token.id} className="item row" aria-label={`Token made ${formatDateTime(token.createdAt)}`}>
               <span className="grow">
                 Made {formatDateTime(token.createdAt)} ·{" "}
                 <span data-testid="last-sync">{token.lastUsedAt ? `last sync ${formatDateTime(token.lastUsedAt)}` : "never used"}</span>

@@ -18,21 +18,42 @@ function ProviderRow({ provider, organizationId, token }: { provider: SsoProvide
   const remove = useDeleteSsoProvider(organizationId);
   const shownToken = requestToken.data?.domainVerificationToken ?? token;
   return (
-    <li className="stack" aria-label={`Identity provider ${provider.providerId}`}>
-      <p>
-        <strong>{provider.providerId}</strong> · {provider.type === "oidc" ? "OpenID Connect" : "SAML 2.0"} · {provider.domain} ·{" "}
-        <span data-testid={`sso-status-${provider.providerId}`}>{provider.domainVerified ? "domain verified" : "domain not verified: no sign-in yet"}</span>
+    <li className="item stack tight provider" aria-label={`Identity provider ${provider.providerId}`}>
+      <p className="row">
+        <strong>{provider.providerId}</strong>
+        <span className="muted">
+          {provider.type === "oidc" ? "OpenID Connect" : "SAML 2.0"} · {provider.domain}
+        </span>
+        <span className={provider.domainVerified ? "badge ok" : "badge warn"} data-testid={`sso-status-${provider.providerId}`}>
+          {provider.domainVerified ? "domain verified" : "domain not verified: no sign-in yet"}
+        </span>
       </p>
-      {provider.type === "oidc" ? (
-        <p className="small">
-          Redirect URI to register at the provider: <code>{provider.redirectURI}</code>
-        </p>
-      ) : (
-        <p className="small">
-          ACS URL: <code>{provider.samlConfig?.callbackUrl}</code> · SP entity ID: <code>{provider.issuer}</code> ·{" "}
-          <a href={provider.samlConfig?.spMetadataUrl}>SP metadata</a>
-        </p>
-      )}
+      {/* What to paste into the identity provider: long URLs, wrapped inside a phone's card. */}
+      <dl className="facts small">
+        {provider.type === "oidc" ? (
+          <>
+            <dt>Redirect URI</dt>
+            <dd>
+              <code>{provider.redirectURI}</code>
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>ACS URL</dt>
+            <dd>
+              <code>{provider.samlConfig?.callbackUrl}</code>
+            </dd>
+            <dt>SP entity ID</dt>
+            <dd>
+              <code>{provider.issuer}</code>
+            </dd>
+            <dt>SP metadata</dt>
+            <dd>
+              <a href={provider.samlConfig?.spMetadataUrl}>Download the XML</a>
+            </dd>
+          </>
+        )}
+      </dl>
       {!provider.domainVerified && (
         <div className="stack">
           <p className="small">
@@ -164,12 +185,13 @@ export function SingleSignOnSection({ organizationId }: { organizationId: string
       {providers.isPending && <p role="status">Loading the providers…</p>}
       {providers.error && <p className="notice error">{actionErrorMessage(providers.error)}</p>}
       {providers.data && providers.data.length > 0 && (
-        <ul className="stack" aria-label="Identity providers">
+        <ul className="list" aria-label="Identity providers">
           {providers.data.map((provider) => (
             <ProviderRow key={provider.providerId} provider={provider} organizationId={organizationId} token={tokens[provider.providerId] ?? null} />
           ))}
         </ul>
       )}
+      <h3>Add a provider</h3>
       <AddProviderForm organizationId={organizationId} onToken={(providerId, token) => setTokens({ ...tokens, [providerId]: token })} />
     </Section>
   );

@@ -6,6 +6,7 @@ import { useAddPasskey } from "../api/add-passkey.js";
 import { useDeletePasskey } from "../api/delete-passkey.js";
 import { usePasskeys, type PasskeyView } from "../api/list-passkeys.js";
 import { useRenamePasskey } from "../api/rename-passkey.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 interface PasskeyRowProps {
   passkey: PasskeyView;
@@ -17,7 +18,8 @@ function PasskeyRow({ passkey, onDelete, deleting }: PasskeyRowProps): ReactElem
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(passkey.name ?? "");
   const rename = useRenamePasskey();
-  const label = passkey.name || "Unnamed passkey";
+  const { t } = useTranslation();
+  const label = passkey.name || t("passkeys.unnamed");
 
   function onRename(event: FormEvent): void {
     event.preventDefault();
@@ -29,14 +31,14 @@ function PasskeyRow({ passkey, onDelete, deleting }: PasskeyRowProps): ReactElem
       {editing ? (
         <form className="row" onSubmit={onRename}>
           <label className="visually-hidden" htmlFor={`passkey-name-${passkey.id}`}>
-            Passkey name
+            {t("passkeys.name")}
           </label>
           <input id={`passkey-name-${passkey.id}`} value={name} maxLength={255} onChange={(e) => setName(e.target.value)} autoFocus />
           <button type="submit" disabled={rename.isPending}>
-            Save
+            {t("common.save")}
           </button>
           <button type="button" className="secondary" onClick={() => setEditing(false)}>
-            Cancel
+            {t("common.cancel")}
           </button>
         </form>
       ) : (
@@ -44,25 +46,25 @@ function PasskeyRow({ passkey, onDelete, deleting }: PasskeyRowProps): ReactElem
           <div className="grow">
             <strong>{label}</strong>
             <div className="muted small">
-              Added {formatDateTime(passkey.createdAt)} · {passkey.backedUp ? "synced" : "this device only"}
+              {t("passkeys.added", { date: formatDateTime(passkey.createdAt) })} · {passkey.backedUp ? t("passkeys.synced") : t("passkeys.deviceOnly")}
             </div>
           </div>
-          <button type="button" className="secondary" onClick={() => setEditing(true)} aria-label={`Rename ${label}`}>
-            Rename
+          <button type="button" className="secondary" onClick={() => setEditing(true)} aria-label={t("passkeys.renameNamed", { name: label })}>
+            {t("passkeys.rename")}
           </button>
           <ConfirmButton
-            label="Delete"
-            ariaLabel={`Delete ${label}`}
+            label={t("common.delete")}
+            ariaLabel={t("passkeys.deleteNamed", { name: label })}
             disabled={deleting}
-            title={`Delete the passkey ${label}?`}
-            confirmLabel="Delete passkey"
+            title={t("passkeys.delete.title", { name: label })}
+            confirmLabel={t("passkeys.delete.confirm")}
             onConfirm={() => onDelete(passkey.id)}
           >
-            <p>It can no longer sign you in. The copy on your device stays there until you remove it in the device's settings.</p>
+            <p>{t("passkeys.delete.body")}</p>
           </ConfirmButton>
         </div>
       )}
-      <ActionStatus mutation={rename} pending="Renaming…" success="Passkey renamed." />
+      <ActionStatus mutation={rename} pending={t("passkeys.renaming")} success={t("passkeys.renamed")} />
     </li>
   );
 }
@@ -74,6 +76,7 @@ export function PasskeysSection(): ReactElement {
   // The status lives here: a deleted row disappears from the list.
   const remove = useDeletePasskey();
   const [name, setName] = useState("");
+  const { t } = useTranslation();
 
   function onAdd(event: FormEvent): void {
     event.preventDefault();
@@ -81,31 +84,38 @@ export function PasskeysSection(): ReactElement {
   }
 
   return (
-    <Section id="passkeys" title="Passkeys" description="Sign in with your fingerprint, face or device PIN instead of a password.">
+    <Section id="passkeys" title={t("passkeys.heading")} description={t("passkeys.description")}>
       {passkeys.isPending ? (
-        <p role="status">Loading passkeys…</p>
+        <p role="status">{t("passkeys.loading")}</p>
       ) : passkeys.data && passkeys.data.length > 0 ? (
-        <ul className="list" aria-label="Your passkeys">
+        <ul className="list" aria-label={t("passkeys.list")}>
           {passkeys.data.map((passkey) => (
             <PasskeyRow key={passkey.id} passkey={passkey} deleting={remove.isPending} onDelete={(id) => remove.mutate({ id })} />
           ))}
         </ul>
       ) : (
-        <p className="muted">No passkeys yet.</p>
+        <p className="muted">{t("passkeys.empty")}</p>
       )}
-      <ActionStatus mutation={remove} pending="Deleting…" success="Passkey deleted." />
+      <ActionStatus mutation={remove} pending={t("common.deleting")} success={t("passkeys.deleted")} />
       <form className="stack" onSubmit={onAdd}>
-        <label htmlFor="passkey-new-name">Name for the new passkey</label>
-        <input id="passkey-new-name" name="name" maxLength={255} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Work laptop" />
+        <label htmlFor="passkey-new-name">{t("passkeys.newName")}</label>
+        <input
+          id="passkey-new-name"
+          name="name"
+          maxLength={255}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={t("passkeys.newName.placeholder")}
+        />
         <div className="actions">
           <button type="submit" disabled={add.isPending}>
-            Add passkey
+            {t("passkeys.add")}
           </button>
         </div>
         <ActionStatus
           mutation={add}
-          pending="Follow your browser's prompt…"
-          success="Passkey added."
+          pending={t("passkeys.adding")}
+          success={t("passkeys.addedNotice")}
           errorMessage={(e) => passkeyErrorMessage(e, "registration")}
         />
       </form>

@@ -3,12 +3,14 @@ import { ActionStatus, Section } from "../../../components/ui.js";
 import { useChangePassword } from "../api/change-password.js";
 import { useSetPassword } from "../api/set-password.js";
 import { SetPasswordForm } from "./set-password-form.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 function ChangePasswordForm(): ReactElement {
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const [revokeOtherSessions, setRevoke] = useState(true);
   const change = useChangePassword();
+  const { t } = useTranslation();
 
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
@@ -25,7 +27,7 @@ function ChangePasswordForm(): ReactElement {
 
   return (
     <form className="stack" onSubmit={onSubmit}>
-      <label htmlFor="password-current">Current password</label>
+      <label htmlFor="password-current">{t("password.current")}</label>
       <input
         id="password-current"
         type="password"
@@ -34,17 +36,17 @@ function ChangePasswordForm(): ReactElement {
         value={currentPassword}
         onChange={(e) => setCurrent(e.target.value)}
       />
-      <label htmlFor="password-new">New password</label>
+      <label htmlFor="password-new">{t("password.new")}</label>
       <input id="password-new" type="password" required autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} />
       <label className="check">
-        <input type="checkbox" checked={revokeOtherSessions} onChange={(e) => setRevoke(e.target.checked)} /> Sign out my other sessions
+        <input type="checkbox" checked={revokeOtherSessions} onChange={(e) => setRevoke(e.target.checked)} /> {t("password.signOutOthers")}
       </label>
       <div className="actions">
         <button type="submit" disabled={change.isPending}>
-          Change password
+          {t("password.change")}
         </button>
       </div>
-      <ActionStatus mutation={change} pending="Changing…" success="Password changed." />
+      <ActionStatus mutation={change} pending={t("password.changing")} success={t("password.changed")} />
     </form>
   );
 }
@@ -62,21 +64,22 @@ export interface PasswordSectionProps {
 export function PasswordSection({ hasPassword, passwordSignIn }: PasswordSectionProps): ReactElement {
   // Held here: once set, the section switches to the change form and the status must stay.
   const set = useSetPassword();
+  const { t } = useTranslation();
   const description = hasPassword
     ? passwordSignIn
-      ? "Change the password you use with your email address."
-      : "Change your account's password. This service's sign-in screen offers Google and passkeys, not passwords."
+      ? t("password.description.change")
+      : t("password.description.changeNoSignIn")
     : passwordSignIn
-      ? "You sign in without a password. You can add one to sign in with your email address too."
-      : "You sign in with a linked account or a passkey. This service's sign-in screen does not use passwords, so there is none to set.";
+      ? t("password.description.add")
+      : t("password.description.none");
   return (
-    <Section id="password" title="Password" description={description}>
+    <Section id="password" title={t("password.heading")} description={description}>
       {hasPassword ? (
         <ChangePasswordForm />
       ) : (
         passwordSignIn && <SetPasswordForm busy={set.isPending} onSubmit={(newPassword, done) => set.mutate({ newPassword }, { onSuccess: done })} />
       )}
-      <ActionStatus mutation={set} pending="Saving…" success="Password set. You can now also sign in with your email address and this password." />
+      <ActionStatus mutation={set} pending={t("common.saving")} success={t("password.set.done")} />
     </Section>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactElement } from "react";
 import type { WireUser } from "@gatehouse/auth-core/shared";
 import { ActionStatus, Section } from "../../../components/ui.js";
 import { useUpdateUser } from "../api/update-user.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 /** Profile: name and image (POST /update-user). */
 export function ProfileSection({ user }: { user: WireUser }): ReactElement {
@@ -9,6 +10,7 @@ export function ProfileSection({ user }: { user: WireUser }): ReactElement {
   const [image, setImage] = useState(user.image ?? "");
   const update = useUpdateUser();
   const [blankName, setBlankName] = useState(false);
+  const { t } = useTranslation();
 
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
@@ -23,12 +25,12 @@ export function ProfileSection({ user }: { user: WireUser }): ReactElement {
   }
 
   return (
-    <Section id="profile" title="Profile" description="Your name and picture as others see them.">
+    <Section id="profile" title={t("profile.heading")} description={t("profile.description")}>
       <form className="stack" onSubmit={onSubmit}>
         <div className="row">
           {user.image && <img className="avatar" src={user.image} alt="" width={48} height={48} />}
           <div className="grow stack">
-            <label htmlFor="profile-name">Name</label>
+            <label htmlFor="profile-name">{t("profile.name")}</label>
             <input
               id="profile-name"
               name="name"
@@ -41,19 +43,19 @@ export function ProfileSection({ user }: { user: WireUser }): ReactElement {
             />
             {blankName && (
               <p id="profile-name-error" className="notice error" role="alert">
-                Enter a name: it is how others see you. Nothing was saved.
+                {t("profile.blankName")}
               </p>
             )}
           </div>
         </div>
-        <label htmlFor="profile-image">Picture URL (optional)</label>
+        <label htmlFor="profile-image">{t("profile.image")}</label>
         <input id="profile-image" name="image" type="url" value={image} onChange={(e) => setImage(e.target.value)} placeholder="https://…" />
         <div className="actions">
           <button type="submit" disabled={update.isPending}>
-            Save profile
+            {t("profile.save")}
           </button>
         </div>
-        <ActionStatus mutation={update} pending="Saving…" success="Profile saved." />
+        <ActionStatus mutation={update} pending={t("common.saving")} success={t("profile.saved")} />
       </form>
     </Section>
   );

@@ -5,6 +5,7 @@ import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js
 import { useSessions } from "../api/list-sessions.js";
 import { useRevokeAllSessions, useRevokeOtherSessions, useRevokeSession } from "../api/revoke-sessions.js";
 import { describeUserAgent } from "../../../lib/user-agent.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 interface SessionRowProps {
   session: WireSession;
@@ -15,27 +16,28 @@ interface SessionRowProps {
 
 function SessionRow({ session, current, onRevoke, busy }: SessionRowProps): ReactElement {
   const device = describeUserAgent(session.userAgent);
+  const { t } = useTranslation();
   return (
     <li className="item" data-current={current || undefined}>
       <div className="row">
         <div className="grow">
-          <strong>{device}</strong> {current && <span className="badge ok">This device</span>}
+          <strong>{device}</strong> {current && <span className="badge ok">{t("sessions.thisDevice")}</span>}
           <div className="muted small">
-            Signed in {formatDateTime(session.createdAt)} · last active {formatDateTime(session.updatedAt)}
+            {t("sessions.times", { signedIn: formatDateTime(session.createdAt), active: formatDateTime(session.updatedAt) })}
             {session.ipAddress ? ` · ${session.ipAddress}` : ""}
           </div>
         </div>
         {!current && (
           <ConfirmButton
-            label="Revoke"
+            label={t("sessions.revoke")}
             className="secondary"
-            ariaLabel={`Revoke ${device} session`}
+            ariaLabel={t("sessions.revokeNamed", { device })}
             disabled={busy}
-            title={`Sign out ${device}?`}
-            confirmLabel="Revoke session"
+            title={t("sessions.revoke.title", { device })}
+            confirmLabel={t("sessions.revoke.confirm")}
             onConfirm={() => onRevoke(session.token)}
           >
-            <p>That device is signed out at once and has to sign in again to come back.</p>
+            <p>{t("sessions.revoke.body")}</p>
           </ConfirmButton>
         )}
       </div>
@@ -50,16 +52,17 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
   const revoke = useRevokeSession();
   const others = useRevokeOtherSessions();
   const all = useRevokeAllSessions();
+  const { t } = useTranslation();
   // This device first, then the most recently active.
   const list = [...(sessions.data ?? [])].sort(
     (a, b) => Number(b.id === currentSessionId) - Number(a.id === currentSessionId) || Date.parse(b.updatedAt) - Date.parse(a.updatedAt),
   );
   return (
-    <Section id="sessions" title="Sessions" description="Where you are signed in.">
+    <Section id="sessions" title={t("sessions.heading")} description={t("sessions.description")}>
       {sessions.isPending ? (
-        <p role="status">Loading sessions…</p>
+        <p role="status">{t("sessions.loading")}</p>
       ) : (
-        <ul className="list" aria-label="Active sessions">
+        <ul className="list" aria-label={t("sessions.list")}>
           {list.map((session) => (
             <SessionRow
               key={session.id}
@@ -73,28 +76,28 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
       )}
       <div className="actions">
         <ConfirmButton
-          label="Revoke other sessions"
+          label={t("sessions.others")}
           className="secondary"
           disabled={others.isPending}
-          title="Sign out every other session?"
-          confirmLabel="Revoke other sessions"
+          title={t("sessions.others.title")}
+          confirmLabel={t("sessions.others")}
           onConfirm={() => others.mutate()}
         >
-          <p>Every device but this one is signed out at once. You stay signed in here.</p>
+          <p>{t("sessions.others.body")}</p>
         </ConfirmButton>
         <ConfirmButton
-          label="Revoke all sessions"
+          label={t("sessions.all")}
           disabled={all.isPending}
-          title="Sign out everywhere?"
-          confirmLabel="Revoke all sessions"
+          title={t("sessions.all.title")}
+          confirmLabel={t("sessions.all")}
           onConfirm={() => all.mutate()}
         >
-          <p>Every session is signed out, this one included: you go back to the sign-in page.</p>
+          <p>{t("sessions.all.body")}</p>
         </ConfirmButton>
       </div>
-      <ActionStatus mutation={revoke} pending="Revoking…" success="Session revoked." />
-      <ActionStatus mutation={others} pending="Revoking other sessions…" success="Every other session is signed out." />
-      <ActionStatus mutation={all} pending="Signing out everywhere…" success="Signed out everywhere." />
+      <ActionStatus mutation={revoke} pending={t("sessions.revoking")} success={t("sessions.revoked")} />
+      <ActionStatus mutation={others} pending={t("sessions.others.pending")} success={t("sessions.others.done")} />
+      <ActionStatus mutation={all} pending={t("sessions.all.pending")} success={t("sessions.all.done")} />
     </Section>
   );
 }

@@ -1,16 +1,21 @@
+import { richText } from "../../../components/ui.js";
 import { useState, type ReactElement } from "react";
+import { useTranslation } from "../../../lib/i18n.js";
 
 /** Backup codes shown once: to copy or download now. */
 export function BackupCodes({ codes }: { codes: string[] }): ReactElement {
   const [copied, setCopied] = useState(false);
-  const text = `Gatehouse backup codes (each works once)\n\n${codes.join("\n")}\n`;
+  const { t } = useTranslation();
+  const text = `${t("backupCodes.fileTitle")}\n\n${codes.join("\n")}\n`;
   const download = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
   return (
     <div className="stack">
       <p>
-        <strong>Save these backup codes now.</strong> Each signs you in once if you lose your phone; they are not shown again.
+        {richText(t("backupCodes.save"), (text) => (
+          <strong>{text}</strong>
+        ))}
       </p>
-      <ul className="backup-codes" aria-label="Backup codes">
+      <ul className="backup-codes" aria-label={t("backupCodes.list")}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -28,7 +33,7 @@ export function BackupCodes({ codes }: { codes: string[] }): ReactElement {
             )
           }
         >
-          {copied ? "Copied" : "Copy codes"}
+          {copied ? t("backupCodes.copied") : t("backupCodes.copy")}
         </button>
         <button
           type="button"
@@ -40,7 +45,7 @@ export function BackupCodes({ codes }: { codes: string[] }): ReactElement {
             link.click();
           }}
         >
-          Download codes
+          {t("backupCodes.download")}
         </button>
       </div>
     </div>

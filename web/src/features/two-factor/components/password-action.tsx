@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 export interface PasswordActionProps {
   id: string;
@@ -18,6 +19,7 @@ export interface PasswordActionProps {
 export function PasswordAction({ id, label, busy, danger, confirm, withPassword = true, onSubmit }: PasswordActionProps): ReactElement {
   const [password, setPassword] = useState("");
   const [asking, setAsking] = useState(false);
+  const { t } = useTranslation();
   const run = (): void => onSubmit(withPassword ? password : undefined, () => setPassword(""));
   function submit(event: FormEvent): void {
     event.preventDefault();
@@ -29,7 +31,7 @@ export function PasswordAction({ id, label, busy, danger, confirm, withPassword 
       <form className="stack" onSubmit={submit}>
         {withPassword && (
           <>
-            <label htmlFor={id}>Password</label>
+            <label htmlFor={id}>{t("password.heading")}</label>
             <input id={id} type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </>
         )}

@@ -6,6 +6,8 @@ import { useConfirmTwoFactor, useDisableTwoFactor, useEnableTwoFactor, useRegene
 import { BackupCodes } from "./backup-codes.js";
 import { PasswordAction } from "./password-action.js";
 import { QRCode } from "./qr-code.js";
+import { useTranslation } from "../../../lib/i18n.js";
+import { translate } from "../../../components/ui.js";
 
 /** The key an app asks for when typed in by hand: the URI's secret, in groups of four. */
 function setupKey(totpURI: string): string {
@@ -14,27 +16,28 @@ function setupKey(totpURI: string): string {
 }
 
 function codeErrorMessage(error: unknown): string {
-  if (error instanceof AuthRequestError && error.code === "INVALID_CODE") return "That code is not right. Enter the code your app shows now.";
-  return error instanceof Error && error.message ? error.message : "Something went wrong. Please try again.";
+  if (error instanceof AuthRequestError && error.code === "INVALID_CODE") return translate("twoFactor.wrongCode");
+  return error instanceof Error && error.message ? error.message : translate("auth.generic");
 }
 
 function SetupStep({ setup }: { setup: EnabledTwoFactor }): ReactElement {
   const [code, setCode] = useState("");
   const confirm = useConfirmTwoFactor();
+  const { t } = useTranslation();
   function submit(event: FormEvent): void {
     event.preventDefault();
     confirm.mutate({ code: code.trim() });
   }
   return (
     <div className="stack">
-      <p>1. Scan this QR code with an authenticator app (or type the setup key).</p>
-      <QRCode value={setup.totpURI} label="QR code for your authenticator app" />
+      <p>{t("twoFactor.setup.scan")}</p>
+      <QRCode value={setup.totpURI} label={t("twoFactor.setup.qr")} />
       <p>
-        Setup key: <code data-testid="totp-secret">{setupKey(setup.totpURI)}</code>
+        {t("twoFactor.setup.key")} <code data-testid="totp-secret">{setupKey(setup.totpURI)}</code>
       </p>
       <BackupCodes codes={setup.backupCodes} />
       <form className="stack" onSubmit={submit}>
-        <label htmlFor="two-factor-confirm-code">2. Enter the 6-digit code the app shows</label>
+        <label htmlFor="two-factor-confirm-code">{t("twoFactor.setup.code")}</label>
         <input
           id="two-factor-confirm-code"
           inputMode="numeric"
@@ -47,62 +50,57 @@ function SetupStep({ setup }: { setup: EnabledTwoFactor }): ReactElement {
         />
         <div className="actions">
           <button type="submit" disabled={confirm.isPending}>
-            Turn on two-factor
+            {t("twoFactor.turnOn")}
           </button>
         </div>
-        <ActionStatus mutation={confirm} pending="Checking…" success="Two-factor is on." errorMessage={codeErrorMessage} />
+        <ActionStatus mutation={confirm} pending={t("twoFactor.checking")} success={t("twoFactor.isOn")} errorMessage={codeErrorMessage} />
       </form>
     </div>
   );
 }
 
 /** Said where a person without a password meets an action that would otherwise ask for it. */
-const RECENT_SIGN_IN = "You have no password, so a recent sign-in confirms it is you: if you signed in a while ago, sign out and in again first.";
 
 function TurnedOn({ hasPassword }: { hasPassword: boolean }): ReactElement {
   const regenerate = useRegenerateBackupCodes();
   const disable = useDisableTwoFactor();
   const forget = useForgetTrustedDevices();
   const [codes, setCodes] = useState<string[] | null>(null);
+  const { t } = useTranslation();
   return (
     <div className="stack">
       <p>
-        <span className="badge ok">On</span> Signing in with a password, a provider such as Google, or a mailed link or code also asks for a code from your
-        authenticator app, a backup code or a code mailed to you. Browsers you told to trust skip it for 30 days; turning two-factor off, signing out everywhere
-        or changing your password forgets them.
+        <span className="badge ok">{t("twoFactor.on")}</span> {t("twoFactor.onText")}
       </p>
-      {!hasPassword && <p>{RECENT_SIGN_IN}</p>}
-      <h3>New backup codes</h3>
+      {!hasPassword && <p>{t("twoFactor.recentSignIn")}</p>}
+      <h3>{t("twoFactor.backup.heading")}</h3>
       <PasswordAction
         id="two-factor-regenerate-password"
-        label="Make new backup codes"
+        label={t("twoFactor.backup.make")}
         withPassword={hasPassword}
         busy={regenerate.isPending}
         onSubmit={(password, done) => regenerate.mutate({ password }, { onSuccess: (data) => (setCodes(data.backupCodes), done()) })}
       />
-      <ActionStatus mutation={regenerate} pending="Making codes…" success="New backup codes made; the old ones no longer work." />
+      <ActionStatus mutation={regenerate} pending={t("twoFactor.backup.making")} success={t("twoFactor.backup.made")} />
       {codes && <BackupCodes codes={codes} />}
-      <h3>Trusted browsers</h3>
+      <h3>{t("twoFactor.trusted.heading")}</h3>
       <div className="actions">
         <button type="button" className="secondary" disabled={forget.isPending} onClick={() => forget.mutate()}>
-          Forget trusted browsers
+          {t("twoFactor.trusted.forget")}
         </button>
       </div>
-      <ActionStatus mutation={forget} pending="Forgetting…" success="Every browser asks for the second step again." />
-      <h3>Turn off</h3>
+      <ActionStatus mutation={forget} pending={t("twoFactor.trusted.forgetting")} success={t("twoFactor.trusted.forgotten")} />
+      <h3>{t("twoFactor.off.heading")}</h3>
       <PasswordAction
         id="two-factor-disable-password"
-        label="Turn off two-factor"
+        label={t("twoFactor.turnOff")}
         withPassword={hasPassword}
         danger
-        confirm={{
-          title: "Turn off two-factor?",
-          body: "Signing in will ask for one factor only, and your backup codes and trusted browsers stop working. You can turn it on again later.",
-        }}
+        confirm={{ title: t("twoFactor.off.title"), body: t("twoFactor.off.body") }}
         busy={disable.isPending}
         onSubmit={(password, done) => disable.mutate({ password }, { onSuccess: done })}
       />
-      <ActionStatus mutation={disable} pending="Turning off…" success="Two-factor is off." />
+      <ActionStatus mutation={disable} pending={t("twoFactor.off.pending")} success={t("twoFactor.off.done")} />
     </div>
   );
 }
@@ -116,6 +114,7 @@ export interface TwoFactorSectionProps {
 export function TwoFactorSection({ enabled, hasPassword }: TwoFactorSectionProps): ReactElement {
   const enable = useEnableTwoFactor();
   const [setup, setSetup] = useState<EnabledTwoFactor | null>(null);
+  const { t } = useTranslation();
   let body: ReactElement;
   // Confirming refetches the session: once it says "on", the section shows so.
   if (enabled) body = <TurnedOn hasPassword={hasPassword} />;
@@ -123,19 +122,19 @@ export function TwoFactorSection({ enabled, hasPassword }: TwoFactorSectionProps
   else
     body = (
       <>
-        {!hasPassword && <p>{RECENT_SIGN_IN}</p>}
+        {!hasPassword && <p>{t("twoFactor.recentSignIn")}</p>}
         <PasswordAction
           id="two-factor-enable-password"
-          label="Set up two-factor"
+          label={t("twoFactor.setUp")}
           withPassword={hasPassword}
           busy={enable.isPending}
           onSubmit={(password, done) => enable.mutate({ password }, { onSuccess: (data) => (setSetup(data), done()) })}
         />
-        <ActionStatus mutation={enable} pending="Preparing…" success="Scan the code below." />
+        <ActionStatus mutation={enable} pending={t("twoFactor.preparing")} success={t("twoFactor.scanBelow")} />
       </>
     );
   return (
-    <Section id="two-factor" title="Two-factor authentication" description="A second step after you sign in: a code from an app on your phone.">
+    <Section id="two-factor" title={t("twoFactor.heading")} description={t("twoFactor.description")}>
       {body}
     </Section>
   );
