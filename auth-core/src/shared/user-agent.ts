@@ -1,4 +1,8 @@
-/** A short "Browser on OS" label from a User-Agent string; "Unknown device" without one. */
+/**
+ * A short "Browser on OS" label from a User-Agent string; "Unknown device" without one. Shown for
+ * sessions and audit rows in the web app, and the name of a new passkey given none
+ * (passkey/passkey-name.ts).
+ */
 export function describeUserAgent(userAgent: string | null): string {
   if (!userAgent) return "Unknown device";
   const browser = /Edg\//.test(userAgent)
