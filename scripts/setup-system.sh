@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system parts the test suite uses (Debian's chromium, postgresql, and apache2 with
-# libapache2-mod-auth-openidc for the relying-party browser test) when they are missing, and starts a PostgreSQL cluster of our own without systemd. Idempotent: safe to run
+# libapache2-mod-auth-openidc for the relying-party browser test, and pgbouncer for the PgBouncer test) when they are missing, and starts a PostgreSQL cluster of our own without systemd. Idempotent: safe to run
 # twice; a running cluster is left alone.
 set -euo pipefail
 
@@ -13,6 +13,8 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 [ -n "$pg_bin" ] && [ -x "$pg_bin/initdb" ] || need+=(postgresql)
+# PgBouncer: server/test/pgbouncer.test.ts runs the server through one it starts itself (never as a service).
+[ -x /usr/sbin/pgbouncer ] || need+=(pgbouncer)
 # web/e2e/relying-party.e2e.ts starts its own Apache (apache2 -X) with mod_auth_openidc; the
 # package's service is never used (the test writes its own configuration on a free port).
 [ -x /usr/sbin/apache2 ] || need+=(apache2)

@@ -1,6 +1,7 @@
 /** @gatehouse/auth-core: the authentication service library. */
 export { createAuth, type Auth, type AuthAPI, type ApiCallInput } from "./create-auth.js";
 export { APIError, ERROR_CODES, type ErrorCode } from "./errors.js";
+export { translatedErrorBody } from "./i18n/translate-error.js";
 export type { AuthOptions } from "./options.js";
 export type { RateLimitRule } from "./http/rate-limit.js";
 export type { AuthContext } from "./context.js";
@@ -10,6 +11,8 @@ export type { RandomReader } from "./deps/random.js";
 export type { Logger } from "./deps/logger.js";
 export { consoleLogger, silentLogger } from "./deps/logger.js";
 export type { Mailer, MailMessage } from "./email/mailer.js";
+export { mimeFields, senderDomain, type MimeFields, type RawPart } from "./email/mime-parts.js";
+export type { BrandOptions } from "./email/brand.js";
 export type { Database } from "./store/database.js";
 export { openSQLite } from "./fast-path/sqlite.js";
 export type { Lookups } from "./store/lookups.js";

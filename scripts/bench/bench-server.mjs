@@ -9,7 +9,7 @@ import { createServerApp, createServerAuth, createServerLogger, listen, mountRep
 const config = readConfig(process.env);
 // Logging exactly as in production: every request logged as JSON on stdout (run.mjs drains it).
 const logger = createServerLogger({ level: config.logLevel, pretty: false });
-const database = openDatabase(config.databaseURL, { logger, poolSize: config.databasePoolSize });
+const database = openDatabase(config.databaseURL, { logger, poolSize: config.databasePoolSize, namedStatements: config.databaseNamedStatements });
 await migrateToLatest(database.db);
 const auth = createServerAuth({
   config,
@@ -33,6 +33,15 @@ const served = createServerApp({
   trustedProxy: config.trustProxy,
 });
 const server = listen(served.fetch, config.port, (info) => logger.info("bench server listening", { port: info.port }));
+// The scale bench (scale.mjs) runs the expiry sweep beside its load: SIGUSR2 runs it once, as
+// main.ts's timer does, and prints what it removed and how long it took.
+process.on("SIGUSR2", () => {
+  const started = performance.now();
+  void auth.deleteExpired().then(
+    (removed) => process.stdout.write(`sweep done ${JSON.stringify({ ...removed, ms: Math.round(performance.now() - started) })}\n`),
+    (error) => process.stdout.write(`sweep failed ${JSON.stringify(String(error))}\n`),
+  );
+});
 process.on("SIGTERM", () => {
   server.close();
   void auth

@@ -13,7 +13,8 @@
 //               request log costs a server that does nothing else.
 // Configured by run.mjs through the environment:
 //   PORT, FLOOR_SQLITE=<file> or FLOOR_PG_URL=<url> (+ FLOOR_PG_SCHEMA, FLOOR_PG_POOL, default 10),
-//   FLOOR_JWT (the set-auth-jwt value), FLOOR_COOKIE (the session cookie's name).
+//   FLOOR_JWT (the set-auth-jwt value), FLOOR_COOKIE (the session cookie's name),
+//   FLOOR_SCALE=1 (the scale bench's floors of other paths, scale-floor.mjs).
 import { createHash } from "node:crypto";
 import { writeSync } from "node:fs";
 import { serve } from "@hono/node-server";
@@ -30,6 +31,8 @@ const SELECT = `select s.id, s."userId", s."expiresAt", s."createdAt", s."update
 
 /** find(tokenHash) → the joined row or undefined, synchronously (SQLite) or as a promise (pg). */
 let find;
+/** query(sql with ? placeholders, params) → a promise of rows: the scale floors' plain road (FLOOR_SCALE=1). */
+let query;
 if (process.env.FLOOR_PG_URL) {
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({
@@ -40,11 +43,26 @@ if (process.env.FLOOR_PG_URL) {
   // A named statement: parsed and planned once per connection.
   const statement = { name: "floor_session_lookup", text: `${SELECT}$1`, values: [""] };
   find = (hash) => pool.query({ ...statement, values: [hash] }).then((r) => r.rows[0]);
+  query = (text, values) => {
+    let n = 0;
+    return pool
+      .query(
+        text.replace(/\?/g, () => `$${++n}`),
+        values,
+      )
+      .then((r) => r.rows);
+  };
 } else {
   const { default: SQLite } = await import("better-sqlite3");
   const db = new SQLite(process.env.FLOOR_SQLITE, { readonly: true });
   const statement = db.prepare(`${SELECT}?`);
   find = (hash) => statement.get(hash);
+  const statements = new Map();
+  query = async (text, values) => {
+    let prepared = statements.get(text);
+    if (!prepared) statements.set(text, (prepared = db.prepare(text)));
+    return prepared.all(values);
+  };
 }
 
 // The short header set of a JSON API answer (OWASP REST security guidance).
@@ -154,5 +172,9 @@ app.get("/floor-logged", (c) => {
   const response = floorAnswer(c.req.header("cookie"));
   return response instanceof Promise ? response.then(logged) : logged(response);
 });
+if (process.env.FLOOR_SCALE === "1") {
+  const { mountScaleFloors } = await import("./scale-floor.mjs");
+  mountScaleFloors(app, { query, tokenOf });
+}
 serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => console.log("floor listening"));
 process.on("SIGTERM", () => process.exit(0));

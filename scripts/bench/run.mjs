@@ -40,6 +40,12 @@ import { measureFirstLoad } from "./first-load.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const root = join(here, "..", "..");
+// `npm run bench -- --scale [--people N] [--dialect …]`: the paths at the seeded data set's size (scale.mjs).
+if (process.argv.includes("--scale")) {
+  const scale = spawn(process.execPath, [join(here, "scale.mjs"), ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
+  scale.on("exit", (code) => process.exit(code ?? 1));
+  await new Promise(() => undefined);
+}
 const seconds = Number(process.env.BENCH_SECONDS ?? 24);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 8));

@@ -24,6 +24,12 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** How long a request waits for a new PostgreSQL connection before it answers 503. */
   connectTimeoutMs?: number;
+  /**
+   * Repeated selects as named prepared statements (default true). False for a pooler in
+   * transaction mode that does not carry them from one server connection to the next (PgBouncer
+   * before 1.21): every statement is then unnamed, parsed and planned each time.
+   */
+  namedStatements?: boolean;
 }
 
 /** `file:PATH` or `:memory:` opens SQLite; `postgres://…` a PostgreSQL pool. */
@@ -84,7 +90,7 @@ function openPostgres(url: string, options: DatabaseOptions): ServerDatabase {
     return pool;
   });
   // One naming for both paths below: a connection must never see one name for two texts.
-  const nameOf = statementNames();
+  const nameOf = options.namedStatements === false ? () => undefined : statementNames();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => guardPool(await loading, health, nameOf) }) });
   // The session lookup on every request runs on a pooled connection directly, without Kysely's
   // connection machinery around it.

@@ -20,6 +20,8 @@ const envSchema = z.object({
   BASE_URL: z.url().optional(),
   DATABASE_URL: z.string().default("file:./data/gatehouse.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  // off: no named prepared statements on PostgreSQL (a pooler in transaction mode that does not carry them, PgBouncer before 1.21).
+  DATABASE_NAMED_STATEMENTS: z.enum(["on", "off"]).default("on"),
   AUTH_SECRET: z.string().min(32).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   // DNS_SERVERS: host:port resolvers (comma-separated) that domain-verification TXT lookups go to, and only them.
@@ -84,6 +86,10 @@ const envSchema = z.object({
     .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "a colour as #rgb or #rrggbb")
     .optional(),
   SUPPORT_EMAIL: z.email().optional(),
+  // MAIL_FOOTER, MAIL_LANGUAGE: the last line of every mail (a postal address, a legal notice), and
+  // the language of the mails no request of their addressee causes (docs/email.md).
+  MAIL_FOOTER: z.string().trim().min(1).max(300).optional(),
+  MAIL_LANGUAGE: z.enum(["en", "de", "fr", "es", "ja"]).default("en"),
   // ADMIN_EMAILS: the first operators, comma-separated; each must be an address.
   ADMIN_EMAILS: z
     .string()
@@ -120,6 +126,8 @@ export interface ServerConfig {
   databaseURL: string;
   /** PostgreSQL connections per process. */
   databasePoolSize: number;
+  /** Whether repeated PostgreSQL selects run as named prepared statements (DATABASE_NAMED_STATEMENTS). */
+  databaseNamedStatements: boolean;
   authSecret: string | undefined;
   trustedOrigins: string[];
   /** DNS_SERVERS: the resolvers of domain verification (enterprise SSO); empty: the system's. */
@@ -166,6 +174,8 @@ export interface ServerConfig {
   passwordScrypt: ScryptParams | undefined;
   /** APP_NAME, APP_LOGO_URL, APP_ACCENT_COLOR, SUPPORT_EMAIL: what the web app shows as the team's own. */
   brand: Brand;
+  /** MAIL_FOOTER, MAIL_LANGUAGE: what mails carry beyond the brand (auth-core's brand option). */
+  mail: { footer: string | null; language: "en" | "de" | "fr" | "es" | "ja" };
 }
 
 /**
@@ -225,6 +235,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     baseURL,
     databaseURL: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseNamedStatements: e.DATABASE_NAMED_STATEMENTS === "on",
     authSecret: e.AUTH_SECRET,
     trustedOrigins: (e.TRUSTED_ORIGINS ?? "")
       .split(",")
@@ -266,5 +277,6 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       accentColor: e.APP_ACCENT_COLOR ? fullHex(e.APP_ACCENT_COLOR) : null,
       supportEmail: e.SUPPORT_EMAIL ?? null,
     },
+    mail: { footer: e.MAIL_FOOTER ?? null, language: e.MAIL_LANGUAGE },
   };
 }

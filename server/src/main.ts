@@ -18,7 +18,7 @@ import { mountReports } from "./reports/events-csv.js";
 const config = readConfig(process.env);
 // Readable lines for a person at a terminal in development; JSON everywhere else.
 const logger = createServerLogger({ level: config.logLevel, pretty: !config.production && process.stdout.isTTY === true });
-const database = openDatabase(config.databaseURL, { logger, poolSize: config.databasePoolSize });
+const database = openDatabase(config.databaseURL, { logger, poolSize: config.databasePoolSize, namedStatements: config.databaseNamedStatements });
 const applied = await migrateToLatest(database.db);
 if (applied.length > 0) logger.info("migrations applied", { applied });
 

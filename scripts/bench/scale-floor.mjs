@@ -1,0 +1,173 @@
+// The floors of the scale bench (scale.mjs): for each path, the same queries Gatehouse runs,
+// written by hand in SQL on the plain driver (no Gatehouse code), answered as JSON of the rows.
+// Mounted on floor-server.mjs's Hono app when FLOOR_SCALE=1. Each floor first finds the caller's
+// session by the SHA-256 of the cookie's token (the one read every signed-in path starts with),
+// then runs the path's queries in the order Gatehouse runs them.
+import { createHash } from "node:crypto";
+
+const ADMIN_USER_COLUMNS = `id, name, email, "emailVerified", image, "isAnonymous", "createdAt", "updatedAt", role, banned, "banReason", "banExpires", "twoFactorEnabled"`;
+const EVENT_COLUMNS = `e.id, e.type, e.outcome, e.method, e."organizationId", o.name as "organizationName", e."userId", e."targetUserId",
+  u.name as "userName", u.email as "userEmail", e."ipAddress", e."userAgent", e.detail, e."createdAt"`;
+// An organization's log: rows naming it, and its members' personal rows since they joined (audit-store's scope).
+const ORG_SCOPE = `(e."organizationId" = ? or (e."organizationId" is null and e."targetUserId" is null and exists
+  (select 1 from member m where m."organizationId" = ? and m."userId" = e."userId" and m."createdAt" <= e."createdAt")))`;
+const DAY = `substr(e."createdAt", 1, 10)`;
+
+/**
+ * @param app the floor's Hono app
+ * @param query (sql with ? placeholders, params) → Promise of rows
+ * @param tokenOf cookie header → session token or null
+ */
+export function mountScaleFloors(app, { query, tokenOf }) {
+  const caller = async (c) => {
+    const token = tokenOf(c.req.header("cookie"));
+    if (!token) return null;
+    const hash = createHash("sha256").update(token).digest("base64url");
+    const [row] = await query(`select "userId", "activeOrganizationId", "expiresAt" from session where "tokenHash" = ?`, [hash]);
+    return row ?? null;
+  };
+  const floor = (handler) => async (c) => {
+    const session = await caller(c);
+    if (!session) return c.json(null, 401);
+    return c.json(await handler(c, session));
+  };
+  const now = () => new Date().toISOString();
+
+  // get-session with x-api-key: the key's row joined to its person, by the key's SHA-256.
+  app.get("/floor-key", async (c) => {
+    const key = c.req.header("x-api-key");
+    if (!key) return c.json(null);
+    const hash = createHash("sha256").update(key).digest("base64url");
+    const [row] = await query(
+      `select k.id, k."userId", k.enabled, k."expiresAt", k.permissions, u.id as uid, u.name, u.email, u."emailVerified", u.role, u.banned, u."createdAt", u."updatedAt"
+         from apikey k join "user" u on u.id = k."userId" where k."keyHash" = ?`,
+      [hash],
+    );
+    return c.json(row ? { session: { id: row.id, userId: row.userId }, user: row } : null);
+  });
+  app.get(
+    "/floor/list-sessions",
+    floor((c, s) => query(`select * from session where "userId" = ? and "expiresAt" > ? order by "createdAt" desc`, [s.userId, now()])),
+  );
+  // The console's people page: role check, the page, the count, then each listed person's last sign-in, accounts, passkeys.
+  app.get(
+    "/floor/users",
+    floor(async (c, s) => {
+      const [me] = await query(`select role from "user" where id = ?`, [s.userId]);
+      if (!me?.role?.includes("admin")) return null;
+      const search = c.req.query("search");
+      const banned = c.req.query("filter") === "banned";
+      const where = [];
+      const params = [];
+      if (search) {
+        where.push(`lower(email) like ? escape '\\'`);
+        params.push(`%${search.toLowerCase()}%`);
+      }
+      if (banned) where.push(`banned = 1`);
+      const clause = where.length ? `where ${where.join(" and ")}` : "";
+      const offset = Number(c.req.query("offset") ?? 0);
+      const users = await query(`select ${ADMIN_USER_COLUMNS} from "user" ${clause} order by "createdAt" desc, id desc limit 20 offset ${offset}`, params);
+      const [{ n }] = await query(`select count(*) as n from "user" ${clause}`, params);
+      const ids = users.map((u) => u.id);
+      if (ids.length > 0) {
+        const list = ids.map(() => "?").join(", ");
+        await query(
+          `select "userId", max("createdAt") as at from "securityEvent" where type = 'sign-in' and outcome = 'success' and "userId" in (${list}) group by "userId"`,
+          ids,
+        );
+        await query(`select "userId", "providerId" from account where "userId" in (${list}) order by "providerId"`, ids);
+        await query(`select distinct "userId" from passkey where "userId" in (${list})`, ids);
+      }
+      return { users, total: Number(n) };
+    }),
+  );
+  app.get(
+    "/floor/person",
+    floor(async (c) => {
+      const id = c.req.query("id");
+      const [user] = await query(`select * from "user" where id = ?`, [id]);
+      await query(
+        `select "userId", max("createdAt") as at from "securityEvent" where type = 'sign-in' and outcome = 'success' and "userId" = ? group by "userId"`,
+        [id],
+      );
+      const events = await query(
+        `select ${EVENT_COLUMNS} from "securityEvent" e left join "user" u on u.id = e."userId" left join organization o on o.id = e."organizationId"
+          where (e."userId" = ? or e."targetUserId" = ?) order by e."createdAt" desc, e.id desc limit 50`,
+        [id, id],
+      );
+      const sessions = await query(`select * from session where "userId" = ? and "expiresAt" > ? order by "createdAt" desc`, [id, now()]);
+      const accounts = await query(`select * from account where "userId" = ? order by "createdAt"`, [id]);
+      const passkeys = await query(`select * from passkey where "userId" = ? order by "createdAt", id`, [id]);
+      const memberships = await query(
+        `select m."organizationId", m.role, o.name from member m join organization o on o.id = m."organizationId" where m."userId" = ? order by o.name`,
+        [id],
+      );
+      return { user, events, sessions, accounts, passkeys, memberships };
+    }),
+  );
+  const member = async (s) => {
+    const [m] = await query(`select id, role from member where "organizationId" = ? and "userId" = ?`, [s.activeOrganizationId, s.userId]);
+    return m;
+  };
+  app.get(
+    "/floor/members",
+    floor(async (c, s) => {
+      if (!(await member(s))) return null;
+      const offset = Number(c.req.query("offset") ?? 0);
+      const members = await query(
+        `select m.id, m."organizationId", m."userId", m.role, m."createdAt", u.name, u.email, u.image from member m join "user" u on u.id = m."userId"
+          where m."organizationId" = ? order by m."createdAt" asc, m.id asc limit 100 offset ${offset}`,
+        [s.activeOrganizationId],
+      );
+      const [{ n }] = await query(`select count(*) as n from member where "organizationId" = ?`, [s.activeOrganizationId]);
+      return { members, total: Number(n) };
+    }),
+  );
+  app.get(
+    "/floor/invitations",
+    floor(async (c, s) => {
+      if (!(await member(s))) return null;
+      return query(`select * from invitation where "organizationId" = ? order by "createdAt" desc, id asc`, [s.activeOrganizationId]);
+    }),
+  );
+  app.post(
+    "/floor/has-permission",
+    floor(async (c, s) => {
+      const m = await member(s);
+      return { error: null, success: m?.role === "owner" || m?.role === "admin" };
+    }),
+  );
+  // The audit log's events page: 50 rows, newest first, the person's or the organization's.
+  app.get(
+    "/floor/audit-events",
+    floor(async (c, s) => {
+      const org = c.req.query("scope") === "organization";
+      const where = org ? ORG_SCOPE : `(e."userId" = ? or e."targetUserId" = ?)`;
+      const params = org ? [s.activeOrganizationId, s.activeOrganizationId] : [s.userId, s.userId];
+      return query(
+        `select ${EVENT_COLUMNS} from "securityEvent" e left join "user" u on u.id = e."userId" left join organization o on o.id = e."organizationId"
+          where ${where} order by e."createdAt" desc, e.id desc limit 51`,
+        params,
+      );
+    }),
+  );
+  // Analytics over `days`: counts per day, kind, outcome and method (an organization's: its own rows, then its members').
+  app.get(
+    "/floor/analytics",
+    floor(async (c, s) => {
+      const from = new Date(Date.now() - Number(c.req.query("days")) * 86_400_000).toISOString();
+      const to = now();
+      const group = `select ${DAY} as day, e.type, e.outcome, e.method, count(*) as count from "securityEvent" e`;
+      const tail = `and e."createdAt" >= ? and e."createdAt" < ? group by ${DAY}, e.type, e.outcome, e.method`;
+      if (c.req.query("scope") !== "organization")
+        return query(`${group} where (e."userId" = ? or e."targetUserId" = ?) ${tail}`, [s.userId, s.userId, from, to]);
+      const own = await query(`${group} where e."organizationId" = ? ${tail}`, [s.activeOrganizationId, from, to]);
+      const members = await query(
+        `${group} join member m on m."userId" = e."userId" and m."organizationId" = ? and m."createdAt" <= e."createdAt"
+          where e."organizationId" is null and e."targetUserId" is null ${tail}`,
+        [s.activeOrganizationId, from, to],
+      );
+      return [...own, ...members];
+    }),
+  );
+}
