@@ -5,10 +5,10 @@ import { resolveClientAddress } from "./http/client-address.js";
 import { checkFetchSite, checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
 import { assertNoNulCharacter } from "./http/nul-character.js";
 import { rateLimitClientKey, rateLimitRefusal, resolveEndpointRateLimit, type RateLimitRule } from "./http/rate-limit.js";
-import { errorResponse, jsonResponse, NO_HEADERS } from "./http/json-response.js";
+import { jsonResponse, NO_HEADERS } from "./http/json-response.js";
 import { RequestClient, splitRequestURL, type HandlerInfo } from "./http/request-parts.js";
 import { createAudit } from "./audit/audit-log.js";
-import { translatedErrorBody } from "./i18n/translate-error.js";
+import { translatedErrorResponse } from "./i18n/translate-error.js";
 import { admitCall, admitCaller, type CallerKind } from "./gate/gate.js";
 import { ScimError } from "./scim-token/error.js";
 import { sessionOf } from "./gate/principal.js";
@@ -58,12 +58,6 @@ function draftJSONResponseWithCookies(data: unknown, draft: ResponseDraft, base:
   const { headers } = draft;
   for (const defaults of [JSON_HEADERS, base]) for (const name in defaults) if (!headers.has(name)) headers.set(name, defaults[name]!);
   return new Response(JSON.stringify(data ?? null), { status: draft.status, headers });
-}
-
-/** An error's answer, its message in the request's language when one is asked for and translated (i18n/). */
-function translatedErrorResponse(error: APIError, base: Readonly<Record<string, string>>, request: Request): Response {
-  const translated = translatedErrorBody(error, request.headers);
-  return translated ? jsonResponse(translated, error.status, base, error.headers) : errorResponse(error, base);
 }
 
 function matchParams(segments: string[], path: string): Record<string, string> | null {
@@ -321,14 +315,14 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       });
       return toResponse(result, draft, base);
     } catch (error) {
-      if (error instanceof APIError) return translatedErrorResponse(error, base, request);
+      if (error instanceof APIError) return translatedErrorResponse(error, base, request.headers);
       if (error instanceof ScimError) return error.toResponse();
       ctx.logger.error("unhandled error in auth handler", {
         path: loggedPath,
         requestId: info.requestId,
         error: error instanceof Error ? error.message : String(error),
       });
-      return translatedErrorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base, request);
+      return translatedErrorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base, request.headers);
     }
   }
 

@@ -274,7 +274,11 @@ describe.each(testDialects())("SCIM provisioning on %s", (dialect) => {
     expect(list.Resources.map((r) => r.id)).not.toContain(user.id);
     const filtered = await readJSON<{ totalResults: number }>(await scim("GET", `/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}`, tokenB));
     expect(filtered.totalResults).toBe(0);
-    expect((await scim("GET", `/Users/${user.id}`, tokenB)).status).toBe(404);
+    const hidden = await scim("GET", `/Users/${user.id}`, tokenB);
+    expect(hidden.status).toBe(404);
+    // Errors too are SCIM's: its media type and error shape.
+    expect(hidden.headers.get("content-type")).toContain("application/scim+json");
+    expect(await readJSON(hidden)).toMatchObject({ schemas: [ERROR_SCHEMA], status: "404" });
     expect(
       (await scim("PATCH", `/Users/${user.id}`, tokenB, { schemas: [PATCH_SCHEMA], Operations: [{ op: "replace", path: "active", value: false }] })).status,
     ).toBe(404);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestBrowser, readJSON, testDialects, type TestOpenIDProvider } from "../testing/index.js";
+import { createTestBrowser, readJSON, seedOrganization, testDialects, type TestOpenIDProvider } from "../testing/index.js";
 import {
   createSsoWorld,
   oidcRegistration,
@@ -122,6 +122,12 @@ describe.each(testDialects())("SSO provider management on %s", (dialect) => {
     expect((await anonymous.post("/sign-in/sso", { providerId: "acme-gone", callbackURL: "/" })).status).toBe(404);
     expect((await anonymous.post("/sign-in/sso", { domain: "gone.acme.test", callbackURL: "/" })).status).toBe(404);
     expect((await anonymous.post("/sign-in/sso", { email: "someone@gone.acme.test", callbackURL: "/" })).status).toBe(404);
+    // By its organization's slug too, once the organization has no provider left.
+    const solo = await seedOrganization(world.t.auth, { [world.owner.userId]: "owner" });
+    await registerVerifiedOidc({ ...world, organizationId: solo.organizationId }, idp, "solo-gone", "solo.acme.test");
+    expect((await anonymous.post("/sign-in/sso", { organizationSlug: solo.slug, callbackURL: "/" })).status).toBe(200);
+    expect((await world.owner.browser.post("/sso/delete-provider", { providerId: "solo-gone" })).status).toBe(200);
+    expect((await anonymous.post("/sign-in/sso", { organizationSlug: solo.slug, callbackURL: "/" })).status).toBe(404);
   });
 
   it("writes an audit row for every change", async () => {

@@ -22,6 +22,7 @@ describe.each(testDialects())("SSO sign-in through an organization's SAML IdP on
   let idpKeys: KeyPair;
   let attackerKeys: KeyPair;
   let spMetadata: string;
+  let registered: RegisteredProvider & { redirectURI: string };
   const domain = "saml.acme.test";
 
   beforeAll(async () => {
@@ -42,7 +43,7 @@ describe.each(testDialects())("SSO sign-in through an organization's SAML IdP on
       },
     });
     expect(response.status).toBe(200);
-    const registered = await readJSON<RegisteredProvider>(response);
+    registered = await readJSON<RegisteredProvider & { redirectURI: string }>(response);
     world.dns.setTxt(`_better-auth-token-acme-saml.${domain}`, [registered.domainVerificationToken]);
     expect((await world.owner.browser.post("/sso/verify-domain", { providerId: "acme-saml" })).status).toBe(204);
     spMetadata = await (await createTestBrowser(world.t.auth).get("/sso/saml2/sp/metadata?providerId=acme-saml")).text();
@@ -60,8 +61,9 @@ describe.each(testDialects())("SSO sign-in through an organization's SAML IdP on
     return { ...readAuthnRequest(url), url };
   }
 
-  async function post(browser: TestBrowser, samlResponse: string, relayState: string): Promise<{ status: number; location: string }> {
-    const response = await browser.postForm("/sso/saml2/sp/acs/acme-saml", { SAMLResponse: samlResponse, RelayState: relayState });
+  /** The IdP's page posts the form to us: postForm sends it cross-site, `Origin: null`, as a browser does. */
+  async function post(browser: TestBrowser, samlResponse: string, relayState: string, providerId = "acme-saml"): Promise<{ status: number; location: string }> {
+    const response = await browser.postForm(`/sso/saml2/sp/acs/${providerId}`, { SAMLResponse: samlResponse, RelayState: relayState });
     return { status: response.status, location: response.headers.get("location") ?? "" };
   }
 
@@ -75,6 +77,12 @@ describe.each(testDialects())("SSO sign-in through an organization's SAML IdP on
     else expect(outcome.status, label).toBeGreaterThanOrEqual(400);
     expect(await sessionOf(browser), label).toBeNull();
   }
+
+  it("registers a SAML IdP with the contract's answer: ids, redirectURI exactly, not verified, a token", () => {
+    expect(registered).toMatchObject({ providerId: "acme-saml", organizationId: world.organizationId, domain, domainVerified: false });
+    expect(registered.redirectURI).toBe("http://localhost:3000/api/auth/sso/callback/acme-saml");
+    expect(registered.domainVerificationToken.length).toBeGreaterThanOrEqual(16);
+  });
 
   it("serves the SP metadata: entity ID, HTTP-POST ACS, WantAssertionsSigned; 404 for an unknown provider", async () => {
     const response = await createTestBrowser(world.t.auth).get("/sso/saml2/sp/metadata?providerId=acme-saml");
@@ -115,6 +123,8 @@ describe.each(testDialects())("SSO sign-in through an organization's SAML IdP on
       await world.owner.browser.get(`/organization/get-full-organization?organizationId=${world.organizationId}`),
     );
     expect(full.members.filter((m) => m.user.email === email).map((m) => m.role)).toEqual(["member"]);
+    const joined = await readJSON<Array<{ id: string }>>(await browser.get("/organization/list"));
+    expect(joined.map((o) => o.id)).toEqual([world.organizationId]);
   });
 
   it("refuses a NameID changed after signing, a removed signature, and another key claiming the IdP's entity ID", async () => {
@@ -223,6 +233,27 @@ describe.each(testDialects())("SSO sign-in through an organization's SAML IdP on
     const newRequest = await start(third);
     const reused = await makeSamlResponse(idp, spMetadata, { nameID: email, inResponseTo: newRequest.id, assertionID });
     await expectRefused(third, await post(third, reused, newRequest.relayState), "assertion ID reused");
+  });
+
+  it("does not finish a sign-in that was at the IdP when the provider was deleted", async () => {
+    const goneDomain = "gone.saml.acme.test";
+    const made = await world.owner.browser.post("/sso/register", {
+      providerId: "acme-saml-gone",
+      issuer: `${SP_ENTITY_ID}/gone`,
+      domain: goneDomain,
+      organizationId: world.organizationId,
+      samlConfig: { entryPoint: IDP_SSO_URL, cert: idpKeys.cert, idpMetadata: { entityID: IDP_ENTITY_ID }, wantAssertionsSigned: true },
+    });
+    expect(made.status).toBe(200);
+    world.dns.setTxt(`_better-auth-token-acme-saml-gone.${goneDomain}`, [(await readJSON<RegisteredProvider>(made)).domainVerificationToken]);
+    expect((await world.owner.browser.post("/sso/verify-domain", { providerId: "acme-saml-gone" })).status).toBe(204);
+    const goneMetadata = await (await createTestBrowser(world.t.auth).get("/sso/saml2/sp/metadata?providerId=acme-saml-gone")).text();
+    const browser = createTestBrowser(world.t.auth);
+    const answer = await readJSON<{ url: string }>(await browser.post("/sign-in/sso", { email: `gone@${goneDomain}`, callbackURL: "/dashboard" }));
+    const request = readAuthnRequest(answer.url);
+    const response = await makeSamlResponse(createSamlIdp(idpKeys), goneMetadata, { nameID: `gone@${goneDomain}`, inResponseTo: request.id });
+    expect((await world.owner.browser.post("/sso/delete-provider", { providerId: "acme-saml-gone" })).status).toBe(200);
+    await expectRefused(browser, await post(browser, response, request.relayState, "acme-saml-gone"), "provider deleted");
   });
 
   it("refuses an expired assertion, another audience, another recipient, and a Response that answers no request of ours", async () => {

@@ -12,7 +12,7 @@ import SignedInGerman from "../../locales/app/de.json";
 import SignedInFrench from "../../locales/app/fr.json";
 import SignedInSpanish from "../../locales/app/es.json";
 import SignedInJapanese from "../../locales/app/ja.json";
-import { AUDIT_EVENT_LABELS } from "@gatehouse/server/shared";
+import { AUDIT_EVENT_LABELS, FAILED_SIGN_IN_REASON_LABELS } from "@gatehouse/server/shared";
 import { createTestQueryClient } from "../test/query-client.js";
 import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
 import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
@@ -55,15 +55,15 @@ const SIGNED_IN_CATALOGS: Record<Exclude<Language, "en">, Record<string, string>
  * not translated.
  */
 const SAME_IN_BOTH: Record<Exclude<Language, "en">, readonly string[]> = {
-  de: ["Google", "Passkey", "Passkeys", "Name"],
-  fr: ["Google", "Sessions"],
-  es: ["Google"],
+  de: ["Google", "Passkey", "Passkeys", "Name", "Person", "Teams", "Team {name}", "Team (optional)"],
+  fr: ["Google", "Sessions", "Invitation", "Invitations"],
+  es: ["Google", "Plan"],
   ja: ["Google"],
 };
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1] ?? "").sort();
-/** The one mark a message may carry (components/ui.tsx, richText), kept by every translation. */
-const marks = (text: string): number => text.split("<0>").length - 1 + text.split("</0>").length - 1;
+/** The marks a message may carry (components/ui.tsx, richText), kept by every translation. */
+const marks = (text: string): string[] => [...text.matchAll(/<\/?\d\/?>/g)].map((m) => m[0]).sort();
 
 describe("the web app's languages", () => {
   it("follows the browser's first language it has, region dropped, else English; the switcher's choice first", () => {
@@ -97,7 +97,7 @@ describe("the signed-in pages' catalogs (web/locales/app/)", () => {
       for (const [key, english] of Object.entries(SignedInEnglish)) {
         const translated = catalog[key] ?? "";
         expect(placeholders(translated), `${language} ${key}`).toEqual(placeholders(english));
-        expect(marks(translated), `${language} ${key}`).toBe(marks(english));
+        expect(marks(translated), `${language} ${key}`).toEqual(marks(english));
         expect(translated.trim(), `${language} ${key}`).not.toBe("");
       }
     }
@@ -116,10 +116,12 @@ describe("the signed-in pages' catalogs (web/locales/app/)", () => {
     expect(latinOnly, "ja").toEqual([]);
   });
 
-  it("share no key with the front door's catalog, and name every audit event the server has", () => {
+  it("share no key with the front door's catalog, and name every audit event and failure reason the server has", () => {
     expect(Object.keys(SignedInEnglish).filter((key) => key in English)).toEqual([]);
-    // English follows the server's own labels (the CSV export's words); a new event fails here until translated.
-    for (const [type, label] of Object.entries(AUDIT_EVENT_LABELS)) expect((SignedInEnglish as Record<string, string>)[`event.${type}`], type).toBe(label);
+    // English follows the server's own labels (the CSV export's words); a new one fails here until translated.
+    const english = SignedInEnglish as Record<string, string>;
+    for (const [type, label] of Object.entries(AUDIT_EVENT_LABELS)) expect(english[`event.${type}`], type).toBe(label);
+    for (const [reason, label] of Object.entries(FAILED_SIGN_IN_REASON_LABELS)) expect(english[`reason.${reason}`], reason).toBe(label);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Fragment, type ReactElement, type ReactNode } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { actionErrorMessage } from "../lib/error-messages.js";
-import { i18n, type Language, type Translate } from "../lib/i18n.js";
+import { i18n, type Language, type MessageId, type Translate } from "../lib/i18n.js";
 import { showAppLanguage } from "./language-switcher.js";
 
 /*
@@ -15,6 +15,13 @@ await showAppLanguage(i18n.locale as Language, true);
 
 /** The shown language's message outside a component (a table's columns, a formatter). */
 export const translate: Translate = (id, values) => i18n._(id, values);
+
+/** An organization role's name in the shown language (`role.owner`: "owner"); a custom role keeps its own. */
+export function roleLabel(role: string): string {
+  const id = `role.${role}`;
+  const label = translate(id as MessageId);
+  return label === id ? role : label;
+}
 
 export interface SectionProps {
   id: string;
@@ -81,16 +88,25 @@ export function formatNumber(value: number): string {
 }
 
 /**
- * A translated sentence with one marked part, `<0>…</0>` in the catalog ("Signed in as
- * <0>{name}</0> since {date}."), the part given its element by `mark`: the translator keeps the
- * mark where the language wants it. Text only: React escapes every part.
+ * A translated sentence with marked parts, `<0>…</0>` (or `<0/>` for an element without words)
+ * in the catalog ("Signed in as <0>{name}</0> since {date}."), each given its element by `mark`
+ * (its words and its number): the translator keeps the marks where the language wants them.
+ * Text only: React escapes every part.
  */
-export function richText(message: string, mark: (text: string) => ReactNode): ReactElement {
-  const parts = message.split(/<0>(.*?)<\/0>/s);
+export function richText(message: string, mark: (text: string, index: number) => ReactNode): ReactElement {
+  // split() with the pattern's three groups: text, then [number, words, number of an empty mark] per mark.
+  const parts = message.split(/<(\d)>(.*?)<\/\1>|<(\d)\/>/s);
+  const nodes: ReactNode[] = [];
+  for (let index = 0; index < parts.length; index += 4) {
+    nodes.push(parts[index]);
+    if (index + 1 >= parts.length) break;
+    const [number, words, empty] = [parts[index + 1], parts[index + 2], parts[index + 3]];
+    nodes.push(mark(words ?? "", Number(number ?? empty)));
+  }
   return (
     <>
-      {parts.map((part, index) => (
-        <Fragment key={index}>{index % 2 === 1 ? mark(part) : part}</Fragment>
+      {nodes.map((node, index) => (
+        <Fragment key={index}>{node}</Fragment>
       ))}
     </>
   );

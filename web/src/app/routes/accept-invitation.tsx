@@ -1,3 +1,4 @@
+import { useTranslation } from "../../lib/i18n.js";
 import { useState, type ReactElement } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
@@ -25,6 +26,7 @@ export function AcceptInvitationPage(): ReactElement {
   usePasskeys();
   useLinkedAccounts();
   const [askForPasskey, setAskForPasskey] = useState(false);
+  const { t } = useTranslation();
   const toUsers = (): void => void navigate("/users");
   const afterAccepting = async (): Promise<void> => {
     const hasWayBack = await Promise.all([
@@ -39,7 +41,7 @@ export function AcceptInvitationPage(): ReactElement {
   };
   return (
     <article className="page">
-      <h1>Invitation</h1>
+      <h1>{t("acceptInvitation.pageHeading")}</h1>
       {askForPasskey ? <AddPasskeyPrompt onDone={toUsers} /> : <AcceptInvitationCard key={id} invitationId={id} onAccepted={() => void afterAccepting()} />}
     </article>
   );

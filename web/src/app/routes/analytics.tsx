@@ -9,6 +9,8 @@ import { RangePicker, type RangeChoice } from "../../features/audit/components/r
 import { ScopeSwitch } from "../../features/audit/components/scope-switch.js";
 import { EmptyState, LoadError, LoadingState } from "../../components/query-state.js";
 import { allowedScope } from "./audit-scope.js";
+import { formatNumber } from "../../components/ui.js";
+import { useTranslation } from "../../lib/i18n.js";
 
 const DEFAULT_DAYS = 30;
 
@@ -52,12 +54,14 @@ export function AnalyticsPage(): ReactElement {
   const scopeKnown = requestedScope === "self" || !overview.isPending;
   const analytics = useAuditAnalytics({ scope, ...rangeInput(range) }, { enabled: scopeKnown });
   const organization = overview.data?.organization ?? null;
-  const whose = scope === "organization" && organization ? organization.name : "your account";
+  const { t } = useTranslation();
+  // Whose activity: the organization's (named) or the person's own.
+  const ofOrganization = scope === "organization" && organization ? { name: organization.name } : null;
 
   return (
     <article className="page">
-      <h1>Analytics</h1>
-      <p className="lead">Sign-in activity of {whose}, per day (UTC), from the security event log.</p>
+      <h1>{t("analytics.heading")}</h1>
+      <p className="lead">{ofOrganization ? t("analytics.lead.organization", ofOrganization) : t("analytics.lead.self")}</p>
       <div className="toolbar">
         <RangePicker
           key={choice.kind === "custom" ? `${choice.range.from}/${choice.range.to}` : choice.days}
@@ -70,37 +74,43 @@ export function AnalyticsPage(): ReactElement {
         )}
       </div>
       {!scopeKnown || analytics.isPending ? (
-        <LoadingState label="Loading analytics…" />
+        <LoadingState label={t("analytics.loading")} />
       ) : analytics.isError ? (
-        <LoadError what="The analytics" error={analytics.error} onRetry={() => void analytics.refetch()} />
+        <LoadError what={t("analytics.theAnalytics")} error={analytics.error} onRetry={() => void analytics.refetch()} />
       ) : (
         <>
-          <dl className="totals" aria-label="Totals for the range" data-updating={analytics.isPlaceholderData || undefined}>
+          <dl className="totals" aria-label={t("analytics.totals")} data-updating={analytics.isPlaceholderData || undefined}>
             <div>
-              <dt>Successful sign-ins</dt>
-              <dd data-testid="total-sign-ins">{analytics.data.totals.signIns}</dd>
+              <dt>{t("analytics.signIns")}</dt>
+              <dd data-testid="total-sign-ins">{formatNumber(analytics.data.totals.signIns)}</dd>
             </div>
             <div>
-              <dt>Failed sign-ins</dt>
-              <dd data-testid="total-failures">{analytics.data.totals.failures}</dd>
+              <dt>{t("analytics.failures")}</dt>
+              <dd data-testid="total-failures">{formatNumber(analytics.data.totals.failures)}</dd>
             </div>
             <div>
-              <dt>Failure rate</dt>
+              <dt>{t("charts.rate.title")}</dt>
               <dd data-testid="failure-rate">{percent(analytics.data.totals.failureRate)}</dd>
             </div>
             <div>
-              <dt>Sign-ups</dt>
-              <dd data-testid="total-sign-ups">{analytics.data.totals.signUps}</dd>
+              <dt>{t("charts.signUps.title")}</dt>
+              <dd data-testid="total-sign-ups">{formatNumber(analytics.data.totals.signUps)}</dd>
             </div>
           </dl>
           {analytics.isPlaceholderData && (
             <p className="muted small" role="status">
-              Updating…
+              {t("analytics.updating")}
             </p>
           )}
           {analytics.data.totals.signIns + analytics.data.totals.failures + analytics.data.totals.signUps === 0 ? (
-            <EmptyState title={`No sign-ins or sign-ups for ${whose} between ${range.from} and ${range.to}.`}>
-              <p className="muted small">Choose a longer range to look further back.</p>
+            <EmptyState
+              title={
+                ofOrganization
+                  ? t("analytics.empty.organization", { ...ofOrganization, from: range.from, to: range.to })
+                  : t("analytics.empty.self", { from: range.from, to: range.to })
+              }
+            >
+              <p className="muted small">{t("analytics.longerRange")}</p>
             </EmptyState>
           ) : (
             <AnalyticsCharts analytics={analytics.data} />

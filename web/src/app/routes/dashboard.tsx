@@ -4,7 +4,7 @@ import { useSession } from "../../features/auth/api/get-session.js";
 import { useAuditOverview } from "../../features/audit/api/get-audit-overview.js";
 import type { AuditOverview } from "../../features/audit/api/types.js";
 import { RecentActivity } from "../../features/audit/components/recent-activity.js";
-import { formatDateTime, formatNumber, richText } from "../../components/ui.js";
+import { formatDateTime, formatNumber, richText, roleLabel } from "../../components/ui.js";
 import { LoadError, LoadingState } from "../../components/query-state.js";
 import { useTranslation } from "../../lib/i18n.js";
 
@@ -63,7 +63,7 @@ function Tiles({ overview, emailVerified }: { overview: AuditOverview; emailVeri
             </p>
             <p className="muted small" data-testid="organization-plan">
               {t("dashboard.organization.summary", {
-                role: organization.role,
+                role: organization.role.split(",").map(roleLabel).join(", "),
                 plan: organization.plan,
                 used: formatNumber(organization.seatsUsed),
                 limit: formatNumber(organization.seatLimit),

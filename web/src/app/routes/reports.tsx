@@ -7,7 +7,7 @@ import { EventFilters } from "../../features/audit/components/event-filters.js";
 import { EventTable } from "../../features/audit/components/event-table.js";
 import { ScopeSwitch } from "../../features/audit/components/scope-switch.js";
 import { EmptyState, LoadError, LoadingState } from "../../components/query-state.js";
-import { plural } from "../../lib/text.js";
+import { useTranslation } from "../../lib/i18n.js";
 import { allowedScope } from "./audit-scope.js";
 
 function hasFilters(filters: AuditFilters): boolean {
@@ -33,47 +33,51 @@ export function ReportsPage(): ReactElement {
   const rows = events.data?.pages.flatMap((page) => page.items) ?? [];
   const change = (patch: Partial<AuditFilters>): void =>
     setSearch((current) => filtersToPageSearch({ ...filtersFromSearch(current), ...patch }), { replace: true });
-  const whose = filters.scope === "organization" && organization ? organization.name : "your account";
+  const { t } = useTranslation();
+  // Whose events: the organization's (named) or the person's own.
+  const ofOrganization = filters.scope === "organization" && organization ? { name: organization.name } : null;
 
   return (
     <article className="page">
-      <h1>Reports</h1>
-      <p className="lead">Every security event of {whose}: sign-ins, changes to the account and to the organization.</p>
+      <h1>{t("reports.heading")}</h1>
+      <p className="lead">{ofOrganization ? t("reports.lead.organization", ofOrganization) : t("reports.lead.self")}</p>
       {organization?.canViewAudit && <ScopeSwitch scope={filters.scope} organizationName={organization.name} onChange={(scope) => change({ scope })} />}
       <section className="card" aria-labelledby="events-heading">
         <div className="section-head">
-          <h2 id="events-heading">Events</h2>
+          <h2 id="events-heading">{t("reports.events")}</h2>
           <a className="button secondary" href={eventsCSVURL(filters)} download>
-            Download CSV
+            {t("reports.csv")}
           </a>
         </div>
         <EventFilters filters={filters} onChange={change} />
         {rangeBackwards ? (
           <p className="notice error" role="alert">
-            The start day must not be after the end day.
+            {t("range.backwards")}
           </p>
         ) : !scopeKnown || events.isPending ? (
-          <LoadingState label="Loading events…" />
+          <LoadingState label={t("reports.loading")} />
         ) : events.isError && rows.length === 0 ? (
-          <LoadError what="The events" error={events.error} onRetry={() => void events.refetch()} />
+          <LoadError what={t("reports.theEvents")} error={events.error} onRetry={() => void events.refetch()} />
         ) : rows.length === 0 ? (
-          <EmptyState title={hasFilters(filters) ? "No events match these filters." : `No events are recorded for ${whose}.`} />
+          <EmptyState
+            title={hasFilters(filters) ? t("reports.noMatch") : ofOrganization ? t("reports.none.organization", ofOrganization) : t("reports.none.self")}
+          />
         ) : (
           <>
             <EventTable
               events={rows}
-              caption={`Events of ${whose}, newest first`}
+              caption={ofOrganization ? t("reports.caption.organization", ofOrganization) : t("reports.caption.self")}
               pager={{
-                label: "More events",
-                status: `${plural(rows.length, "event")} shown${events.hasNextPage ? "; there are more." : "; that is all of them."}`,
+                label: t("reports.more"),
+                status: events.hasNextPage ? t("reports.shownMore", { count: rows.length }) : t("reports.shownAll", { count: rows.length }),
                 controls: events.hasNextPage && (
                   <button type="button" className="secondary" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
-                    {events.isFetchingNextPage ? "Loading more…" : "Load more"}
+                    {events.isFetchingNextPage ? t("reports.loadingMore") : t("reports.loadMore")}
                   </button>
                 ),
               }}
             />
-            {events.isFetchNextPageError && <LoadError what="The next page" error={events.error} onRetry={() => void events.fetchNextPage()} />}
+            {events.isFetchNextPageError && <LoadError what={t("reports.nextPage")} error={events.error} onRetry={() => void events.fetchNextPage()} />}
           </>
         )}
       </section>

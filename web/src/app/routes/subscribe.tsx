@@ -4,6 +4,7 @@ import { PlanChooser, PlanSummary } from "../../features/plan/components/plan-pa
 import { NoActiveOrganization } from "../../features/organization/components/choose-organization.js";
 import { LoadError, LoadingState } from "../../components/query-state.js";
 import { OrganizationTwoFactorGate } from "../organization-two-factor-gate.js";
+import { useTranslation } from "../../lib/i18n.js";
 
 /**
  * /subscribe, the landing page after sign-in: the active organization's plan and seats
@@ -11,10 +12,11 @@ import { OrganizationTwoFactorGate } from "../organization-two-factor-gate.js";
  * only: no payment is taken.
  */
 export function SubscribePage(): ReactElement {
+  const { t } = useTranslation();
   return (
     <article className="page">
-      <h1>Subscribe</h1>
-      <p className="lead">Your organization's plan and how many of its seats are in use.</p>
+      <h1>{t("subscribe.heading")}</h1>
+      <p className="lead">{t("subscribe.lead")}</p>
       <OrganizationTwoFactorGate>
         <OrganizationPlan />
       </OrganizationTwoFactorGate>
@@ -25,9 +27,10 @@ export function SubscribePage(): ReactElement {
 /** The plan, once the organization's two-factor rule lets the viewer in (the server refuses plan.get otherwise). */
 function OrganizationPlan(): ReactElement {
   const plan = useOrganizationPlan();
-  if (plan.isPending) return <LoadingState label="Loading the plan…" />;
-  if (plan.isError) return <LoadError what="The plan" error={plan.error} onRetry={() => void plan.refetch()} />;
-  if (plan.data === null) return <NoActiveOrganization idPrefix="subscribe" purpose="to see and choose its plan" />;
+  const { t } = useTranslation();
+  if (plan.isPending) return <LoadingState label={t("subscribe.loading")} />;
+  if (plan.isError) return <LoadError what={t("subscribe.thePlan")} error={plan.error} onRetry={() => void plan.refetch()} />;
+  if (plan.data === null) return <NoActiveOrganization idPrefix="subscribe" />;
   return (
     <div className="grid">
       <PlanSummary plan={plan.data} />

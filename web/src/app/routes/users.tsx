@@ -13,15 +13,15 @@ import { useFullOrganization } from "../../features/organization/api/get-full-or
 import { organizationControls } from "../../features/organization/permissions.js";
 import { OrganizationTwoFactorRuleSection } from "../../features/two-factor/components/organization-rule-section.js";
 import { OrganizationTwoFactorGate } from "../organization-two-factor-gate.js";
+import { richText } from "../../components/ui.js";
+import { useTranslation } from "../../lib/i18n.js";
 
 function NoOrganization(): ReactElement {
+  const { t } = useTranslation();
   return (
     <section className="card empty-state" aria-labelledby="no-org-heading">
-      <h2 id="no-org-heading">No active organization</h2>
-      <p className="muted">
-        You are not working in an organization right now. Create one to invite people, give them roles and form teams, or pick one you belong to in the
-        organization switcher above.
-      </p>
+      <h2 id="no-org-heading">{t("users.none.heading")}</h2>
+      <p className="muted">{t("users.none.body")}</p>
       <CreateOrganizationForm idPrefix="empty" />
     </section>
   );
@@ -34,9 +34,10 @@ function NoOrganization(): ReactElement {
  * rule stops.
  */
 export function UsersPage(): ReactElement {
+  const { t } = useTranslation();
   return (
     <article className="page">
-      <h1>Users</h1>
+      <h1>{t("users.heading")}</h1>
       <OrganizationTwoFactorGate>
         <OrganizationPeople />
       </OrganizationTwoFactorGate>
@@ -49,14 +50,17 @@ function OrganizationPeople(): ReactElement {
   const viewer = useActiveMember();
   // Right after a switch the two answers may briefly describe different organizations.
   const settling = Boolean(organization.data && viewer.data && viewer.data.organizationId !== organization.data.id);
-  if (organization.isPending || viewer.isPending || settling) return <p role="status">Loading the organization…</p>;
+  const { t } = useTranslation();
+  if (organization.isPending || viewer.isPending || settling) return <p role="status">{t("users.loading")}</p>;
   if (!organization.data || !viewer.data) return <NoOrganization />;
   const controls = organizationControls(viewer.data.role);
   const now = Date.now();
   return (
     <>
       <p className="lead">
-        The people of <strong>{organization.data.name}</strong> <span className="muted">({organization.data.slug})</span>.
+        {richText(t("users.lead", { name: organization.data.name, slug: organization.data.slug }), (name) => (
+          <strong>{name}</strong>
+        ))}
       </p>
       <MembersSection organization={organization.data} viewer={viewer.data} controls={controls} />
       <InvitationsSection organization={organization.data} controls={controls} now={now} />

@@ -1,3 +1,4 @@
+import { translate } from "../../../components/ui.js";
 import { dayEnd, dayStart } from "./audit-filters.js";
 
 /** The range picker's presets, in days, ending today (UTC, as the analytics days). */
@@ -28,11 +29,11 @@ function rangeDays(range: DayRange): number {
 
 /** Why a custom range cannot be asked for, or null when it can. */
 export function rangeProblem(range: DayRange): string | null {
-  if (!range.from || !range.to) return "Choose both a start and an end day.";
+  if (!range.from || !range.to) return translate("range.bothDays");
   const days = rangeDays(range);
-  if (Number.isNaN(days)) return "Choose both a start and an end day.";
-  if (days < 1) return "The start day must not be after the end day.";
-  if (days > MAX_RANGE_DAYS) return `Choose at most ${MAX_RANGE_DAYS} days.`;
+  if (Number.isNaN(days)) return translate("range.bothDays");
+  if (days < 1) return translate("range.backwards");
+  if (days > MAX_RANGE_DAYS) return translate("range.tooLong", { count: MAX_RANGE_DAYS });
   return null;
 }
 

@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from "react";
-import { plural } from "../../../lib/text.js";
+import { i18n, useTranslation } from "../../../lib/i18n.js";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { AuditAnalytics } from "../api/types.js";
 import { methodLabel } from "./event-labels.js";
@@ -17,7 +17,7 @@ const CHART_HEIGHT = 240;
 const METHOD_COLOURS = ["var(--chart-1)", "var(--chart-2)", "var(--chart-3)", "var(--chart-4)", "var(--chart-5)"];
 
 export function dayLabel(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(i18n.locale || undefined, { month: "short", day: "numeric", timeZone: "UTC" });
 }
 
 /** A day's failure rate as a percentage, or null when nobody tried to sign in. */
@@ -26,19 +26,22 @@ function dailyFailureRate(day: Day): number | null {
   return attempts === 0 ? null : Math.round((day.signInFailure / attempts) * 1000) / 10;
 }
 
+/** A share as the shown language writes a percentage (12.5% · 12,5 % · 12,5 %). */
 export function percent(rate: number): string {
-  return `${Math.round(rate * 1000) / 10}%`;
+  return (Math.round(rate * 1000) / 1000).toLocaleString(i18n.locale || undefined, { style: "percent", maximumFractionDigits: 1 });
 }
 
 interface ChartFigureProps {
   id: string;
   title: string;
+  /** The data table's disclosure, "Table: sign-ins by outcome". */
+  tableLabel: string;
   summary: string;
   chart: ReactNode;
   table: ReactNode;
 }
 
-function ChartFigure({ id, title, summary, chart, table }: ChartFigureProps): ReactElement {
+function ChartFigure({ id, title, tableLabel, summary, chart, table }: ChartFigureProps): ReactElement {
   return (
     <figure className="card chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`}>
@@ -51,7 +54,7 @@ function ChartFigure({ id, title, summary, chart, table }: ChartFigureProps): Re
         </ResponsiveContainer>
       </div>
       <details className="chart-table">
-        <summary>Table: {title.toLowerCase()}</summary>
+        <summary>{tableLabel}</summary>
         {table}
       </details>
     </figure>
@@ -59,13 +62,14 @@ function ChartFigure({ id, title, summary, chart, table }: ChartFigureProps): Re
 }
 
 function DayTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: Array<[string, ...Array<string | number>]> }): ReactElement {
+  const { t } = useTranslation();
   return (
     <div className="table-scroll">
       <table className="data-table">
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Day</th>
+            <th scope="col">{t("charts.day")}</th>
             {headers.map((header) => (
               <th key={header} scope="col">
                 {header}
@@ -100,6 +104,7 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
   const { days, totals, methods } = analytics;
   const byMethod = days.map((day) => ({ day: day.day, ...day.byMethod }));
   const rates = days.map((day) => ({ day: day.day, rate: dailyFailureRate(day) }));
+  const { t } = useTranslation();
   const tooltip = (
     <Tooltip labelFormatter={(day) => dayLabel(String(day))} contentStyle={{ background: "var(--surface)", border: "1px solid var(--border)" }} />
   );
@@ -107,29 +112,31 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
     <div className="charts">
       <ChartFigure
         id="chart-outcome"
-        title="Sign-ins by outcome"
-        summary={`${plural(totals.signIns + totals.failures, "sign-in attempt")}, ${totals.failures} failed.`}
+        title={t("charts.outcome.title")}
+        tableLabel={t("charts.outcome.table")}
+        summary={t("charts.outcome.summary", { count: totals.signIns + totals.failures, failed: totals.failures })}
         chart={
           <BarChart data={days} accessibilityLayer={false}>
             {axes}
             {tooltip}
             <Legend />
-            <Bar dataKey="signInSuccess" name="Succeeded" stackId="outcome" fill="var(--ok)" isAnimationActive={false} />
-            <Bar dataKey="signInFailure" name="Failed" stackId="outcome" fill="var(--danger)" isAnimationActive={false} />
+            <Bar dataKey="signInSuccess" name={t("outcome.success")} stackId="outcome" fill="var(--ok)" isAnimationActive={false} />
+            <Bar dataKey="signInFailure" name={t("outcome.failure")} stackId="outcome" fill="var(--danger)" isAnimationActive={false} />
           </BarChart>
         }
         table={
           <DayTable
-            caption="Sign-ins per day by outcome"
-            headers={["Succeeded", "Failed"]}
+            caption={t("charts.outcome.caption")}
+            headers={[t("outcome.success"), t("outcome.failure")]}
             rows={days.map((day) => [day.day, day.signInSuccess, day.signInFailure])}
           />
         }
       />
       <ChartFigure
         id="chart-method"
-        title="Sign-ins by method"
-        summary={methods.length === 0 ? "No sign-ins in this range." : `Methods used: ${methods.map(methodLabel).join(", ")}.`}
+        title={t("charts.method.title")}
+        tableLabel={t("charts.method.table")}
+        summary={methods.length === 0 ? t("charts.method.none") : t("charts.method.summary", { methods: methods.map(methodLabel).join(", ") })}
         chart={
           <BarChart data={byMethod} accessibilityLayer={false}>
             {axes}
@@ -149,7 +156,7 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
         }
         table={
           <DayTable
-            caption="Sign-ins per day by method"
+            caption={t("charts.method.caption")}
             headers={methods.map(methodLabel)}
             rows={days.map((day) => [day.day, ...methods.map((method) => day.byMethod[method] ?? 0)])}
           />
@@ -157,21 +164,23 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
       />
       <ChartFigure
         id="chart-signups"
-        title="Sign-ups"
-        summary={totals.signUps === 1 ? "1 new account." : `${totals.signUps} new accounts.`}
+        title={t("charts.signUps.title")}
+        tableLabel={t("charts.signUps.table")}
+        summary={t("charts.signUps.summary", { count: totals.signUps })}
         chart={
           <BarChart data={days} accessibilityLayer={false}>
             {axes}
             {tooltip}
-            <Bar dataKey="signUps" name="Sign-ups" fill="var(--chart-1)" isAnimationActive={false} />
+            <Bar dataKey="signUps" name={t("charts.signUps.title")} fill="var(--chart-1)" isAnimationActive={false} />
           </BarChart>
         }
-        table={<DayTable caption="Sign-ups per day" headers={["Sign-ups"]} rows={days.map((day) => [day.day, day.signUps])} />}
+        table={<DayTable caption={t("charts.signUps.caption")} headers={[t("charts.signUps.title")]} rows={days.map((day) => [day.day, day.signUps])} />}
       />
       <ChartFigure
         id="chart-failure-rate"
-        title="Failure rate"
-        summary={`${percent(totals.failureRate)} of sign-in attempts failed over the range.`}
+        title={t("charts.rate.title")}
+        tableLabel={t("charts.rate.table")}
+        summary={t("charts.rate.summary", { rate: percent(totals.failureRate) })}
         chart={
           <LineChart data={rates} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
@@ -182,16 +191,16 @@ export function AnalyticsCharts({ analytics }: { analytics: AuditAnalytics }): R
               formatter={(value) => `${String(value)}%`}
               contentStyle={{ background: "var(--surface)", border: "1px solid var(--border)" }}
             />
-            <Line dataKey="rate" name="Failure rate" stroke="var(--danger)" connectNulls isAnimationActive={false} dot={{ r: 3 }} />
+            <Line dataKey="rate" name={t("charts.rate.title")} stroke="var(--danger)" connectNulls isAnimationActive={false} dot={{ r: 3 }} />
           </LineChart>
         }
         table={
           <DayTable
-            caption="Failed sign-ins per day, as a share of attempts"
-            headers={["Attempts", "Failed", "Failure rate"]}
+            caption={t("charts.rate.caption")}
+            headers={[t("charts.rate.attempts"), t("outcome.failure"), t("charts.rate.title")]}
             rows={days.map((day) => {
               const rate = dailyFailureRate(day);
-              return [day.day, day.signInSuccess + day.signInFailure, day.signInFailure, rate === null ? "—" : `${rate}%`];
+              return [day.day, day.signInSuccess + day.signInFailure, day.signInFailure, rate === null ? "—" : percent(rate / 100)];
             })}
           />
         }

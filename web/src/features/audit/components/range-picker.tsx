@@ -1,5 +1,6 @@
 import { useState, type ReactElement } from "react";
 import { RANGE_PRESETS, rangeProblem, type DayRange } from "../api/analytics-range.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 export type RangeChoice = { kind: "preset"; days: number } | { kind: "custom"; range: DayRange };
 
@@ -15,10 +16,11 @@ export function RangePicker({ choice, current, onChange }: RangePickerProps): Re
   const [draft, setDraft] = useState<DayRange>(choice.kind === "custom" ? choice.range : current);
   const [customOpen, setCustomOpen] = useState(choice.kind === "custom");
   const problem = rangeProblem(draft);
+  const { t } = useTranslation();
   return (
     <div className="range-picker">
       <fieldset className="segmented">
-        <legend className="visually-hidden">Range</legend>
+        <legend className="visually-hidden">{t("range.legend")}</legend>
         {RANGE_PRESETS.map((days) => {
           const selected = !customOpen && choice.kind === "preset" && choice.days === days;
           return (
@@ -33,7 +35,7 @@ export function RangePicker({ choice, current, onChange }: RangePickerProps): Re
                   onChange({ kind: "preset", days });
                 }}
               />
-              Last {days} days
+              {t("range.last", { count: days })}
             </label>
           );
         })}
@@ -48,29 +50,29 @@ export function RangePicker({ choice, current, onChange }: RangePickerProps): Re
               setCustomOpen(true);
             }}
           />
-          Custom
+          {t("range.custom")}
         </label>
       </fieldset>
       {customOpen && (
         <form
           className="filters"
-          aria-label="Custom range"
+          aria-label={t("range.customRange")}
           onSubmit={(event) => {
             event.preventDefault();
             if (!problem) onChange({ kind: "custom", range: draft });
           }}
         >
           <div className="field">
-            <label htmlFor="range-from">From</label>
+            <label htmlFor="range-from">{t("filters.from")}</label>
             <input id="range-from" type="date" value={draft.from} required onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
           </div>
           <div className="field">
-            <label htmlFor="range-to">To</label>
+            <label htmlFor="range-to">{t("filters.to")}</label>
             <input id="range-to" type="date" value={draft.to} required onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
           </div>
           <div className="field field-end">
             <button type="submit" disabled={problem !== null}>
-              Show range
+              {t("range.show")}
             </button>
           </div>
           {problem && (

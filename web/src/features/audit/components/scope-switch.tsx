@@ -1,5 +1,6 @@
 import type { ReactElement } from "react";
 import type { AuditScope } from "../api/types.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 export interface ScopeSwitchProps {
   scope: AuditScope;
@@ -12,16 +13,17 @@ export interface ScopeSwitchProps {
  * may read the organization's audit log (overview.organization.canViewAudit).
  */
 export function ScopeSwitch({ scope, organizationName, onChange }: ScopeSwitchProps): ReactElement {
+  const { t } = useTranslation();
   return (
-    <fieldset className="segmented" aria-label="Whose activity">
-      <legend className="visually-hidden">Whose activity</legend>
+    <fieldset className="segmented" aria-label={t("auditScope.whose")}>
+      <legend className="visually-hidden">{t("auditScope.whose")}</legend>
       <label className={scope === "self" ? "selected" : undefined}>
         <input type="radio" name="scope" value="self" checked={scope === "self"} onChange={() => onChange("self")} />
-        Me
+        {t("auditScope.me")}
       </label>
       <label className={scope === "organization" ? "selected" : undefined}>
         <input type="radio" name="scope" value="organization" checked={scope === "organization"} onChange={() => onChange("organization")} />
-        Organization <span className="muted small">({organizationName})</span>
+        {t("auditScope.organization")} <span className="muted small">({organizationName})</span>
       </label>
     </fieldset>
   );

@@ -1,7 +1,8 @@
 import type { ReactElement } from "react";
 import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { useNavigate } from "react-router";
-import { ActionStatus, formatDateTime } from "../../../components/ui.js";
+import { ActionStatus, formatDateTime, richText } from "../../../components/ui.js";
+import { useTranslation } from "../../../lib/i18n.js";
 import { useAcceptInvitation } from "../api/accept-invitation.js";
 import { useInvitation } from "../api/get-invitation.js";
 import { organizationActionError } from "../api/organization-request.js";
@@ -18,50 +19,56 @@ export function AcceptInvitationCard({ invitationId, onAccepted }: { invitationI
   const reject = useRejectInvitation();
   const navigate = useNavigate();
   const busy = accept.isPending || reject.isPending;
+  const { t } = useTranslation();
 
-  if (invitation.isPending) return <p role="status">Loading the invitation…</p>;
+  if (invitation.isPending) return <p role="status">{t("acceptInvitation.loading")}</p>;
   if (invitation.isError) {
     return (
       <section className="card" aria-labelledby="invitation-heading">
-        <h2 id="invitation-heading">This invitation cannot be used</h2>
+        <h2 id="invitation-heading">{t("acceptInvitation.unusable.heading")}</h2>
         <p className="notice error" role="alert">
           {organizationActionError(invitation.error)}
         </p>
-        <p className="muted">
-          It may have expired, been cancelled or answered already, or it was sent to another email address than the one you are signed in with.
-        </p>
+        <p className="muted">{t("acceptInvitation.unusable.body")}</p>
       </section>
     );
   }
   const detail = invitation.data;
   return (
     <section className="card" aria-labelledby="invitation-heading">
-      <h2 id="invitation-heading">Join {detail.organizationName}</h2>
+      <h2 id="invitation-heading">{t("acceptInvitation.heading", { name: detail.organizationName })}</h2>
       <p>
-        {detail.inviterEmail} invited you ({detail.email}) to join <strong>{detail.organizationName}</strong> as <RoleBadges role={detail.role} />.
+        {richText(t("acceptInvitation.body", { inviter: detail.inviterEmail, email: detail.email, name: detail.organizationName }), (words, index) =>
+          index === 0 ? <strong>{words}</strong> : <RoleBadges role={detail.role} />,
+        )}
       </p>
-      <p className="muted small">The invitation works until {formatDateTime(detail.expiresAt)}.</p>
+      <p className="muted small">{t("acceptInvitation.until", { date: formatDateTime(detail.expiresAt) })}</p>
       <div className="actions">
         <button
           type="button"
           disabled={busy}
           onClick={() => accept.mutate({ invitationId }, { onSuccess: () => (onAccepted ? onAccepted() : void navigate("/users")) })}
         >
-          Accept invitation
+          {t("acceptInvitation.accept")}
         </button>
         <ConfirmButton
-          label="Decline"
+          label={t("acceptInvitation.decline")}
           className="secondary"
           disabled={busy}
-          title={`Decline the invitation to ${detail.organizationName}?`}
-          confirmLabel="Decline invitation"
+          title={t("acceptInvitation.decline.title", { name: detail.organizationName })}
+          confirmLabel={t("acceptInvitation.decline.confirm")}
           onConfirm={() => reject.mutate({ invitationId }, { onSuccess: () => void navigate("/users") })}
         >
-          <p>The link stops working. To join later, someone in {detail.organizationName} has to invite you again.</p>
+          <p>{t("acceptInvitation.decline.body", { name: detail.organizationName })}</p>
         </ConfirmButton>
       </div>
-      <ActionStatus mutation={accept} pending="Joining…" success="You joined the organization." errorMessage={organizationActionError} />
-      <ActionStatus mutation={reject} pending="Declining…" success="Invitation declined." errorMessage={organizationActionError} />
+      <ActionStatus mutation={accept} pending={t("acceptInvitation.joining")} success={t("acceptInvitation.joined")} errorMessage={organizationActionError} />
+      <ActionStatus
+        mutation={reject}
+        pending={t("acceptInvitation.declining")}
+        success={t("acceptInvitation.declined")}
+        errorMessage={organizationActionError}
+      />
     </section>
   );
 }

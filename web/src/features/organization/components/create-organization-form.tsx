@@ -3,9 +3,7 @@ import { isValidOrganizationSlug, ORGANIZATION_SLUG_MAX, slugFromName } from "@g
 import { ActionStatus } from "../../../components/ui.js";
 import { useCreateOrganization } from "../api/create-organization.js";
 import { organizationActionError } from "../api/organization-request.js";
-
-/** Spoken under every slug field: the server's rule. */
-export const SLUG_HINT = "2 to 48 lowercase letters, digits and single hyphens; it names the organization in addresses.";
+import { useTranslation } from "../../../lib/i18n.js";
 
 /** Name and slug; the server makes the creator the owner and the new organization active. */
 export function CreateOrganizationForm({ idPrefix, onCreated }: { idPrefix: string; onCreated?: () => void }): ReactElement {
@@ -13,6 +11,7 @@ export function CreateOrganizationForm({ idPrefix, onCreated }: { idPrefix: stri
   const [name, setName] = useState("");
   const [slug, setSlug] = useState("");
   const [slugEdited, setSlugEdited] = useState(false);
+  const { t } = useTranslation();
 
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
@@ -30,8 +29,8 @@ export function CreateOrganizationForm({ idPrefix, onCreated }: { idPrefix: stri
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit} aria-label="Create organization">
-      <label htmlFor={`${idPrefix}-org-name`}>Organization name</label>
+    <form className="stack" onSubmit={onSubmit} aria-label={t("organization.create")}>
+      <label htmlFor={`${idPrefix}-org-name`}>{t("organization.name")}</label>
       <input
         id={`${idPrefix}-org-name`}
         value={name}
@@ -42,7 +41,7 @@ export function CreateOrganizationForm({ idPrefix, onCreated }: { idPrefix: stri
           if (!slugEdited) setSlug(slugFromName(e.target.value));
         }}
       />
-      <label htmlFor={`${idPrefix}-org-slug`}>Slug</label>
+      <label htmlFor={`${idPrefix}-org-slug`}>{t("organization.slug")}</label>
       <input
         id={`${idPrefix}-org-slug`}
         value={slug}
@@ -56,14 +55,14 @@ export function CreateOrganizationForm({ idPrefix, onCreated }: { idPrefix: stri
         }}
       />
       <p id={`${idPrefix}-org-slug-hint`} className={slug === "" || isValidOrganizationSlug(slug.trim()) ? "hint" : "hint error-text"}>
-        {SLUG_HINT}
+        {t("organization.slugHint")}
       </p>
       <div className="actions">
         <button type="submit" disabled={create.isPending}>
-          Create organization
+          {t("organization.create")}
         </button>
       </div>
-      <ActionStatus mutation={create} pending="Creating…" success="Organization created." errorMessage={organizationActionError} />
+      <ActionStatus mutation={create} pending={t("common.creating")} success={t("organization.created")} errorMessage={organizationActionError} />
     </form>
   );
 }

@@ -1,5 +1,7 @@
 import type { ReactElement } from "react";
+import { richText } from "../../../components/ui.js";
 import { endStop } from "../../../lib/text.js";
+import { useTranslation } from "../../../lib/i18n.js";
 import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import type { WireMemberWithUser, WireOrganization } from "@gatehouse/auth-core/shared";
 import { ActionStatus, Section } from "../../../components/ui.js";
@@ -21,32 +23,32 @@ export function LeaveSection({
   const leave = useLeaveOrganization();
   // Issue 48: the only owner was offered Leave and refused after confirming. Now told why at once.
   const isOwner = (role: string): boolean => role.split(",").includes("owner");
+  const { t } = useTranslation();
   const soleOwner = isOwner(viewer.role) && organization.members !== undefined && organization.members.filter((member) => isOwner(member.role)).length === 1;
   return (
-    <Section id="membership" title="Your membership">
+    <Section id="membership" title={t("membership.heading")}>
       <div className="row">
         <p className="grow">
-          You are <RoleBadges role={viewer.role} /> in <strong>{organization.name}</strong>
-          {endStop(organization.name)}
+          {richText(t("membership.youAre", { name: organization.name }), (part, index) =>
+            index === 0 ? <RoleBadges role={viewer.role} /> : <strong>{part}</strong>,
+          )}
+          {/* A sentence that ends in the name closes after it, unless the name has its own period ("Co."). */}
+          {t("membership.youAre", { name: organization.name }).endsWith("</1>") && endStop(organization.name)}
         </p>
         {!soleOwner && (
           <ConfirmButton
-            label="Leave organization"
+            label={t("membership.leave")}
             disabled={leave.isPending}
-            title={`Leave ${organization.name}?`}
-            confirmLabel="Leave organization"
+            title={t("membership.leave.title", { name: organization.name })}
+            confirmLabel={t("membership.leave")}
             onConfirm={() => leave.mutate({ organizationId: organization.id })}
           >
-            <p>You lose access to {organization.name}, its members, teams and reports at once. To come back, someone there has to invite you again.</p>
+            <p>{t("membership.leave.body", { name: organization.name })}</p>
           </ConfirmButton>
         )}
       </div>
-      {soleOwner && (
-        <p className="muted">
-          You are the only owner, so you cannot leave: make another member an owner first, or delete the organization in its settings above.
-        </p>
-      )}
-      <ActionStatus mutation={leave} pending="Leaving…" success="You left the organization." errorMessage={organizationActionError} />
+      {soleOwner && <p className="muted">{t("membership.soleOwner")}</p>}
+      <ActionStatus mutation={leave} pending={t("membership.leaving")} success={t("membership.left")} errorMessage={organizationActionError} />
     </Section>
   );
 }

@@ -1,13 +1,14 @@
 import { useState, type FormEvent, type ReactElement } from "react";
-import { endStop, plural } from "../../../lib/text.js";
 import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { highestRoleRank, parseRoles, type OrganizationRole, type WireFullOrganization, type WireMemberWithUser } from "@gatehouse/auth-core/shared";
-import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
+import { ActionStatus, formatDateTime, roleLabel, Section } from "../../../components/ui.js";
 import { organizationActionError } from "../api/organization-request.js";
 import { useRemoveMember } from "../api/remove-member.js";
 import { useUpdateMemberRole } from "../api/update-member-role.js";
 import { memberControls, type OrganizationControls } from "../permissions.js";
 import { RoleBadges } from "./role-badges.js";
+import { sentenceEndingInName } from "../../../lib/text.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 function displayName(member: WireMemberWithUser): string {
   return member.user.name || member.user.email;
@@ -23,6 +24,7 @@ function ChangeRoleForm({ member, roles }: { member: WireMemberWithUser; roles: 
   const held = parseRoles(member.role);
   const [role, setRole] = useState<string>(roles.find((r) => held.includes(r)) ?? roles[0] ?? "member");
   const id = `role-${member.id}`;
+  const { t } = useTranslation();
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
     update.mutate({ memberId: member.id, role });
@@ -30,19 +32,19 @@ function ChangeRoleForm({ member, roles }: { member: WireMemberWithUser; roles: 
   return (
     <form className="row" onSubmit={onSubmit}>
       <label className="visually-hidden" htmlFor={id}>
-        Role for {displayName(member)}
+        {t("members.roleFor", { name: displayName(member) })}
       </label>
       <select id={id} value={role} onChange={(e) => setRole(e.target.value)}>
         {roles.map((r) => (
           <option key={r} value={r}>
-            {r}
+            {roleLabel(r)}
           </option>
         ))}
       </select>
-      <button type="submit" className="secondary" disabled={update.isPending} aria-label={`Change role of ${displayName(member)}`}>
-        Change role
+      <button type="submit" className="secondary" disabled={update.isPending} aria-label={t("members.changeRoleOf", { name: displayName(member) })}>
+        {t("members.changeRole")}
       </button>
-      <ActionStatus mutation={update} pending="Changing role…" success="Role changed." errorMessage={organizationActionError} />
+      <ActionStatus mutation={update} pending={t("members.changingRole")} success={t("members.roleChanged")} errorMessage={organizationActionError} />
     </form>
   );
 }
@@ -56,13 +58,14 @@ interface MembersSectionProps {
 /** The members with their roles; change role and remove only where spec §6 allows the viewer. */
 export function MembersSection({ organization, viewer, controls }: MembersSectionProps): ReactElement {
   const remove = useRemoveMember();
+  const { t } = useTranslation();
   return (
     <Section
       id="members"
-      title="Members"
-      description={`${plural(organization.members.length, "person", "people")} in ${organization.name}${endStop(organization.name)}`}
+      title={t("members.heading")}
+      description={sentenceEndingInName(t("members.description", { count: organization.members.length, name: organization.name }), organization.name)}
     >
-      <ul className="list" aria-label="Members">
+      <ul className="list" aria-label={t("members.heading")}>
         {[...organization.members].sort(byRoleThenName).map((member) => {
           const isSelf = member.userId === viewer.userId;
           const allowed = memberControls(viewer.role, { role: member.role, isSelf });
@@ -70,25 +73,22 @@ export function MembersSection({ organization, viewer, controls }: MembersSectio
             <li key={member.id} className="item" data-current={isSelf ? "" : undefined} aria-label={displayName(member)}>
               <div className="row">
                 <div className="grow">
-                  <strong>{displayName(member)}</strong> {isSelf && <span className="muted small">(you)</span>}
+                  <strong>{displayName(member)}</strong> {isSelf && <span className="muted small">{t("members.you")}</span>}
                   <div className="muted small">
-                    {member.user.email} · joined {formatDateTime(member.createdAt)}
+                    {member.user.email} · {t("members.joined", { date: formatDateTime(member.createdAt) })}
                   </div>
                 </div>
                 <RoleBadges role={member.role} />
                 {allowed.remove && (
                   <ConfirmButton
-                    label="Remove"
-                    ariaLabel={`Remove ${displayName(member)}`}
+                    label={t("members.remove")}
+                    ariaLabel={t("members.removeNamed", { name: displayName(member) })}
                     disabled={remove.isPending}
-                    title={`Remove ${displayName(member)} from ${organization.name}?`}
-                    confirmLabel="Remove member"
+                    title={t("members.remove.title", { name: displayName(member), organization: organization.name })}
+                    confirmLabel={t("members.remove.confirm")}
                     onConfirm={() => remove.mutate({ memberId: member.id })}
                   >
-                    <p>
-                      {displayName(member)} ({member.user.email}) loses access to {organization.name} and leaves its teams at once. To bring them back, invite
-                      them again.
-                    </p>
+                    <p>{t("members.remove.body", { name: displayName(member), email: member.user.email, organization: organization.name })}</p>
                   </ConfirmButton>
                 )}
               </div>
@@ -97,7 +97,7 @@ export function MembersSection({ organization, viewer, controls }: MembersSectio
           );
         })}
       </ul>
-      <ActionStatus mutation={remove} pending="Removing…" success="Member removed." errorMessage={organizationActionError} />
+      <ActionStatus mutation={remove} pending={t("members.removing")} success={t("members.removed")} errorMessage={organizationActionError} />
     </Section>
   );
 }

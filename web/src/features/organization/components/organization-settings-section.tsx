@@ -8,13 +8,14 @@ import { useUpdateOrganization } from "../api/update-organization.js";
 import type { OrganizationControls } from "../permissions.js";
 import { useNavigate } from "react-router";
 import { NOTICE } from "../../../lib/url-outcomes.js";
-import { SLUG_HINT } from "./create-organization-form.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 function RenameForm({ organization, update }: { organization: WireFullOrganization; update: ReturnType<typeof useUpdateOrganization> }): ReactElement {
   const [name, setName] = useState(organization.name);
   const [slug, setSlug] = useState(organization.slug);
   const slugOk = isValidOrganizationSlug(slug.trim());
   const changed = name.trim() !== organization.name || slug.trim() !== organization.slug;
+  const { t } = useTranslation();
 
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
@@ -25,10 +26,10 @@ function RenameForm({ organization, update }: { organization: WireFullOrganizati
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit} aria-label="Name and slug">
-      <label htmlFor="org-settings-name">Organization name</label>
+    <form className="stack" onSubmit={onSubmit} aria-label={t("organization.nameAndSlug")}>
+      <label htmlFor="org-settings-name">{t("organization.name")}</label>
       <input id="org-settings-name" value={name} maxLength={256} required onChange={(e) => setName(e.target.value)} />
-      <label htmlFor="org-settings-slug">Slug</label>
+      <label htmlFor="org-settings-slug">{t("organization.slug")}</label>
       <input
         id="org-settings-slug"
         value={slug}
@@ -39,11 +40,11 @@ function RenameForm({ organization, update }: { organization: WireFullOrganizati
         onChange={(e) => setSlug(e.target.value)}
       />
       <p id="org-settings-slug-hint" className={slugOk ? "hint" : "hint error-text"}>
-        {SLUG_HINT}
+        {t("organization.slugHint")}
       </p>
       <div className="actions">
         <button type="submit" disabled={update.isPending || !changed}>
-          Save name and slug
+          {t("organization.saveNameAndSlug")}
         </button>
       </div>
     </form>
@@ -61,22 +62,23 @@ export function OrganizationSettingsSection({ organization, controls }: { organi
   // Held here: a saved name or slug remounts the form (fresh fields), and the status must stay.
   const update = useUpdateOrganization();
   const members = organization.members.length;
+  const { t } = useTranslation();
   return (
-    <Section id="organization-settings" title="Organization">
+    <Section id="organization-settings" title={t("organization.heading")}>
       {controls.updateOrganization && (
         <>
           <RenameForm key={`${organization.id}:${organization.name}:${organization.slug}`} organization={organization} update={update} />
-          <ActionStatus mutation={update} pending="Saving…" success="Organization saved." errorMessage={organizationActionError} />
+          <ActionStatus mutation={update} pending={t("common.saving")} success={t("organization.saved")} errorMessage={organizationActionError} />
         </>
       )}
       {controls.deleteOrganization && (
         <div className="row danger-zone">
-          <p className="grow muted">Deleting the organization removes its members, invitations and teams for everyone. It cannot be undone.</p>
+          <p className="grow muted">{t("organization.delete.warning")}</p>
           <ConfirmButton
-            label="Delete organization"
+            label={t("organization.delete")}
             disabled={remove.isPending}
-            title={`Delete ${organization.name}?`}
-            confirmLabel="Delete organization"
+            title={t("organization.delete.title", { name: organization.name })}
+            confirmLabel={t("organization.delete")}
             typeToConfirm={organization.name}
             onConfirm={() =>
               remove.mutate(
@@ -85,14 +87,11 @@ export function OrganizationSettingsSection({ organization, controls }: { organi
               )
             }
           >
-            <p>
-              {members === 1 ? "Its only member (you) loses" : `All ${members} members lose`} access at once; its pending invitations stop working and its teams
-              are removed. This cannot be undone.
-            </p>
+            <p>{t("organization.delete.body", { count: members })}</p>
           </ConfirmButton>
         </div>
       )}
-      <ActionStatus mutation={remove} pending="Deleting…" success="Organization deleted." errorMessage={organizationActionError} />
+      <ActionStatus mutation={remove} pending={t("common.deleting")} success={t("organization.deleted")} errorMessage={organizationActionError} />
     </Section>
   );
 }

@@ -4,6 +4,7 @@ import { organizationActionError } from "../api/organization-request.js";
 import { useSetActiveOrganization } from "../api/set-active-organization.js";
 import { CreateOrganizationForm } from "./create-organization-form.js";
 import { chosenValue, NOTHING_CHOSEN } from "../../../lib/select-values.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 /**
  * The navigation's organization switcher: the person's organizations (GET /organization/list),
@@ -23,11 +24,12 @@ export function OrganizationSwitcher({ activeOrganizationId, canLoad }: Organiza
   const [creating, setCreating] = useState(false);
   const activeId = activeOrganizationId ?? "";
   const list = organizations.data ?? [];
+  const { t } = useTranslation();
 
   return (
     <div className="org-switcher">
       <label className="visually-hidden" htmlFor="org-switcher-select">
-        Active organization
+        {t("switcher.label")}
       </label>
       <select
         id="org-switcher-select"
@@ -41,12 +43,12 @@ export function OrganizationSwitcher({ activeOrganizationId, canLoad }: Organiza
       >
         <option value={NOTHING_CHOSEN} disabled>
           {organizations.isPending
-            ? "Loading organizations…"
+            ? t("switcher.loading")
             : organizations.isError
-              ? "Organizations unavailable"
+              ? t("switcher.unavailable")
               : list.length === 0
-                ? "No organization"
-                : "Choose an organization"}
+                ? t("switcher.none")
+                : t("switcher.choose")}
         </option>
         {list.map((organization) => (
           <option key={organization.id} value={organization.id}>
@@ -56,11 +58,12 @@ export function OrganizationSwitcher({ activeOrganizationId, canLoad }: Organiza
       </select>
       <button type="button" className="secondary" aria-expanded={creating} aria-controls="org-switcher-create" onClick={() => setCreating((open) => !open)}>
         {/* On a narrow desktop bar only "New" shows; the name stays "New organization". */}
-        New<span className="org-switcher-long"> organization</span>
+        {t("switcher.new")}
+        <span className="org-switcher-long"> {t("switcher.newOrganization")}</span>
       </button>
       {setActive.isPending && (
         <span className="visually-hidden" role="status">
-          Switching organization…
+          {t("switcher.switching")}
         </span>
       )}
       {setActive.isError && (

@@ -1,5 +1,6 @@
 import type { ReactElement } from "react";
 import { parseRoles } from "@gatehouse/auth-core/shared";
+import { roleLabel } from "../../../components/ui.js";
 
 /** A stored role ("admin,member") as one badge per role. */
 export function RoleBadges({ role }: { role: string }): ReactElement {
@@ -7,7 +8,7 @@ export function RoleBadges({ role }: { role: string }): ReactElement {
     <span className="role-badges">
       {parseRoles(role).map((name) => (
         <span key={name} className={`badge role-${name}`}>
-          {name}
+          {roleLabel(name)}
         </span>
       ))}
     </span>

@@ -1,5 +1,6 @@
+import { useTranslation } from "../../../lib/i18n.js";
 import type { ReactElement } from "react";
-import { ActionStatus } from "../../../components/ui.js";
+import { ActionStatus, richText } from "../../../components/ui.js";
 import { passkeyErrorMessage } from "../../../lib/sign-in-errors.js";
 import { useAddPasskey } from "../api/add-passkey.js";
 
@@ -9,33 +10,35 @@ import { useAddPasskey } from "../api/add-passkey.js";
  */
 export function AddPasskeyPrompt({ onDone }: { onDone: () => void }): ReactElement {
   const add = useAddPasskey();
+  const { t } = useTranslation();
   return (
     <section className="card" aria-labelledby="passkey-prompt-heading">
-      <h2 id="passkey-prompt-heading">Add a passkey so you can come back</h2>
+      <h2 id="passkey-prompt-heading">{t("passkeyPrompt.heading")}</h2>
       <p>
-        You joined with a link from your mailbox. To sign in next time, save a passkey on this device: your fingerprint, face or device PIN is then all you
-        need, with <strong>Sign in with passkey</strong>.
+        {richText(t("passkeyPrompt.body"), (words) => (
+          <strong>{words}</strong>
+        ))}
       </p>
       <div className="actions">
         {add.isSuccess ? (
           <button type="button" onClick={onDone}>
-            Continue
+            {t("login.continue")}
           </button>
         ) : (
           <>
-            <button type="button" disabled={add.isPending} onClick={() => add.mutate({ name: "This device" })}>
-              Add passkey
+            <button type="button" disabled={add.isPending} onClick={() => add.mutate({ name: t("passkeyPrompt.deviceName") })}>
+              {t("passkeys.add")}
             </button>
             <button type="button" className="secondary" disabled={add.isPending} onClick={onDone}>
-              Not now
+              {t("passkeyPrompt.notNow")}
             </button>
           </>
         )}
       </div>
       <ActionStatus
         mutation={add}
-        pending="Waiting for your device…"
-        success="Passkey added. Next time, choose Sign in with passkey."
+        pending={t("passkeyPrompt.waiting")}
+        success={t("passkeyPrompt.added")}
         errorMessage={(error) => passkeyErrorMessage(error, "registration")}
       />
     </section>

@@ -4,6 +4,8 @@ import { ActionStatus } from "../../../components/ui.js";
 import { ConfirmDialog } from "../../../components/confirm-dialog.js";
 import type { OrganizationPlan } from "../api/get-plan.js";
 import { useSetOrganizationPlan } from "../api/set-plan.js";
+import { translate } from "../../../components/ui.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 /** A seat is a member or a pending invitation: both count against the plan's limit. */
 function seatsTaken(plan: OrganizationPlan): number {
@@ -11,34 +13,33 @@ function seatsTaken(plan: OrganizationPlan): number {
 }
 
 function seatsText(plan: OrganizationPlan): string {
-  const members = plan.seatsUsed === 1 ? "1 member" : `${plan.seatsUsed} members`;
-  const pending =
-    plan.pendingInvitations === 0 ? "" : plan.pendingInvitations === 1 ? ", 1 pending invitation" : `, ${plan.pendingInvitations} pending invitations`;
-  return `${seatsTaken(plan)} of ${plan.seatLimit} seats taken (${members}${pending})`;
+  const values = { taken: seatsTaken(plan), limit: plan.seatLimit, members: plan.seatsUsed, pending: plan.pendingInvitations };
+  return plan.pendingInvitations === 0 ? translate("plan.seats", values) : translate("plan.seatsWithInvitations", values);
 }
 
 /** The organization's plan and its seats: what is used of the limit. */
 export function PlanSummary({ plan }: { plan: OrganizationPlan }): ReactElement {
   const current = plan.plans.find((p) => p.id === plan.plan);
   const full = seatsTaken(plan) >= plan.seatLimit;
+  const { t } = useTranslation();
   return (
     <section className="card" aria-labelledby="plan-summary-heading">
       <h2 id="plan-summary-heading">{plan.organization.name}</h2>
       <dl className="facts">
-        <dt>Plan</dt>
+        <dt>{t("plan.plan")}</dt>
         <dd data-testid="current-plan">{current?.name ?? plan.plan}</dd>
-        <dt>Seats</dt>
+        <dt>{t("plan.seatsLabel")}</dt>
         <dd data-testid="seats">{seatsText(plan)}</dd>
       </dl>
       <label className="visually-hidden" htmlFor="seat-meter">
-        Seats taken
+        {t("plan.seatsTaken")}
       </label>
       <meter id="seat-meter" className="seat-meter" min={0} max={plan.seatLimit} value={Math.min(seatsTaken(plan), plan.seatLimit)} high={plan.seatLimit - 0.5}>
         {seatsText(plan)}
       </meter>
       {full && (
         <p className="notice" role="status">
-          Every seat is taken: invitations and new members wait for a larger plan{plan.canChange ? "." : " (an owner can change it)."}
+          {plan.canChange ? t("plan.full") : t("plan.fullAskOwner")}
         </p>
       )}
     </section>
@@ -54,6 +55,7 @@ export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement 
   const setPlan = useSetOrganizationPlan();
   const [chosen, setChosen] = useState<PlanId>(plan.plan);
   const [asking, setAsking] = useState(false);
+  const { t } = useTranslation();
   // Issue 48: a plan change is confirmed like every other change to the organization.
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
@@ -61,7 +63,7 @@ export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement 
   }
   const chosenPlan = plan.plans.find((option) => option.id === chosen);
   const list = (
-    <ul className="plans" aria-label="Plans">
+    <ul className="plans" aria-label={t("plan.plans")}>
       {plan.plans.map((option) => {
         const current = option.id === plan.plan;
         const tooSmall = option.seatLimit < plan.seatsUsed;
@@ -75,9 +77,9 @@ export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement 
             ) : (
               <span className="plan-name">{option.name}</span>
             )}
-            <span className="muted">Up to {option.seatLimit} seats</span>
-            {current && <span className="badge ok">Current plan</span>}
-            {tooSmall && !current && <span className="muted small">Fewer seats than the {plan.seatsUsed} members</span>}
+            <span className="muted">{t("plan.upTo", { count: option.seatLimit })}</span>
+            {current && <span className="badge ok">{t("plan.current")}</span>}
+            {tooSmall && !current && <span className="muted small">{t("plan.tooSmall", { count: plan.seatsUsed })}</span>}
           </li>
         );
       })}
@@ -86,33 +88,33 @@ export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement 
   if (!plan.canChange) {
     return (
       <section className="card" aria-labelledby="plan-choice-heading">
-        <h2 id="plan-choice-heading">Plans</h2>
+        <h2 id="plan-choice-heading">{t("plan.plans")}</h2>
         {list}
-        <p className="muted">Only an owner of {plan.organization.name} can change its plan.</p>
+        <p className="muted">{t("plan.ownerOnly", { name: plan.organization.name })}</p>
       </section>
     );
   }
   return (
     <section className="card" aria-labelledby="plan-choice-heading">
-      <h2 id="plan-choice-heading">Choose a plan</h2>
-      <form onSubmit={onSubmit} aria-label="Choose a plan">
+      <h2 id="plan-choice-heading">{t("plan.choose")}</h2>
+      <form onSubmit={onSubmit} aria-label={t("plan.choose")}>
         <fieldset className="plain">
-          <legend className="visually-hidden">Plan</legend>
+          <legend className="visually-hidden">{t("plan.plan")}</legend>
           {list}
         </fieldset>
-        <p className="muted small">The plan is stored with the organization; no payment is taken.</p>
+        <p className="muted small">{t("plan.noPayment")}</p>
         <div className="actions">
           <button type="submit" disabled={setPlan.isPending || chosen === plan.plan}>
-            Change plan
+            {t("plan.change")}
           </button>
         </div>
-        <ActionStatus mutation={setPlan} pending="Changing the plan…" success="Plan changed." />
+        <ActionStatus mutation={setPlan} pending={t("plan.changing")} success={t("plan.changed")} />
       </form>
       {/* Beside the form, not in it: the dialog's own form must not submit this one. */}
       <ConfirmDialog
         open={asking}
-        title={`Change ${plan.organization.name} to ${chosenPlan?.name ?? chosen}?`}
-        confirmLabel="Change plan"
+        title={t("plan.change.title", { name: plan.organization.name, plan: chosenPlan?.name ?? chosen })}
+        confirmLabel={t("plan.change")}
         destructive={false}
         onConfirm={() => {
           setAsking(false);
@@ -120,7 +122,7 @@ export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement 
         }}
         onCancel={() => setAsking(false)}
       >
-        {`The organization will have up to ${chosenPlan?.seatLimit ?? "?"} seats (${plan.seatsUsed} taken now). You can change the plan again later.`}
+        {t("plan.change.body", { limit: chosenPlan?.seatLimit ?? "?", taken: plan.seatsUsed })}
       </ConfirmDialog>
     </section>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from "../../../lib/i18n.js";
 import type { ReactElement } from "react";
 import type { WireOrganization } from "@gatehouse/auth-core/shared";
 import { ActionStatus, Section } from "../../../components/ui.js";
@@ -6,12 +7,9 @@ import { useSetTwoFactorRule } from "../api/organization-rule.js";
 /** Users page, owners: require two-factor of the members who sign in with a password. */
 export function OrganizationTwoFactorRuleSection({ organization }: { organization: WireOrganization }): ReactElement {
   const rule = useSetTwoFactorRule();
+  const { t } = useTranslation();
   return (
-    <Section
-      id="two-factor-rule"
-      title="Two-factor rule"
-      description="Members who sign in with a password must turn on two-factor before they can open this organization's pages. Google and passkey sign-in are not affected."
-    >
+    <Section id="two-factor-rule" title={t("twoFactorRule.heading")} description={t("twoFactorRule.description")}>
       <label className="check">
         <input
           type="checkbox"
@@ -19,9 +17,9 @@ export function OrganizationTwoFactorRuleSection({ organization }: { organizatio
           disabled={rule.isPending}
           onChange={(event) => rule.mutate({ organizationId: organization.id, required: event.target.checked })}
         />{" "}
-        Require two-factor authentication
+        {t("twoFactorRule.require")}
       </label>
-      <ActionStatus mutation={rule} pending="Saving…" success="Saved." />
+      <ActionStatus mutation={rule} pending={t("common.saving")} success={t("common.saved")} />
     </Section>
   );
 }
