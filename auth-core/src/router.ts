@@ -10,8 +10,9 @@ import { RequestClient, splitRequestURL, type HandlerInfo } from "./http/request
 import { createAudit } from "./audit/audit-log.js";
 import { translatedErrorResponse } from "./i18n/translate-error.js";
 import { admitCall, admitCaller, type CallerKind } from "./gate/gate.js";
+import { sessionOf, type Principal } from "./gate/principal.js";
+import { OAuthError } from "./oauth-provider/oauth-error.js";
 import { ScimError } from "./scim-token/error.js";
-import { sessionOf } from "./gate/principal.js";
 import type { AuditEventType } from "./shared/audit-events.js";
 import type { FastPath } from "./fast-path/get-session.js";
 
@@ -122,7 +123,14 @@ type Outcome = { result: unknown; draft: ResponseDraft };
  * validation, handler. Both doors (HTTP and api) come here.
  */
 export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<Outcome> {
-  const principal = await admitCaller(ctx, endpoint, input.headers, input.client, input.caller);
+  let principal: Principal;
+  try {
+    principal = await admitCaller(ctx, endpoint, input.headers, input.client, input.caller, input.body);
+  } catch (error) {
+    // A refused OAuth client is answered in OAuth's form (RFC 6749 §5.2), at both doors.
+    if (error instanceof OAuthError) return { result: error.toResponse(), draft: new LazyDraft() };
+    throw error;
+  }
   const body = parseInput<never>(endpoint.body, input.body, "body");
   const query = parseInput<never>(endpoint.query, input.query, "query");
   // An empty input (most GETs: no query, no body, no path parameters) has nothing to check.
