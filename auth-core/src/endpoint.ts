@@ -131,6 +131,14 @@ export interface Endpoint<
    */
   apiKeySession?: K;
   /**
+   * The caller is an OAuth client of the provider (the token, introspection and revocation
+   * endpoints; `session` is "none"): the gate authenticates it from the request before the input
+   * is read (client_secret_basic, or client_secret_post from the form) and hands the handler the
+   * principal `{ kind: "oauth-client" }`; otherwise 401 invalid_client (RFC 6749 §5.2).
+   * "confidential-or-public": a public client may name itself by its client_id alone.
+   */
+  oauthClient?: "confidential" | "confidential-or-public";
+  /**
    * A caller other than a person: "scim-token", an organization's directory by its provisioning
    * token (`Authorization: Bearer`), checked by the gate (401 in SCIM's error shape otherwise)
    * and handed to the handler as the principal; a session counts for nothing here. Only SCIM's

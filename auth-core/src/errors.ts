@@ -93,6 +93,10 @@ export const ERROR_CODES = {
   PLAN_SEAT_LIMIT_TOO_LOW: { status: 400, message: "The organization has more members than this plan's seat limit" },
   INVALID_CURSOR: { status: 400, message: "Invalid cursor" },
   INVALID_DATE_RANGE: { status: 400, message: "The date range must start before it ends and span at most 366 days" },
+  /** The server's tRPC procedures that need a session (server/src/trpc). */
+  SIGN_IN_REQUIRED: { status: 401, message: "You need to sign in to access this page." },
+  /** The operator console's tRPC procedures, for anyone whose role is not an admin's. */
+  ADMIN_CONSOLE_ADMINS_ONLY: { status: 403, message: "Only admins may use the admin console." },
   UNAUTHORIZED: { status: 401, message: "Unauthorized", also: ["unauthorized"] },
   INVALID_ORIGIN: { status: 403, message: "Invalid origin" },
   MISSING_OR_NULL_ORIGIN: { status: 403, message: "Missing or null Origin" },

@@ -1,6 +1,7 @@
 /** @gatehouse/auth-core: the authentication service library. */
 export { createAuth, type Auth, type AuthAPI, type ApiCallInput } from "./create-auth.js";
 export { APIError, ERROR_CODES, type ErrorCode } from "./errors.js";
+export { translatedErrorBody } from "./i18n/translate-error.js";
 export type { AuthOptions } from "./options.js";
 export type { RateLimitRule } from "./http/rate-limit.js";
 export type { AuthContext } from "./context.js";

@@ -5,13 +5,14 @@ import { resolveClientAddress } from "./http/client-address.js";
 import { checkFetchSite, checkRequestOrigin, checkURLInputs } from "./http/origin-check.js";
 import { assertNoNulCharacter } from "./http/nul-character.js";
 import { rateLimitClientKey, rateLimitRefusal, resolveEndpointRateLimit, type RateLimitRule } from "./http/rate-limit.js";
-import { errorResponse, jsonResponse, NO_HEADERS } from "./http/json-response.js";
+import { jsonResponse, NO_HEADERS } from "./http/json-response.js";
 import { RequestClient, splitRequestURL, type HandlerInfo } from "./http/request-parts.js";
 import { createAudit } from "./audit/audit-log.js";
-import { translatedErrorBody } from "./i18n/translate-error.js";
+import { translatedErrorResponse } from "./i18n/translate-error.js";
 import { admitCall, admitCaller, type CallerKind } from "./gate/gate.js";
+import { sessionOf, type Principal } from "./gate/principal.js";
+import { OAuthError } from "./oauth-provider/oauth-error.js";
 import { ScimError } from "./scim-token/error.js";
-import { sessionOf } from "./gate/principal.js";
 import type { AuditEventType } from "./shared/audit-events.js";
 import type { FastPath } from "./fast-path/get-session.js";
 
@@ -58,12 +59,6 @@ function draftJSONResponseWithCookies(data: unknown, draft: ResponseDraft, base:
   const { headers } = draft;
   for (const defaults of [JSON_HEADERS, base]) for (const name in defaults) if (!headers.has(name)) headers.set(name, defaults[name]!);
   return new Response(JSON.stringify(data ?? null), { status: draft.status, headers });
-}
-
-/** An error's answer, its message in the request's language when one is asked for and translated (i18n/). */
-function translatedErrorResponse(error: APIError, base: Readonly<Record<string, string>>, request: Request): Response {
-  const translated = translatedErrorBody(error, request.headers);
-  return translated ? jsonResponse(translated, error.status, base, error.headers) : errorResponse(error, base);
 }
 
 function matchParams(segments: string[], path: string): Record<string, string> | null {
@@ -128,7 +123,14 @@ type Outcome = { result: unknown; draft: ResponseDraft };
  * validation, handler. Both doors (HTTP and api) come here.
  */
 export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input: CallInput): Promise<Outcome> {
-  const principal = await admitCaller(ctx, endpoint, input.headers, input.client, input.caller);
+  let principal: Principal;
+  try {
+    principal = await admitCaller(ctx, endpoint, input.headers, input.client, input.caller, input.body);
+  } catch (error) {
+    // A refused OAuth client is answered in OAuth's form (RFC 6749 §5.2), at both doors.
+    if (error instanceof OAuthError) return { result: error.toResponse(), draft: new LazyDraft() };
+    throw error;
+  }
   const body = parseInput<never>(endpoint.body, input.body, "body");
   const query = parseInput<never>(endpoint.query, input.query, "query");
   // An empty input (most GETs: no query, no body, no path parameters) has nothing to check.
@@ -321,14 +323,14 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
       });
       return toResponse(result, draft, base);
     } catch (error) {
-      if (error instanceof APIError) return translatedErrorResponse(error, base, request);
+      if (error instanceof APIError) return translatedErrorResponse(error, base, request.headers);
       if (error instanceof ScimError) return error.toResponse();
       ctx.logger.error("unhandled error in auth handler", {
         path: loggedPath,
         requestId: info.requestId,
         error: error instanceof Error ? error.message : String(error),
       });
-      return translatedErrorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base, request);
+      return translatedErrorResponse(APIError.from(500, "INTERNAL_SERVER_ERROR"), base, request.headers);
     }
   }
 

@@ -4,7 +4,7 @@ import { de } from "../src/i18n/de.js";
 import { es } from "../src/i18n/es.js";
 import { fr } from "../src/i18n/fr.js";
 import { ja } from "../src/i18n/ja.js";
-import { createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth } from "../testing/index.js";
+import { createTestAuth, createTestBrowser, signUpPerson, TEST_BASE_URL, testDialects, type TestAuth } from "../testing/index.js";
 
 const JAPANESE_SCRIPT = /[\u3040-\u30ff\u4e00-\u9fff]/;
 
@@ -72,6 +72,34 @@ describe.each(testDialects())("translated error answers on %s", (dialect) => {
     expect(await languageOf({ cookie: "locale=es", "accept-language": "tlh-KL" })).toBe(es.INVALID_EMAIL_OR_PASSWORD);
     expect(await languageOf({ cookie: "locale=es", "accept-language": "fr" })).toBe(fr.INVALID_EMAIL_OR_PASSWORD);
     expect(await languageOf({ cookie: "locale=xx" })).toBe("Invalid email or password");
+  });
+});
+
+describe.each(testDialects())("the fast path's refusals on %s", (dialect) => {
+  let t: TestAuth;
+  afterAll(async () => t.destroy());
+
+  it("answers get-session's 429 in the request's language, at once, and English as it was", async () => {
+    t = await createTestAuth({ dialect, options: { rateLimit: { enabled: true, storage: "memory", endpoints: { getSession: { window: 60, max: 1 } } } } });
+    const ask = (client: string, headers: Record<string, string>) =>
+      t.auth.handler(new Request(`${TEST_BASE_URL}/api/auth/get-session`, { headers }), { clientAddress: client });
+    const refusal = async (client: string, headers: Record<string, string>): Promise<{ status: number; body: unknown; retry: string | null }> => {
+      expect(await (ask(client, headers) as Response).json()).toBeNull();
+      const refused = ask(client, headers);
+      // Still the fast path's own answer, not the router's promise.
+      expect(refused).toBeInstanceOf(Response);
+      const answer = refused as Response;
+      return { status: answer.status, body: await answer.json(), retry: answer.headers.get("x-retry-after") };
+    };
+    const german = await refusal("192.0.2.1", { "accept-language": "de-CH, en;q=0.5" });
+    expect(german).toEqual({
+      status: 429,
+      body: { code: "TOO_MANY_REQUESTS", message: de.TOO_MANY_REQUESTS, originalMessage: "Too many requests. Please try again later." },
+      retry: expect.stringMatching(/^\d+$/),
+    });
+    expect((await refusal("192.0.2.2", { "accept-language": "xx, ja;q=0.4" })).body).toMatchObject({ message: ja.TOO_MANY_REQUESTS });
+    const english = await refusal("192.0.2.3", {});
+    expect(english.body).toEqual({ code: "TOO_MANY_REQUESTS", message: "Too many requests. Please try again later." });
   });
 });
 

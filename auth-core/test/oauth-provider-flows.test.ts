@@ -1,6 +1,7 @@
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDialects } from "../testing/index.js";
+import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type RootOperationNode } from "kysely";
+import { createTestAuthBeside, testDialects } from "../testing/index.js";
 import {
   APP_CALLBACK,
   approvedCallback,
@@ -358,4 +359,72 @@ describe.each(testDialects())("OpenID provider with openid-client, on %s", (dial
       expect(logout.headers.get("location")).toBe(`${APP_CALLBACK}?state=bye`);
     },
   );
+
+  it("writes a refresh's two tokens in one statement: five statements per refresh, two per client-credentials token", async () => {
+    const registered = await registerClient(p, {
+      grant_types: ["authorization_code", "refresh_token", "client_credentials"],
+      client_credentials_scopes: ["reports:read"],
+    });
+    const alice = await person(p, "Alice", "alice@example.com");
+    const flow = await startCodeFlow(await discover(p.t.auth, registered), "openid offline_access");
+    const tokens = await finishCodeFlow(flow, await approvedCallback(flow, alice.browser));
+    // The same service on the same database, its statements counted by kind.
+    const statements: string[] = [];
+    const counter: KyselyPlugin = {
+      transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+        statements.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const counted = createTestAuthBeside(
+      { ...p.t, database: { ...p.t.database, db: p.t.database.db.withPlugin(counter) } },
+      {
+        oauthProvider: { enabled: true, clientCredentialsScopes: ["reports:read"] },
+      },
+    );
+    // Once to warm what a process keeps (its signing key), then counted.
+    const warm = await formPost(counted, "/oauth2/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token! }, registered);
+    const { refresh_token: next } = (await warm.json()) as { refresh_token: string };
+    statements.length = 0;
+    const refreshed = await formPost(counted, "/oauth2/token", { grant_type: "refresh_token", refresh_token: next }, registered);
+    expect(refreshed.status).toBe(200);
+    // The client, the token, its revocation, the person, and the new access and refresh tokens together.
+    expect(statements).toEqual(["SelectQueryNode", "SelectQueryNode", "UpdateQueryNode", "SelectQueryNode", "InsertQueryNode"]);
+    statements.length = 0;
+    const service = await formPost(counted, "/oauth2/token", { grant_type: "client_credentials", scope: "reports:read" }, registered);
+    expect(service.status).toBe(200);
+    expect(statements).toEqual(["SelectQueryNode", "InsertQueryNode"]);
+    await counted.settled();
+  });
+
+  it("indexes a token's family and person only when it has them: a service's token writes neither, and the lookups still use them", async () => {
+    const db = p.t.database.db;
+    if (dialect === "sqlite") {
+      const indexes = await sql<{
+        name: string;
+        sql: string;
+      }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'oauthToken' and name in ('oauthToken_familyId_idx', 'oauthToken_userId_idx')`.execute(
+        db,
+      );
+      expect(indexes.rows).toHaveLength(2);
+      for (const index of indexes.rows) expect(index.sql).toMatch(/where .* is not null/i);
+      for (const [query, index] of [
+        [sql`explain query plan update "oauthToken" set "revokedAt" = 'x' where "familyId" = 'f' and "revokedAt" is null`, "oauthToken_familyId_idx"],
+        [sql`explain query plan select * from "oauthToken" where "userId" = 'u'`, "oauthToken_userId_idx"],
+      ] as const) {
+        const plan = await query.execute(db);
+        expect(JSON.stringify(plan.rows)).toContain(index);
+      }
+    } else {
+      const indexes = await sql<{
+        indexname: string;
+        indexdef: string;
+      }>`select indexname, indexdef from pg_indexes where tablename = 'oauthToken' and schemaname = current_schema() and indexname in ('oauthToken_familyId_idx', 'oauthToken_userId_idx')`.execute(
+        db,
+      );
+      expect(indexes.rows).toHaveLength(2);
+      for (const index of indexes.rows) expect(index.indexdef).toMatch(/WHERE .* IS NOT NULL/);
+    }
+  });
 });

@@ -254,6 +254,43 @@ describe.each(testDialects())("OpenID provider rules, on %s", (dialect) => {
     expect(await (await alice.browser.get("/get-session")).json()).toBeNull();
     expect(await (await bob.browser.get("/get-session")).json()).not.toBeNull();
   });
+
+  it("admits a client at the gate, before its input is read: 401 invalid_client with WWW-Authenticate, on both doors", async () => {
+    const confidential = await registerClient(p, { grant_types: ["authorization_code", "client_credentials"], client_credentials_scopes: ["reports:read"] });
+    const publicClient = await registerClient(p, { token_endpoint_auth_method: "none" });
+    const refusedClient = async (response: Response) => {
+      expect(response.status).toBe(401);
+      expect(response.headers.get("www-authenticate")).toBe('Basic realm="oauth"');
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(((await response.json()) as { error: string }).error).toBe("invalid_client");
+    };
+    // No credentials: refused as a client before the form says anything (no grant_type here).
+    for (const path of ["/oauth2/token", "/oauth2/introspect", "/oauth2/revoke"]) await refusedClient(await formPost(p.t.auth, path, {}));
+    await refusedClient(await formPost(p.t.auth, "/oauth2/token", {}, { ...confidential, client_secret: "wrong" }));
+    await refusedClient(await formPost(p.t.auth, "/oauth2/introspect", { token: "x", client_id: publicClient.client_id }));
+    await refusedClient(
+      await formPost(p.t.auth, "/oauth2/token", { grant_type: "client_credentials", scope: "reports:read", client_id: publicClient.client_id }),
+    );
+    // client_secret_post is read from the form the same way.
+    const posted = await formPost(p.t.auth, "/oauth2/token", {
+      grant_type: "client_credentials",
+      scope: "reports:read",
+      client_id: confidential.client_id,
+      client_secret: confidential.client_secret!,
+    });
+    expect(posted.status).toBe(200);
+    // A known client without grant_type: now the form's own error.
+    const noGrant = await formPost(p.t.auth, "/oauth2/token", {}, confidential);
+    expect(noGrant.status).toBe(400);
+    expect(((await noGrant.json()) as { error: string }).error).toBe("invalid_request");
+    // The api door: the same gate, the same answer.
+    await refusedClient((await p.t.auth.api.oauth2Introspect({ body: { token: "x" } })) as Response);
+    const introspected = (await p.t.auth.api.oauth2Introspect({
+      body: { token: "x" },
+      headers: new Headers({ authorization: `Basic ${Buffer.from(`${confidential.client_id}:${confidential.client_secret}`).toString("base64")}` }),
+    })) as unknown;
+    expect(introspected).toEqual({ active: false });
+  });
 });
 
 describe("the provider is off by default", () => {

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Hono } from "hono";
 import { APIError } from "@gatehouse/auth-core";
+import { errorBody } from "./error-body.js";
 import type { AppEnv } from "./app-env.js";
 
 const PAGE_CSP = [
@@ -57,7 +58,7 @@ export function mountAPIReference(app: Hono<AppEnv>, basePath = "/api/auth"): vo
   app.get(`${base}/:file`, (c) => {
     files ??= load();
     const file = files[c.req.param("file")];
-    if (!file) return c.json(APIError.from(404, "NOT_FOUND").toJSON(), 404);
+    if (!file) return c.json(errorBody(APIError.from(404, "NOT_FOUND"), c.req.raw.headers), 404);
     return c.body(file.body, 200, { "content-type": file.type, "cache-control": "public, max-age=86400" });
   });
 }

@@ -4,6 +4,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { APIError, type Auth, type Logger } from "@gatehouse/auth-core";
 import { databaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable.js";
+import { errorBody } from "./error-body.js";
 import { redactPath, requestLog } from "./middleware/request-log.js";
 import type { AppEnv } from "./app-env.js";
 import { createRequestIds } from "./middleware/request-id.js";
@@ -97,7 +98,7 @@ export function createServerApp(deps: AppDeps): ServerApp {
     return c.json({ ok: false, database: "unreachable" }, 503);
   });
   deps.mount?.(app);
-  app.all("/api/*", (c) => c.json(APIError.from(404, "NOT_FOUND").toJSON(), 404));
+  app.all("/api/*", (c) => c.json(errorBody(APIError.from(404, "NOT_FOUND"), c.req.raw.headers), 404));
 
   if (deps.webDist && existsSync(deps.webDist)) {
     const root = resolve(deps.webDist);
@@ -122,10 +123,10 @@ export function createServerApp(deps: AppDeps): ServerApp {
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error) || (error instanceof APIError && error.status === 503)) {
       const unavailable = databaseUnavailableError();
-      return c.json(unavailable.toJSON(), 503, unavailable.headers);
+      return c.json(errorBody(unavailable, c.req.raw.headers), 503, unavailable.headers);
     }
     deps.logger.error("unhandled error", { requestId: c.get("requestId"), path: redactPath(c.req.path), error: error.message });
-    return c.json(APIError.from(500, "INTERNAL_SERVER_ERROR").toJSON(), 500);
+    return c.json(errorBody(APIError.from(500, "INTERNAL_SERVER_ERROR"), c.req.raw.headers), 500);
   });
 
   return {

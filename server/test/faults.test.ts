@@ -46,6 +46,10 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, what: str
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** DATABASE_UNAVAILABLE's English and German (auth-core/src/i18n/de.ts). */
+const UNAVAILABLE = "The database is unreachable. Please try again shortly.";
+const GERMAN_UNAVAILABLE = "Die Datenbank ist nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.";
+
 let cluster: PrivatePostgres | null = null;
 const servers: ServerProcess[] = [];
 async function start(env: Record<string, string>): Promise<ServerProcess> {
@@ -92,6 +96,15 @@ describe("faults", () => {
         expect(down.status).toBe(503);
         expect(down.headers.get("retry-after")).toBe("5");
         expect(await down.json()).toEqual({ code: "DATABASE_UNAVAILABLE", message: "The database is unreachable. Please try again shortly." });
+        // The server's own doors answer the 503 in the asked language too, as /api/auth does.
+        const german = { cookie, "accept-language": "de-DE" };
+        const reportDown = await fetch(`${server.baseURL}/api/reports/events.csv`, { headers: german });
+        expect(reportDown.status).toBe(503);
+        expect(await reportDown.json()).toEqual({ code: "DATABASE_UNAVAILABLE", message: GERMAN_UNAVAILABLE, originalMessage: UNAVAILABLE });
+        const trpcDown = await fetch(`${server.baseURL}/api/trpc/audit.overview?batch=1&input=${encodeURIComponent('{"0":{}}')}`, { headers: german });
+        expect(trpcDown.status).toBe(503);
+        const [trpcAnswer] = (await trpcDown.json()) as Array<{ error: { message: string; originalMessage: string; data: { httpStatus: number } } }>;
+        expect(trpcAnswer!.error).toMatchObject({ message: GERMAN_UNAVAILABLE, originalMessage: UNAVAILABLE, data: { httpStatus: 503 } });
         const signUpDown = await call(server, "/api/auth/sign-up/email", { body: { name: "S", email: "down@example.com", password: "larch-ribbon-123" } });
         expect(signUpDown.status).toBe(503);
         const health = await call(server, "/healthz");

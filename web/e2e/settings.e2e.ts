@@ -108,6 +108,13 @@ describe.skipIf(!CHROMIUM)("the Settings security center in Chromium against the
     await page.getByTestId("outcome-notice").getByText("Your email address was changed. Check the new address for a link to verify it.").waitFor();
     await section("Email").getByText("annie.easley@example.com").waitFor();
     await section("Email").getByText("Not verified").waitFor();
+    // The new address's link comes back to the same page: it says the address is verified now,
+    // not again that it was changed and a link is on its way (issue 48).
+    await page.goto(await mailedLink(server, "annie.easley@example.com", /^Verify your email/));
+    await page.waitForURL((url) => url.pathname === "/settings" && url.search === "");
+    await section("Email").getByText("Verified", { exact: true }).waitFor();
+    await page.getByTestId("outcome-notice").getByText("Your new email address, annie.easley@example.com, is verified.").waitFor();
+    expect(await page.getByText("Check the new address for a link to verify it.").count()).toBe(0);
   });
 
   it("deletes the account through the emailed confirmation, ending at /login", async () => {

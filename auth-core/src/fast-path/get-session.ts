@@ -2,9 +2,10 @@ import type { AuthContext } from "../context.js";
 import { readApiKeyHeader } from "../api-key/key-session.js";
 import { judgeCount, judgeKey } from "../api-key/use-api-key.js";
 import { resolveClientAddress } from "../http/client-address.js";
-import { errorResponse, jsonResponse, NO_HEADERS } from "../http/json-response.js";
+import { jsonResponse, NO_HEADERS } from "../http/json-response.js";
 import { rateLimitClientKey, rateLimitRefusal, resolveEndpointRateLimit } from "../http/rate-limit.js";
 import { RequestClient, splitRequestURL, type HandlerInfo } from "../http/request-parts.js";
+import { translatedErrorResponse } from "../i18n/translate-error.js";
 import { getSession, keyAnswer, sessionAnswer, setJWTHeaders } from "../routes/get-session.js";
 import { isRefreshDue, isSessionCurrent, type ActiveSession } from "../session/session.js";
 import { readSessionToken } from "../session/session-cookie.js";
@@ -102,7 +103,8 @@ export function createFastPath(ctx: AuthContext, devices: FastPathLookups): Fast
     const base = info.headers ?? NO_HEADERS;
     if (rule) {
       const refusal = rateLimitRefusal(limiter.hitNow!(`${rateLimitClientKey(client.ipAddress)}|${getSession.path}`, rule, ctx.clock.now()));
-      if (refusal) return errorResponse(refusal, base);
+      // Only a refusal reads the language (i18n/): an answer that succeeds never looks at it.
+      if (refusal) return translatedErrorResponse(refusal, base, headers);
     }
     return jsonResponse(answer.data, 200, base, answer.headers);
   };

@@ -1,9 +1,10 @@
 import type { AuthContext } from "../context.js";
-import type { AnyEndpoint, ClientInfo } from "../endpoint.js";
+import type { AnyEndpoint, ClientInfo, FeatureDeclaration } from "../endpoint.js";
 import { APIError } from "../errors.js";
 import { isFreshSession, validateSessionToken, type ActiveSession } from "../session/session.js";
 import { readSessionToken } from "../session/session-cookie.js";
 import { readApiKeyHeader, resolveApiKeyPrincipal } from "../api-key/key-session.js";
+import { authenticateClient } from "../oauth-provider/client-auth.js";
 import { resolveScimTokenCaller } from "../scim-token/token.js";
 import { hasAdminPermission } from "../shared/admin-roles.js";
 import { assertAllowedWhileImpersonating } from "../account/impersonation-rule.js";
@@ -21,6 +22,8 @@ export type CallerKind = "request" | "server";
  * First, before the input is read (a caller without the session an endpoint needs learns nothing
  * about its inputs: 401/403 before any 400), who acts; before that, an endpoint of a switch that
  * is absent while off (features.ts: magic link, email OTP) answers 404 as if it did not exist;
+ * - an OAuth client, where the endpoint declares `oauthClient` (oauth-provider/client-auth.ts:
+ *   its secret from the Authorization header or the form; 401 invalid_client otherwise);
  * - a provisioning token where the endpoint declares `caller: "scim-token"` (SCIM's 401 otherwise);
  * - a request carrying an API key: only where the endpoint allows keys (403 API_KEY_NOT_ALLOWED,
  *   never for "fresh"), one use of the key (its own refusals, a banned holder's among them);
@@ -28,9 +31,22 @@ export type CallerKind = "request" | "server";
  *   SESSION_NOT_FRESH where "fresh"); a banned person's or ended session is none (session/);
  * - the impersonation rule and the admin permission (checkSessionRules).
  */
-export async function admitCaller(ctx: AuthContext, endpoint: AnyEndpoint, headers: Headers, client: ClientInfo, caller: CallerKind): Promise<Principal> {
+export async function admitCaller(
+  ctx: AuthContext,
+  endpoint: AnyEndpoint,
+  headers: Headers,
+  client: ClientInfo,
+  caller: CallerKind,
+  /** The request's body before validation: an OAuth client's client_secret_post credentials. */
+  rawBody?: unknown,
+): Promise<Principal> {
   const { feature } = endpoint;
   if (typeof feature === "string" && isAbsentWhenOff(feature) && !isFeatureOn(ctx.options, feature)) throw APIError.from(404, "NOT_FOUND");
+  if (endpoint.oauthClient) {
+    // Off, the endpoint refuses as admitCall would, before a client is looked up.
+    if (feature !== undefined) assertFeatureOn(ctx, feature);
+    return { kind: "oauth-client", client: await authenticateClient(ctx, headers, rawBody, endpoint.oauthClient === "confidential-or-public") };
+  }
   const requirement = endpoint.session;
   const nobody = caller === "server" ? SERVER : NOBODY;
   if (requirement === "none") return endpoint.caller === "scim-token" ? resolveScimTokenCaller(ctx, headers) : nobody;
@@ -58,15 +74,18 @@ export async function admitCaller(ctx: AuthContext, endpoint: AnyEndpoint, heade
  */
 export function admitCall(ctx: AuthContext, endpoint: AnyEndpoint, principal: Principal, body: unknown): void {
   const { feature, freshness } = endpoint;
-  if (feature !== undefined) {
-    const name = typeof feature === "string" ? feature : feature.name;
-    if (!isFeatureOn(ctx.options, name)) throw typeof feature === "string" ? APIError.from(404, "NOT_FOUND") : APIError.from(feature.status, feature.code);
-  }
+  if (feature !== undefined) assertFeatureOn(ctx, feature);
   if (freshness !== undefined && (typeof freshness === "string" || freshness.when(body))) {
     // "fresh-or-server": the server's own call has no session; a person's must be fresh.
     const active = sessionOf(principal);
     if (active && !isFresh(ctx, active)) throw APIError.from(403, "SESSION_NOT_FRESH");
   }
+}
+
+/** The endpoint's switch is on; off: 404 NOT_FOUND, or the status and code it declares. */
+function assertFeatureOn(ctx: AuthContext, feature: FeatureDeclaration): void {
+  const name = typeof feature === "string" ? feature : feature.name;
+  if (!isFeatureOn(ctx.options, name)) throw typeof feature === "string" ? APIError.from(404, "NOT_FOUND") : APIError.from(feature.status, feature.code);
 }
 
 function isFresh(ctx: AuthContext, active: ActiveSession): boolean {

@@ -1,5 +1,5 @@
 import type { ActiveSession } from "../session/active-session.js";
-import type { UserRow } from "../store/database.js";
+import type { OAuthClientRow, UserRow } from "../store/database.js";
 import type { ScimTokenCaller } from "../scim-token/token.js";
 
 /** Resources and actions an API key may perform (better-auth's key permissions); null: none. */
@@ -19,6 +19,8 @@ export type KeyHolder = { kind: "person"; owner: UserRow } | { kind: "organizati
  * - person: a person's own session;
  * - impersonation: an admin acting as the person (`adminId`), held to account/impersonation-rule.ts;
  * - api-key: a request carrying a key, on an endpoint that allows keys; never a session;
+ * - oauth-client: an OAuth client of the provider, authenticated by its secret (or, where the
+ *   endpoint takes public clients, named by its id) at an endpoint declaring `oauthClient`;
  * - scim-token: an organization's directory, by its provisioning token, on the endpoints that declare
  *   `caller: "scim-token"` (SCIM's /scim/v2/…) and only there; never a person.
  */
@@ -28,6 +30,7 @@ export type Principal =
   | { kind: "person"; active: ActiveSession }
   | { kind: "impersonation"; active: ActiveSession; adminId: string }
   | { kind: "api-key"; keyId: string; permissions: KeyPermissions; holder: KeyHolder }
+  | { kind: "oauth-client"; client: OAuthClientRow }
   | ScimTokenCaller;
 
 export type KeyPrincipal = Extract<Principal, { kind: "api-key" }>;
@@ -51,7 +54,8 @@ export function sessionOf(principal: Principal): ActiveSession | null {
 
 /** The caller of an endpoint that requires someone (its `session` is required): the gate let no one else through. */
 export function actorOf(principal: Principal): Actor {
-  if (principal.kind === "nobody" || principal.kind === "server" || principal.kind === "scim-token") throw new Error(`no actor on a call by ${principal.kind}`);
+  if (principal.kind === "nobody" || principal.kind === "server" || principal.kind === "scim-token" || principal.kind === "oauth-client")
+    throw new Error(`no actor on a call by ${principal.kind}`);
   return principal;
 }
 
@@ -59,6 +63,12 @@ export function actorOf(principal: Principal): Actor {
 export function scimCallerOf(principal: Principal): ScimTokenCaller {
   if (principal.kind !== "scim-token") throw new Error(`no provisioning token on a call by ${principal.kind}`);
   return principal;
+}
+
+/** The client of an endpoint that declares `oauthClient`: the gate let no one else through. */
+export function oauthClientOf(principal: Principal): OAuthClientRow {
+  if (principal.kind !== "oauth-client") throw new Error(`no OAuth client on a call by ${principal.kind}`);
+  return principal.client;
 }
 
 /** The person an actor's rows name: the session's person, a key's owner, or an organization key's creator. */

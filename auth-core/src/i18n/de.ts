@@ -75,4 +75,12 @@ export const de: ErrorCatalogue = {
   SEAT_LIMIT_REACHED: "Die Zahl der Plätze Ihres Tarifs ist erreicht. Wechseln Sie den Tarif, um weitere Mitglieder hinzuzufügen.",
   API_KEY_NOT_ALLOWED: "Mit einem API-Schlüssel ist diese Aktion nicht möglich",
   NOT_ALLOWED_WHILE_IMPERSONATING: "Diese Aktion ist nicht möglich, während Sie als eine andere Person handeln",
+  NO_ACTIVE_ORGANIZATION: "Es ist keine Organisation ausgewählt",
+  INVALID_CURSOR: "Ungültige Seitenposition (cursor)",
+  INVALID_DATE_RANGE: "Der Zeitraum muss vor seinem Ende beginnen und darf höchstens 366 Tage umfassen",
+  PLAN_SEAT_LIMIT_TOO_LOW: "Die Organisation hat mehr Mitglieder, als dieser Tarif Plätze bietet",
+  YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_PLAN: "Nur Eigentümer können den Tarif der Organisation ändern",
+  YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: "Sie dürfen das Protokoll dieser Organisation nicht einsehen",
+  SIGN_IN_REQUIRED: "Bitte melden Sie sich an, um diese Seite aufzurufen.",
+  ADMIN_CONSOLE_ADMINS_ONLY: "Nur Administratoren können die Verwaltungskonsole verwenden.",
 };

@@ -74,4 +74,12 @@ export const es: ErrorCatalogue = {
   SEAT_LIMIT_REACHED: "Se alcanzó el límite de plazas de su plan. Cambie de plan para añadir más miembros.",
   API_KEY_NOT_ALLOWED: "Esta acción no se puede realizar con una clave de API",
   NOT_ALLOWED_WHILE_IMPERSONATING: "Esta acción no está disponible mientras actúa en nombre de otra persona",
+  NO_ACTIVE_ORGANIZATION: "No hay ninguna organización seleccionada",
+  INVALID_CURSOR: "La posición de la página no es válida (cursor)",
+  INVALID_DATE_RANGE: "El período debe empezar antes de terminar y abarcar como máximo 366 días",
+  PLAN_SEAT_LIMIT_TOO_LOW: "La organización tiene más miembros que plazas ofrece este plan",
+  YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_PLAN: "Solo un propietario puede cambiar el plan de la organización",
+  YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: "No tiene permiso para consultar el registro de auditoría de esta organización",
+  SIGN_IN_REQUIRED: "Inicie sesión para acceder a esta página.",
+  ADMIN_CONSOLE_ADMINS_ONLY: "Solo los administradores pueden usar la consola de administración.",
 };

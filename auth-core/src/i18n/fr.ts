@@ -74,4 +74,12 @@ export const fr: ErrorCatalogue = {
   SEAT_LIMIT_REACHED: "Le nombre de places de votre offre est atteint. Changez d'offre pour ajouter des membres.",
   API_KEY_NOT_ALLOWED: "Cette action n'est pas possible avec une clé d'API",
   NOT_ALLOWED_WHILE_IMPERSONATING: "Cette action n'est pas possible pendant que vous agissez au nom d'une autre personne",
+  NO_ACTIVE_ORGANIZATION: "Aucune organisation n'est sélectionnée",
+  INVALID_CURSOR: "Position de page non valide (cursor)",
+  INVALID_DATE_RANGE: "La période doit commencer avant sa fin et couvrir au plus 366 jours",
+  PLAN_SEAT_LIMIT_TOO_LOW: "L'organisation compte plus de membres que cette offre n'a de places",
+  YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_PLAN: "Seul un propriétaire peut changer l'offre de l'organisation",
+  YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: "Vous n'êtes pas autorisé à consulter le journal d'audit de cette organisation",
+  SIGN_IN_REQUIRED: "Connectez-vous pour accéder à cette page.",
+  ADMIN_CONSOLE_ADMINS_ONLY: "Seuls les administrateurs peuvent utiliser la console d'administration.",
 };

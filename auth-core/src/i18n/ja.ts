@@ -73,4 +73,12 @@ export const ja: ErrorCatalogue = {
   SEAT_LIMIT_REACHED: "ご利用のプランの席数の上限に達しました。メンバーを追加するにはプランを変更してください。",
   API_KEY_NOT_ALLOWED: "この操作は API キーでは行えません",
   NOT_ALLOWED_WHILE_IMPERSONATING: "別の人として操作している間は、この操作は行えません",
+  NO_ACTIVE_ORGANIZATION: "組織が選択されていません",
+  INVALID_CURSOR: "ページの位置（cursor）が無効です",
+  INVALID_DATE_RANGE: "期間は終了日より前に始まり、366日以内である必要があります",
+  PLAN_SEAT_LIMIT_TOO_LOW: "この組織のメンバー数が、このプランの席数を超えています",
+  YOU_ARE_NOT_ALLOWED_TO_CHANGE_THE_PLAN: "組織のプランを変更できるのはオーナーだけです",
+  YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: "この組織の監査ログを閲覧する権限がありません",
+  SIGN_IN_REQUIRED: "このページを表示するには、サインインしてください。",
+  ADMIN_CONSOLE_ADMINS_ONLY: "管理コンソールを使用できるのは管理者だけです。",
 };

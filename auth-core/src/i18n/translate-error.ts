@@ -1,4 +1,5 @@
 import { ERROR_CODES, type APIError, type ErrorCode } from "../errors.js";
+import { errorResponse, jsonResponse } from "../http/json-response.js";
 import type { ErrorCatalogue, Language } from "./catalogue.js";
 import { de } from "./de.js";
 import { detectLanguage } from "./detect-language.js";
@@ -23,4 +24,13 @@ export function translatedErrorBody(error: APIError, headers: Headers): Record<s
   const message = CATALOGUES[language][error.code as ErrorCode];
   if (!message) return null;
   return { ...error.toJSON(), message, originalMessage: error.message };
+}
+
+/**
+ * An error's answer with the base headers, its message in the request's language when one is
+ * asked for and translated: the router's one catch and the fast path's rate-limit refusal.
+ */
+export function translatedErrorResponse(error: APIError, base: Readonly<Record<string, string>>, headers: Headers): Response {
+  const translated = translatedErrorBody(error, headers);
+  return translated ? jsonResponse(translated, error.status, base, error.headers) : errorResponse(error, base);
 }

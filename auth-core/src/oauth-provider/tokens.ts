@@ -3,12 +3,12 @@ import type { AuthContext } from "../context.js";
 import { isBanActive } from "../account/ban.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { generateId, randomBytes } from "../deps/random.js";
-import type { OAuthClientRow, OAuthTokenRow, UserRow } from "../store/database.js";
+import type { NewOAuthTokenRow, OAuthClientRow, OAuthTokenRow, UserRow } from "../store/database.js";
 import {
   claimAuthorizationCode,
   findAuthorizationCode,
   findOAuthToken,
-  insertOAuthToken,
+  insertOAuthTokens,
   revokeClientTokensOfUser,
   revokeOAuthToken,
   revokeOAuthTokenFamily,
@@ -52,7 +52,8 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-async function storeToken(
+/** A new token and the row that stores it (its SHA-256 only); written by the caller, with the answer's others. */
+function newToken(
   ctx: AuthContext,
   input: {
     kind: "access" | "refresh";
@@ -63,11 +64,11 @@ async function storeToken(
     familyId: string | null;
     lifetime: number;
   },
-): Promise<{ token: string; expiresAt: number }> {
+): { token: string; expiresAt: number; row: NewOAuthTokenRow } {
   const token = newOpaqueToken(ctx);
   const now = ctx.clock.now().getTime();
   const expiresAt = now + input.lifetime * 1000;
-  await insertOAuthToken(ctx.db, {
+  const row: NewOAuthTokenRow = {
     id: generateId(ctx.random),
     kind: input.kind,
     tokenHash: hashToken(token),
@@ -79,8 +80,8 @@ async function storeToken(
     expiresAt: iso(expiresAt),
     revokedAt: null,
     createdAt: iso(now),
-  });
-  return { token, expiresAt };
+  };
+  return { token, expiresAt, row };
 }
 
 /** The user claims the granted scopes release (OpenID Connect Core §5.4). */
@@ -134,7 +135,8 @@ async function issueUserTokens(
 ): Promise<TokenAnswer> {
   const provider = ctx.options.oauthProvider;
   const common = { client: input.client, userId: input.user.id, sessionId: input.sessionId, scopes: input.scopes, familyId: input.familyId };
-  const access = await storeToken(ctx, { ...common, kind: "access", lifetime: provider.accessTokenExpiresIn });
+  const access = newToken(ctx, { ...common, kind: "access", lifetime: provider.accessTokenExpiresIn });
+  const rows = [access.row];
   const answer: TokenAnswer = {
     access_token: access.token,
     token_type: "Bearer",
@@ -143,7 +145,9 @@ async function issueUserTokens(
     scope: input.scopes.join(" "),
   };
   if (input.scopes.includes("offline_access") && clientGrantTypes(input.client).includes("refresh_token")) {
-    answer.refresh_token = (await storeToken(ctx, { ...common, kind: "refresh", lifetime: provider.refreshTokenExpiresIn })).token;
+    const refresh = newToken(ctx, { ...common, kind: "refresh", lifetime: provider.refreshTokenExpiresIn });
+    rows.push(refresh.row);
+    answer.refresh_token = refresh.token;
   }
   if (input.idToken && input.scopes.includes("openid")) {
     answer.id_token = await signIdToken(ctx, {
@@ -155,6 +159,8 @@ async function issueUserTokens(
       sessionId: input.sessionId,
     });
   }
+  // Signed first, stored after: the access and refresh tokens are one statement.
+  await insertOAuthTokens(ctx.db, rows);
   return answer;
 }
 
@@ -263,7 +269,7 @@ export async function clientCredentials(ctx: AuthContext, client: OAuthClientRow
     throw new RefusedGrant(400, "invalid_scope", `the client may not be granted ${outside.join(" ") || "no scope"}`, { reason: "scope", userId: null });
   }
   const provider = ctx.options.oauthProvider;
-  const access = await storeToken(ctx, {
+  const access = newToken(ctx, {
     kind: "access",
     client,
     userId: null,
@@ -272,6 +278,7 @@ export async function clientCredentials(ctx: AuthContext, client: OAuthClientRow
     familyId: null,
     lifetime: provider.accessTokenExpiresIn,
   });
+  await insertOAuthTokens(ctx.db, [access.row]);
   return {
     access_token: access.token,
     token_type: "Bearer",

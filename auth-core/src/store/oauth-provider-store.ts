@@ -93,8 +93,14 @@ export async function claimAuthorizationCode(db: DB, id: string, at: string): Pr
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertOAuthToken(db: DB, row: NewOAuthTokenRow): Promise<void> {
-  await db.executeQuery(db.insertInto("oauthToken").values(row).compile());
+/** Stores the tokens of one answer (an access token, and its refresh token) in one statement. */
+export async function insertOAuthTokens(db: DB, rows: readonly NewOAuthTokenRow[]): Promise<void> {
+  await db.executeQuery(
+    db
+      .insertInto("oauthToken")
+      .values([...rows])
+      .compile(),
+  );
 }
 
 export async function findOAuthToken(db: DB, tokenHash: string): Promise<OAuthTokenRow | undefined> {

@@ -7,6 +7,7 @@ import type { AppEnv } from "../app-env.js";
 import { apiKeyRefusal } from "../trpc/context.js";
 import { inputDate, inputText } from "../trpc/input-rules.js";
 import { viewerOf } from "../trpc/routers/audit-input.js";
+import { errorBody } from "../error-body.js";
 import { EVENT_CSV_HEADER, eventCSVCells, toCSVLine } from "./csv.js";
 
 /** An ISO date-time (any offset) or a plain ISO date (midnight UTC), in audit.events' bounds. */
@@ -36,8 +37,9 @@ const querySchema = z.object({
   to: isoDate.optional(),
 });
 
-function errorResponse(error: APIError): Response {
-  return Response.json(error.toJSON(), { status: error.status });
+/** A refusal in the request's language (error-body.ts). */
+function errorResponse(error: APIError, headers: Headers): Response {
+  return Response.json(errorBody(error, headers), { status: error.status });
 }
 
 /**
@@ -51,13 +53,13 @@ export function mountReports(app: Hono<AppEnv>, deps: { auth: Auth; product?: Pr
   const product = deps.product ?? createProduct(deps.auth);
   app.get("/api/reports/events.csv", async (c) => {
     const keyRefused = apiKeyRefusal(deps.auth, c.req.raw.headers);
-    if (keyRefused) return errorResponse(keyRefused);
+    if (keyRefused) return errorResponse(keyRefused, c.req.raw.headers);
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers, query: { disableRefresh: "true" } });
-    if (!session) return errorResponse(APIError.from(401, "UNAUTHORIZED"));
+    if (!session) return errorResponse(APIError.from(401, "UNAUTHORIZED"), c.req.raw.headers);
     // An empty parameter (`outcome=`) means no filter, as a form with an empty field sends it.
     const params = [...new URL(c.req.url).searchParams].filter(([, value]) => value !== "");
     const parsed = querySchema.safeParse(Object.fromEntries(params));
-    if (!parsed.success) return errorResponse(APIError.from(400, "VALIDATION_ERROR"));
+    if (!parsed.success) return errorResponse(APIError.from(400, "VALIDATION_ERROR"), c.req.raw.headers);
     const { type, ...rest } = parsed.data;
     const query: AuditEventQuery = { ...rest, types: type };
 
@@ -67,7 +69,7 @@ export function mountReports(app: Hono<AppEnv>, deps: { auth: Auth; product?: Pr
       // The first pull resolves the scope: a refusal is still a proper status, not a broken download.
       first = await rows.next();
     } catch (error) {
-      if (error instanceof APIError) return errorResponse(error);
+      if (error instanceof APIError) return errorResponse(error, c.req.raw.headers);
       throw error;
     }
     const encoder = new TextEncoder();

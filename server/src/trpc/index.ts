@@ -6,6 +6,8 @@ import { MAX_TRPC_BATCH_SIZE } from "../shared/trpc-batch.js";
 import { createProduct, type Product } from "../product/index.js";
 import type { AppEnv } from "../app-env.js";
 import { createContext, type SignInMethods } from "./context.js";
+import { withRequestHeaders } from "./trpc-error.js";
+import { errorBody } from "../error-body.js";
 import { appRouter } from "./routers/_app.js";
 
 export type { AppRouter } from "./routers/_app.js";
@@ -28,9 +30,9 @@ export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth; product?: Produ
     "/api/trpc/*",
     bodyLimit({
       maxSize: MAX_TRPC_BODY_BYTES,
-      onError: () => {
+      onError: (c) => {
         const error = APIError.from(413, "PAYLOAD_TOO_LARGE");
-        return Response.json(error.toJSON(), { status: error.status });
+        return Response.json(errorBody(error, c.req.raw.headers), { status: error.status });
       },
     }),
   );
@@ -39,7 +41,7 @@ export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth; product?: Produ
       checkFetchSite(c.req.raw);
       checkRequestOrigin(c.req.raw, deps.auth.context.options.trustedOrigins);
     } catch (error) {
-      if (error instanceof APIError) return Response.json(error.toJSON(), { status: error.status });
+      if (error instanceof APIError) return Response.json(errorBody(error, c.req.raw.headers), { status: error.status });
       throw error;
     }
     return fetchRequestHandler({
@@ -52,6 +54,9 @@ export function mountTRPC(app: Hono<AppEnv>, deps: { auth: Auth; product?: Produ
           clientAddress: c.env?.incoming?.socket?.remoteAddress ?? null,
           requestId: c.get("requestId"),
           signIn: deps.signIn,
+        }).catch((error: unknown) => {
+          // No context, so the error formatter learns the request's language from the error.
+          throw withRequestHeaders(error, c.req.raw.headers);
         }),
       onError: ({ error, path }) => {
         if (error.code !== "INTERNAL_SERVER_ERROR") return;

@@ -3,7 +3,7 @@ import type { TRPCContext } from "./context.js";
 import { isAdminRole } from "@gatehouse/auth-core/shared";
 import { dateTransformer } from "../shared/date-transformer.js";
 import { APIError, assertAllowedWhileImpersonating } from "@gatehouse/auth-core";
-import { toTRPCError } from "./trpc-error.js";
+import { requestHeadersOf, toTRPCError, translatedTRPCMessage } from "./trpc-error.js";
 
 // The routers take the refusal mapping from here with the procedures.
 export { toTRPCError };
@@ -25,9 +25,15 @@ const t = initTRPC
   .create({
     transformer: dateTransformer,
     isDev: false,
-    errorFormatter({ shape, error }) {
+    errorFormatter({ shape, error, ctx }) {
       const unexpected = error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof APIError);
-      return unexpected ? { ...shape, message: "Internal server error" } : shape;
+      const answered = unexpected
+        ? new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error", cause: APIError.from(500, "INTERNAL_SERVER_ERROR") })
+        : error;
+      // In the request's language as /api/auth answers: same codes, `message` translated, the English in `originalMessage`.
+      const translated = translatedTRPCMessage(answered, ctx?.headers ?? requestHeadersOf(error));
+      if (translated) return { ...shape, ...translated };
+      return unexpected ? { ...shape, message: answered.message } : shape;
     },
   });
 
@@ -53,7 +59,7 @@ export const publicProcedure = t.procedure.use(function impersonationRule({ ctx,
 
 /** The only way a procedure requires a signed-in user (and so the impersonation rule above). */
 export const protectedProcedure = publicProcedure.use(function requireSession({ ctx, next }) {
-  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "You need to sign in to access this page." });
+  if (!ctx.session) throw toTRPCError(APIError.from(401, "SIGN_IN_REQUIRED"));
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
@@ -67,6 +73,6 @@ export const adminProcedure = protectedProcedure.use(function requireAdmin({ ctx
   } catch (error) {
     throw toTRPCError(error);
   }
-  if (!isAdminRole(ctx.session.user.role)) throw new TRPCError({ code: "FORBIDDEN", message: "Only admins may use the admin console." });
+  if (!isAdminRole(ctx.session.user.role)) throw toTRPCError(APIError.from(403, "ADMIN_CONSOLE_ADMINS_ONLY"));
   return next();
 });

@@ -172,6 +172,7 @@ export function AppLayout(): ReactElement {
   const menu = useHeaderMenu();
   const { t } = useTranslation();
   const brand = useBrand();
+  const user = useSession().data?.user;
   useRefetchRemoteCallsOnOrganizationChange();
   const title = page ? t("page.title", { page: t(page.label), app: brand.name }) : brand.name;
   useEffect(() => {
@@ -219,7 +220,7 @@ export function AppLayout(): ReactElement {
       </header>
       <Impersonation />
       <main id="main" tabIndex={-1}>
-        <OutcomeNotice />
+        <OutcomeNotice facts={{ email: user?.email, emailVerified: user?.emailVerified }} />
         {failure !== null ? (
           <AuthFailureScreen error={failure} />
         ) : (

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { totpCodeFor } from "@gatehouse/auth-core/testing";
 import { createAppBackend, type AppBackend } from "../test/app-backend.js";
-import { call, renderApp, signUp, type RenderedApp } from "../test/render-app.js";
+import { call, otherBrowser, renderApp, signUp, type RenderedApp } from "../test/render-app.js";
 
 const PASSWORD = "correct horse battery";
 
@@ -40,5 +40,50 @@ describe("turning two-factor off asks first, in the app's one confirmation", () 
     expect(await twoFactorEnabled()).toBe(true);
     fireEvent.click(within(dialog).getByRole("button", { name: "Turn off two-factor" }));
     await waitFor(async () => expect(await twoFactorEnabled()).toBe(false));
+  });
+});
+
+/** The dialog's buttons in order: the app's one confirmation puts Cancel first (and focuses it). */
+function buttonsOf(dialog: HTMLElement): string[] {
+  return within(dialog)
+    .getAllByRole("button", { hidden: true })
+    .map((button) => button.textContent ?? "");
+}
+
+describe("the admin console confirms in the app's one dialog (it had one of its own, buttons the other way round)", () => {
+  let backend: AppBackend;
+  let app: RenderedApp | undefined;
+  beforeEach(async () => {
+    backend = await createAppBackend();
+    backend.t.auth.context.mailer = { send: async () => undefined };
+  });
+  afterEach(async () => {
+    cleanup();
+    app?.queryClient.clear();
+    await backend.destroy();
+  });
+
+  it("bans only after the dialog's Ban, with the reason typed in it", async () => {
+    await signUp(backend.browser, "Olive Operator", "ops@example.com");
+    await backend.t.auth.admin.setRoleByEmail("ops@example.com", "admin");
+    await signUp(otherBrowser(backend, "10.0.0.3"), "Pat Person", "pat@example.com");
+    const banned = async () =>
+      (await backend.t.database.db.selectFrom("user").select(["banned", "banReason"]).where("email", "=", "pat@example.com").executeTakeFirstOrThrow()) as {
+        banned: unknown;
+        banReason: string | null;
+      };
+    const { id } = await backend.t.database.db.selectFrom("user").select("id").where("email", "=", "pat@example.com").executeTakeFirstOrThrow();
+    app = renderApp(backend, `/admin/users/${id}`);
+    await screen.findByRole("heading", { level: 1, name: "Pat Person" });
+    fireEvent.click(screen.getByRole("button", { name: "Ban" }));
+    const dialog = await screen.findByRole("dialog", { name: "Ban Pat Person?" });
+    expect(dialog.className).toContain("confirm-dialog");
+    expect(buttonsOf(dialog)).toEqual(["Cancel", "Ban"]);
+    expect(document.activeElement?.textContent).toBe("Cancel");
+    expect(Boolean((await banned()).banned)).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText("Reason (shown to admins)"), { target: { value: "spam" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ban" }));
+    await waitFor(async () => expect(await banned()).toMatchObject({ banReason: "spam" }));
+    expect(Boolean((await banned()).banned)).toBe(true);
   });
 });

@@ -54,10 +54,21 @@ describe("enterprise sign-in in the web app", () => {
     // Listed with its last sync, and revoked.
     const list = await within(provisioning).findByRole("list", { name: "Provisioning tokens" });
     expect(within(list).getByTestId("last-sync").textContent).toBe("never used");
-    fireEvent.click(within(list).getByRole("button", { name: "Revoke" }));
+    fireEvent.click(within(list).getByRole("button", { name: /^Revoke the token made / }));
+    // Asked first, in the app's one confirmation (issue 48): nothing is revoked before its button.
+    const dialog = await screen.findByRole("dialog", { name: "Revoke this provisioning token?" });
+    expect(await backend.t.database.db.selectFrom("scimToken").select("id").execute()).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Revoke token" }));
     await within(provisioning).findByText("Token revoked: the directory's requests with it are refused.");
     await waitFor(() => expect(within(provisioning).queryByRole("list", { name: "Provisioning tokens" })).toBeNull());
     expect(await backend.t.database.db.selectFrom("scimToken").select("id").execute()).toEqual([]);
+
+    // Removing the provider asks first too.
+    fireEvent.click(within(row).getByRole("button", { name: "Remove provider acme-saml" }));
+    const removal = await screen.findByRole("dialog", { name: "Remove the provider acme-saml?" });
+    expect(await backend.t.database.db.selectFrom("ssoProvider").select("id").execute()).toHaveLength(1);
+    fireEvent.click(within(removal).getByRole("button", { name: "Remove provider" }));
+    await waitFor(async () => expect(await backend.t.database.db.selectFrom("ssoProvider").select("id").execute()).toEqual([]));
   });
 
   it("shows neither section to a plain member", async () => {

@@ -18,7 +18,8 @@ export interface ConfirmDialogProps {
    * organization's name before deleting it).
    */
   typeToConfirm?: string;
-  onConfirm: () => void;
+  /** Called once confirmed, with the dialog's form (fields in `children`, such as a ban's reason). */
+  onConfirm: (form: FormData) => void;
   /** Cancel button, Escape, or a click on the backdrop. */
   onCancel: () => void;
 }
@@ -95,7 +96,7 @@ export function ConfirmDialog({
           className="stack"
           onSubmit={(event) => {
             event.preventDefault();
-            if (confirmable) onConfirm();
+            if (confirmable) onConfirm(new FormData(event.currentTarget));
           }}
         >
           <h2 id={titleId}>{title}</h2>
@@ -147,9 +148,9 @@ export function ConfirmButton({ label, ariaLabel, className = "danger", disabled
         {...dialog}
         open={open}
         onCancel={() => setOpen(false)}
-        onConfirm={() => {
+        onConfirm={(form) => {
           setOpen(false);
-          onConfirm();
+          onConfirm(form);
         }}
       />
     </>

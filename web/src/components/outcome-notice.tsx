@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactElement } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { Outcome } from "../lib/url-outcomes.js";
+import type { OutcomeFacts, readOutcome } from "../lib/url-outcomes.js";
 
 /** Whether the address carries an outcome; the table itself loads only then (not in /login's first load). */
 function hasOutcome(search: URLSearchParams): boolean {
@@ -12,10 +12,11 @@ function hasOutcome(search: URLSearchParams): boolean {
  * person lands, then takes the parameter out of the address (replace: no history entry). The
  * sentence stays until the next navigation to another page.
  */
-export function OutcomeNotice(): ReactElement | null {
+export function OutcomeNotice({ facts }: { facts?: OutcomeFacts }): ReactElement | null {
   const location = useLocation();
   const navigate = useNavigate();
-  const [shown, setShown] = useState<{ outcome: Outcome; pathname: string } | null>(null);
+  // The address's outcome parameters, told at each render: the words may wait for the session (facts).
+  const [shown, setShown] = useState<{ search: URLSearchParams; read: typeof readOutcome; pathname: string } | null>(null);
 
   useEffect(() => {
     const search = new URLSearchParams(location.search);
@@ -26,8 +27,7 @@ export function OutcomeNotice(): ReactElement | null {
     let active = true;
     void import("../lib/url-outcomes.js").then(({ readOutcome, withoutOutcome }) => {
       if (!active) return;
-      const outcome = readOutcome(search);
-      if (outcome) setShown({ outcome, pathname: location.pathname });
+      setShown({ search, read: readOutcome, pathname: location.pathname });
       const rest = withoutOutcome(search).toString();
       void navigate({ pathname: location.pathname, search: rest ? `?${rest}` : "", hash: location.hash }, { replace: true, state: location.state });
     });
@@ -36,8 +36,9 @@ export function OutcomeNotice(): ReactElement | null {
     };
   }, [location.pathname, location.search]);
 
-  if (!shown) return null;
-  const { tone, text } = shown.outcome;
+  const outcome = shown ? shown.read(shown.search, facts) : null;
+  if (!outcome) return null;
+  const { tone, text } = outcome;
   return (
     <p className={`notice outcome-notice ${tone === "info" ? "" : tone}`} role={tone === "error" ? "alert" : "status"} data-testid="outcome-notice">
       {text}

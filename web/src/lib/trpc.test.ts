@@ -19,4 +19,21 @@ describe("the app's tRPC client", () => {
     expect(batches.reduce((sum, calls) => sum + calls, 0)).toBe(23);
     expect(Math.max(...batches)).toBe(MAX_TRPC_BATCH_SIZE);
   });
+
+  it("asks for the shown language (Accept-Language from <html lang>), so the server's refusals come in it", async () => {
+    const seen: Array<Headers> = [];
+    const fakeFetch: typeof fetch = async (_input, init) => {
+      seen.push(new Headers(init?.headers));
+      return new Response(JSON.stringify([{ result: { data: dateTransformer.serialize({ ok: true }) } }]), { headers: { "content-type": "application/json" } });
+    };
+    // This file runs without a page: a stand-in for the document lib/i18n.ts sets `lang` on.
+    const holder = globalThis as { document?: unknown };
+    holder.document = { documentElement: { lang: "fr" } };
+    try {
+      await createAppTRPCClient("http://gatehouse.test", fakeFetch).health.query();
+    } finally {
+      delete holder.document;
+    }
+    expect(seen[0]!.get("accept-language")).toBe("fr");
+  });
 });

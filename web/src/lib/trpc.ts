@@ -20,7 +20,11 @@ export function createAppTRPCClient(baseURL = "", fetchImpl: typeof fetch = (url
         transformer: dateTransformer,
         // The server refuses a larger batch whole; more calls in one tick go as several batches.
         maxItems: MAX_TRPC_BATCH_SIZE,
-        headers: () => ({ ...TRPC_SOURCE_HEADER }),
+        headers: () => {
+          // The server's refusals come in the language the app shows (as the auth client asks for them).
+          const shown = typeof document === "undefined" ? "" : document.documentElement.lang;
+          return shown ? { ...TRPC_SOURCE_HEADER, "accept-language": shown } : { ...TRPC_SOURCE_HEADER };
+        },
         fetch: (url, options) => fetchImpl(url, { ...(options as RequestInit), credentials: "include" }),
       }),
     ],

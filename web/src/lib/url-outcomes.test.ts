@@ -54,4 +54,27 @@ describe("URL outcomes told in words", () => {
     expect(withoutOutcome(search).toString()).toBe("section=email");
     expect(readOutcome(new URLSearchParams("section=email"))).toBeNull();
   });
+
+  it("tells the return of a changed address's verification link as verified, not as changed again (issue 48)", () => {
+    const search = new URLSearchParams("notice=email-changed");
+    // The current address's confirmation: changed, not verified yet.
+    expect(readOutcome(search, { email: "new@example.com", emailVerified: false })?.text).toBe(
+      "Your email address was changed. Check the new address for a link to verify it.",
+    );
+    // The new address's link (the same return address): now verified.
+    expect(readOutcome(search, { email: "new@example.com", emailVerified: true })).toEqual({
+      tone: "success",
+      text: "Your new email address, new@example.com, is verified.",
+    });
+    // Before the session is known, nothing is said yet rather than the wrong sentence.
+    expect(readOutcome(search, {})).toBeNull();
+    expect(readOutcome(new URLSearchParams("notice=email-verified"), {})?.text).toBe("Your email address is verified.");
+  });
+
+  it("says in words that the new address was taken meanwhile (couldnt_update_your_email)", () => {
+    expect(errorOutcome("couldnt_update_your_email")).toEqual({
+      tone: "error",
+      text: "Another account took this address meanwhile, so your email address was not changed.",
+    });
+  });
 });

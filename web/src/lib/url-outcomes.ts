@@ -60,6 +60,8 @@ const ERRORS: Record<string, Outcome> = {
   unable_to_get_user_info: { tone: "error", text: `The provider did not tell us who you are. ${RESTART}` },
   no_callback_url: { tone: "error", text: `The sign-in lost its way back. ${RESTART}` },
   unable_to_link_account: { tone: "error", text: "That account could not be linked to yours." },
+  // A change-email confirmation whose new address another account took meanwhile.
+  couldnt_update_your_email: { tone: "error", text: "Another account took this address meanwhile, so your email address was not changed." },
   "email_doesn't_match": {
     tone: "error",
     text: "That account uses another email address than yours, so it was not linked. Link an account with the same address.",
@@ -98,11 +100,29 @@ export function noticeOutcome(notice: string): Outcome | null {
   return NOTICES[notice] ?? null;
 }
 
+/** What the signed-in page knows of the person when it tells an outcome (nothing before the session is read). */
+export interface OutcomeFacts {
+  email?: string;
+  emailVerified?: boolean;
+}
+
+/**
+ * `email-changed` comes back twice (both links of a change carry the same return address): from
+ * the current address's confirmation, when the new one is not verified yet, and from the new
+ * address's verification link, when it is. Told by the session's state, and not before it is known.
+ */
+function emailChangedOutcome(facts: OutcomeFacts): Outcome | null {
+  if (facts.emailVerified === undefined) return null;
+  if (!facts.emailVerified) return NOTICES[NOTICE.emailChanged]!;
+  return { tone: "success", text: facts.email ? `Your new email address, ${facts.email}, is verified.` : "Your new email address is verified." };
+}
+
 /** The outcome an address carries: an error wins over the notice of the same return. */
-export function readOutcome(search: URLSearchParams): Outcome | null {
+export function readOutcome(search: URLSearchParams, facts?: OutcomeFacts): Outcome | null {
   const error = search.get("error");
   if (error !== null) return errorOutcome(error);
   const notice = search.get("notice");
+  if (notice === NOTICE.emailChanged && facts) return emailChangedOutcome(facts);
   return notice === null ? null : noticeOutcome(notice);
 }
 

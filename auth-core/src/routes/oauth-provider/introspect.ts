@@ -1,5 +1,5 @@
 import { defineEndpoint } from "../../endpoint.js";
-import { authenticateClient } from "../../oauth-provider/client-auth.js";
+import { oauthClientOf } from "../../gate/principal.js";
 import { answerOAuth } from "../../oauth-provider/oauth-error.js";
 import { findLiveToken } from "../../oauth-provider/tokens.js";
 import { oauthForm } from "./token.js";
@@ -16,13 +16,15 @@ export const oauth2Introspect = defineEndpoint({
   path: "/oauth2/introspect",
   body: oauthForm,
   session: "none",
+  // The gate authenticates the client (client_secret_basic or _post) before the form is read.
+  oauthClient: "confidential",
   feature: "oauthProvider",
   acceptsCrossSitePost: true,
   rateLimit: "default",
   audit: { none: "a POST that only reads: RFC 7662 answers what a token is and changes nothing" },
-  async handler({ ctx, body, headers }): Promise<Introspection | Response> {
+  async handler({ ctx, body, principal }): Promise<Introspection | Response> {
     return answerOAuth(async (): Promise<Introspection> => {
-      const client = await authenticateClient(ctx, headers, body, false);
+      const client = oauthClientOf(principal);
       const row = body.token ? await findLiveToken(ctx, body.token) : null;
       if (!row || row.clientId !== client.clientId) return { active: false };
       return {

@@ -1,6 +1,6 @@
 import { defineEndpoint } from "../../endpoint.js";
+import { oauthClientOf } from "../../gate/principal.js";
 import { hashToken } from "../../crypto/token-hash.js";
-import { authenticateClient } from "../../oauth-provider/client-auth.js";
 import { answerOAuth } from "../../oauth-provider/oauth-error.js";
 import { findOAuthToken, revokeOAuthToken, revokeOAuthTokenFamily } from "../../store/oauth-provider-store.js";
 import { oauthForm } from "./token.js";
@@ -16,13 +16,15 @@ export const oauth2Revoke = defineEndpoint({
   path: "/oauth2/revoke",
   body: oauthForm,
   session: "none",
+  // The gate authenticates the client (client_secret_basic or _post) before the form is read.
+  oauthClient: "confidential",
   feature: "oauthProvider",
   acceptsCrossSitePost: true,
   rateLimit: "default",
   audit: ["oauth-token-revoked"],
-  async handler({ ctx, body, headers, audit }): Promise<Record<string, never> | Response> {
+  async handler({ ctx, body, principal, audit }): Promise<Record<string, never> | Response> {
     return answerOAuth(async () => {
-      const client = await authenticateClient(ctx, headers, body, false);
+      const client = oauthClientOf(principal);
       const row = body.token ? await findOAuthToken(ctx.db, hashToken(body.token)) : undefined;
       if (!row || row.clientId !== client.clientId) return {};
       await audit.change(async (trx, log) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
-import { authenticateClient } from "../../oauth-provider/client-auth.js";
+import { oauthClientOf } from "../../gate/principal.js";
 import { answerOAuth, OAuthError } from "../../oauth-provider/oauth-error.js";
 import { clientCredentials, exchangeCode, RefusedGrant, refreshTokens, type TokenAnswer } from "../../oauth-provider/tokens.js";
 
@@ -18,16 +18,19 @@ export const oauth2Token = defineEndpoint({
   path: "/oauth2/token",
   body: oauthForm,
   session: "none",
+  // The gate authenticates the client (client_secret_basic or _post) before the form is read.
+  oauthClient: "confidential-or-public",
   feature: "oauthProvider",
   // A relying party's server calls it without a browser's Origin; it takes form bodies.
   acceptsCrossSitePost: true,
   rateLimit: "default",
   audit: ["oauth-token-refused"],
-  async handler({ ctx, body, headers, audit }): Promise<TokenAnswer | Response> {
+  async handler({ ctx, body, principal, audit }): Promise<TokenAnswer | Response> {
     return answerOAuth(async () => {
       const grant = body.grant_type;
       if (!grant) throw new OAuthError(400, "invalid_request", "grant_type is required");
-      const client = await authenticateClient(ctx, headers, body, grant !== "client_credentials");
+      // A public client (named by its client_id only) is refused client_credentials by the grant, with an audit row.
+      const client = oauthClientOf(principal);
       try {
         if (grant === "authorization_code") return await exchangeCode(ctx, client, body);
         if (grant === "refresh_token") return await refreshTokens(ctx, client, body);

@@ -1,5 +1,5 @@
-import "./admin.css";
-import { useId, useRef, type FormEvent, type ReactElement, type ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
 
 export interface ConfirmActionProps {
   /** The button that opens the dialog. */
@@ -15,37 +15,22 @@ export interface ConfirmActionProps {
 }
 
 /**
- * An admin action behind a confirmation: a modal <dialog> (focus moves into it, Escape closes
- * it, focus returns to the button) that says what will happen before it happens.
+ * An admin action behind the app's one confirmation (components/confirm-dialog.tsx, issue 48:
+ * the console had a dialog of its own, its buttons the other way round): what will happen is
+ * said before it happens; Cancel first and focused, Escape cancels.
  */
-export function ConfirmAction({ label, title, confirmLabel, children, danger, disabled, onConfirm }: ConfirmActionProps): ReactElement {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const headingId = useId();
-  const submit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    dialog.current?.close();
-    onConfirm(form);
-  };
+export function ConfirmAction({ label, title, confirmLabel, children, danger = false, disabled, onConfirm }: ConfirmActionProps): ReactElement {
   return (
-    <>
-      <button type="button" className={danger ? "danger" : "secondary"} disabled={disabled} onClick={() => dialog.current?.showModal()}>
-        {label}
-      </button>
-      <dialog ref={dialog} className="confirm-dialog" aria-labelledby={headingId}>
-        <form method="dialog" onSubmit={submit}>
-          <h2 id={headingId}>{title}</h2>
-          {children}
-          <div className="actions">
-            <button type="submit" className={danger ? "danger" : undefined}>
-              {confirmLabel}
-            </button>
-            <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </dialog>
-    </>
+    <ConfirmButton
+      label={label}
+      className={danger ? "danger" : "secondary"}
+      disabled={disabled}
+      title={title}
+      confirmLabel={confirmLabel}
+      destructive={danger}
+      onConfirm={onConfirm}
+    >
+      {children}
+    </ConfirmButton>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
 import { actionErrorMessage } from "../../../lib/error-messages.js";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { useGenerateScimToken, useRevokeScimToken, useScimTokens } from "../api/sso.js";
 
 /**
@@ -25,9 +26,16 @@ export function ProvisioningSection({ organizationId }: { organizationId: string
                 Made {formatDateTime(token.createdAt)} ·{" "}
                 <span data-testid="last-sync">{token.lastUsedAt ? `last sync ${formatDateTime(token.lastUsedAt)}` : "never used"}</span>
               </span>
-              <button type="button" className="danger" disabled={revoke.isPending} onClick={() => revoke.mutate(token.id)}>
-                Revoke
-              </button>
+              <ConfirmButton
+                label="Revoke"
+                ariaLabel={`Revoke the token made ${formatDateTime(token.createdAt)}`}
+                disabled={revoke.isPending}
+                title="Revoke this provisioning token?"
+                confirmLabel="Revoke token"
+                onConfirm={() => revoke.mutate(token.id)}
+              >
+                <p>Your directory stops syncing through it at once. People and groups it made stay.</p>
+              </ConfirmButton>
             </li>
           ))}
         </ul>

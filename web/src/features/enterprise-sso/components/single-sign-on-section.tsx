@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { ActionStatus, Section } from "../../../components/ui.js";
 import { actionErrorMessage } from "../../../lib/error-messages.js";
+import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import {
   useDeleteSsoProvider,
   useRegisterSsoProvider,
@@ -80,9 +81,16 @@ function ProviderRow({ provider, organizationId, token }: { provider: SsoProvide
         </div>
       )}
       <div className="actions">
-        <button type="button" className="danger" onClick={() => remove.mutate(provider.providerId)} disabled={remove.isPending}>
-          Remove provider
-        </button>
+        <ConfirmButton
+          label="Remove provider"
+          ariaLabel={`Remove provider ${provider.providerId}`}
+          disabled={remove.isPending}
+          title={`Remove the provider ${provider.providerId}?`}
+          confirmLabel="Remove provider"
+          onConfirm={() => remove.mutate(provider.providerId)}
+        >
+          <p>People of {provider.domain} can no longer sign in through it. Accounts they already have stay, with their other ways in.</p>
+        </ConfirmButton>
       </div>
     </li>
   );
