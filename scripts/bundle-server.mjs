@@ -19,9 +19,12 @@ const root = fileURLToPath(new URL("..", import.meta.url));
  * - pino and pino-pretty: pino starts its transports (pino-pretty, in development at a terminal)
  *   in a worker thread that loads them by name from pino's own directory;
  * - oidc-provider: the development identity provider's, loaded when one is started (never in
- *   production), with modules of its own that are read from disk.
+ *   production), with modules of its own that are read from disk;
+ * - @gatehouse/auth-core/mail-html: the mails' layout with React Email and React's server
+ *   renderer, imported on the first mail (auth-core's email/mail-content.ts),
+ *   so that a process holds none of it until it sends one.
  */
-const EXTERNAL = ["better-sqlite3", "pg-native", "pino", "pino-pretty", "oidc-provider"];
+const EXTERNAL = ["better-sqlite3", "pg-native", "pino", "pino-pretty", "oidc-provider", "@gatehouse/auth-core/mail-html"];
 
 /**
  * The bundle's text with every character outside ASCII written as a \\uXXXX escape. esbuild

@@ -11,6 +11,8 @@ export type { RandomReader } from "./deps/random.js";
 export type { Logger } from "./deps/logger.js";
 export { consoleLogger, silentLogger } from "./deps/logger.js";
 export type { Mailer, MailMessage } from "./email/mailer.js";
+export { mimeFields, senderDomain, type MimeFields, type RawPart } from "./email/mime-parts.js";
+export type { BrandOptions } from "./email/brand.js";
 export type { Database } from "./store/database.js";
 export { openSQLite } from "./fast-path/sqlite.js";
 export type { Lookups } from "./store/lookups.js";

@@ -58,7 +58,7 @@ describe.each(testDialects())("email verification on %s", (dialect) => {
     expect(link.origin).toBe(TEST_BASE_URL);
     expect(link.pathname).toBe("/api/auth/verify-email");
     expect(link.searchParams.get("callbackURL")).toBe("/dashboard");
-    expect(mail.html).toContain(link.toString().replace(/&/g, "&#38;"));
+    expect(mail.html).toContain(link.toString().replace(/&/g, "&amp;"));
     // HS256 JWT whose payload is the address (spec §3).
     const [header, payload] = link.searchParams.get("token")!.split(".");
     expect(JSON.parse(Buffer.from(header!, "base64url").toString())).toMatchObject({ alg: "HS256" });

@@ -62,6 +62,8 @@ describe.each(testDialects())("two-factor on %s", (dialect) => {
     const { totpURI, backupCodes } = await json<{ totpURI: string; backupCodes: string[] }>(enabled);
     const confirmed = await browser.post("/two-factor/verify-totp", { code: codeFor(totpURI, t.clock.now()) });
     expect(confirmed.status).toBe(200);
+    // The owner is told that two-factor is on (and the mails a test waits for come after it).
+    expect((await smtp.waitForMail(email)).subject).toBe("Two-factor authentication was turned on for your Gatehouse account");
     // The next sign-in must not reuse the step the confirmation took.
     t.clock.advance(30_000);
     return { email, browser, totpURI, backupCodes };

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { createTransport } from "nodemailer";
 import { SMTPServer } from "smtp-server";
-import type { Mailer } from "@gatehouse/auth-core";
+import { mimeFields, type Mailer } from "@gatehouse/auth-core";
 
 /** One mail as the SMTP server received it, decoded (headers, transfer encodings, multipart). */
 export interface DeliveredMail {
@@ -193,7 +193,7 @@ export async function startTestSMTPServer(): Promise<TestSMTPServer> {
     received,
     mailer: {
       async send(message): Promise<void> {
-        await transport.sendMail({ from: "Gatehouse <no-reply@gatehouse.test>", ...message });
+        await transport.sendMail({ from: "Gatehouse <no-reply@gatehouse.test>", ...message, ...mimeFields(message, "gatehouse.test") });
       },
     },
     waitForMail(to, timeoutMs = 5000) {

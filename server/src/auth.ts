@@ -35,6 +35,15 @@ export function createServerAuth(deps: ServerAuthDeps): Auth {
     sso: { dnsServers: config.dnsServers },
     logger: deps.logger,
     mailer: deps.mailer,
+    // APP_*, SUPPORT_EMAIL, MAIL_*: the team's brand and language in every mail (docs/email.md).
+    brand: {
+      appName: config.brand.name,
+      logoURL: config.brand.logoUrl,
+      accentColor: config.brand.accentColor,
+      supportEmail: config.brand.supportEmail,
+      footer: config.mail.footer,
+      mailLanguage: config.mail.language,
+    },
     clock: deps.clock,
     // SESSION_*: lifetimes in seconds; the defaults are the library's.
     session: config.session,

@@ -86,6 +86,10 @@ const envSchema = z.object({
     .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "a colour as #rgb or #rrggbb")
     .optional(),
   SUPPORT_EMAIL: z.email().optional(),
+  // MAIL_FOOTER, MAIL_LANGUAGE: the last line of every mail (a postal address, a legal notice), and
+  // the language of the mails no request of their addressee causes (docs/email.md).
+  MAIL_FOOTER: z.string().trim().min(1).max(300).optional(),
+  MAIL_LANGUAGE: z.enum(["en", "de", "fr", "es", "ja"]).default("en"),
   // ADMIN_EMAILS: the first operators, comma-separated; each must be an address.
   ADMIN_EMAILS: z
     .string()
@@ -170,6 +174,8 @@ export interface ServerConfig {
   passwordScrypt: ScryptParams | undefined;
   /** APP_NAME, APP_LOGO_URL, APP_ACCENT_COLOR, SUPPORT_EMAIL: what the web app shows as the team's own. */
   brand: Brand;
+  /** MAIL_FOOTER, MAIL_LANGUAGE: what mails carry beyond the brand (auth-core's brand option). */
+  mail: { footer: string | null; language: "en" | "de" | "fr" | "es" | "ja" };
 }
 
 /**
@@ -271,5 +277,6 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       accentColor: e.APP_ACCENT_COLOR ? fullHex(e.APP_ACCENT_COLOR) : null,
       supportEmail: e.SUPPORT_EMAIL ?? null,
     },
+    mail: { footer: e.MAIL_FOOTER ?? null, language: e.MAIL_LANGUAGE },
   };
 }

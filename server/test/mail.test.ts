@@ -179,3 +179,64 @@ describe("email flows through the server", () => {
     expect((await smtp.waitForMail("sam@example.com")).subject).toBe("Confirm the deletion of your Gatehouse account");
   });
 });
+
+describe("the team's brand and language in the server's mails", () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase("sqlite");
+  });
+  afterEach(async () => database.destroy());
+
+  it("APP_*, SUPPORT_EMAIL and MAIL_* reach the mail, in the asker's language, sent as it is over SMTP_URL", async () => {
+    const config = readConfig({
+      NODE_ENV: "test",
+      BASE_URL: "http://localhost:3000",
+      SMTP_URL: smtp.url,
+      AUTH_SECRET: "s".repeat(40),
+      MAIL_FROM: "Acme Cloud <no-reply@acme.test>",
+      APP_NAME: "Acme Cloud",
+      APP_LOGO_URL: "/brand/acme.svg",
+      APP_ACCENT_COLOR: "#0a7d32",
+      SUPPORT_EMAIL: "help@acme.test",
+      MAIL_FOOTER: "Acme Cloud GmbH, Hauptstraße 1, 10115 Berlin",
+      MAIL_LANGUAGE: "fr",
+    });
+    const logger = capturingLogger();
+    const auth = createServerAuth({
+      config,
+      db: database.db,
+      dialect: "sqlite",
+      secret: config.authSecret!,
+      mailer: createServerMailer(config, logger),
+      logger,
+      scrypt: TEST_SCRYPT_PARAMS,
+    });
+    const app = createApp({ auth, logger });
+    const post = (path: string, body: unknown, extra: Record<string, string> = {}): Promise<Response> =>
+      Promise.resolve(
+        app.request(`/api/auth${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: "http://localhost:3000", ...extra },
+          body: JSON.stringify(body),
+        }),
+      );
+    expect((await post("/sign-up/email", { name: "Sam", email: "sam@acme.test", password: "larch-ribbon-123" }, { "accept-language": "ja" })).status).toBe(200);
+    const verification = await smtp.waitForMail("sam@acme.test");
+    expect(verification.subject).toBe("Acme Cloud のメールアドレスを確認してください");
+    expect(verification.raw).toMatch(/^Subject: =\?UTF-8\?B\?/m);
+    expect(verification.from).toBe("Acme Cloud <no-reply@acme.test>");
+    expect(verification.raw).toMatch(/^Message-ID: <[a-z]+@acme\.test>/m);
+    expect(verification.html).toContain('src="http://localhost:3000/brand/acme.svg"');
+    expect(verification.html).toContain("background-color:rgb(10,125,50)");
+    expect(verification.text).toContain("— Acme Cloud");
+    expect(verification.text).toContain("help@acme.test");
+    expect(verification.text).toContain("Acme Cloud GmbH, Hauptstraße 1, 10115 Berlin");
+    // The link whole in the raw message: the parts go 7bit/8bit, no quoted-printable line breaks.
+    const link = findLink(verification, "/api/auth/verify-email");
+    expect(verification.raw).toContain(link.toString());
+
+    // No language in the request: MAIL_LANGUAGE.
+    expect((await post("/request-password-reset", { email: "sam@acme.test", redirectTo: "/reset" })).status).toBe(200);
+    expect((await smtp.waitForMail("sam@acme.test")).subject).toBe("Réinitialisez votre mot de passe Acme Cloud");
+  });
+});

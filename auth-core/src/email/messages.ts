@@ -1,62 +1,15 @@
+import { mailEn } from "../i18n/mail-en.js";
+import { DEFAULT_SETTING, renderMail, wordsOf, type MailContent, type MailSetting } from "./mail-content.js";
 import type { MailMessage } from "./mailer.js";
 
 /**
- * The mails of the email flows: plain text plus simple HTML with the same words. Every link is
- * absolute (built from the base URL by the caller) and every interpolated value is escaped.
+ * The mails of the email flows, in the brand and language of `setting` (mail-content.ts):
+ * each builder says what its mail says; renderMail writes the plain text and the HTML. Every link
+ * is absolute (built from the base URL by the caller); React escapes every value in the HTML.
  */
 
-const APP_NAME = "Gatehouse";
-
-function escapeHTML(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** "1 hour", "24 hours", "30 minutes": how long a link stays valid. */
-export function describeLifetime(seconds: number): string {
-  if (seconds % 3600 === 0) {
-    const hours = seconds / 3600;
-    return hours === 1 ? "1 hour" : `${hours} hours`;
-  }
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
-}
-
-export interface MessageParts {
-  to: string;
-  subject: string;
-  greeting: string;
-  lines: string[];
-  /** The button; a mail that only carries a code has none. */
-  action?: { label: string; url: string };
-  footer: string;
-  /** The mail's language (`<html lang>`) and the HTML's line under the button in it; default English. */
-  language?: { tag: string; buttonFallback: string };
-}
-
-/** The name mails sign with and speak of. */
-export const MAIL_APP_NAME = APP_NAME;
-
-export function compose(parts: MessageParts): MailMessage {
-  const actionText = parts.action ? ["", `${parts.action.label}: ${parts.action.url}`] : [];
-  const text = [parts.greeting, "", ...parts.lines, ...actionText, "", parts.footer, "", `— ${APP_NAME}`].join("\n");
-  const actionHTML = parts.action
-    ? `<p><a href="${escapeHTML(parts.action.url)}" style="display:inline-block;padding:.6rem 1rem;background:#2456d6;color:#fff;border-radius:6px;text-decoration:none">${escapeHTML(parts.action.label)}</a></p>
-<p style="font-size:.85rem;color:#52606d">${escapeHTML(parts.language?.buttonFallback ?? "If the button does not work, open this link:")} <a href="${escapeHTML(parts.action.url)}">${escapeHTML(parts.action.url)}</a></p>
-`
-    : "";
-  const html = `<!doctype html>
-<html lang="${parts.language?.tag ?? "en"}"><body style="font-family:system-ui,sans-serif;color:#1f2933;line-height:1.5">
-<p>${escapeHTML(parts.greeting)}</p>
-${parts.lines.map((line) => `<p>${escapeHTML(line)}</p>`).join("\n")}
-${actionHTML}<p style="font-size:.85rem;color:#52606d">${escapeHTML(parts.footer)}</p>
-<p>— ${APP_NAME}</p>
-</body></html>`;
-  return { to: parts.to, subject: parts.subject, text, html };
-}
-
-function greet(name: string): string {
-  return name.trim() ? `Hello ${name.trim()},` : "Hello,";
-}
+/** "1 hour", "24 hours", "30 minutes": how long a link stays valid (in English). */
+export const describeLifetime = mailEn.lifetime;
 
 export interface LinkMailInput {
   to: string;
@@ -66,84 +19,130 @@ export interface LinkMailInput {
   expiresIn: number;
 }
 
-export function buildVerificationMessage(input: LinkMailInput): MailMessage {
-  return compose({
-    to: input.to,
-    subject: `Verify your email address for ${APP_NAME}`,
-    greeting: greet(input.name),
-    lines: [`Please confirm that ${input.to} is your email address.`, `The link is valid for ${describeLifetime(input.expiresIn)}.`],
-    action: { label: "Verify email", url: input.url },
-    footer: "If you did not ask for this, you can ignore this message.",
-  });
+function brandName(setting: MailSetting | undefined): string {
+  return (setting ?? DEFAULT_SETTING).brand.appName;
+}
+
+export function buildVerificationMessage(input: LinkMailInput, setting?: MailSetting): Promise<MailMessage> {
+  const words = wordsOf(setting);
+  const mail = words.verification;
+  const app = brandName(setting);
+  const lines = mail.lines(app, words.lifetime(input.expiresIn), input.to);
+  return renderMail(
+    {
+      to: input.to,
+      subject: mail.subject(app, input.to),
+      preheader: lines[0]!,
+      heading: mail.heading(app, input.to),
+      greeting: words.greeting(input.name),
+      lines,
+      action: { label: mail.button, url: input.url },
+      footer: mail.footer,
+    },
+    setting,
+  );
 }
 
 /** The one-time link that creates an account for an invited address and signs it in. */
-export function buildInvitationSignUpMessage(input: LinkMailInput & { organizationName: string }): MailMessage {
-  return compose({
-    to: input.to,
-    subject: `Create your ${APP_NAME} account to join ${input.organizationName}`,
-    greeting: greet(input.name),
-    lines: [
-      `You asked for an account for ${input.to} to answer your invitation to ${input.organizationName}. Following the link creates it, signs you in and shows the invitation.`,
-      `The link is valid for ${describeLifetime(input.expiresIn)} and can be used once.`,
-    ],
-    action: { label: "Create my account", url: input.url },
-    footer: "If you did not ask for this, ignore this message: no account is created.",
-  });
+export function buildInvitationSignUpMessage(input: LinkMailInput & { organizationName: string }, setting?: MailSetting): Promise<MailMessage> {
+  const words = wordsOf(setting);
+  const mail = words.invitationSignUp;
+  const app = brandName(setting);
+  const lines = mail.lines(app, words.lifetime(input.expiresIn), input.to, input.organizationName);
+  return renderMail(
+    {
+      to: input.to,
+      subject: mail.subject(app, input.to, input.organizationName),
+      preheader: lines[0]!,
+      heading: mail.heading(app, input.to, input.organizationName),
+      greeting: words.greeting(input.name),
+      lines,
+      action: { label: mail.button, url: input.url },
+      footer: mail.footer,
+    },
+    setting,
+  );
 }
 
 /** Asked for an account for an invited address that already has one. */
-export function buildInvitationHasAccountMessage(input: { to: string; organizationName: string; url: string }): MailMessage {
-  return compose({
-    to: input.to,
-    subject: `You already have a ${APP_NAME} account`,
-    greeting: greet(""),
-    lines: [
-      `You asked for an account for ${input.to} to join ${input.organizationName}, but this address already has one.`,
-      "Open the invitation and sign in the way you usually do.",
-    ],
-    action: { label: "Open the invitation", url: input.url },
-    footer: "If you did not ask for this, ignore this message.",
-  });
+export function buildInvitationHasAccountMessage(input: { to: string; organizationName: string; url: string }, setting?: MailSetting): Promise<MailMessage> {
+  const words = wordsOf(setting);
+  const mail = words.invitationHasAccount;
+  const app = brandName(setting);
+  const lines = mail.lines(app, "", input.to, input.organizationName);
+  return renderMail(
+    {
+      to: input.to,
+      subject: mail.subject(app, input.to, input.organizationName),
+      preheader: lines[0]!,
+      heading: mail.heading(app, input.to, input.organizationName),
+      greeting: words.greeting(""),
+      lines,
+      action: { label: mail.button, url: input.url },
+      footer: mail.footer,
+    },
+    setting,
+  );
 }
 
-export function buildPasswordResetMessage(input: LinkMailInput): MailMessage {
-  return compose({
-    to: input.to,
-    subject: `Reset your ${APP_NAME} password`,
-    greeting: greet(input.name),
-    lines: ["Someone asked to reset the password of your account.", `The link is valid for ${describeLifetime(input.expiresIn)} and can be used once.`],
-    action: { label: "Reset password", url: input.url },
-    footer: "If you did not ask for this, ignore this message: your password stays as it is.",
-  });
+export function buildPasswordResetMessage(input: LinkMailInput, setting?: MailSetting): Promise<MailMessage> {
+  const words = wordsOf(setting);
+  const mail = words.passwordReset;
+  const app = brandName(setting);
+  const lines = mail.lines(app, words.lifetime(input.expiresIn));
+  return renderMail(
+    {
+      to: input.to,
+      subject: mail.subject(app),
+      preheader: lines[0]!,
+      heading: mail.heading(app),
+      greeting: words.greeting(input.name),
+      lines,
+      action: { label: mail.button, url: input.url },
+      footer: mail.footer,
+    },
+    setting,
+  );
 }
 
-export function buildChangeEmailConfirmationMessage(input: LinkMailInput & { newEmail: string }): MailMessage {
-  return compose({
-    to: input.to,
-    subject: `Confirm your new email address for ${APP_NAME}`,
-    greeting: greet(input.name),
-    lines: [
-      `Someone asked to change the email address of your account from ${input.to} to ${input.newEmail}.`,
-      `Confirm the change within ${describeLifetime(input.expiresIn)}; we will then send a verification link to the new address.`,
-    ],
-    action: { label: "Confirm email change", url: input.url },
-    footer: "If you did not ask for this, ignore this message and consider changing your password.",
-  });
+export function buildChangeEmailConfirmationMessage(input: LinkMailInput & { newEmail: string }, setting?: MailSetting): Promise<MailMessage> {
+  const words = wordsOf(setting);
+  const mail = words.changeEmail;
+  const app = brandName(setting);
+  const lines = mail.lines(app, words.lifetime(input.expiresIn), input.to, input.newEmail);
+  return renderMail(
+    {
+      to: input.to,
+      subject: mail.subject(app, input.to, input.newEmail),
+      preheader: lines[0]!,
+      heading: mail.heading(app, input.to, input.newEmail),
+      greeting: words.greeting(input.name),
+      lines,
+      action: { label: mail.button, url: input.url },
+      footer: mail.footer,
+    },
+    setting,
+  );
 }
 
-export function buildDeleteAccountMessage(input: LinkMailInput): MailMessage {
-  return compose({
-    to: input.to,
-    subject: `Confirm the deletion of your ${APP_NAME} account`,
-    greeting: greet(input.name),
-    lines: [
-      "Someone asked to delete your account. Following the link deletes the account and everything in it; this cannot be undone.",
-      `The link is valid for ${describeLifetime(input.expiresIn)} and works only while you are signed in.`,
-    ],
-    action: { label: "Delete my account", url: input.url },
-    footer: "If you did not ask for this, ignore this message: your account stays as it is.",
-  });
+export function buildDeleteAccountMessage(input: LinkMailInput, setting?: MailSetting): Promise<MailMessage> {
+  const words = wordsOf(setting);
+  const mail = words.deleteAccount;
+  const app = brandName(setting);
+  const lines = mail.lines(app, words.lifetime(input.expiresIn));
+  return renderMail(
+    {
+      to: input.to,
+      subject: mail.subject(app),
+      preheader: lines[0]!,
+      heading: mail.heading(app),
+      greeting: words.greeting(input.name),
+      lines,
+      action: { label: mail.button, url: input.url },
+      footer: mail.footer,
+    },
+    setting,
+  );
 }
 
 /** What changed on the account, for a notice mailed to its owner (not in the spec: the owner learns of a change a stolen session made). */
@@ -155,6 +154,7 @@ export type AccountChange =
   | { kind: "passkey-added"; passkeyName: string | null }
   | { kind: "passkey-deleted"; passkeyName: string | null }
   | { kind: "provider-linked"; providerId: string }
+  | { kind: "two-factor-enabled" }
   | { kind: "two-factor-disabled" }
   | { kind: "backup-codes-regenerated" }
   | { kind: "api-key-created"; keyName: string | null; start: string | null; organizationName: string | null }
@@ -178,25 +178,6 @@ export interface RemovedAdditions {
   organizations: string[];
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-/** The removals, one line each, for the notice. */
-function removalLines(removed: RemovedAdditions, passwordSignIn: boolean): string[] {
-  const lines: string[] = [];
-  if (removed.passkeys > 0) lines.push(`- ${plural(removed.passkeys, "passkey", "passkeys")}`);
-  if (removed.apiKeys > 0) lines.push(`- ${plural(removed.apiKeys, "API key", "API keys")}`);
-  if (removed.twoFactor) lines.push("- two-factor authentication (its authenticator app and backup codes)");
-  if (removed.providers.length > 0)
-    lines.push(`- the linked ${removed.providers.map(providerDisplayName).join(", ")} account${removed.providers.length === 1 ? "" : "s"}`);
-  if (removed.password)
-    lines.push(passwordSignIn ? '- the password set before (to use one, set a new one with "Forgot password")' : "- the password set before");
-  if (removed.invitations > 0) lines.push(`- ${plural(removed.invitations, "pending invitation", "pending invitations")} sent from the account (cancelled)`);
-  if (removed.sessions > 0) lines.push(`- every session: ${plural(removed.sessions, "browser was", "browsers were")} signed out`);
-  return lines;
-}
-
 /** Display names of the spec §9 provider ids whose spelling is not the id capitalised. */
 const PROVIDER_NAMES: Record<string, string> = {
   github: "GitHub",
@@ -215,92 +196,76 @@ function providerDisplayName(id: string): string {
   return PROVIDER_NAMES[id] ?? `${id.charAt(0).toUpperCase()}${id.slice(1)}`;
 }
 
-/** `details`: lines after the first, in place of "If this was you, there is nothing to do." */
-function describeChange(change: AccountChange, to: string, passwordSignIn: boolean): { subject: string; line: string; details?: string[] } {
+interface DescribedChange {
+  subject: string;
+  line: string;
+  /** In place of "If this was you, there is nothing to do.": a list, then lines. */
+  list?: { items: string[]; after: string[] };
+}
+
+function describeChange(change: AccountChange, to: string, passwordSignIn: boolean, setting: MailSetting | undefined): DescribedChange {
+  const notice = wordsOf(setting).notice;
+  const app = brandName(setting);
   switch (change.kind) {
     case "password-changed":
-      return { subject: `Your ${APP_NAME} password was changed`, line: "The password of your account was just changed." };
+      return { subject: notice.passwordChanged.subject(app), line: notice.passwordChanged.line };
     case "password-reset":
-      return { subject: `Your ${APP_NAME} password was reset`, line: "The password of your account was just reset through a link mailed to this address." };
+      return { subject: notice.passwordReset.subject(app), line: notice.passwordReset.line };
     case "password-set":
-      return {
-        subject: `A password was added to your ${APP_NAME} account`,
-        line: passwordSignIn ? "A password was just set on your account; it can now be used to sign in." : "A password was just set on your account.",
-      };
+      return { subject: notice.passwordSet.subject(app), line: notice.passwordSet.line(passwordSignIn) };
     case "email-changed":
-      return {
-        subject: `The email address of your ${APP_NAME} account was changed`,
-        line: `The email address of your account was just changed from ${to} to ${change.newEmail}. This address no longer signs in to it, and every other session of the account was signed out.`,
-      };
+      return { subject: notice.emailChanged.subject(app), line: notice.emailChanged.line(to, change.newEmail) };
     case "passkey-added":
-      return {
-        subject: `A passkey was added to your ${APP_NAME} account`,
-        line: change.passkeyName ? `A passkey named "${change.passkeyName}" was just added to your account.` : "A passkey was just added to your account.",
-      };
-    case "api-key-created": {
-      const label = [change.keyName ? `"${change.keyName}"` : null, change.start ? `(starting ${change.start})` : null].filter(Boolean).join(" ");
-      const whose = change.organizationName ? `for the organization ${change.organizationName}` : "for your account";
-      return {
-        subject: `An API key was created ${change.organizationName ? `for ${change.organizationName}` : `on your ${APP_NAME} account`}`,
-        line: `An API key ${label ? `${label} ` : ""}was just created ${whose}; whoever holds it can act with its permissions until it is deleted, disabled or expires.`,
-      };
-    }
+      return { subject: notice.passkeyAdded.subject(app), line: notice.passkeyAdded.line(change.passkeyName) };
     case "passkey-deleted":
+      return { subject: notice.passkeyDeleted.subject(app), line: notice.passkeyDeleted.line(change.passkeyName) };
+    case "api-key-created":
       return {
-        subject: `A passkey was removed from your ${APP_NAME} account`,
-        line: change.passkeyName
-          ? `The passkey named "${change.passkeyName}" was just removed from your account.`
-          : "A passkey was just removed from your account.",
+        subject: notice.apiKeyCreated.subject(app, change.organizationName),
+        line: notice.apiKeyCreated.line(notice.apiKeyLabel(change.keyName, change.start), change.organizationName),
       };
+    case "two-factor-enabled":
+      return { subject: notice.twoFactorEnabled.subject(app), line: notice.twoFactorEnabled.line };
     case "two-factor-disabled":
-      return {
-        subject: `Two-factor authentication was turned off for your ${APP_NAME} account`,
-        line: "Two-factor authentication was just turned off: your password alone now signs in to your account.",
-      };
+      return { subject: notice.twoFactorDisabled.subject(app), line: notice.twoFactorDisabled.line };
     case "backup-codes-regenerated":
-      return {
-        subject: `New backup codes were made for your ${APP_NAME} account`,
-        line: "New two-factor backup codes were just made for your account; the earlier ones no longer work.",
-      };
+      return { subject: notice.backupCodesRegenerated.subject(app), line: notice.backupCodesRegenerated.line };
     case "unproven-additions-removed": {
+      const words = notice.unprovenRemoved;
       const how =
         change.proof === "password-reset"
-          ? "a password reset through a link mailed to it"
+          ? words.proofs.passwordReset
           : change.proof === "magic-link"
-            ? "a sign-in link mailed to it"
+            ? words.proofs.magicLink
             : change.proof === "email-otp"
-              ? "a sign-in code mailed to it"
-              : `${providerDisplayName(change.proof)}, which vouches for it`;
-      const organizations = change.removed.organizations.length
-        ? ` The account stays a member of ${change.removed.organizations.join(", ")}: check that you know ${change.removed.organizations.length === 1 ? "it" : "them"}, and leave what you do not.`
-        : "";
-      return {
-        subject: `What was added to your ${APP_NAME} account before you proved your address was removed`,
-        line: `This address was just proven for the first time on your account, by ${how}. Until then anyone could have registered it, so what had been added to the account before was removed:`,
-        details: [...removalLines(change.removed, passwordSignIn), `If any of it was yours, add it again.${organizations}`],
-      };
+              ? words.proofs.emailOtp
+              : words.proofs.provider(providerDisplayName(change.proof));
+      const { removed } = change;
+      const items = [
+        removed.passkeys > 0 ? words.removed.passkeys(removed.passkeys) : null,
+        removed.apiKeys > 0 ? words.removed.apiKeys(removed.apiKeys) : null,
+        removed.twoFactor ? words.removed.twoFactor : null,
+        removed.providers.length > 0 ? words.removed.providers(removed.providers.map(providerDisplayName)) : null,
+        removed.password ? words.removed.password(passwordSignIn) : null,
+        removed.invitations > 0 ? words.removed.invitations(removed.invitations) : null,
+        removed.sessions > 0 ? words.removed.sessions(removed.sessions) : null,
+      ].filter((item): item is string => item !== null);
+      return { subject: words.subject(app), line: words.line(how), list: { items, after: [words.addAgain(removed.organizations)] } };
     }
     case "provider-linked": {
       const provider = providerDisplayName(change.providerId);
-      return {
-        subject: `${provider} was linked to your ${APP_NAME} account`,
-        line: `A ${provider} account was just linked to your account; it can now be used to sign in.`,
-      };
+      return { subject: notice.providerLinked.subject(app, provider), line: notice.providerLinked.line(provider) };
     }
   }
 }
 
 /** What the owner does when the change was not theirs: only what the sign-in screen offers. */
-function notTheOwnerLine(kind: AccountChange["kind"], passwordSignIn: boolean): string {
-  if (kind === "unproven-additions-removed")
-    return "If you did not just do this, someone else can read this mailbox or use your provider account: secure those first, then review your account; if you cannot sign in any more, contact the administrator of this service.";
-  if (kind === "email-changed")
-    return passwordSignIn
-      ? "If it was not you, someone else controls your account: sign in with your password, passkey or linked account, change your password, sign out every session, and set your address back; if you cannot sign in any more, contact the administrator of this service."
-      : "If it was not you, someone else controls your account: sign in with your passkey or linked account, sign out every session, and set your address back; if you cannot sign in any more, contact the administrator of this service.";
-  return passwordSignIn
-    ? "If it was not you, sign in, change your password and sign out every other session; if you cannot sign in any more, request a password reset from the sign-in page."
-    : "If it was not you, sign in with your passkey or linked account, sign out every other session and remove what you do not recognise; if you cannot sign in any more, contact the administrator of this service.";
+function notTheOwnerLine(kind: AccountChange["kind"], passwordSignIn: boolean, setting: MailSetting | undefined): string {
+  const notYou = wordsOf(setting).notice.notYou;
+  if (kind === "unproven-additions-removed") return notYou.removal;
+  if (kind === "email-changed") return notYou.emailChanged(passwordSignIn);
+  if (kind === "two-factor-enabled") return notYou.twoFactorEnabled(passwordSignIn);
+  return notYou.other(passwordSignIn);
 }
 
 export interface AccountNoticeInput {
@@ -320,30 +285,42 @@ export interface AccountNoticeInput {
  * A notice after a change; it holds no token, only what changed and where to review it. For an
  * address change it goes to the old address, whose owner may be the one it was taken from.
  */
-export function buildAccountNoticeMessage(input: AccountNoticeInput): MailMessage {
+export function buildAccountNoticeMessage(input: AccountNoticeInput, setting?: MailSetting): Promise<MailMessage> {
   const passwordSignIn = input.passwordSignIn ?? true;
-  const { subject, line, details } = describeChange(input.change, input.to, passwordSignIn);
-  return compose({
+  const words = wordsOf(setting);
+  const { subject, line, list } = describeChange(input.change, input.to, passwordSignIn, setting);
+  const notYou = notTheOwnerLine(input.change.kind, passwordSignIn, setting);
+  const content: MailContent = {
     to: input.to,
     subject,
-    greeting: greet(input.name),
-    lines: [line, ...(details ?? ["If this was you, there is nothing to do."]), notTheOwnerLine(input.change.kind, passwordSignIn)],
-    action: { label: "Review your account", url: input.reviewURL },
-    footer: "This notice was sent because a security setting of your account changed. It contains no link that changes anything.",
-  });
+    preheader: line,
+    heading: subject,
+    greeting: words.greeting(input.name),
+    lines: list ? [line] : [line, words.notice.wasYou, notYou],
+    ...(list ? { list: { items: list.items, after: [...list.after, notYou] } } : {}),
+    action: { label: words.notice.button, url: input.reviewURL },
+    footer: words.notice.footer,
+  };
+  return renderMail(content, setting);
 }
 
 /** The code of a second sign-in step, mailed on request (two-factor send-otp). */
-export function buildTwoFactorCodeMessage(input: { to: string; name: string; code: string; expiresIn: number }): MailMessage {
-  return compose({
-    to: input.to,
-    // Never the code: a subject shows on lock screens and in notifications (finding 5e of issue 44).
-    subject: `Your ${APP_NAME} sign-in code`,
-    greeting: greet(input.name),
-    lines: [
-      `Your sign-in code is ${input.code}.`,
-      `It is valid for ${describeLifetime(input.expiresIn)} and works once, in the browser where you asked for it.`,
-    ],
-    footer: "If you did not just sign in, someone knows your password: change it now.",
-  });
+export function buildTwoFactorCodeMessage(input: { to: string; name: string; code: string; expiresIn: number }, setting?: MailSetting): Promise<MailMessage> {
+  const words = wordsOf(setting);
+  const mail = words.twoFactorCode;
+  const valid = mail.valid(words.lifetime(input.expiresIn));
+  return renderMail(
+    {
+      to: input.to,
+      // Never the code: a subject shows on lock screens and in notifications (finding 5e of issue 44).
+      subject: mail.subject(brandName(setting)),
+      preheader: valid,
+      heading: mail.heading,
+      greeting: words.greeting(input.name),
+      lines: [mail.is(input.code), valid],
+      code: input.code,
+      footer: mail.footer,
+    },
+    setting,
+  );
 }

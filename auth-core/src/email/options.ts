@@ -1,10 +1,13 @@
 import type { UserRow } from "../store/database.js";
+import { resolveBrand, type BrandOptions, type MailBrand } from "./brand.js";
 
 /** Hooks around account deletion; `beforeDelete` may throw (an APIError) to refuse it. */
 type DeleteUserHook = (user: UserRow) => Promise<void> | void;
 
 /** Options of the email flows (verification, reset, change email, deletion). */
 export interface EmailFlowOptions {
+  /** The team's name, logo, colour, support address and footer in every mail, and its mail language (email/brand.ts). */
+  brand?: BrandOptions;
   emailVerification?: {
     /**
      * Whether verification mails are sent at all (send-verification-email, sign-up, sign-in,
@@ -64,6 +67,7 @@ export interface EmailFlowOptions {
 }
 
 export interface ResolvedEmailFlowOptions {
+  brand: MailBrand;
   requireEmailVerification: boolean;
   verification: {
     enabled: boolean;
@@ -92,6 +96,7 @@ export function resolveEmailFlowOptions(options: EmailFlowOptions & { mailer?: u
   const requireEmailVerification = verification.requireEmailVerification ?? false;
   const deleteUser = options.user?.deleteUser ?? {};
   return {
+    brand: resolveBrand(options.brand, options.baseURL),
     requireEmailVerification,
     verification: {
       enabled: verification.enabled ?? hasMailer,

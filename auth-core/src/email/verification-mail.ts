@@ -5,6 +5,7 @@ import type { ClientInfo } from "../endpoint.js";
 import { deliverMail, mailFailedError } from "./deliver-mail.js";
 import { discardEmailToken, storeEmailToken } from "./email-tokens.js";
 import { authEndpointURL } from "./links.js";
+import { mailSetting } from "./mail-setting.js";
 import { buildChangeEmailConfirmationMessage, buildVerificationMessage } from "./messages.js";
 
 export interface VerificationMailInput {
@@ -16,6 +17,8 @@ export interface VerificationMailInput {
   /** Where /verify-email sends the browser afterwards (spec §2: default /). */
   callbackURL?: string;
   client: ClientInfo;
+  /** The request that causes the mail, when it is the person's own: the mail takes its language. */
+  headers?: Headers | null;
 }
 
 const JTI_LENGTH = 32;
@@ -30,9 +33,10 @@ export async function sendVerificationMail(ctx: AuthContext, input: Verification
   const token = await signEmailVerificationToken(ctx.secret, { email: input.email, updateTo: input.updateTo, jti }, { now: ctx.clock.now(), expiresIn });
   await storeEmailToken(ctx, { kind: "email-verification", token: jti, userId: input.user.id, expiresIn });
   const url = authEndpointURL(ctx, "/verify-email", { token, callbackURL: input.callbackURL || "/" });
+  const setting = mailSetting(ctx, input.headers);
   const message = input.updateTo
-    ? buildChangeEmailConfirmationMessage({ to: input.email, name: input.user.name, newEmail: input.updateTo, url, expiresIn })
-    : buildVerificationMessage({ to: input.email, name: input.user.name, url, expiresIn });
+    ? await buildChangeEmailConfirmationMessage({ to: input.email, name: input.user.name, newEmail: input.updateTo, url, expiresIn }, setting)
+    : await buildVerificationMessage({ to: input.email, name: input.user.name, url, expiresIn }, setting);
   const flow = input.updateTo ? "change-email" : "verification";
   const sent = await deliverMail(ctx, message, { flow, userId: input.user.id });
   if (!sent) {

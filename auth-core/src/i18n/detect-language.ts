@@ -30,11 +30,11 @@ function acceptedLanguages(header: string): string[] {
 }
 
 /**
- * The language of an answer (better-auth i18n's detection `["header", "cookie"]`): the first
+ * The language a request names (better-auth i18n's detection `["header", "cookie"]`): the first
  * Accept-Language entry by q-value that is a language we speak, else the `locale` cookie when it
- * names one, else English.
+ * names one, else null.
  */
-export function detectLanguage(headers: Headers): Language {
+export function requestLanguage(headers: Headers): Language | null {
   const header = headers.get("accept-language");
   if (header) {
     for (const tag of acceptedLanguages(header)) {
@@ -43,5 +43,10 @@ export function detectLanguage(headers: Headers): Language {
     }
   }
   const cookie = readCookie(headers.get("cookie"), LOCALE_COOKIE);
-  return (cookie && known(cookie)) || "en";
+  return (cookie && known(cookie)) || null;
+}
+
+/** The language of an answer: the request's (requestLanguage), else English. */
+export function detectLanguage(headers: Headers): Language {
+  return requestLanguage(headers) ?? "en";
 }

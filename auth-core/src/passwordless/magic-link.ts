@@ -46,7 +46,8 @@ export async function mailMagicLink(ctx: AuthContext, request: MagicLinkRequest)
   if (request.newUserCallbackURL) params["newUserCallbackURL"] = request.newUserCallbackURL;
   if (request.errorCallbackURL) params["errorCallbackURL"] = request.errorCallbackURL;
   const url = authEndpointURL(ctx, "/magic-link/verify", params);
-  const sent = await deliverMail(ctx, buildMagicLinkMessage({ to: request.email, url, expiresIn, language: request.language }), {
+  const message = await buildMagicLinkMessage({ to: request.email, url, expiresIn }, { brand: ctx.options.email.brand, language: request.language });
+  const sent = await deliverMail(ctx, message, {
     flow: "magic-link",
     userId: null,
   });

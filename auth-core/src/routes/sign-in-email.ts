@@ -63,7 +63,7 @@ export const signInEmail = defineEndpoint({
       const verification = ctx.options.email.verification;
       // Spec §8: a fresh verification mail on sign-in when configured (a refused mail answers 503).
       if (verification.enabled && verification.sendOnSignIn) {
-        await sendVerificationMail(ctx, { user, email: user.email, callbackURL: body.callbackURL, client });
+        await sendVerificationMail(ctx, { user, email: user.email, callbackURL: body.callbackURL, client, headers });
       }
       throw APIError.from(403, "EMAIL_NOT_VERIFIED");
     }

@@ -65,7 +65,7 @@ export const signUpEmail = defineEndpoint({
     const verification = ctx.options.email.verification;
     if (verification.enabled && verification.sendOnSignUp) {
       try {
-        await sendVerificationMail(ctx, { user, email: user.email, callbackURL: body.callbackURL, client });
+        await sendVerificationMail(ctx, { user, email: user.email, callbackURL: body.callbackURL, client, headers });
       } catch (error) {
         // No account without its verification mail: undo the sign-up, the caller may retry.
         await audit.revert(eventId, async (trx) => {

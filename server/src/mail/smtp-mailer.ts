@@ -1,5 +1,5 @@
 import { createTransport } from "nodemailer";
-import type { Mailer } from "@gatehouse/auth-core";
+import { mimeFields, senderDomain, type Mailer } from "@gatehouse/auth-core";
 
 export interface SMTPMailerConfig {
   /** smtp://user:pass@host:port or smtps://… (implicit TLS). */
@@ -34,7 +34,9 @@ export function createSMTPMailer(config: SMTPMailerConfig): Mailer & { close(): 
   });
   return {
     async send(message): Promise<void> {
-      await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      // Text and HTML as they are (7bit/8bit): no soft line break inside a link or a code, and
+      // ids without digits (auth-core's mime-parts.ts).
+      await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, ...mimeFields(message, senderDomain(config.mailFrom)) });
     },
     close: () => transport.close(),
   };

@@ -127,12 +127,18 @@ export const createApiKey = defineEndpoint({
       });
       return row;
     });
-    sendAccountNotice(ctx, actor, actor.email, {
-      kind: "api-key-created",
-      keyName: record.name,
-      start: record.start,
-      organizationName: organization?.name ?? null,
-    });
+    sendAccountNotice(
+      ctx,
+      actor,
+      actor.email,
+      {
+        kind: "api-key-created",
+        keyName: record.name,
+        start: record.start,
+        organizationName: organization?.name ?? null,
+      },
+      call.headers,
+    );
     return { ...toWireApiKey(record), key };
   },
 });

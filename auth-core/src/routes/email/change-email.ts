@@ -34,7 +34,7 @@ export const changeEmail = defineEndpoint({
   feature: { name: "changeEmail", status: 400, code: "CHANGE_EMAIL_IS_DISABLED" },
   rateLimit: { window: 10, max: 3 },
   audit: ["email-changed"],
-  async handler({ ctx, body, session, client, audit }): Promise<{ status: boolean }> {
+  async handler({ ctx, body, session, client, audit, headers }): Promise<{ status: boolean }> {
     const { user } = session;
     const newEmail = parseEmailOrThrow(body.newEmail);
     if (newEmail === user.email) throw APIError.from(400, "EMAIL_IS_THE_SAME");
@@ -43,7 +43,7 @@ export const changeEmail = defineEndpoint({
 
     if (user.emailVerified !== 1) {
       // The mail goes out first: if the transport refuses it, the email has not changed.
-      if (verificationEnabled) await sendVerificationMail(ctx, { user, email: newEmail, callbackURL: body.callbackURL, client });
+      if (verificationEnabled) await sendVerificationMail(ctx, { user, email: newEmail, callbackURL: body.callbackURL, client, headers });
       try {
         await audit.change(async (trx, log) => {
           const updated = await updateUser(trx, user.id, { email: newEmail, emailVerified: 0, updatedAt: ctx.clock.now().toISOString() });
@@ -56,12 +56,12 @@ export const changeEmail = defineEndpoint({
         if (isUniqueViolation(error)) throw couldNotUpdate();
         throw error;
       }
-      sendAccountNotice(ctx, user, user.email, { kind: "email-changed", newEmail });
+      sendAccountNotice(ctx, user, user.email, { kind: "email-changed", newEmail }, headers);
       return { status: true };
     }
 
     if (!verificationEnabled) throw APIError.from(400, "VERIFICATION_EMAIL_ISN_T_ENABLED");
-    await sendVerificationMail(ctx, { user, email: user.email, updateTo: newEmail, callbackURL: body.callbackURL, client });
+    await sendVerificationMail(ctx, { user, email: user.email, updateTo: newEmail, callbackURL: body.callbackURL, client, headers });
     return { status: true };
   },
 });

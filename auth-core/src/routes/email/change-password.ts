@@ -66,7 +66,7 @@ export const changePassword = defineEndpoint({
     if (revoke) {
       ({ token } = await startSession(ctx, response, { userId: user.id, rememberMe: session.session.rememberMe === 1, client, headers }));
     }
-    sendAccountNotice(ctx, user, user.email, { kind: "password-changed" });
+    sendAccountNotice(ctx, user, user.email, { kind: "password-changed" }, headers);
     return { token, user: toWireUser(user) };
   },
 });

@@ -8,6 +8,7 @@ import { deliverMail, mailFailedError } from "../../email/deliver-mail.js";
 import { discardEmailToken, findEmailToken, storeEmailToken } from "../../email/email-tokens.js";
 import { authEndpointURL } from "../../email/links.js";
 import { buildDeleteAccountMessage } from "../../email/messages.js";
+import { mailSetting } from "../../email/mail-setting.js";
 import { deleteUserAccount } from "../../email/user-deletion.js";
 import { isFreshSession } from "../../session/session.js";
 import { buildClearedSessionCookie } from "../../session/session-cookie.js";
@@ -36,12 +37,18 @@ export async function assertDeleteToken(ctx: AuthContext, token: string, userId:
   if (!row || !constantTimeEqual(row.value, userId)) throw APIError.from(404, "INVALID_TOKEN");
 }
 
-async function mailDeleteLink(ctx: AuthContext, user: UserRow, callbackURL: string | undefined, audit: Audit<"account-deletion-requested">): Promise<void> {
+async function mailDeleteLink(
+  ctx: AuthContext,
+  user: UserRow,
+  callbackURL: string | undefined,
+  audit: Audit<"account-deletion-requested">,
+  headers: Headers,
+): Promise<void> {
   const { deleteTokenExpiresIn } = ctx.options.email.deleteUser;
   const token = randomLowerAlphanumeric(ctx.random, DELETE_TOKEN_LENGTH);
   await storeEmailToken(ctx, { kind: "delete-account", token, userId: user.id, expiresIn: deleteTokenExpiresIn });
   const url = authEndpointURL(ctx, "/delete-user/callback", { token, callbackURL: callbackURL || "/" });
-  const message = buildDeleteAccountMessage({ to: user.email, name: user.name, url, expiresIn: deleteTokenExpiresIn });
+  const message = await buildDeleteAccountMessage({ to: user.email, name: user.name, url, expiresIn: deleteTokenExpiresIn }, mailSetting(ctx, headers));
   const sent = await deliverMail(ctx, message, { flow: "delete-account", userId: user.id });
   await audit.record({
     userId: user.id,
@@ -68,7 +75,7 @@ export const deleteUser = defineEndpoint({
   feature: "deleteUser",
   rateLimit: "default",
   audit: ["account-deleted", "account-deletion-requested"],
-  async handler({ ctx, body, session, response, audit }): Promise<DeleteUserAnswer> {
+  async handler({ ctx, body, session, response, audit, headers }): Promise<DeleteUserAnswer> {
     const policy = ctx.options.email.deleteUser;
     const { user } = session;
     if (body.password !== undefined) {
@@ -86,7 +93,7 @@ export const deleteUser = defineEndpoint({
       return { success: true, message: "User deleted" };
     }
     if (policy.sendDeleteAccountVerification) {
-      await mailDeleteLink(ctx, user, body.callbackURL, audit);
+      await mailDeleteLink(ctx, user, body.callbackURL, audit, headers);
       return { success: true, message: "Verification email sent" };
     }
     // Spec §5: neither password nor token needs a fresh session (freshAge 0 disables the check).

@@ -7,6 +7,7 @@ import { deliverMail } from "../../email/deliver-mail.js";
 import { discardEmailToken, discardUserEmailTokens, storeEmailToken } from "../../email/email-tokens.js";
 import { authEndpointURL } from "../../email/links.js";
 import { buildPasswordResetMessage } from "../../email/messages.js";
+import { mailSetting } from "../../email/mail-setting.js";
 import type { Audit } from "../../audit/audit-log.js";
 import type { UserRow } from "../../store/database.js";
 
@@ -39,13 +40,24 @@ export interface ResetRequestAnswer {
  * whether the address exists, so the transport's latency, and its failures, cannot show in it.
  * A refused mail withdraws the token (no live token without its mail) and is logged.
  */
-async function mailResetLink(ctx: AuthContext, user: UserRow, token: string, redirectTo: string | undefined, audit: Audit<ResetEvent>): Promise<void> {
+async function mailResetLink(
+  ctx: AuthContext,
+  user: UserRow,
+  token: string,
+  redirectTo: string | undefined,
+  audit: Audit<ResetEvent>,
+  headers: Headers,
+): Promise<void> {
   const { tokenExpiresIn } = ctx.options.email.passwordReset;
   const url = authEndpointURL(ctx, `/reset-password/${token}`, { callbackURL: redirectTo || "/" });
-  const sent = await deliverMail(ctx, buildPasswordResetMessage({ to: user.email, name: user.name, url, expiresIn: tokenExpiresIn }), {
-    flow: "password-reset",
-    userId: user.id,
-  });
+  const sent = await deliverMail(
+    ctx,
+    await buildPasswordResetMessage({ to: user.email, name: user.name, url, expiresIn: tokenExpiresIn }, mailSetting(ctx, headers)),
+    {
+      flow: "password-reset",
+      userId: user.id,
+    },
+  );
   if (!sent) {
     await discardEmailToken(ctx, "reset-password", token);
     await audit.record({
@@ -58,7 +70,7 @@ async function mailResetLink(ctx: AuthContext, user: UserRow, token: string, red
   }
 }
 
-async function requestReset({ ctx, body, audit }: EndpointCall<Body, Record<string, never>, "none", ResetEvent>): Promise<ResetRequestAnswer> {
+async function requestReset({ ctx, body, audit, headers }: EndpointCall<Body, Record<string, never>, "none", ResetEvent>): Promise<ResetRequestAnswer> {
   const policy = ctx.options.email.passwordReset;
   const email = parseEmailOrThrow(body.email);
   const user = await findUserByEmail(ctx.db, email);
@@ -66,7 +78,7 @@ async function requestReset({ ctx, body, audit }: EndpointCall<Body, Record<stri
   if (user) {
     await storeEmailToken(ctx, { kind: "reset-password", token, userId: user.id, expiresIn: policy.tokenExpiresIn, maxLive: MAX_LIVE_RESET_LINKS });
     await audit.record({ userId: user.id, type: "password-reset-requested" });
-    ctx.afterAnswer.run(() => mailResetLink(ctx, user, token, body.redirectTo, audit), { message: "password reset mail failed", level: "error" });
+    ctx.afterAnswer.run(() => mailResetLink(ctx, user, token, body.redirectTo, audit, headers), { message: "password reset mail failed", level: "error" });
   } else {
     // The same writes as the known-address branch (store, end older links, audit), so both
     // take the same time; no user holds the empty id.

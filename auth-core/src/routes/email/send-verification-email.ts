@@ -23,7 +23,7 @@ export const sendVerificationEmail = defineEndpoint({
   feature: { name: "emailVerification", status: 400, code: "VERIFICATION_EMAIL_ISN_T_ENABLED" },
   rateLimit: { window: 60, max: 3 },
   audit: { none: "sends a mail; the verification is recorded when the link is used" },
-  async handler({ ctx, body, session, client }): Promise<{ status: boolean }> {
+  async handler({ ctx, body, session, client, headers }): Promise<{ status: boolean }> {
     const email = parseEmailOrThrow(body.email);
     if (session) {
       if (session.user.emailVerified === 1) {
@@ -32,7 +32,7 @@ export const sendVerificationEmail = defineEndpoint({
       if (normalizeEmail(session.user.email) !== email) {
         throw APIError.from(400, "YOU_CAN_ONLY_SEND_A_VERIFICATION_EMAIL_TO_YOUR_OWN_EMAIL");
       }
-      await sendVerificationMail(ctx, { user: session.user, email, callbackURL: body.callbackURL, client });
+      await sendVerificationMail(ctx, { user: session.user, email, callbackURL: body.callbackURL, client, headers });
       return { status: true };
     }
     const user = await findUserByEmail(ctx.db, email);
@@ -40,7 +40,7 @@ export const sendVerificationEmail = defineEndpoint({
     // The mail goes out after the answer, so neither the transport's latency nor a refusal
     // (logged, and its token withdrawn, by sendVerificationMail) shows in it.
     if (user && user.emailVerified !== 1) {
-      ctx.afterAnswer.run(() => sendVerificationMail(ctx, { user, email, callbackURL: body.callbackURL, client }), {
+      ctx.afterAnswer.run(() => sendVerificationMail(ctx, { user, email, callbackURL: body.callbackURL, client, headers }), {
         message: "verification mail not sent",
         level: "warn",
       });

@@ -51,7 +51,7 @@ export const setPassword = defineEndpoint({
   rateLimit: "default",
   audit: ["password-set"],
   serverOnly: true,
-  async handler({ ctx, body, session, audit }): Promise<{ status: boolean }> {
+  async handler({ ctx, body, session, audit, headers }): Promise<{ status: boolean }> {
     const { user } = session;
     assertNewPasswordAllowed(body.newPassword, ctx.options.emailAndPassword, user);
     // Three reads of the account, each for its own reason: this one refuses a person who has a
@@ -87,7 +87,7 @@ export const setPassword = defineEndpoint({
       // If the release fails, the lease lapses on its own.
       await claim.release().catch(() => undefined);
     }
-    sendAccountNotice(ctx, user, user.email, { kind: "password-set" });
+    sendAccountNotice(ctx, user, user.email, { kind: "password-set" }, headers);
     return { status: true };
   },
 });

@@ -7,6 +7,7 @@ import { deliverMail, mailFailedError } from "../../email/deliver-mail.js";
 import { consumeEmailToken, discardEmailToken, storeEmailToken } from "../../email/email-tokens.js";
 import { authEndpointURL, redirectResponse, withQueryParams } from "../../email/links.js";
 import { buildInvitationHasAccountMessage, buildInvitationSignUpMessage } from "../../email/messages.js";
+import { mailSetting } from "../../email/mail-setting.js";
 import { buildInvitationURL } from "../../organization/invitation-mail.js";
 import { completeSignUp } from "../../sign-in/complete-sign-in.js";
 import type { InvitationRow, UserRow } from "../../store/database.js";
@@ -82,7 +83,7 @@ export const requestInvitationSignUp = defineEndpoint({
   // Each request sends a mail.
   rateLimit: { window: 60, max: 3 },
   audit: ["invitation-sign-up-requested"],
-  async handler({ ctx, body, audit }): Promise<{ status: boolean }> {
+  async handler({ ctx, body, audit, headers }): Promise<{ status: boolean }> {
     const invitation = await livePendingInvitation(ctx, body.invitationId);
     if (!invitation) throw APIError.from(400, "INVITATION_NOT_FOUND");
     const organization = await findOrganizationById(ctx.db, invitation.organizationId);
@@ -90,7 +91,11 @@ export const requestInvitationSignUp = defineEndpoint({
     const invitationURL = buildInvitationURL(ctx.options.organization.invitationURL, invitation.id, ctx.options.baseURL);
     await audit.record({ userId: null, type: "invitation-sign-up-requested", organizationId: invitation.organizationId });
     if (await findUserByEmail(ctx.db, invitation.email)) {
-      const sent = await deliverMail(ctx, buildInvitationHasAccountMessage({ to: invitation.email, organizationName: organization.name, url: invitationURL }), {
+      const notice = await buildInvitationHasAccountMessage(
+        { to: invitation.email, organizationName: organization.name, url: invitationURL },
+        mailSetting(ctx, headers),
+      );
+      const sent = await deliverMail(ctx, notice, {
         flow: "invitation-sign-up",
         userId: null,
       });
@@ -100,13 +105,10 @@ export const requestInvitationSignUp = defineEndpoint({
     const token = randomAlphanumeric(ctx.random, TOKEN_LENGTH);
     await storeEmailToken(ctx, { kind: "invitation-sign-up", token, userId: invitation.id, expiresIn: LINK_LIFETIME_SECONDS });
     const url = authEndpointURL(ctx, "/organization/invitation-sign-up/callback", { token });
-    const message = buildInvitationSignUpMessage({
-      to: invitation.email,
-      name: "",
-      url,
-      expiresIn: LINK_LIFETIME_SECONDS,
-      organizationName: organization.name,
-    });
+    const message = await buildInvitationSignUpMessage(
+      { to: invitation.email, name: "", url, expiresIn: LINK_LIFETIME_SECONDS, organizationName: organization.name },
+      mailSetting(ctx, headers),
+    );
     if (!(await deliverMail(ctx, message, { flow: "invitation-sign-up", userId: null }))) {
       await discardEmailToken(ctx, "invitation-sign-up", token);
       throw mailFailedError();

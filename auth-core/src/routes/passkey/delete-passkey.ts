@@ -19,7 +19,7 @@ export const deletePasskey = defineEndpoint({
   session: "fresh",
   rateLimit: "default",
   audit: ["passkey-deleted"],
-  async handler({ ctx, body, session, audit }): Promise<{ status: boolean }> {
+  async handler({ ctx, body, session, audit, headers }): Promise<{ status: boolean }> {
     const userId = session.user.id;
     const passkey = await findPasskeyById(ctx.db, body.id);
     if (!passkey) throw APIError.from(404, "PASSKEY_NOT_FOUND");
@@ -38,7 +38,7 @@ export const deletePasskey = defineEndpoint({
       await audit.record({ userId, type: "passkey-deleted", outcome: "failure", detail: { reason: "not-owner" } });
       throw APIError.from(401, "YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY");
     }
-    sendAccountNotice(ctx, session.user, session.user.email, { kind: "passkey-deleted", passkeyName: passkey.name ?? null });
+    sendAccountNotice(ctx, session.user, session.user.email, { kind: "passkey-deleted", passkeyName: passkey.name ?? null }, headers);
     return { status: true };
   },
 });

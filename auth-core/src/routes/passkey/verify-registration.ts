@@ -90,7 +90,7 @@ export const verifyPasskeyRegistration = defineEndpoint({
       if (isUniqueViolation(error)) return refuse(audit, userId, 400, "FAILED_TO_VERIFY_REGISTRATION");
       throw error;
     }
-    sendAccountNotice(ctx, session.user, session.user.email, { kind: "passkey-added", passkeyName: row.name ?? null });
+    sendAccountNotice(ctx, session.user, session.user.email, { kind: "passkey-added", passkeyName: row.name ?? null }, headers);
     return toWirePasskey(row);
   },
 });

@@ -5,7 +5,7 @@ import { APIError } from "../../errors.js";
 import { deliverMail, mailFailedError } from "../../email/deliver-mail.js";
 import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
 import type { Language } from "../../i18n/catalogue.js";
-import { detectLanguage } from "../../i18n/detect-language.js";
+import { mailSetting } from "../../email/mail-setting.js";
 import { buildEmailCodeMessage } from "../../passwordless/mails.js";
 import { discardCode, issueCode, type CodeType } from "../../passwordless/email-otp.js";
 import { findUserByEmail } from "../../store/user-store.js";
@@ -15,7 +15,10 @@ export const EMAIL_OTP_RATE_LIMIT = { window: 60, max: 3 };
 
 async function mailCode(ctx: AuthContext, mail: { type: CodeType; to: string; code: string; language: Language }, userId: string | null): Promise<boolean> {
   const { type, to, code, language } = mail;
-  const message = buildEmailCodeMessage({ to, code, type, expiresIn: ctx.options.passwordless.emailOTP.expiresIn, language });
+  const message = await buildEmailCodeMessage(
+    { to, code, type, expiresIn: ctx.options.passwordless.emailOTP.expiresIn },
+    { brand: ctx.options.email.brand, language },
+  );
   return deliverMail(ctx, message, { flow: `email-otp-${type}`, userId });
 }
 
@@ -66,7 +69,7 @@ export const sendVerificationOTP = defineEndpoint({
   async handler({ ctx, body, headers }): Promise<{ success: boolean }> {
     const email = parseEmailOrThrow(body.email);
     if (body.type === "change-email") throw APIError.from(400, "INVALID_OTP_TYPE");
-    const language = detectLanguage(headers);
+    const language = mailSetting(ctx, headers).language;
     if (body.type === "sign-in") await sendSignInCode(ctx, email, language);
     else await sendAccountCode(ctx, body.type, email, language);
     return { success: true };
@@ -84,7 +87,7 @@ async function requestResetCode({
   body: z.infer<typeof resetRequestBody>;
   headers: Headers;
 }): Promise<{ success: boolean }> {
-  await sendAccountCode(ctx, "forget-password", parseEmailOrThrow(body.email), detectLanguage(headers));
+  await sendAccountCode(ctx, "forget-password", parseEmailOrThrow(body.email), mailSetting(ctx, headers).language);
   return { success: true };
 }
 

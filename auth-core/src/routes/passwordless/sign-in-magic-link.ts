@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.js";
 import { emailField, parseEmailOrThrow } from "../../email/email-address.js";
-import { detectLanguage } from "../../i18n/detect-language.js";
+import { mailSetting } from "../../email/mail-setting.js";
 import { mailMagicLink } from "../../passwordless/magic-link.js";
 
 const body = z.object({
@@ -37,7 +37,7 @@ export const signInMagicLink = defineEndpoint({
       callbackURL: body.callbackURL,
       newUserCallbackURL: body.newUserCallbackURL,
       errorCallbackURL: body.errorCallbackURL,
-      language: detectLanguage(headers),
+      language: mailSetting(ctx, headers).language,
     });
     return { status: true };
   },

@@ -18,7 +18,7 @@ export const generateBackupCodes = defineEndpoint({
   feature: "twoFactor",
   rateLimit: { window: 10, max: 3 },
   audit: ["two-factor-backup-codes-regenerated"],
-  async handler({ ctx, body, session, audit }): Promise<{ status: boolean; backupCodes: string[] }> {
+  async handler({ ctx, body, session, audit, headers }): Promise<{ status: boolean; backupCodes: string[] }> {
     const { user } = session;
     if (user.twoFactorEnabled !== 1) throw APIError.from(400, "TWO_FACTOR_NOT_ENABLED");
     await checkPasswordOrFreshSession(ctx, session, body.password);
@@ -27,7 +27,7 @@ export const generateBackupCodes = defineEndpoint({
       await log.write({ userId: user.id, type: "two-factor-backup-codes-regenerated" });
       return codes;
     });
-    sendAccountNotice(ctx, user, user.email, { kind: "backup-codes-regenerated" });
+    sendAccountNotice(ctx, user, user.email, { kind: "backup-codes-regenerated" }, headers);
     return { status: true, backupCodes };
   },
 });

@@ -20,7 +20,7 @@ export const disableTwoFactor = defineEndpoint({
   feature: "twoFactor",
   rateLimit: { window: 10, max: 3 },
   audit: ["two-factor-disabled"],
-  async handler({ ctx, body, session, response, audit }): Promise<{ status: boolean }> {
+  async handler({ ctx, body, session, response, audit, headers }): Promise<{ status: boolean }> {
     const { user } = session;
     await checkPasswordOrFreshSession(ctx, session, body.password);
     if (user.twoFactorEnabled !== 1 && !(await findTwoFactor(ctx.db, user.id))) throw APIError.from(400, "TWO_FACTOR_NOT_ENABLED");
@@ -33,7 +33,7 @@ export const disableTwoFactor = defineEndpoint({
       await log.write({ userId: user.id, type: "two-factor-disabled", detail: { wasOn } });
     });
     clearTrustCookie(ctx, response);
-    if (wasOn) sendAccountNotice(ctx, user, user.email, { kind: "two-factor-disabled" });
+    if (wasOn) sendAccountNotice(ctx, user, user.email, { kind: "two-factor-disabled" }, headers);
     return { status: true };
   },
 });

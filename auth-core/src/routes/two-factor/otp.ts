@@ -5,6 +5,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { deliverMail, mailFailedError } from "../../email/deliver-mail.js";
 import { buildTwoFactorCodeMessage } from "../../email/messages.js";
+import { mailSetting } from "../../email/mail-setting.js";
 import { findTwoFactor, setChallengeCode } from "../../store/two-factor-store.js";
 import { hashTwoFactorCode } from "../../two-factor/backup-codes.js";
 import { MAILED_CODE_LIFETIME_SECONDS, MAILED_CODES_PER_STEP } from "../../two-factor/options.js";
@@ -53,7 +54,10 @@ export const sendTwoFactorOTP = defineEndpoint({
     const otpExpiresAt = new Date(ctx.clock.now().getTime() + MAILED_CODE_LIFETIME_SECONDS * 1000);
     const set = await setChallengeCode(ctx.db, answerer.stepId, { otpHash: hashTwoFactorCode(ctx, code), otpExpiresAt, maxSends: MAILED_CODES_PER_STEP });
     if (!set) throw APIError.from(429, "TOO_MANY_REQUESTS");
-    const message = buildTwoFactorCodeMessage({ to: answerer.user.email, name: answerer.user.name, code, expiresIn: MAILED_CODE_LIFETIME_SECONDS });
+    const message = await buildTwoFactorCodeMessage(
+      { to: answerer.user.email, name: answerer.user.name, code, expiresIn: MAILED_CODE_LIFETIME_SECONDS },
+      mailSetting(ctx, call.headers),
+    );
     if (!(await deliverMail(ctx, message, { flow: "two-factor-code", userId: answerer.user.id }))) throw mailFailedError();
     return { status: true };
   },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sendAccountNotice } from "../../email/account-notices.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { claimTOTPStep, findTwoFactor, markTwoFactorVerified } from "../../store/two-factor-store.js";
@@ -39,6 +40,7 @@ export const verifyTOTP = defineEndpoint({
         await log.write({ userId: user.id, type: "two-factor-enabled", method: "totp" });
         return updated ?? user;
       });
+      sendAccountNotice(ctx, user, user.email, { kind: "two-factor-enabled" }, call.headers);
     }
     return acceptCode({ ...call, audit }, answerer, "totp", body.trustDevice === true, user);
   },

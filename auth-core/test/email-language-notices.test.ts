@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { MailMessage } from "../src/email/mailer.js";
+import {
+  createRecordingMailer,
+  createTestAuth,
+  createTestBrowser,
+  signUpPerson,
+  testDialects,
+  totpCodeFor,
+  type RecordingMailer,
+  type TestAuth,
+} from "../testing/index.js";
+import { PASSWORD } from "./two-factor-support.js";
+
+/*
+ * Which language a mail takes (the request that causes it: Accept-Language by q-value, then the
+ * locale cookie; else the team's mail language), and the notices when two-factor goes on and off.
+ */
+
+describe.each(testDialects())("mail language and two-factor notices on %s", (dialect) => {
+  let t: TestAuth;
+  let mailer: RecordingMailer;
+  let people = 0;
+  beforeEach(async () => {
+    mailer = createRecordingMailer();
+    t = await createTestAuth({
+      dialect,
+      options: {
+        mailer,
+        rateLimit: { enabled: false },
+        twoFactor: { enabled: true },
+        brand: { appName: "Acme", mailLanguage: "de" },
+        accountNotices: { reviewURL: "/settings/security" },
+      },
+    });
+  });
+  afterEach(async () => {
+    await t.auth.settled();
+    await t.destroy();
+  });
+
+  async function mailsTo(email: string): Promise<MailMessage[]> {
+    await t.auth.settled();
+    return mailer.messages.filter((message) => message.to === email);
+  }
+
+  it.each([
+    ["xx, fr;q=0.9", { "accept-language": "xx, fr;q=0.9" }, "Réinitialisez votre mot de passe Acme"],
+    ["de;q=0.5, es;q=0.8", { "accept-language": "de;q=0.5, es;q=0.8" }, "Restablezca su contraseña de Acme"],
+    ["en, de;q=0.9", { "accept-language": "en, de;q=0.9" }, "Reset your Acme password"],
+    ["ja-JP", { "accept-language": "ja-JP,ja;q=0.9" }, "Acme のパスワードを再設定してください"],
+    ["the locale cookie", { cookie: "locale=es" }, "Restablezca su contraseña de Acme"],
+    ["a header over the cookie", { "accept-language": "fr", cookie: "locale=es" }, "Réinitialisez votre mot de passe Acme"],
+    ["no language (the team's)", {}, "Setzen Sie Ihr Passwort für Acme zurück"],
+    ["an unknown language (the team's)", { "accept-language": "it-IT" }, "Setzen Sie Ihr Passwort für Acme zurück"],
+  ])("a reset asked for with %s is mailed in that language", async (_case, headers: Record<string, string>, subject) => {
+    const { email } = await signUpPerson(t.auth, "Ada", `reset-${++people}-${dialect}@example.com`);
+    expect((await createTestBrowser(t.auth).post("/request-password-reset", { email, redirectTo: "/reset" }, headers)).status).toBe(200);
+    const [mail] = await mailsTo(email);
+    expect(mail?.subject).toBe(subject);
+  });
+
+  it("tells the owner when two-factor is turned on, and off, in the language of the request that did it", async () => {
+    const { browser, email } = await signUpPerson(t.auth, "Ada", `two-factor-${dialect}@example.com`);
+    const french = { "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" };
+    const enabled = await browser.post("/two-factor/enable", { password: PASSWORD }, french);
+    expect(enabled.status).toBe(200);
+    const { totpURI } = (await enabled.json()) as { totpURI: string };
+    // Not on until the first code confirms it: no notice yet.
+    expect(await mailsTo(email)).toEqual([]);
+
+    expect((await browser.post("/two-factor/verify-totp", { code: totpCodeFor(totpURI, t.clock.now()) }, french)).status).toBe(200);
+    const [on] = await mailsTo(email);
+    expect(on?.subject).toBe("La double authentification a été activée pour votre compte Acme");
+    expect(on?.text).toMatch(/^Bonjour Ada,/);
+    expect(on?.text).toContain("Si ce n'était pas vous, quelqu'un d'autre s'est connecté à votre compte");
+    expect(on?.text).toContain("http://localhost:3000/settings/security");
+    expect(on?.html).toContain('<html lang="fr">');
+
+    t.clock.advance(30_000);
+    expect((await browser.post("/two-factor/disable", { password: PASSWORD }, { "accept-language": "ja" })).status).toBe(200);
+    const [, off] = await mailsTo(email);
+    expect(off?.subject).toBe("Acme のアカウントで 2 段階認証がオフになりました");
+    expect(await mailsTo(email)).toHaveLength(2);
+  });
+
+  it("sends no notice when a code confirms a sign-in of someone whose two-factor is already on", async () => {
+    const { browser, email } = await signUpPerson(t.auth, "Ada", `again-${dialect}@example.com`);
+    const { totpURI } = (await (await browser.post("/two-factor/enable", { password: PASSWORD })).json()) as { totpURI: string };
+    expect((await browser.post("/two-factor/verify-totp", { code: totpCodeFor(totpURI, t.clock.now()) })).status).toBe(200);
+    expect(await mailsTo(email)).toHaveLength(1);
+    t.clock.advance(30_000);
+    const signIn = createTestBrowser(t.auth);
+    expect((await signIn.post("/sign-in/email", { email, password: PASSWORD })).status).toBe(200);
+    expect((await signIn.post("/two-factor/verify-totp", { code: totpCodeFor(totpURI, t.clock.now()) })).status).toBe(200);
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+});
