@@ -60,6 +60,18 @@ describe.each(testDialects())("mail language and two-factor notices on %s", (dia
     expect(mail?.subject).toBe(subject);
   });
 
+  it("tells the owner of a completed reset in the language of the request that completed it", async () => {
+    const { email } = await signUpPerson(t.auth, "Ada", `reset-done-${dialect}@example.com`);
+    expect((await createTestBrowser(t.auth).post("/request-password-reset", { email, redirectTo: "/reset" }, { "accept-language": "fr" })).status).toBe(200);
+    const [resetMail] = await mailsTo(email);
+    const token = /\/reset-password\/([A-Za-z0-9]+)\?/.exec(resetMail!.text)![1]!;
+    const spanish = { "accept-language": "es-MX,es;q=0.9" };
+    expect((await createTestBrowser(t.auth).post("/reset-password", { token, newPassword: "a new larch ribbon" }, spanish)).status).toBe(200);
+    const [, notice] = await mailsTo(email);
+    expect(notice?.subject).toBe("Se restableció su contraseña de Acme");
+    expect(notice?.text).toMatch(/^Hola, Ada:/);
+  });
+
   it("tells the owner when two-factor is turned on, and off, in the language of the request that did it", async () => {
     const { browser, email } = await signUpPerson(t.auth, "Ada", `two-factor-${dialect}@example.com`);
     const french = { "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" };

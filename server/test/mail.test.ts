@@ -127,6 +127,15 @@ describe("development outbox (SMTP_URL unset)", () => {
   });
 });
 
+/** The server's app on `database`, mailing over the test SMTP server, with `env` over the defaults. */
+function serverApp(database: TestDatabase, env: Record<string, string>): ReturnType<typeof createApp> {
+  const config = readConfig({ NODE_ENV: "test", BASE_URL: "http://localhost:3000", SMTP_URL: smtp.url, AUTH_SECRET: "s".repeat(40), ...env });
+  const logger = capturingLogger();
+  const mailer = createServerMailer(config, logger);
+  const auth = createServerAuth({ config, db: database.db, dialect: "sqlite", secret: config.authSecret!, mailer, logger, scrypt: TEST_SCRYPT_PARAMS });
+  return createApp({ auth, logger });
+}
+
 describe("email flows through the server", () => {
   let database: TestDatabase;
   beforeEach(async () => {
@@ -135,18 +144,7 @@ describe("email flows through the server", () => {
   afterEach(async () => database.destroy());
 
   it("signs up, mails the verification over SMTP_URL, and verifies through the app", async () => {
-    const config = readConfig({ NODE_ENV: "test", BASE_URL: "http://localhost:3000", SMTP_URL: smtp.url, AUTH_SECRET: "s".repeat(40) });
-    const logger = capturingLogger();
-    const auth = createServerAuth({
-      config,
-      db: database.db,
-      dialect: "sqlite",
-      secret: config.authSecret!,
-      mailer: createServerMailer(config, logger),
-      logger,
-      scrypt: TEST_SCRYPT_PARAMS,
-    });
-    const app = createApp({ auth, logger });
+    const app = serverApp(database, {});
     const headers = { "content-type": "application/json", origin: "http://localhost:3000" };
     const signUp = await app.request("/api/auth/sign-up/email", {
       method: "POST",
@@ -188,11 +186,7 @@ describe("the team's brand and language in the server's mails", () => {
   afterEach(async () => database.destroy());
 
   it("APP_*, SUPPORT_EMAIL and MAIL_* reach the mail, in the asker's language, sent as it is over SMTP_URL", async () => {
-    const config = readConfig({
-      NODE_ENV: "test",
-      BASE_URL: "http://localhost:3000",
-      SMTP_URL: smtp.url,
-      AUTH_SECRET: "s".repeat(40),
+    const app = serverApp(database, {
       MAIL_FROM: "Acme Cloud <no-reply@acme.test>",
       APP_NAME: "Acme Cloud",
       APP_LOGO_URL: "/brand/acme.svg",
@@ -201,17 +195,6 @@ describe("the team's brand and language in the server's mails", () => {
       MAIL_FOOTER: "Acme Cloud GmbH, Hauptstraße 1, 10115 Berlin",
       MAIL_LANGUAGE: "fr",
     });
-    const logger = capturingLogger();
-    const auth = createServerAuth({
-      config,
-      db: database.db,
-      dialect: "sqlite",
-      secret: config.authSecret!,
-      mailer: createServerMailer(config, logger),
-      logger,
-      scrypt: TEST_SCRYPT_PARAMS,
-    });
-    const app = createApp({ auth, logger });
     const post = (path: string, body: unknown, extra: Record<string, string> = {}): Promise<Response> =>
       Promise.resolve(
         app.request(`/api/auth${path}`, {

@@ -34,10 +34,11 @@ const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue
 
 const DARK_MODE = `:root{color-scheme:light dark;supported-color-schemes:light dark}
 @media (prefers-color-scheme:dark){
-.gh-page{background-color:rgb(17,19,23)!important}
+.gh-page,.gh-page>table>tbody>tr>td{background-color:rgb(17,19,23)!important}
 .gh-card{background-color:rgb(31,35,41)!important;border-color:rgb(55,61,70)!important}
 .gh-text{color:rgb(230,233,237)!important}
 .gh-muted{color:rgb(168,176,186)!important}
+.gh-rule{border-top-color:rgb(55,61,70)!important}
 .gh-code{background-color:rgb(45,50,58)!important;color:rgb(240,242,245)!important}
 }`;
 
@@ -160,7 +161,7 @@ function MailLayout({ content, brand, language, words }: LayoutProps): ReactNode
           </Section>
           {brand.supportEmail || brand.footer ? (
             <>
-              <Hr style={{ border: "none", borderTop: `1px solid ${RULE}`, margin: "0" }} />
+              <Hr className="gh-rule" style={{ border: "none", borderTop: `1px solid ${RULE}`, margin: "0" }} />
               <Section style={{ padding: "16px 32px 8px" }}>
                 {brand.supportEmail ? (
                   <Text className="gh-muted" style={small}>

@@ -1,4 +1,5 @@
 import { mailEn } from "../i18n/mail-en.js";
+import type { LinkMailWords, MailWords } from "../i18n/mail-words.js";
 import { DEFAULT_SETTING, renderMail, wordsOf, type MailContent, type MailSetting } from "./mail-content.js";
 import type { MailMessage } from "./mailer.js";
 
@@ -23,17 +24,23 @@ function brandName(setting: MailSetting | undefined): string {
   return (setting ?? DEFAULT_SETTING).brand.appName;
 }
 
-export function buildVerificationMessage(input: LinkMailInput, setting?: MailSetting): Promise<MailMessage> {
+/** A mail with a button: its words from the catalogue, filled in with the link and `args`. */
+export function buildLinkMail<Args extends unknown[]>(
+  pick: (words: MailWords) => LinkMailWords<Args>,
+  input: { to: string; name: string; url: string; expiresIn: number },
+  args: Args,
+  setting: MailSetting | undefined,
+): Promise<MailMessage> {
   const words = wordsOf(setting);
-  const mail = words.verification;
+  const mail = pick(words);
   const app = brandName(setting);
-  const lines = mail.lines(app, words.lifetime(input.expiresIn), input.to);
+  const lines = mail.lines(app, words.lifetime(input.expiresIn), ...args);
   return renderMail(
     {
       to: input.to,
-      subject: mail.subject(app, input.to),
+      subject: mail.subject(app, ...args),
       preheader: lines[0]!,
-      heading: mail.heading(app, input.to),
+      heading: mail.heading(app, ...args),
       greeting: words.greeting(input.name),
       lines,
       action: { label: mail.button, url: input.url },
@@ -41,108 +48,32 @@ export function buildVerificationMessage(input: LinkMailInput, setting?: MailSet
     },
     setting,
   );
+}
+
+export function buildVerificationMessage(input: LinkMailInput, setting?: MailSetting): Promise<MailMessage> {
+  return buildLinkMail((words) => words.verification, input, [input.to], setting);
 }
 
 /** The one-time link that creates an account for an invited address and signs it in. */
 export function buildInvitationSignUpMessage(input: LinkMailInput & { organizationName: string }, setting?: MailSetting): Promise<MailMessage> {
-  const words = wordsOf(setting);
-  const mail = words.invitationSignUp;
-  const app = brandName(setting);
-  const lines = mail.lines(app, words.lifetime(input.expiresIn), input.to, input.organizationName);
-  return renderMail(
-    {
-      to: input.to,
-      subject: mail.subject(app, input.to, input.organizationName),
-      preheader: lines[0]!,
-      heading: mail.heading(app, input.to, input.organizationName),
-      greeting: words.greeting(input.name),
-      lines,
-      action: { label: mail.button, url: input.url },
-      footer: mail.footer,
-    },
-    setting,
-  );
+  return buildLinkMail((words) => words.invitationSignUp, input, [input.to, input.organizationName], setting);
 }
 
 /** Asked for an account for an invited address that already has one. */
 export function buildInvitationHasAccountMessage(input: { to: string; organizationName: string; url: string }, setting?: MailSetting): Promise<MailMessage> {
-  const words = wordsOf(setting);
-  const mail = words.invitationHasAccount;
-  const app = brandName(setting);
-  const lines = mail.lines(app, "", input.to, input.organizationName);
-  return renderMail(
-    {
-      to: input.to,
-      subject: mail.subject(app, input.to, input.organizationName),
-      preheader: lines[0]!,
-      heading: mail.heading(app, input.to, input.organizationName),
-      greeting: words.greeting(""),
-      lines,
-      action: { label: mail.button, url: input.url },
-      footer: mail.footer,
-    },
-    setting,
-  );
+  return buildLinkMail((words) => words.invitationHasAccount, { ...input, name: "", expiresIn: 0 }, [input.to, input.organizationName], setting);
 }
 
 export function buildPasswordResetMessage(input: LinkMailInput, setting?: MailSetting): Promise<MailMessage> {
-  const words = wordsOf(setting);
-  const mail = words.passwordReset;
-  const app = brandName(setting);
-  const lines = mail.lines(app, words.lifetime(input.expiresIn));
-  return renderMail(
-    {
-      to: input.to,
-      subject: mail.subject(app),
-      preheader: lines[0]!,
-      heading: mail.heading(app),
-      greeting: words.greeting(input.name),
-      lines,
-      action: { label: mail.button, url: input.url },
-      footer: mail.footer,
-    },
-    setting,
-  );
+  return buildLinkMail((words) => words.passwordReset, input, [], setting);
 }
 
 export function buildChangeEmailConfirmationMessage(input: LinkMailInput & { newEmail: string }, setting?: MailSetting): Promise<MailMessage> {
-  const words = wordsOf(setting);
-  const mail = words.changeEmail;
-  const app = brandName(setting);
-  const lines = mail.lines(app, words.lifetime(input.expiresIn), input.to, input.newEmail);
-  return renderMail(
-    {
-      to: input.to,
-      subject: mail.subject(app, input.to, input.newEmail),
-      preheader: lines[0]!,
-      heading: mail.heading(app, input.to, input.newEmail),
-      greeting: words.greeting(input.name),
-      lines,
-      action: { label: mail.button, url: input.url },
-      footer: mail.footer,
-    },
-    setting,
-  );
+  return buildLinkMail((words) => words.changeEmail, input, [input.to, input.newEmail], setting);
 }
 
 export function buildDeleteAccountMessage(input: LinkMailInput, setting?: MailSetting): Promise<MailMessage> {
-  const words = wordsOf(setting);
-  const mail = words.deleteAccount;
-  const app = brandName(setting);
-  const lines = mail.lines(app, words.lifetime(input.expiresIn));
-  return renderMail(
-    {
-      to: input.to,
-      subject: mail.subject(app),
-      preheader: lines[0]!,
-      heading: mail.heading(app),
-      greeting: words.greeting(input.name),
-      lines,
-      action: { label: mail.button, url: input.url },
-      footer: mail.footer,
-    },
-    setting,
-  );
+  return buildLinkMail((words) => words.deleteAccount, input, [], setting);
 }
 
 /** What changed on the account, for a notice mailed to its owner (not in the spec: the owner learns of a change a stolen session made). */

@@ -11,7 +11,7 @@ function lifetime(seconds: number): string {
 
 const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
-/** French, with "vous"; a non-breaking space before ":" as French typography wants. */
+/** French, addressing the person as "vous", with the space French puts before ":", "?" and ";". */
 export const mailFr: MailWords = {
   lifetime,
   greeting: (name) => (name.trim() ? `Bonjour ${name.trim()},` : "Bonjour,"),

@@ -9,7 +9,7 @@
 export type EmailCodeType = "sign-in" | "email-verification" | "forget-password";
 
 /** A mail with a button: subject, heading, body sentences, the button, the closing advice. */
-interface LinkMailWords<Args extends unknown[]> {
+export interface LinkMailWords<Args extends unknown[]> {
   subject(app: string, ...args: Args): string;
   heading(app: string, ...args: Args): string;
   lines(app: string, lifetime: string, ...args: Args): string[];

@@ -1,4 +1,5 @@
 import { renderMail, wordsOf, type MailSetting } from "../email/mail-content.js";
+import { buildLinkMail } from "../email/messages.js";
 import type { MailMessage } from "../email/mailer.js";
 import type { CodeType } from "./email-otp.js";
 
@@ -11,22 +12,7 @@ import type { CodeType } from "./email-otp.js";
 
 /** A magic link: opening it signs in, once, within its lifetime. */
 export function buildMagicLinkMessage(input: { to: string; url: string; expiresIn: number }, setting: MailSetting): Promise<MailMessage> {
-  const words = wordsOf(setting);
-  const app = setting.brand.appName;
-  const lines = words.magicLink.lines(app, words.lifetime(input.expiresIn), input.to);
-  return renderMail(
-    {
-      to: input.to,
-      subject: words.magicLink.subject(app, input.to),
-      preheader: lines[0]!,
-      heading: words.magicLink.heading(app, input.to),
-      greeting: words.greeting(""),
-      lines,
-      action: { label: words.magicLink.button, url: input.url },
-      footer: words.magicLink.footer,
-    },
-    setting,
-  );
+  return buildLinkMail((words) => words.magicLink, { ...input, name: "" }, [input.to], setting);
 }
 
 /** A mailed code (email OTP): in the text once, never in the subject. */

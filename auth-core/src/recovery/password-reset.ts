@@ -68,11 +68,14 @@ export async function applyPasswordReset(
   return removed;
 }
 
-/** After a reset's transaction: password sign-in opens again after a hard stop, and the owner is told. */
-export async function afterPasswordReset(ctx: AuthContext, userId: string, removed: RemovedAdditions | null): Promise<void> {
+/**
+ * After a reset's transaction: password sign-in opens again after a hard stop, and the owner is
+ * told, in the language of `headers` (the reset's request).
+ */
+export async function afterPasswordReset(ctx: AuthContext, userId: string, removed: RemovedAdditions | null, headers?: Headers): Promise<void> {
   const owner = await findUserById(ctx.db, userId);
   if (!owner) return;
   await clearSignInThrottle(ctx, owner.email);
-  sendAccountNotice(ctx, owner, owner.email, { kind: "password-reset" });
-  sendRemovalNotice(ctx, owner, RESET_PROOF, removed);
+  sendAccountNotice(ctx, owner, owner.email, { kind: "password-reset" }, headers);
+  sendRemovalNotice(ctx, owner, RESET_PROOF, removed, headers);
 }

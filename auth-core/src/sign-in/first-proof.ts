@@ -145,14 +145,20 @@ function removedAnything(removed: RemovedAdditions): boolean {
 }
 
 /** The owner's notice (after the answer, no token), when the proof removed anything. */
-export function sendRemovalNotice(ctx: AuthContext, user: UserRow, proof: FirstProof, removed: RemovedAdditions | null): void {
+export function sendRemovalNotice(ctx: AuthContext, user: UserRow, proof: FirstProof, removed: RemovedAdditions | null, headers?: Headers): void {
   if (!removed || !removedAnything(removed)) return;
   // No name in the greeting: whoever registered the address chose it.
-  sendAccountNotice(ctx, { id: user.id, name: "" }, user.email, {
-    kind: "unproven-additions-removed",
-    proof: proof.by === "password-reset" ? "password-reset" : proofMethod(proof),
-    removed,
-  });
+  sendAccountNotice(
+    ctx,
+    { id: user.id, name: "" },
+    user.email,
+    {
+      kind: "unproven-additions-removed",
+      proof: proof.by === "password-reset" ? "password-reset" : proofMethod(proof),
+      removed,
+    },
+    headers,
+  );
 }
 
 /**

@@ -26,7 +26,7 @@ export const resetPassword = defineEndpoint({
   session: "none",
   rateLimit: "default",
   audit: ["password-reset", "user-role-changed", "unproven-additions-removed"],
-  async handler({ ctx, body, query, client, audit }): Promise<{ status: boolean }> {
+  async handler({ ctx, body, query, client, audit, headers }): Promise<{ status: boolean }> {
     const token = body.token ?? query.token;
     if (!token) throw APIError.from(400, "INVALID_TOKEN");
     // A cheap look first, so a guessed token costs no password hash; the owner's address and
@@ -54,7 +54,7 @@ export const resetPassword = defineEndpoint({
       return { userId: used.value, removed };
     });
     if (!outcome) throw APIError.from(400, "INVALID_TOKEN");
-    await afterPasswordReset(ctx, outcome.userId, outcome.removed);
+    await afterPasswordReset(ctx, outcome.userId, outcome.removed, headers);
     return { status: true };
   },
 });

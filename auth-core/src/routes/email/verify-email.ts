@@ -65,6 +65,8 @@ interface ConfirmChangeInput {
   callbackURL: string | undefined;
   client: ClientInfo;
   audit: Audit<"email-changed">;
+  /** The confirming request: its language is the mails'. */
+  headers: Headers;
 }
 
 /**
@@ -78,7 +80,7 @@ async function confirmEmailChange(ctx: AuthContext, input: ConfirmChangeInput): 
   const newEmail = normalizeEmail(input.updateTo);
   if (await findUserByEmail(ctx.db, newEmail)) return failTaken(ctx, callbackURL);
   try {
-    await sendVerificationMail(ctx, { user, email: newEmail, callbackURL, client: input.client });
+    await sendVerificationMail(ctx, { user, email: newEmail, callbackURL, client: input.client, headers: input.headers });
   } catch (error) {
     if (callbackURL && error instanceof APIError) return redirectWithError(ctx, callbackURL, error.code.toLowerCase());
     throw error;
@@ -111,7 +113,7 @@ async function confirmEmailChange(ctx: AuthContext, input: ConfirmChangeInput): 
     throw error;
   }
   if (!updated) return fail(ctx, callbackURL, "invalid_token");
-  sendAccountNotice(ctx, user, user.email, { kind: "email-changed", newEmail });
+  sendAccountNotice(ctx, user, user.email, { kind: "email-changed", newEmail }, input.headers);
   return done(ctx, callbackURL, updated);
 }
 
@@ -137,7 +139,7 @@ export const verifyEmail = defineEndpoint({
     if (!constantTimeEqual(record.value, user.id)) return fail(ctx, callbackURL, "invalid_token");
 
     if (claims.updateTo) {
-      return confirmEmailChange(ctx, { user, jti: claims.jti, updateTo: claims.updateTo, session, callbackURL, client, audit });
+      return confirmEmailChange(ctx, { user, jti: claims.jti, updateTo: claims.updateTo, session, callbackURL, client, audit, headers });
     }
 
     // ADMIN_EMAILS: the link proves the mailbox; a session of this same person in the browser that

@@ -109,7 +109,7 @@ export const resetPasswordEmailOTP = defineEndpoint({
   feature: "emailOTP",
   rateLimit: EMAIL_OTP_RATE_LIMIT,
   audit: ["password-reset", "user-role-changed", "unproven-additions-removed"],
-  async handler({ ctx, body, audit }): Promise<{ success: boolean }> {
+  async handler({ ctx, body, audit, headers }): Promise<{ success: boolean }> {
     const email = parseEmailOrThrow(body.email);
     const holder = await findUserByEmail(ctx.db, email);
     assertNewPasswordAllowed(body.password, ctx.options.emailAndPassword, holder ?? { email });
@@ -121,7 +121,7 @@ export const resetPasswordEmailOTP = defineEndpoint({
       if (!(await takeCheckedCode(ctx, trx, code))) throw APIError.from(400, "INVALID_OTP");
       return { value: await applyPasswordReset(ctx, trx, log, { userId: holder.id, passwordHash, revokeSessions: true, method: "email-otp" }) };
     });
-    await afterPasswordReset(ctx, holder.id, removed.value);
+    await afterPasswordReset(ctx, holder.id, removed.value, headers);
     return { success: true };
   },
 });
