@@ -23,6 +23,7 @@ describe.each(testDialects())("SSO sign-in, two-factor and a ban, on %s", (diale
 
   it("an SSO-only person turns two-factor on without a password; the next SSO sign-in asks for the step; a ban is told at the error URL", async () => {
     const erin = ssoPerson("acme.test");
+    const email = erin.email!;
     idp.setPerson(erin);
     const browser = createTestBrowser(world.t.auth);
     expect((await runSsoFlow(browser, idp, { providerId: "acme" })).location).toBe("/dashboard");
@@ -37,9 +38,9 @@ describe.each(testDialects())("SSO sign-in, two-factor and a ban, on %s", (diale
     expect(stepped.location).toBe("/two-factor?redirect=%2Fdashboard");
     expect(next.cookies.has("gatehouse.session_token")).toBe(false);
     expect((await next.post("/two-factor/verify-totp", { code: totpCodeFor(totpURI, world.t.clock.now()) })).status).toBe(200);
-    expect((await readJSON<WireSessionResult | null>(await next.get("/get-session")))?.user.email).toBe(erin.email);
+    expect((await readJSON<WireSessionResult | null>(await next.get("/get-session")))?.user.email).toBe(email);
 
-    await world.t.database.db.updateTable("user").set({ banned: 1 }).where("email", "=", erin.email).execute();
+    await world.t.database.db.updateTable("user").set({ banned: 1 }).where("email", "=", email).execute();
     const refused = await runSsoFlow(createTestBrowser(world.t.auth), idp, { providerId: "acme" });
     expect(new URL(refused.location, "http://localhost:3000").searchParams.get("error")).toBe("BANNED_USER");
     expect(refused.location.startsWith("/login-error")).toBe(true);
