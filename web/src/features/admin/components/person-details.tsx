@@ -113,7 +113,7 @@ export function HoldingsCard({ person }: { person: AdminPerson }): ReactElement 
         <ul className="plain-list">
           {person.passkeys.map((passkey) => (
             <li key={passkey.id}>
-              {passkey.name ?? t("passkeys.unnamed")}
+              {passkey.name || t("method.passkey")}
               <span className="muted small">
                 {" "}
                 · {passkey.backedUp ? t("passkeys.synced") : t("passkeys.deviceOnly")} · {t("passkeys.added", { date: formatDateTime(passkey.createdAt) })}
