@@ -1,8 +1,9 @@
 import type { ReactElement } from "react";
 import { authRequiredText } from "../lib/auth-messages.js";
 import { displayErrorMessage } from "../lib/error-messages.js";
-// The error screens' words are the signed-in pages' (they come after a failure, never in /login's first load).
-import "../components/ui.js";
+// The error screens' words are the signed-in pages' (they come after a failure, never in /login's first
+// load). Read without the hook: a screen may be shown outside the app's provider, by a boundary above it.
+import { translate as t } from "../components/ui.js";
 
 export interface AuthRequiredScreenProps {
   error: unknown;
@@ -16,14 +17,14 @@ export interface AuthRequiredScreenProps {
 export function AuthRequiredScreen({ error, onTryAgain, onSignIn }: AuthRequiredScreenProps): ReactElement {
   return (
     <section className="error-screen" role="alert" aria-labelledby="auth-required-heading">
-      <h1 id="auth-required-heading">Authentication Required</h1>
+      <h1 id="auth-required-heading">{t("errors.authRequired")}</h1>
       <p>{authRequiredText(error)}</p>
       <div className="actions">
         <button type="button" className="secondary" onClick={onTryAgain}>
-          Try Again
+          {t("common.tryAgain")}
         </button>
         <button type="button" onClick={onSignIn}>
-          Sign In
+          {t("errors.signIn")}
         </button>
       </div>
     </section>
@@ -44,11 +45,11 @@ function messageOf(error: unknown): string {
 export function GenericErrorScreen({ error, onTryAgain }: GenericErrorScreenProps): ReactElement {
   return (
     <section className="error-screen" role="alert" aria-labelledby="generic-error-heading">
-      <h1 id="generic-error-heading">Something went wrong</h1>
+      <h1 id="generic-error-heading">{t("common.somethingWentWrong")}</h1>
       <p>{messageOf(error)}</p>
       <div className="actions">
         <button type="button" onClick={onTryAgain}>
-          Try Again
+          {t("common.tryAgain")}
         </button>
       </div>
     </section>

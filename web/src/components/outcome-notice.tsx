@@ -25,7 +25,8 @@ export function OutcomeNotice({ facts }: { facts?: OutcomeFacts }): ReactElement
       return;
     }
     let active = true;
-    void import("../lib/url-outcomes.js").then(({ readOutcome, withoutOutcome }) => {
+    // With the signed-in pages' catalog (components/ui.tsx), which words every outcome in the shown language.
+    void Promise.all([import("../lib/url-outcomes.js"), import("./ui.js")]).then(([{ readOutcome, withoutOutcome }]) => {
       if (!active) return;
       setShown({ search, read: readOutcome, pathname: location.pathname });
       const rest = withoutOutcome(search).toString();

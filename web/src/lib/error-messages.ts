@@ -1,5 +1,5 @@
 import { AuthNetworkError, AuthRequestError } from "./auth-errors.js";
-import { MESSAGES } from "./auth-messages.js";
+import { inShownLanguage, specMessage as spec } from "./auth-messages.js";
 import { messageForCode, tooManyAttemptsMessage, withoutFieldPath } from "./messages-by-code.js";
 
 /*
@@ -9,12 +9,12 @@ import { messageForCode, tooManyAttemptsMessage, withoutFieldPath } from "./mess
 
 /** The message a form shows for a failed auth-service call: the server's words, or §8's. */
 export function actionErrorMessage(error: unknown): string {
-  if (error instanceof AuthNetworkError) return MESSAGES.network;
-  if (error instanceof TypeError) return MESSAGES.network; // fetch's "Failed to fetch"
+  if (error instanceof AuthNetworkError) return spec("network");
+  if (error instanceof TypeError) return spec("network"); // fetch's "Failed to fetch"
   if (error instanceof AuthRequestError && error.status === 429 && error.retryAfterSeconds !== null) return tooManyAttemptsMessage(error.retryAfterSeconds);
-  if (error instanceof AuthRequestError) return messageForCode(error.code) ?? (withoutFieldPath(error.message) || MESSAGES.generic);
+  if (error instanceof AuthRequestError) return messageForCode(error.code) ?? (withoutFieldPath(error.message) || spec("generic"));
   if (isRemoteCallError(error)) return remoteCallErrorMessage(error);
-  return MESSAGES.generic;
+  return spec("generic");
 }
 
 /** Spec §7: what the tRPC client raises when an answer cannot be decoded (it stays the thrown error). */
@@ -38,10 +38,10 @@ function isRemoteCallError(error: unknown): error is RemoteCallError {
 function remoteCallErrorMessage(error: RemoteCallError): string {
   const { message, data } = error;
   // No answer at all: fetch failed before tRPC saw a response.
-  if (!data && (error.cause instanceof TypeError || /failed to fetch|networkerror|load failed/i.test(message))) return MESSAGES.network;
-  if (!data || !message || message.includes(UNTRANSFORMABLE)) return MESSAGES.generic;
-  if (data.code === "INTERNAL_SERVER_ERROR" || message.trimStart().startsWith("[") || message.trimStart().startsWith("{")) return MESSAGES.generic;
-  return withoutFieldPath(message) || MESSAGES.generic;
+  if (!data && (error.cause instanceof TypeError || /failed to fetch|networkerror|load failed/i.test(message))) return spec("network");
+  if (!data || !message || message.includes(UNTRANSFORMABLE)) return spec("generic");
+  if (data.code === "INTERNAL_SERVER_ERROR" || message.trimStart().startsWith("[") || message.trimStart().startsWith("{")) return spec("generic");
+  return withoutFieldPath(message) || spec("generic");
 }
 
 /** For any error shown on a page (an in-page error state, the Generic screen): never a transport text. */
@@ -49,7 +49,7 @@ export function displayErrorMessage(error: unknown): string {
   if (isRemoteCallError(error) || error instanceof AuthRequestError || error instanceof AuthNetworkError || error instanceof TypeError)
     return actionErrorMessage(error);
   const message = (error as { message?: unknown } | null)?.message;
-  if (typeof message !== "string" || message.trim() === "") return "An unexpected error occurred";
-  if (message.includes(UNTRANSFORMABLE)) return MESSAGES.generic;
-  return withoutFieldPath(message) || "An unexpected error occurred";
+  if (typeof message !== "string" || message.trim() === "") return inShownLanguage("common.unexpected", "An unexpected error occurred");
+  if (message.includes(UNTRANSFORMABLE)) return spec("generic");
+  return withoutFieldPath(message) || inShownLanguage("common.unexpected", "An unexpected error occurred");
 }

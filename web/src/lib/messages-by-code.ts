@@ -1,3 +1,6 @@
+import { i18n } from "./i18n.js";
+import { inShownLanguage } from "./auth-messages.js";
+
 /**
  * The words people read for a refusal, keyed by the wire code (ERROR_CODES of auth-core). A code
  * not listed keeps the server's own sentence, with any field path taken off; nobody reads a
@@ -28,9 +31,13 @@ const ERROR_MESSAGES: Record<string, string> = {
   BANNED_USER: "This account is suspended, so it cannot sign in. Ask the administrator if you think this is a mistake.",
 };
 
-/** The sentence for a code, if the table has one. */
+/**
+ * The sentence for a code, if the table has one: in the shown language where the signed-in pages'
+ * catalog is in (`code.<CODE>`), else the table's English (the front door words its own).
+ */
 export function messageForCode(code: string | null | undefined): string | undefined {
-  return code ? ERROR_MESSAGES[code] : undefined;
+  const english = code ? ERROR_MESSAGES[code] : undefined;
+  return english && inShownLanguage(`code.${code}`, english);
 }
 
 /** "[body.image] Must be an https URL" → "Must be an https URL": a server sentence without its field path. */
@@ -40,6 +47,6 @@ export function withoutFieldPath(message: string): string {
 
 /** "Too many attempts. Try again in 45 seconds." (a 429 that said how long: X-Retry-After). */
 export function tooManyAttemptsMessage(seconds: number): string {
-  const wait = seconds < 90 ? `${seconds} ${seconds === 1 ? "second" : "seconds"}` : `${Math.ceil(seconds / 60)} minutes`;
-  return `Too many attempts. Try again in ${wait}.`;
+  // The front door's catalog's words, always in.
+  return seconds < 90 ? i18n._("error.wait.seconds", { seconds }) : i18n._("error.wait.minutes", { minutes: Math.ceil(seconds / 60) });
 }

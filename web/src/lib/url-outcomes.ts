@@ -5,6 +5,8 @@
  * page the person lands on shows it and takes the parameter out of the address.
  */
 
+import { inShownLanguage } from "./auth-messages.js";
+
 export type OutcomeTone = "success" | "error" | "info";
 
 export interface Outcome {
@@ -90,14 +92,24 @@ function normalize(code: string): string {
     .replace(/[\s-]+/g, "_");
 }
 
+/**
+ * An outcome in the shown language: the signed-in pages' catalog has each sentence
+ * (`outcome.error.<code>`, `outcome.notice.<notice>`; the notice loads it first), else English.
+ */
+function translated(outcome: Outcome, id: string): Outcome {
+  return { tone: outcome.tone, text: inShownLanguage(id, outcome.text) };
+}
+
 /** The sentence for an `error` code (unknown codes: the Generic message). */
 export function errorOutcome(code: string): Outcome {
-  return ERRORS[normalize(code)] ?? UNKNOWN_ERROR;
+  const known = ERRORS[normalize(code)];
+  return known ? translated(known, `outcome.error.${normalize(code)}`) : translated(UNKNOWN_ERROR, "auth.generic");
 }
 
 /** The sentence for a `notice`, or null for one the app never sends. */
 export function noticeOutcome(notice: string): Outcome | null {
-  return NOTICES[notice] ?? null;
+  const known = NOTICES[notice];
+  return known ? translated(known, `outcome.notice.${notice}`) : null;
 }
 
 /** What the signed-in page knows of the person when it tells an outcome (nothing before the session is read). */
@@ -113,8 +125,11 @@ export interface OutcomeFacts {
  */
 function emailChangedOutcome(facts: OutcomeFacts): Outcome | null {
   if (facts.emailVerified === undefined) return null;
-  if (!facts.emailVerified) return NOTICES[NOTICE.emailChanged]!;
-  return { tone: "success", text: facts.email ? `Your new email address, ${facts.email}, is verified.` : "Your new email address is verified." };
+  if (!facts.emailVerified) return noticeOutcome(NOTICE.emailChanged);
+  const text = facts.email
+    ? inShownLanguage("outcome.notice.new-email-verified", `Your new email address, ${facts.email}, is verified.`, { email: facts.email })
+    : inShownLanguage("outcome.notice.new-email-verified-plain", "Your new email address is verified.");
+  return { tone: "success", text };
 }
 
 /** The outcome an address carries: an error wins over the notice of the same return. */

@@ -39,7 +39,7 @@ export function AddPasskeyPrompt({ onDone }: { onDone: () => void }): ReactEleme
         mutation={add}
         pending={t("passkeyPrompt.waiting")}
         success={t("passkeyPrompt.added")}
-        errorMessage={(error) => passkeyErrorMessage(error, "registration")}
+        errorMessage={(error) => passkeyErrorMessage(error, "registration", (key) => t(`auth.${key}`))}
       />
     </section>
   );

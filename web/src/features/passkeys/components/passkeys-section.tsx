@@ -116,7 +116,7 @@ export function PasskeysSection(): ReactElement {
           mutation={add}
           pending={t("passkeys.adding")}
           success={t("passkeys.addedNotice")}
-          errorMessage={(e) => passkeyErrorMessage(e, "registration")}
+          errorMessage={(e) => passkeyErrorMessage(e, "registration", (key) => t(`auth.${key}`))}
         />
       </form>
     </Section>
