@@ -76,6 +76,8 @@ export interface SoftwareAuthenticatorOptions {
   /** Whether the user is verified (UV flag); default true. */
   userVerified?: boolean;
   transports?: string[];
+  /** The AAGUID the authenticator names itself by at registration (a UUID); default zeros, as "none" attestation often conveys. */
+  aaguid?: string;
 }
 
 /** Per-ceremony deviations, to play an attacker or a broken client. */
@@ -109,6 +111,7 @@ export function createSoftwareAuthenticator(options: SoftwareAuthenticatorOption
   const credentials = held;
   const origin = options.origin ?? DEFAULT_ORIGIN;
   const backedUp = options.backedUp ?? true;
+  const aaguid = options.aaguid ? Buffer.from(options.aaguid.replace(/-/g, ""), "hex") : new Uint8Array(16);
   const flagsBase = FLAG_UP | (options.userVerified === false ? 0 : FLAG_UV) | (backedUp ? FLAG_BE | FLAG_BS : 0);
 
   function clientData(type: string, challenge: string, overrides: CeremonyOverrides): string {
@@ -154,7 +157,7 @@ export function createSoftwareAuthenticator(options: SoftwareAuthenticatorOption
         sha256(overrides.rpID ?? rpID),
         Uint8Array.of(flagsBase | FLAG_AT),
         uint32(overrides.counter ?? credential.counter),
-        new Uint8Array(16), // AAGUID: zeros, as "none" attestation conveys none
+        aaguid,
         idLength,
         credential.id,
         credential.publicKeyCOSE,

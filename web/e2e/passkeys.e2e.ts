@@ -122,4 +122,23 @@ describe.skipIf(!CHROMIUM)("passkeys in Chromium with the DevTools virtual authe
     await page.getByText("No passkey found for this account. Please sign in with Google first.").waitFor();
     await screenshot(page, "login-no-passkey");
   });
+
+  it("names a passkey added without a name after its authenticator or this browser, never 'Unnamed passkey' (issue 48)", async () => {
+    const other = await openBrowser();
+    try {
+      const virtual = await addVirtualAuthenticator(other.page);
+      await signUpInBrowser(other.context, server.baseURL, { name: "Grace Hopper", email: "grace@example.com", password: "compiler of cobol" });
+      await other.page.goto(`${server.baseURL}/settings`);
+      await other.page.getByText("No passkeys yet.").waitFor();
+      await other.page.getByRole("button", { name: "Add passkey" }).click();
+      await other.page.getByText("Passkey added.").waitFor();
+      expect(await virtual.credentials()).toHaveLength(1);
+      // The DevTools authenticator's AAGUID is in no list: the name is the browser's and system's.
+      const item = other.page.getByRole("list", { name: "Your passkeys" }).getByRole("listitem");
+      expect(await item.textContent()).toMatch(/Chrome on Linux/);
+      expect(await other.page.getByText("Unnamed passkey").count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
 });

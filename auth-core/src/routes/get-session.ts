@@ -9,6 +9,7 @@ import type { WireSessionResult } from "../shared/wire-types.js";
 import { keySessionRow, readApiKeyHeader, useRequestKey } from "../api-key/key-session.js";
 import type { UsedApiKey } from "../api-key/use-api-key.js";
 import { APIError } from "../errors.js";
+import { SESSION_ENDED_HEADER, wasSessionEndedByBan } from "../account/ban.js";
 
 const query = z.object({
   disableRefresh: z.enum(["true", "false"]).optional(),
@@ -18,7 +19,8 @@ const query = z.object({
 type Answer = WireSessionResult | null;
 
 /**
- * JSON null when signed out (better-auth 1.x); a stale or forged cookie is cleared. The
+ * JSON null when signed out (better-auth 1.x); a stale or forged cookie is cleared, and one whose
+ * session a ban ended says so in `x-gatehouse-session-ended: BANNED_USER` (Gatehouse's own). The
  * answers that need no waiting (no credentials at all, or a session read at once on SQLite with
  * nothing to refresh) are given before the router, by the fast path (fast-path/get-session.ts),
  * which answers exactly what this handler would.
@@ -36,7 +38,11 @@ export const getSession = defineEndpoint({
     if (apiKey !== null) return keyAnswer(ctx, await useRequestKey(ctx, apiKey, client), apiKey, client);
     const token = readSessionToken(ctx, headers);
     const active = token ? await validateSessionToken(ctx, token) : null;
-    if (!active) return signedOut(ctx, headers, response);
+    if (!active) {
+      if (token && (await wasSessionEndedByBan(ctx.db, ctx.sessionTokens.hashOf(token), ctx.clock.now())))
+        response.headers.set(SESSION_ENDED_HEADER, "BANNED_USER");
+      return signedOut(ctx, headers, response);
+    }
     if (query.disableRefresh !== "true" && isRefreshDue(ctx, active) && (await refreshSessionIfDue(ctx, active))) {
       response.headers.append("set-cookie", buildSessionCookie(ctx, active.token, { rememberMe: true, expiresAt: active.session.expiresAt }));
     }

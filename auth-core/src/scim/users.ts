@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { AuthContext } from "../context.js";
+import { endSessionsForBan, forgetSessionsEndedByBan } from "../account/ban.js";
 import { generateId } from "../deps/random.js";
 import { normalizeEmail } from "../email/email-address.js";
 import type { Audit } from "../audit/audit-log.js";
 import type { DB, ScimUserRow, ScimUserUpdate, UserRow } from "../store/database.js";
 import { deleteMemberById, findMember, insertMember } from "../store/member-store.js";
 import { deleteScimUser, findScimUserByUserId, findScimUserByUserName, insertScimUser, updateScimUser } from "../store/scim-store.js";
-import { deleteSessionsByUserId } from "../store/session-store.js";
 import { listSsoProvidersOfOrganizations } from "../store/sso-store.js";
 import { findUserByEmail, findUserById, insertUser, updateUser } from "../store/user-store.js";
 import { isUniqueViolation } from "../store/unique-violation.js";
@@ -73,14 +73,15 @@ async function isInVerifiedDomain(db: DB, organizationId: string, email: string)
  * refuses it, admin/ban.ts, API keys included), with every session of theirs ended at once; active
  * lifts only a ban the directory set.
  */
-async function applyActive(trx: DB, user: UserRow, organizationId: string, active: boolean, now: Date): Promise<void> {
+async function applyActive(ctx: AuthContext, trx: DB, user: UserRow, organizationId: string, active: boolean, now: Date): Promise<void> {
   if (!active) {
     // An operator of the whole service answers to the operators, not to one organization's directory.
     if (isAdminRole(user.role)) throw new ScimError(403, "This person is an operator of the service: a directory cannot deactivate them");
     await updateUser(trx, user.id, { banned: 1, banReason: deactivationReason(organizationId), banExpires: null, updatedAt: now.toISOString() });
-    await deleteSessionsByUserId(trx, user.id);
+    await endSessionsForBan(ctx, trx, { id: user.id, banExpires: null }, now);
   } else if (user.banned === 1 && user.banReason === deactivationReason(organizationId)) {
     await updateUser(trx, user.id, { banned: 0, banReason: null, banExpires: null, updatedAt: now.toISOString() });
+    await forgetSessionsEndedByBan(trx, user.id);
   }
 }
 
@@ -134,7 +135,7 @@ export async function provisionUser(
       if (!(await findMember(trx, organizationId, user.id))) {
         await insertMember(trx, { id: generateId(ctx.random), organizationId, userId: user.id, role: SCIM_ROLE, createdAt: iso });
       }
-      if (!active) await applyActive(trx, user, organizationId, false, now);
+      if (!active) await applyActive(ctx, trx, user, organizationId, false, now);
       await log.write({
         userId: user.id,
         type: "scim-user-provisioned",
@@ -191,7 +192,7 @@ export async function changeUser(
       const family = change.familyName !== undefined ? change.familyName : current.familyName;
       const name = change.displayName || [given, family].filter(Boolean).join(" ");
       if (name && name !== user.name) await updateUser(trx, user.id, { name, updatedAt: iso });
-      if (change.active !== undefined) await applyActive(trx, user, current.organizationId, change.active, now);
+      if (change.active !== undefined) await applyActive(ctx, trx, user, current.organizationId, change.active, now);
       await log.write({
         userId: user.id,
         type,

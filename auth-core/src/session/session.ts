@@ -5,7 +5,7 @@ import type { SessionRow, UserRow } from "../store/database.js";
 import { deleteSessionById, extendSession, insertSession } from "../store/session-store.js";
 import { findRememberedOrganizationId } from "../store/member-store.js";
 import { findUserById } from "../store/user-store.js";
-import { isBanActive } from "../account/ban.js";
+import { isBanActive, markSessionEndedByBan } from "../account/ban.js";
 import { mayImpersonate } from "../account/impersonation-rule.js";
 import type { ActiveSession } from "./active-session.js";
 
@@ -88,6 +88,9 @@ export async function validateSessionToken(ctx: AuthContext, token: string): Pro
     isSessionCurrent(ctx, found, now) &&
     (found.session.impersonatedBy === null || (await mayStillImpersonate(ctx, found.session.impersonatedBy, found.user, now)));
   if (holds) return { session: found.session, user: found.user, token };
+  // A ban that slipped past the ban's own ending of the sessions (set in the row directly): the
+  // browser is told why all the same (account/ban.ts).
+  if (isBanActive(found.user, now)) await markSessionEndedByBan(ctx, ctx.db, { session: found.session, user: found.user, now });
   await deleteSessionById(ctx.db, found.session.id);
   return null;
 }

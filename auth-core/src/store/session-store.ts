@@ -142,6 +142,11 @@ export async function deleteUserSession(db: DB, userId: string, match: { id: str
   return Number(result.numDeletedRows) > 0;
 }
 
+/** The token hashes and ends of a person's sessions (a ban marks each as ended by it: account/ban.ts). */
+export async function findSessionTokenHashes(db: DB, userId: string): Promise<Array<Pick<SessionRow, "tokenHash" | "expiresAt">>> {
+  return db.selectFrom("session").select(["tokenHash", "expiresAt"]).where("userId", "=", userId).execute();
+}
+
 export async function deleteSessionsByUserId(db: DB, userId: string, exceptSessionId?: string): Promise<number> {
   let query = db.deleteFrom("session").where("userId", "=", userId);
   if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);

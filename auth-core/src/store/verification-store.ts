@@ -20,7 +20,8 @@ export type VerificationFlow =
   | "first-proof-proven"
   | "magic-link"
   | "email-otp"
-  | "saml-flow";
+  | "saml-flow"
+  | "banned-session";
 
 /**
  * Each flow's prefix. These are the identifiers rows have always had (a deployed database keeps
@@ -40,6 +41,7 @@ const FLOW_PREFIX: Readonly<Record<VerificationFlow, string>> = {
   "magic-link": "magic-link:",
   "email-otp": "email-otp:",
   "saml-flow": "saml-flow:",
+  "banned-session": "banned-session:",
 };
 
 function identifierOf(flow: VerificationFlow, key: string): string {

@@ -75,4 +75,25 @@ describe("route guards (spec §2, §4) against the real auth service", () => {
     await screen.findByRole("button", { name: "Sign in with Google" });
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/login?redirect=%2Freports%3Frange%3D7d");
   });
+
+  it("goes to /login with the ban's words when a ban ends the open session (issue 48)", async () => {
+    await signUp();
+    const router = renderAt("/reports?range=7d");
+    await screen.findByRole("heading", { level: 1, name: "Reports" });
+    const db = backend.t.database.db;
+    await db.updateTable("user").set({ banned: 1 }).where("email", "=", "mary@example.com").execute();
+    await act(() => queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY }));
+    await screen.findByText("This account is suspended, so it cannot sign in. Ask the administrator if you think this is a mistake.");
+    expect(router.state.location.pathname).toBe("/login");
+    expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe("/reports?range=7d");
+  });
+
+  it("says so on /login when the ban came before the page was opened again (the guard's first session check)", async () => {
+    await signUp();
+    await backend.t.database.db.updateTable("user").set({ banned: 1 }).where("email", "=", "mary@example.com").execute();
+    const router = renderAt("/settings");
+    await screen.findByText("This account is suspended, so it cannot sign in. Ask the administrator if you think this is a mistake.", {}, { timeout: 5000 });
+    // /login takes the outcome out of the address once shown; the redirect stays.
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/login?redirect=%2Fsettings");
+  });
 });

@@ -29,7 +29,7 @@ function pathWithQuery(url: URL): string {
 export function createRequireSessionLoader(deps: GuardDeps) {
   return async function requireSession({ request }: LoaderFunctionArgs): Promise<WireSessionResult> {
     const data = await deps.queryClient.fetchQuery(getSessionQueryOptions(deps.authClient));
-    if (!isSignedIn(data)) throw redirect(loginURLFor(pathWithQuery(new URL(request.url))));
+    if (!isSignedIn(data)) throw redirect(loginURLFor(pathWithQuery(new URL(request.url)), deps.authClient.sessionEnd?.()));
     return data;
   };
 }

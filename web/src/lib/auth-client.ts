@@ -54,8 +54,13 @@ interface AuthRequestOptions {
   method?: "GET" | "POST";
 }
 
+/** The header get-session adds when a ban ended the browser's session (auth-core's account/ban.ts). */
+const SESSION_ENDED_HEADER = "x-gatehouse-session-ended";
+
 export interface AuthClient {
   request<T>(path: string, body?: unknown, options?: AuthRequestOptions): Promise<T>;
+  /** Why the last session check found no session, when the server said (`BANNED_USER`); else null. */
+  sessionEnd?(): string | null;
 }
 
 function defaultWait(ms: number): Promise<void> {
@@ -77,6 +82,7 @@ export function createAuthClient(deps: AuthClientDeps = {}): AuthClient {
   const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const wait = deps.wait ?? defaultWait;
   const timeoutMs = deps.timeoutMs ?? AUTH_REQUEST_TIMEOUT_MS;
+  let lastSessionEnd: string | null = null;
 
   async function attempt(url: string, init: RequestInit): Promise<unknown> {
     let response: Response;
@@ -87,6 +93,8 @@ export function createAuthClient(deps: AuthClientDeps = {}): AuthClient {
       throw new AuthNetworkError(timedOut ? `request timed out after ${timeoutMs} ms` : "request failed", { timedOut, cause: error });
     }
     const body = await readBody(response);
+    // Each session check says afresh whether a ban ended the session it was asked about.
+    if (new URL(url, "http://x").pathname.endsWith("/get-session")) lastSessionEnd = response.headers.get(SESSION_ENDED_HEADER);
     if (!response.ok) {
       const wire = (typeof body === "object" && body !== null ? body : {}) as { code?: unknown; message?: unknown };
       const message = typeof wire.message === "string" ? wire.message : response.statusText || `HTTP ${response.status}`;
@@ -102,6 +110,7 @@ export function createAuthClient(deps: AuthClientDeps = {}): AuthClient {
   }
 
   return {
+    sessionEnd: () => lastSessionEnd,
     async request<T>(path: string, body?: unknown, options: AuthRequestOptions = {}): Promise<T> {
       const method = options.method ?? (body === undefined ? "GET" : "POST");
       const search = new URLSearchParams();

@@ -58,7 +58,13 @@ export function readLoginParams(search: URLSearchParams, pageOrigin: string): Lo
   };
 }
 
-/** Spec §2: the /login URL for a guarded location (path plus query, or / when not a path). */
-export function loginURLFor(pathWithQuery: string): string {
-  return `/login?${new URLSearchParams({ redirect: loginRedirectTarget(pathWithQuery) })}`;
+/**
+ * Spec §2: the /login URL for a guarded location (path plus query, or / when not a path). With
+ * `ended`, the code of why the session ended (a ban: the auth client's sessionEnd), which /login
+ * shows in words as `?error=` (issue 48: not a silent bounce).
+ */
+export function loginURLFor(pathWithQuery: string, ended?: string | null): string {
+  const params = new URLSearchParams({ redirect: loginRedirectTarget(pathWithQuery) });
+  if (ended) params.set("error", ended);
+  return `/login?${params}`;
 }

@@ -4,7 +4,7 @@ import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
 import { toWireUser } from "../../http/public-json.js";
 import type { WireUser } from "../../shared/wire-types.js";
-import { deleteSessionsByUserId } from "../../store/session-store.js";
+import { endSessionsForBan } from "../../account/ban.js";
 import { updateUser } from "../../store/user-store.js";
 
 /** better-auth's admin ban-user: every session ends at once; the ban lapses at banExpires. */
@@ -37,7 +37,7 @@ export const banUserEndpoint = defineEndpoint({
       banUnderAdminLocks(trx, { adminId: session.user.id, now }, async () => {
         const updated = await updateUser(trx, target.id, { banned: 1, banReason, banExpires, updatedAt: now.toISOString() });
         if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
-        const sessions = await deleteSessionsByUserId(trx, target.id);
+        const sessions = await endSessionsForBan(ctx, trx, updated, now);
         await log.write({ userId: session.user.id, targetUserId: target.id, type: "user-banned", detail: { reason: banReason, banExpires, sessions } });
         return updated;
       }),

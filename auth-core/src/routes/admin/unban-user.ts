@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { forgetSessionsEndedByBan } from "../../account/ban.js";
 import { requireUser } from "../../admin/admin-actions.js";
 import { defineEndpoint } from "../../endpoint.js";
 import { APIError } from "../../errors.js";
@@ -21,6 +22,7 @@ export const unbanUserEndpoint = defineEndpoint({
     const user = await audit.change(async (trx, log) => {
       const updated = await clearUserBan(trx, target.id, ctx.clock.now());
       if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
+      await forgetSessionsEndedByBan(trx, target.id);
       await log.write({ userId: session.user.id, targetUserId: target.id, type: "user-unbanned" });
       return updated;
     });

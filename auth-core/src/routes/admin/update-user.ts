@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endSessionsForBan, forgetSessionsEndedByBan } from "../../account/ban.js";
 import { banUnderAdminLocks, changeUserRole, parseRoleInput, requireUser } from "../../admin/admin-actions.js";
 import { parseEmailOrThrow } from "../../email/email-address.js";
 import { discardUserEmailTokens } from "../../email/email-tokens.js";
@@ -100,9 +101,12 @@ export const adminUpdateUserEndpoint = defineEndpoint({
       if (!updated) throw APIError.from(404, "USER_NOT_FOUND");
       const event = { userId: session.user.id, targetUserId: target.id };
       if (input.banned === true) {
-        const sessions = await deleteSessionsByUserId(trx, target.id);
+        const sessions = await endSessionsForBan(ctx, trx, updated, now);
         await log.write({ ...event, type: "user-banned", detail: { reason: updated.banReason, banExpires: updated.banExpires, sessions } });
-      } else if (input.banned === false) await log.write({ ...event, type: "user-unbanned" });
+      } else if (input.banned === false) {
+        await forgetSessionsEndedByBan(trx, target.id);
+        await log.write({ ...event, type: "user-unbanned" });
+      }
       if (movesAddress) {
         // As the person's own change-email: reset links mailed to the address the account leaves
         // stop working, and the sessions opened under it end (an admin acting on themselves keeps this one).

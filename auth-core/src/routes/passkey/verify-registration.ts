@@ -9,6 +9,7 @@ import { takeChallenge } from "../../passkey/challenge.js";
 import { encodePublicKey, formatTransports, MAX_STORED_COUNTER } from "../../passkey/credential.js";
 import { asRegistrationResponse, registrationResponseSchema } from "../../passkey/response-schemas.js";
 import { toWirePasskey } from "../../passkey/wire-passkey.js";
+import { defaultPasskeyName } from "../../passkey/passkey-name.js";
 import { sendAccountNotice } from "../../email/account-notices.js";
 import type { WirePasskey } from "../../shared/wire-types.js";
 import { insertPasskey } from "../../store/passkey-store.js";
@@ -66,7 +67,8 @@ export const verifyPasskeyRegistration = defineEndpoint({
       row = await audit.change(async (trx, log) => {
         const inserted = await insertPasskey(trx, {
           id: generateId(ctx.random),
-          name: body.name ?? challenge.name,
+          // Never unnamed: the authenticator's name, else the browser's and system's (passkey-name.ts).
+          name: body.name || challenge.name || defaultPasskeyName(aaguid, headers.get("user-agent")),
           publicKey: encodePublicKey(credential.publicKey),
           userId,
           credentialID: credential.id,

@@ -111,7 +111,7 @@ export function HoldingsCard({ person }: { person: AdminPerson }): ReactElement 
         <ul className="plain-list">
           {person.passkeys.map((passkey) => (
             <li key={passkey.id}>
-              {passkey.name ?? "Unnamed passkey"}
+              {passkey.name || "Passkey"}
               <span className="muted small">
                 {" "}
                 · {passkey.backedUp ? "synced" : "this device only"} · added {formatDateTime(passkey.createdAt)}

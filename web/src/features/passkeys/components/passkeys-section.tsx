@@ -19,6 +19,7 @@ function PasskeyRow({ passkey, onDelete, deleting }: PasskeyRowProps): ReactElem
   const [name, setName] = useState(passkey.name ?? "");
   const rename = useRenamePasskey();
   const { t } = useTranslation();
+  // A passkey added before new ones were named (issue 48) has none: "Passkey", as the server names one it knows nothing of.
   const label = passkey.name || t("passkeys.unnamed");
 
   function onRename(event: FormEvent): void {
