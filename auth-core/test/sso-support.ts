@@ -53,7 +53,14 @@ export interface SsoWorld {
  * server (DNS_SERVERS), and one organization with an owner, an admin and a plain member, plus
  * someone outside it. The provider's tokens are checked against real time, so the clock starts now.
  */
-export async function createSsoWorld(dialect: TestDialect, idp: TestOpenIDProvider | null, mailer?: Mailer, logger?: Logger): Promise<SsoWorld> {
+export async function createSsoWorld(
+  dialect: TestDialect,
+  idp: TestOpenIDProvider | null,
+  mailer?: Mailer,
+  logger?: Logger,
+  /** More of the service's options (two-factor on, say). */
+  more: { twoFactor?: { enabled: boolean } } = {},
+): Promise<SsoWorld> {
   const dns = await startTestDNSServer();
   const t = await createTestAuth({
     dialect,
@@ -64,6 +71,7 @@ export async function createSsoWorld(dialect: TestDialect, idp: TestOpenIDProvid
       sso: { dnsServers: [dns.address], dnsTimeoutSeconds: 2 },
       ...(mailer ? { mailer } : {}),
       ...(logger ? { logger } : {}),
+      ...more,
     },
   });
   const tag = randomBytes(4).toString("hex");

@@ -176,3 +176,65 @@ describe.skipIf(!CHROMIUM)("enterprise single sign-on in the browser", () => {
     expect(organizations.map((o) => o.slug)).toEqual(["acme"]);
   });
 });
+
+/**
+ * The identifier-first card (EMAIL_SIGN_IN=on): the offer under the field, and first among the
+ * ways once Continue was pressed, before the password.
+ */
+describe.skipIf(!CHROMIUM)("enterprise single sign-on on the identifier-first card (EMAIL_SIGN_IN=on)", () => {
+  const ENTRY_POINT = "https://idp.acme.example/sso/saml";
+  let server: RunningServer;
+  let dns: TestDNSServer;
+  let owner: TestBrowser;
+  let person: TestBrowser;
+  beforeAll(async () => {
+    dns = await startTestDNSServer();
+    server = await startServer({ EMAIL_SIGN_IN: "on", DNS_SERVERS: dns.address }, { devIdentityProvider: false });
+    owner = await openBrowser();
+    person = await openBrowser();
+    await signUpInBrowser(owner.context, server.baseURL, OWNER);
+    const api = owner.context.request;
+    const headers = { origin: server.baseURL };
+    const created = await api.post(`${server.baseURL}/api/auth/organization/create`, { headers, data: { name: "Acme", slug: "acme" } });
+    const registered = await api.post(`${server.baseURL}/api/auth/sso/register`, {
+      headers,
+      data: {
+        providerId: "acme-saml",
+        issuer: `${server.baseURL}/saml/acme`,
+        domain: "acme.test",
+        organizationId: ((await created.json()) as { id: string }).id,
+        samlConfig: { entryPoint: ENTRY_POINT, cert: makeSigningKeyPair("idp.acme.example").cert, idpMetadata: { entityID: "https://idp.acme.example" } },
+      },
+    });
+    dns.setTxt("_better-auth-token-acme-saml.acme.test", [((await registered.json()) as { domainVerificationToken: string }).domainVerificationToken]);
+    expect((await api.post(`${server.baseURL}/api/auth/sso/verify-domain`, { headers, data: { providerId: "acme-saml" } })).status()).toBe(204);
+  });
+  afterAll(async () => {
+    await owner?.close();
+    await person?.close();
+    await dns?.close();
+    await server?.stop();
+  });
+
+  it("offers Acme's single sign-on for erin@acme.test under the field and first among the ways, and goes to the IdP", async () => {
+    const { page } = person;
+    // The IdP is not there: its page is answered here, so the browser's arrival is what is checked.
+    await page.route(`${ENTRY_POINT}**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>IdP</title>" }));
+    await page.goto(`${server.baseURL}/login`);
+    await page.getByLabel("Email", { exact: true }).fill("erin@acme.test");
+    const offer = page.getByRole("button", { name: "Continue with Acme's single sign-on" });
+    await offer.waitFor();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.getByLabel("Password", { exact: true }).waitFor();
+    await offer.waitFor();
+    const offerFirst = await page.evaluate(() => {
+      const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("single sign-on"));
+      const password = document.querySelector('input[type="password"]');
+      return Boolean(button && password && button.compareDocumentPosition(password) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(offerFirst).toBe(true);
+    await offer.click();
+    await page.waitForURL((url) => url.href.startsWith(ENTRY_POINT));
+    expect(new URL(page.url()).searchParams.get("SAMLRequest")).toBeTruthy();
+  });
+});

@@ -155,4 +155,19 @@ describe("the admin console's apps", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Delete app" }, WAIT));
     await within(panel).findByText("No app is registered yet.", {}, WAIT);
   });
+
+  it("registers an app for a relying party without EdDSA: its ID tokens are signed with RS256", async () => {
+    renderApp(backend, "/admin");
+    const panel = await screen.findByRole("region", { name: "Apps" }, WAIT);
+    fireEvent.change(within(panel).getByLabelText("Name people see"), { target: { value: "Apache Wiki" } });
+    fireEvent.change(within(panel).getByLabelText(/Addresses it sends people back to/), { target: { value: CALLBACK } });
+    fireEvent.change(within(panel).getByLabelText("ID token signature"), { target: { value: "RS256" } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Register app" }));
+    const shown = await within(panel).findByText(/Copy the secret now/, {}, WAIT);
+    const clientId = shown.querySelectorAll("code")[0]!.textContent!;
+    const stored = await backend.t.database.db.selectFrom("oauthClient").select("idTokenSignedResponseAlg").where("clientId", "=", clientId).executeTakeFirst();
+    expect(stored?.idTokenSignedResponseAlg).toBe("RS256");
+    // The form is back to the default for the next app.
+    expect((within(panel).getByLabelText("ID token signature") as HTMLSelectElement).value).toBe("EdDSA");
+  });
 });

@@ -55,9 +55,9 @@ const SIGNED_IN_CATALOGS: Record<Exclude<Language, "en">, Record<string, string>
  * not translated.
  */
 const SAME_IN_BOTH: Record<Exclude<Language, "en">, readonly string[]> = {
-  de: ["Google", "Passkey", "Passkeys", "Name", "Person", "Teams", "Team {name}", "Team (optional)"],
+  de: ["Google", "Passkey", "Passkeys", "Name", "Person", "Teams", "Team {name}", "Team (optional)", "Admin", "Admins"],
   fr: ["Google", "Sessions", "Invitation", "Invitations"],
-  es: ["Google", "Plan"],
+  es: ["Google", "Plan", "No"],
   ja: ["Google"],
 };
 

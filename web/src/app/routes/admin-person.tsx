@@ -7,20 +7,22 @@ import { PersonActions } from "../../features/admin/components/person-actions.js
 import { EventTable } from "../../features/audit/components/event-table.js";
 import { useSession } from "../../features/auth/api/get-session.js";
 import { RequireAdmin } from "./require-admin.js";
+import { useTranslation } from "../../lib/i18n.js";
 
 function Person({ userId }: { userId: string }): ReactElement {
   const person = useAdminPerson(userId);
   const session = useSession();
   const navigate = useNavigate();
-  if (person.isPending) return <LoadingState label="Loading this person…" />;
+  const { t } = useTranslation();
+  if (person.isPending) return <LoadingState label={t("admin.person.loading")} />;
   if (person.isError) {
     const missing = (person.error as { data?: { code?: string } } | null)?.data?.code === "NOT_FOUND";
     return missing ? (
-      <EmptyState title="There is no such person.">
-        <Link to="/admin">Back to everyone</Link>
+      <EmptyState title={t("admin.person.missing")}>
+        <Link to="/admin">{t("admin.person.backToEveryone")}</Link>
       </EmptyState>
     ) : (
-      <LoadError what="This person" error={person.error} onRetry={() => void person.refetch()} />
+      <LoadError what={t("admin.person.thisPerson")} error={person.error} onRetry={() => void person.refetch()} />
     );
   }
   const data = person.data;
@@ -28,7 +30,7 @@ function Person({ userId }: { userId: string }): ReactElement {
     <>
       <h1>{data.user.name || data.user.email}</h1>
       <p className="lead">
-        <Link to="/admin">← Everyone</Link>
+        <Link to="/admin">← {t("admin.person.everyone")}</Link>
       </p>
       <div className="grid">
         <ProfileCard person={data} />
@@ -37,13 +39,13 @@ function Person({ userId }: { userId: string }): ReactElement {
         <HoldingsCard person={data} />
       </div>
       <section className="card" aria-labelledby="person-events-heading">
-        <h2 id="person-events-heading">Their events</h2>
+        <h2 id="person-events-heading">{t("admin.person.events")}</h2>
         {data.events.length === 0 ? (
-          <EmptyState title="No events are recorded for this person." />
+          <EmptyState title={t("admin.person.noEvents")} />
         ) : (
           <>
-            <p className="muted">Their own events and those of admins on the account.</p>
-            <EventTable events={data.events} caption="Latest events, newest first" />
+            <p className="muted">{t("admin.person.eventsHint")}</p>
+            <EventTable events={data.events} caption={t("admin.person.eventsCaption")} />
           </>
         )}
       </section>

@@ -8,8 +8,14 @@ import { StatsPanel } from "../../features/admin/components/stats-panel.js";
 import { AppsPanel } from "../../features/admin/components/apps-panel.js";
 import { UsersTable } from "../../features/admin/components/users-table.js";
 import { RequireAdmin } from "./require-admin.js";
+import { useTranslation, type MessageId } from "../../lib/i18n.js";
 
-const FILTER_LABELS: Record<AdminUserFilter, string> = { all: "Everyone", admins: "Admins", banned: "Banned", unverified: "Not verified" };
+const FILTER_LABELS: Record<AdminUserFilter, MessageId> = {
+  all: "admin.filter.all",
+  admins: "admin.filter.admins",
+  banned: "admin.filter.banned",
+  unverified: "admin.filter.unverified",
+};
 
 function filterOf(value: string | null): AdminUserFilter {
   return (ADMIN_USER_FILTERS as readonly string[]).includes(value ?? "") ? (value as AdminUserFilter) : "all";
@@ -17,8 +23,9 @@ function filterOf(value: string | null): AdminUserFilter {
 
 function Installation(): ReactElement {
   const stats = useAdminStats();
-  if (stats.isPending) return <LoadingState label="Loading the installation's counts…" />;
-  if (stats.isError) return <LoadError what="The counts" error={stats.error} onRetry={() => void stats.refetch()} />;
+  const { t } = useTranslation();
+  if (stats.isPending) return <LoadingState label={t("admin.stats.loading")} />;
+  if (stats.isError) return <LoadError what={t("admin.stats.theCounts")} error={stats.error} onRetry={() => void stats.refetch()} />;
   return <StatsPanel stats={stats.data} />;
 }
 
@@ -48,49 +55,50 @@ function People(): ReactElement {
   const total = users.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE));
   const first = page * ADMIN_USERS_PAGE_SIZE + 1;
+  const { t } = useTranslation();
   return (
     <section className="card" aria-labelledby="people-heading">
       <div className="section-head">
-        <h2 id="people-heading">People</h2>
+        <h2 id="people-heading">{t("admin.people")}</h2>
       </div>
-      <form className="filters" role="search" aria-label="Find a person" onSubmit={submit}>
+      <form className="filters" role="search" aria-label={t("admin.find")} onSubmit={submit}>
         <div className="field grow">
-          <label htmlFor="admin-search">Address or name</label>
+          <label htmlFor="admin-search">{t("admin.search.label")}</label>
           <input id="admin-search" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="ada@example.com" />
         </div>
         <div className="field">
-          <label htmlFor="admin-filter">Show</label>
+          <label htmlFor="admin-filter">{t("admin.show")}</label>
           <select id="admin-filter" value={filter} onChange={(event) => update({ filter: event.target.value, page: null })}>
             {ADMIN_USER_FILTERS.map((value) => (
               <option key={value} value={value}>
-                {FILTER_LABELS[value]}
+                {t(FILTER_LABELS[value])}
               </option>
             ))}
           </select>
         </div>
-        <button type="submit">Search</button>
+        <button type="submit">{t("admin.search")}</button>
       </form>
       {users.isPending ? (
-        <LoadingState label="Loading people…" />
+        <LoadingState label={t("admin.loadingPeople")} />
       ) : users.isError ? (
-        <LoadError what="The people" error={users.error} onRetry={() => void users.refetch()} />
+        <LoadError what={t("admin.thePeople")} error={users.error} onRetry={() => void users.refetch()} />
       ) : users.data.items.length === 0 ? (
-        <EmptyState title={search || filter !== "all" ? "Nobody matches this search." : "Nobody has an account yet."} />
+        <EmptyState title={search || filter !== "all" ? t("admin.noMatch") : t("admin.nobody")} />
       ) : (
         <UsersTable
           users={users.data.items}
-          caption={search ? `People matching “${search}”` : "Everyone, newest first"}
+          caption={search ? t("admin.caption.matching", { search }) : t("admin.caption.everyone")}
           busy={users.isPlaceholderData}
           pager={{
-            label: "Pages of people",
-            status: `${first}–${first + users.data.items.length - 1} of ${total}`,
+            label: t("admin.pages"),
+            status: t("admin.range", { first, last: first + users.data.items.length - 1, total }),
             controls: (
               <>
                 <button type="button" className="secondary" disabled={page === 0} onClick={() => update({ page: String(page - 1) })}>
-                  Previous
+                  {t("admin.previous")}
                 </button>
                 <button type="button" className="secondary" disabled={page + 1 >= pages} onClick={() => update({ page: String(page + 1) })}>
-                  Next
+                  {t("admin.next")}
                 </button>
               </>
             ),
@@ -103,11 +111,12 @@ function People(): ReactElement {
 
 /** /admin: the searchable, paged table of people, the apps that sign people in through Gatehouse, and the installation's counts. */
 export function AdminPage(): ReactElement {
+  const { t } = useTranslation();
   return (
     <RequireAdmin>
       <article className="page">
-        <h1>Admin</h1>
-        <p className="lead">Everyone with an account on this installation: find a person, help them back in, or stop an abusive account.</p>
+        <h1>{t("admin.heading")}</h1>
+        <p className="lead">{t("admin.lead")}</p>
         <People />
         <AppsPanel />
         <Installation />

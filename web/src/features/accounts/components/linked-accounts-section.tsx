@@ -55,7 +55,8 @@ export function LinkedAccountsSection(): ReactElement {
   const linkable = accounts.data ? providers.filter((provider) => !linked.has(provider.id)) : [];
   const { t } = useTranslation();
   const labelOf = (providerId: string): string =>
-    providers.find((p) => p.id === providerId)?.name ?? (providerId === "credential" ? t("accounts.credential") : providerId === "google" ? "Google" : providerId);
+    providers.find((p) => p.id === providerId)?.name ??
+    (providerId === "credential" ? t("accounts.credential") : providerId === "google" ? "Google" : providerId);
   const linking = providers.find((p) => p.id === link.variables?.provider)?.name ?? t("accounts.theProvider");
   return (
     <Section id="accounts" title={t("accounts.heading")} description={t("accounts.description")}>

@@ -37,6 +37,8 @@ export interface NewOAuthApp {
   skip_consent: boolean;
   enable_end_session: boolean;
   post_logout_redirect_uris: string[];
+  /** Absent: EdDSA, the provider's default. */
+  id_token_signed_response_alg?: "RS256" | "ES256";
 }
 
 const APPS_KEY = ["auth", "oauth2", "admin-apps"] as const;

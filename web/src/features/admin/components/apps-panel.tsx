@@ -19,7 +19,25 @@ function lines(value: string): string[] {
     .filter(Boolean);
 }
 
-function newApp(kind: AppKind, form: { name: string; redirects: string; logout: string; skipConsent: boolean }): NewOAuthApp {
+/** How the app's ID tokens are signed: Gatehouse's EdDSA unless the relying party cannot verify it. */
+const ID_TOKEN_ALGORITHMS = {
+  EdDSA: "Ed25519 (EdDSA), the default",
+  RS256: "RSA (RS256), for a relying party without EdDSA, such as Apache's mod_auth_openidc",
+  ES256: "P-256 (ES256)",
+} as const;
+type IdTokenAlgorithm = keyof typeof ID_TOKEN_ALGORITHMS;
+
+interface AppForm {
+  name: string;
+  redirects: string;
+  logout: string;
+  skipConsent: boolean;
+  idTokenAlg: IdTokenAlgorithm;
+}
+
+const EMPTY_FORM: AppForm = { name: "", redirects: "", logout: "", skipConsent: false, idTokenAlg: "EdDSA" };
+
+function newApp(kind: AppKind, form: AppForm): NewOAuthApp {
   const logout = lines(form.logout);
   const base = { client_name: form.name.trim(), skip_consent: form.skipConsent, enable_end_session: logout.length > 0, post_logout_redirect_uris: logout };
   if (kind === "service") {
@@ -36,6 +54,7 @@ function newApp(kind: AppKind, form: { name: string; redirects: string; logout: 
     redirect_uris: lines(form.redirects),
     token_endpoint_auth_method: kind === "public" ? "none" : "client_secret_basic",
     grant_types: ["authorization_code", "refresh_token"],
+    ...(form.idTokenAlg === "EdDSA" ? {} : { id_token_signed_response_alg: form.idTokenAlg }),
   };
 }
 
@@ -122,7 +141,7 @@ export function AppsPanel(): ReactElement | null {
   const apps = useOAuthApps();
   const register = useRegisterApp();
   const [kind, setKind] = useState<AppKind>("web");
-  const [form, setForm] = useState({ name: "", redirects: "", logout: "", skipConsent: false });
+  const [form, setForm] = useState<AppForm>(EMPTY_FORM);
   const [shown, setShown] = useState<OAuthApp | null>(null);
 
   // A server that is no OpenID provider (OIDC_PROVIDER=off) has no apps to show.
@@ -134,7 +153,7 @@ export function AppsPanel(): ReactElement | null {
     register.mutate(newApp(kind, form), {
       onSuccess: (answer) => {
         if ("client_id" in answer) setShown(answer);
-        setForm({ name: "", redirects: "", logout: "", skipConsent: false });
+        setForm(EMPTY_FORM);
       },
     });
   }
@@ -190,6 +209,20 @@ export function AppsPanel(): ReactElement | null {
             <div className="field">
               <label htmlFor="app-logout">After signing out there, addresses it may send people to (optional)</label>
               <textarea id="app-logout" value={form.logout} onChange={(event) => setForm({ ...form, logout: event.target.value })} />
+            </div>
+            <div className="field">
+              <label htmlFor="app-id-token-alg">ID token signature</label>
+              <select
+                id="app-id-token-alg"
+                value={form.idTokenAlg}
+                onChange={(event) => setForm({ ...form, idTokenAlg: event.target.value as IdTokenAlgorithm })}
+              >
+                {(Object.keys(ID_TOKEN_ALGORITHMS) as IdTokenAlgorithm[]).map((value) => (
+                  <option key={value} value={value}>
+                    {ID_TOKEN_ALGORITHMS[value]}
+                  </option>
+                ))}
+              </select>
             </div>
             <label className="check">
               <input type="checkbox" checked={form.skipConsent} onChange={(event) => setForm({ ...form, skipConsent: event.target.checked })} /> First-party

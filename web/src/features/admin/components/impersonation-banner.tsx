@@ -1,4 +1,6 @@
 import type { ReactElement } from "react";
+import { richText } from "../../../components/ui.js";
+import { useTranslation } from "../../../lib/i18n.js";
 
 export interface ImpersonationBannerProps {
   name: string;
@@ -10,13 +12,16 @@ export interface ImpersonationBannerProps {
 
 /** On every page while an admin acts as someone: who, and the way back. */
 export function ImpersonationBanner({ name, email, stopping, error, onStop }: ImpersonationBannerProps): ReactElement {
+  const { t } = useTranslation();
   return (
-    <div className="impersonation-banner" role="region" aria-label="Impersonation">
+    <div className="impersonation-banner" role="region" aria-label={t("impersonation.label")}>
       <p>
-        You are acting as <strong>{name || email}</strong>
+        {richText(t("impersonation.actingAs", { name: name || email }), (who) => (
+          <strong>{who}</strong>
+        ))}
         {name ? <span className="muted"> ({email})</span> : null} —{" "}
         <button type="button" onClick={onStop} disabled={stopping}>
-          {stopping ? "Stopping…" : "Stop"}
+          {stopping ? t("impersonation.stopping") : t("impersonation.stop")}
         </button>
       </p>
       {error && (

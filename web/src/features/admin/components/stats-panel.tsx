@@ -1,5 +1,6 @@
 import "./admin.css";
 import type { ReactElement } from "react";
+import { formatNumber, translate as t } from "../../../components/ui.js";
 import type { AdminStats } from "@gatehouse/server/shared";
 
 /** The installation at a glance: counts, then sign-ins and failures per UTC day. */
@@ -7,35 +8,33 @@ export function StatsPanel({ stats }: { stats: AdminStats }): ReactElement {
   const days = [...stats.days].reverse();
   return (
     <>
-      <div className="grid tiles admin-tiles" role="group" aria-label="The installation">
+      <div className="grid tiles admin-tiles" role="group" aria-label={t("admin.stats.installation")}>
         <section className="card tile" aria-labelledby="stat-people">
-          <h2 id="stat-people">Accounts</h2>
+          <h2 id="stat-people">{t("admin.stats.accounts")}</h2>
           <p className="big" data-testid="stat-people">
-            {stats.people}
+            {formatNumber(stats.people)}
           </p>
-          <p className="muted small">
-            {stats.admins === 1 ? "1 admin" : `${stats.admins} admins`} · {stats.banned} banned
-          </p>
+          <p className="muted small">{t("admin.stats.adminsBanned", { admins: stats.admins, banned: stats.banned })}</p>
         </section>
         <section className="card tile" aria-labelledby="stat-new">
-          <h2 id="stat-new">New this week</h2>
+          <h2 id="stat-new">{t("admin.stats.newThisWeek")}</h2>
           <p className="big" data-testid="stat-new">
-            {stats.newThisWeek}
+            {formatNumber(stats.newThisWeek)}
           </p>
-          <p className="muted small">Accounts created in the last 7 days</p>
+          <p className="muted small">{t("admin.stats.newThisWeek.hint")}</p>
         </section>
       </div>
       <section className="card admin-days" aria-labelledby="stat-days">
-        <h2 id="stat-days">Sign-ins and failures per day</h2>
+        <h2 id="stat-days">{t("admin.stats.perDay")}</h2>
         <div className="table-scroll">
           <table className="data-table">
-            <caption>The last {stats.days.length} UTC days, newest first</caption>
+            <caption>{t("admin.stats.caption", { count: stats.days.length })}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Sign-ins</th>
-                <th scope="col">Failures</th>
-                <th scope="col">Sign-ups</th>
+                <th scope="col">{t("charts.day")}</th>
+                <th scope="col">{t("admin.stats.signIns")}</th>
+                <th scope="col">{t("admin.stats.failures")}</th>
+                <th scope="col">{t("charts.signUps.title")}</th>
               </tr>
             </thead>
             <tbody>

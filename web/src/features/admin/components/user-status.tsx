@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { formatDateTime } from "../../../components/ui.js";
+import { formatDateTime, translate as t } from "../../../components/ui.js";
 
 /** The ban as it stands now: a lapsed ban reads as none (it ends by itself at banExpires). */
 export function isBanned(user: { banned: boolean; banExpires: Date | null }, now: Date = new Date()): boolean {
@@ -7,15 +7,18 @@ export function isBanned(user: { banned: boolean; banExpires: Date | null }, now
 }
 
 export function BanBadge({ user }: { user: { banned: boolean; banExpires: Date | null; banReason: string | null } }): ReactElement {
-  if (!isBanned(user)) return <span className="muted">No</span>;
-  const until = user.banExpires ? ` until ${formatDateTime(user.banExpires)}` : "";
+  if (!isBanned(user)) return <span className="muted">{t("admin.no")}</span>;
   return (
     <span className="badge fail" title={user.banReason ?? undefined}>
-      Banned{until}
+      {user.banExpires ? t("admin.bannedUntil", { date: formatDateTime(user.banExpires) }) : t("admin.banned")}
     </span>
   );
 }
 
 export function RoleBadge({ role }: { role: string }): ReactElement {
-  return role.split(",").includes("admin") ? <span className="badge role-admin">Admin</span> : <span className="muted">User</span>;
+  return role.split(",").includes("admin") ? (
+    <span className="badge role-admin">{t("admin.role.admin")}</span>
+  ) : (
+    <span className="muted">{t("admin.role.user")}</span>
+  );
 }

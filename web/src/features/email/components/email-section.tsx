@@ -20,7 +20,8 @@ export function EmailSection({ user }: { user: WireUser }): ReactElement {
   return (
     <Section id="email" title={t("email.heading")}>
       <p>
-        <strong>{user.email}</strong> <span className={user.emailVerified ? "badge ok" : "badge warn"}>{user.emailVerified ? t("email.verified") : t("email.notVerified")}</span>
+        <strong>{user.email}</strong>{" "}
+        <span className={user.emailVerified ? "badge ok" : "badge warn"}>{user.emailVerified ? t("email.verified") : t("email.notVerified")}</span>
       </p>
       {!user.emailVerified && (
         <div className="stack">
