@@ -1,5 +1,6 @@
 import type { AuditEventType, AuditOutcome } from "../shared/audit-events.js";
 import type { DB } from "./database.js";
+import { deleteInBatches } from "./batched-delete.js";
 
 export interface NewSecurityEvent {
   id: string;
@@ -44,6 +45,11 @@ export async function deleteSecurityEventById(db: DB, id: string): Promise<void>
 
 /** Retention: removes the rows written before `cutoff`; returns how many. */
 export async function deleteSecurityEventsBefore(db: DB, cutoff: Date): Promise<number> {
-  const result = await db.deleteFrom("securityEvent").where("createdAt", "<", cutoff.toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const at = cutoff.toISOString();
+  return deleteInBatches((limit) =>
+    db
+      .deleteFrom("securityEvent")
+      .where("id", "in", db.selectFrom("securityEvent").select("id").where("createdAt", "<", at).limit(limit))
+      .executeTakeFirstOrThrow(),
+  );
 }

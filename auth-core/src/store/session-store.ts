@@ -1,6 +1,7 @@
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Database, DB, NewSessionRow, SessionRow, UserRow } from "./database.js";
 import type { PreparedLookup } from "./lookups.js";
+import { deleteInBatches } from "./batched-delete.js";
 
 export interface SessionWithUserRow {
   session: SessionRow;
@@ -164,9 +165,15 @@ export async function deleteImpersonationsBy(db: DB, adminId: string): Promise<n
   return Number(result.numDeletedRows);
 }
 
+/** The expiry sweep's share: sessions past their end, in batches (deleteInBatches), found through session_expiresAt_idx. */
 export async function deleteExpiredSessions(db: DB, now: Date): Promise<number> {
-  const result = await db.deleteFrom("session").where("expiresAt", "<=", now.toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const at = now.toISOString();
+  return deleteInBatches((limit) =>
+    db
+      .deleteFrom("session")
+      .where("id", "in", db.selectFrom("session").select("id").where("expiresAt", "<=", at).limit(limit))
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /** Deletes the session with this token hash; returns its user id, or null if there was none. */

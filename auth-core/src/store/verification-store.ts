@@ -1,4 +1,5 @@
 import type { DB, VerificationRow } from "./database.js";
+import { deleteInBatches } from "./batched-delete.js";
 
 /**
  * Every flow that keeps values in the verification table. The flow is part of every read and
@@ -131,6 +132,11 @@ export async function deleteOlderVerificationsOfValue(db: DB, flow: Verification
 }
 
 export async function deleteExpiredVerifications(db: DB, now: Date): Promise<number> {
-  const result = await db.deleteFrom("verification").where("expiresAt", "<=", now.toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const at = now.toISOString();
+  return deleteInBatches((limit) =>
+    db
+      .deleteFrom("verification")
+      .where("id", "in", db.selectFrom("verification").select("id").where("expiresAt", "<=", at).limit(limit))
+      .executeTakeFirstOrThrow(),
+  );
 }
