@@ -56,7 +56,7 @@ const SIGNED_IN_CATALOGS: Record<Exclude<Language, "en">, Record<string, string>
  */
 const SAME_IN_BOTH: Record<Exclude<Language, "en">, readonly string[]> = {
   de: ["Google", "Passkey", "Passkeys", "Name", "Person", "Teams", "Team {name}", "Team (optional)", "Admin", "Admins"],
-  fr: ["Google", "Sessions", "Invitation", "Invitations"],
+  fr: ["Google", "Sessions", "Invitation", "Invitations", "Actions"],
   es: ["Google", "Plan", "No"],
   ja: ["Google"],
 };

@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import type { AdminUserRow } from "@gatehouse/server/shared";
-import { ActionStatus } from "../../../components/ui.js";
+import { ActionStatus, richText } from "../../../components/ui.js";
+import { useTranslation, type MessageId } from "../../../lib/i18n.js";
 import { adminActionError } from "../api/admin-request.js";
 import { useBanUser, useUnbanUser } from "../api/ban-user.js";
 import { useImpersonateUser } from "../api/impersonate-user.js";
@@ -11,12 +12,12 @@ import { ConfirmAction } from "./confirm-action.js";
 import { isBanned } from "./user-status.js";
 
 const BAN_DURATIONS = [
-  { value: "0", label: "Until lifted" },
-  { value: "3600", label: "1 hour" },
-  { value: "86400", label: "1 day" },
-  { value: "604800", label: "7 days" },
-  { value: "2592000", label: "30 days" },
-] as const;
+  { value: "0", label: "admin.ban.untilLifted" },
+  { value: "3600", label: "admin.ban.hour" },
+  { value: "86400", label: "admin.ban.day" },
+  { value: "604800", label: "admin.ban.week" },
+  { value: "2592000", label: "admin.ban.month" },
+] as const satisfies ReadonlyArray<{ value: string; label: MessageId }>;
 
 /**
  * What an admin may do to a person, each behind a confirmation. The admin's own page offers
@@ -32,22 +33,29 @@ export function PersonActions({ user, self, onRemoved }: { user: AdminUserRow; s
   const admin = user.role.split(",").includes("admin");
   const banned = isBanned(user);
   const who = user.name || user.email;
+  const { t } = useTranslation();
   return (
     <section className="card" aria-labelledby="actions-heading">
-      <h2 id="actions-heading">Actions</h2>
+      <h2 id="actions-heading">{t("admin.actions")}</h2>
       {self ? (
-        <p className="muted">This is your own account: banning, demoting, removing and impersonating yourself are not possible.</p>
+        <p className="muted">{t("admin.actions.self")}</p>
       ) : (
         <div className="actions wrap">
           {banned ? (
-            <ConfirmAction label="Unban" title={`Unban ${who}?`} confirmLabel="Unban" onConfirm={() => unban.mutate(user.id)} disabled={unban.isPending}>
-              <p>They can sign in again at once.</p>
+            <ConfirmAction
+              label={t("admin.unban")}
+              title={t("admin.unban.title", { who })}
+              confirmLabel={t("admin.unban")}
+              onConfirm={() => unban.mutate(user.id)}
+              disabled={unban.isPending}
+            >
+              <p>{t("admin.unban.body")}</p>
             </ConfirmAction>
           ) : (
             <ConfirmAction
-              label="Ban"
-              title={`Ban ${who}?`}
-              confirmLabel="Ban"
+              label={t("admin.ban")}
+              title={t("admin.ban.title", { who })}
+              confirmLabel={t("admin.ban")}
               danger
               disabled={ban.isPending}
               onConfirm={(form) => {
@@ -56,17 +64,17 @@ export function PersonActions({ user, self, onRemoved }: { user: AdminUserRow; s
                 ban.mutate({ userId: user.id, ...(reason && { banReason: reason }), ...(seconds > 0 && { banExpiresIn: seconds }) });
               }}
             >
-              <p>Every session of theirs ends now, and every way in is refused until the ban is lifted or runs out.</p>
+              <p>{t("admin.ban.body")}</p>
               <div className="field">
-                <label htmlFor="ban-reason">Reason (shown to admins)</label>
+                <label htmlFor="ban-reason">{t("admin.ban.reason")}</label>
                 <input id="ban-reason" name="reason" maxLength={1024} />
               </div>
               <div className="field">
-                <label htmlFor="ban-duration">Duration</label>
+                <label htmlFor="ban-duration">{t("admin.ban.duration")}</label>
                 <select id="ban-duration" name="duration" defaultValue="0">
                   {BAN_DURATIONS.map((d) => (
                     <option key={d.value} value={d.value}>
-                      {d.label}
+                      {t(d.label)}
                     </option>
                   ))}
                 </select>
@@ -74,55 +82,56 @@ export function PersonActions({ user, self, onRemoved }: { user: AdminUserRow; s
             </ConfirmAction>
           )}
           <ConfirmAction
-            label={admin ? "Remove admin role" : "Make admin"}
-            title={admin ? `Take the admin role from ${who}?` : `Make ${who} an admin?`}
-            confirmLabel={admin ? "Remove admin role" : "Make admin"}
+            label={admin ? t("admin.demote") : t("admin.promote")}
+            title={admin ? t("admin.demote.title", { who }) : t("admin.promote.title", { who })}
+            confirmLabel={admin ? t("admin.demote") : t("admin.promote")}
             disabled={role.isPending}
             onConfirm={() => role.mutate({ userId: user.id, role: admin ? "user" : "admin" })}
           >
-            <p>{admin ? "They lose the console at their next request." : "They get this console and every action in it at their next request."}</p>
+            <p>{admin ? t("admin.demote.body") : t("admin.promote.body")}</p>
           </ConfirmAction>
           <ConfirmAction
-            label="Revoke all sessions"
-            title={`Sign ${who} out everywhere?`}
-            confirmLabel="Revoke all sessions"
+            label={t("sessions.all")}
+            title={t("admin.revoke.title", { who })}
+            confirmLabel={t("sessions.all")}
             disabled={revoke.isPending}
             onConfirm={() => revoke.mutate(user.id)}
           >
-            <p>Every device of theirs is signed out. They can sign in again.</p>
+            <p>{t("admin.revoke.body")}</p>
           </ConfirmAction>
           {!admin && !banned && (
             <ConfirmAction
-              label="Impersonate"
-              title={`Act as ${who}?`}
-              confirmLabel="Impersonate"
+              label={t("admin.impersonate")}
+              title={t("admin.impersonate.title", { who })}
+              confirmLabel={t("admin.impersonate")}
               disabled={impersonate.isPending}
               onConfirm={() => impersonate.mutate(user.id)}
             >
               <p>
-                This browser becomes theirs for at most an hour: you see what they see, but cannot change their password, address, passkeys or factors, or
-                delete the account. The action is recorded in both your logs. <strong>Stop</strong> in the banner brings you back.
+                {richText(t("admin.impersonate.body"), (words) => (
+                  <strong>{words}</strong>
+                ))}
               </p>
             </ConfirmAction>
           )}
           <ConfirmAction
-            label="Remove account"
-            title={`Remove ${who}'s account?`}
-            confirmLabel="Remove account"
+            label={t("admin.remove")}
+            title={t("admin.remove.title", { who })}
+            confirmLabel={t("admin.remove")}
             danger
             disabled={remove.isPending}
             onConfirm={() => remove.mutate(user.id, { onSuccess: onRemoved })}
           >
-            <p>The account, its sessions, sign-in methods, passkeys and memberships are deleted. This cannot be undone.</p>
+            <p>{t("admin.remove.body")}</p>
           </ConfirmAction>
         </div>
       )}
-      <ActionStatus mutation={ban} pending="Banning…" success="Banned. Their sessions have ended." errorMessage={adminActionError} />
-      <ActionStatus mutation={unban} pending="Lifting the ban…" success="The ban is lifted." errorMessage={adminActionError} />
-      <ActionStatus mutation={role} pending="Changing the role…" success="Role changed." errorMessage={adminActionError} />
-      <ActionStatus mutation={revoke} pending="Revoking sessions…" success="Every session is revoked." errorMessage={adminActionError} />
-      <ActionStatus mutation={impersonate} pending="Starting…" success="Acting as them." errorMessage={adminActionError} />
-      <ActionStatus mutation={remove} pending="Removing…" success="Account removed." errorMessage={adminActionError} />
+      <ActionStatus mutation={ban} pending={t("admin.ban.pending")} success={t("admin.ban.done")} errorMessage={adminActionError} />
+      <ActionStatus mutation={unban} pending={t("admin.unban.pending")} success={t("admin.unban.done")} errorMessage={adminActionError} />
+      <ActionStatus mutation={role} pending={t("admin.role.pending")} success={t("members.roleChanged")} errorMessage={adminActionError} />
+      <ActionStatus mutation={revoke} pending={t("admin.revoke.pending")} success={t("admin.revoke.done")} errorMessage={adminActionError} />
+      <ActionStatus mutation={impersonate} pending={t("admin.impersonate.pending")} success={t("admin.impersonate.done")} errorMessage={adminActionError} />
+      <ActionStatus mutation={remove} pending={t("members.removing")} success={t("admin.remove.done")} errorMessage={adminActionError} />
     </section>
   );
 }
