@@ -58,7 +58,7 @@ describe.skipIf(!CHROMIUM)("API keys in Settings, in Chromium against the real s
     expect(await page.content()).not.toContain(key);
 
     await page.getByRole("button", { name: "Delete Nightly export" }).click();
-    const confirm = page.getByRole("alertdialog");
+    const confirm = page.getByRole("dialog", { name: "Delete this API key?" });
     await confirm.getByText(/Everything using it stops working/).waitFor();
     await confirm.getByRole("button", { name: "Delete key" }).click();
     await page.getByRole("region", { name: "API keys" }).getByText("No API keys yet.").waitFor();

@@ -87,3 +87,45 @@ describe("the admin console confirms in the app's one dialog (it had one of its 
     expect(Boolean((await banned()).banned)).toBe(true);
   });
 });
+
+describe("Settings asks in the app's one dialog before deleting an API key or the account (each had a form of its own)", () => {
+  let backend: AppBackend;
+  let app: RenderedApp | undefined;
+  beforeEach(async () => {
+    backend = await createAppBackend({ mailer: { send: async () => undefined }, user: { deleteUser: { enabled: true } } }, { now: new Date() });
+  });
+  afterEach(async () => {
+    cleanup();
+    app?.queryClient.clear();
+    await backend.destroy();
+  });
+
+  const count = async (table: "apikey" | "user"): Promise<number> => (await backend.t.database.db.selectFrom(table).select("id").execute()).length;
+
+  it("deletes an API key only after the dialog's Delete key", async () => {
+    await signUp(backend.browser, "Ada Lovelace", "ada@example.com");
+    await call(backend.browser, "/api-key/create", { name: "Nightly export" });
+    app = renderApp(backend, "/settings");
+    fireEvent.click(await screen.findByRole("button", { name: "Delete Nightly export" }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete this API key?" });
+    expect(dialog.className).toContain("confirm-dialog");
+    expect(buttonsOf(dialog)).toEqual(["Cancel", "Delete key"]);
+    expect(dialog.textContent).toContain("Everything using it stops working at once.");
+    expect(await count("apikey")).toBe(1);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete key" }));
+    await waitFor(async () => expect(await count("apikey")).toBe(0));
+  });
+
+  it("deletes the account only after the dialog's button, with the password typed in it", async () => {
+    await signUp(backend.browser, "Ada Lovelace", "ada@example.com");
+    app = renderApp(backend, "/settings");
+    fireEvent.click(await screen.findByRole("button", { name: "Delete my account…" }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete your account?" });
+    expect(dialog.className).toContain("confirm-dialog");
+    expect(buttonsOf(dialog)).toEqual(["Cancel", "Delete account permanently"]);
+    expect(await count("user")).toBe(1);
+    fireEvent.change(within(dialog).getByLabelText("Your password"), { target: { value: PASSWORD } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete account permanently" }));
+    await waitFor(async () => expect(await count("user")).toBe(0));
+  });
+});

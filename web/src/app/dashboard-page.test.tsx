@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createAppBackend, type AppBackend } from "../test/app-backend.js";
 import { call, otherBrowser, renderApp, signIn, signUp, type RenderedApp } from "../test/render-app.js";
+import { formatDateTime } from "../components/ui.js";
 
 /** /dashboard against the real auth service and tRPC router: audit.overview's figures and recent activity. */
 describe("the dashboard (audit.overview)", () => {
@@ -45,6 +46,22 @@ describe("the dashboard (audit.overview)", () => {
     expect(within(recent).getAllByText("Failed").length).toBe(1);
     expect(screen.getByRole("link", { name: "All activity in Reports" }).getAttribute("href")).toBe("/reports");
     expect(screen.getByText("None active")).toBeTruthy();
+  });
+
+  it("greets a new account on its first dashboard: this session, Check your inbox, not 'None recorded' or 'Not verified' (issue 48)", async () => {
+    await signUp(backend.browser, "Dorothy Vaughan", "dorothy@example.com");
+    app = renderApp(backend, "/dashboard");
+    await waitFor(() => expect(screen.getByTestId("failed-sign-ins-30d").textContent).toBe("Counted from your next sign-in: signing up is not one."));
+    const session = await call<{ session: { createdAt: string } }>(backend.browser, "/get-session");
+    const started = new Date(session.session.createdAt);
+    const lastSignIn = screen.getByRole("region", { name: "Last sign-in" });
+    expect(within(lastSignIn).getByTestId("last-sign-in").textContent).toBe(formatDateTime(started));
+    expect(lastSignIn.textContent).toContain("This session");
+    const email = screen.getByRole("region", { name: "Email" });
+    expect(email.textContent).toContain("Check your inbox");
+    expect(email.textContent).toContain("Open the link we sent to dorothy@example.com to verify it.");
+    expect(within(email).getByRole("link", { name: "Send a new link" }).getAttribute("href")).toBe("/settings#email");
+    expect(document.body.textContent).not.toMatch(/None recorded|Not verified/);
   });
 
   it("shows the active organization with its plan and seats", async () => {

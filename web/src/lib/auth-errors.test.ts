@@ -72,6 +72,17 @@ describe("the auth error classifier (spec §8)", () => {
       "Must be an https URL or a data:image URI",
     );
     expect(actionErrorMessage(new AuthRequestError(400, "VALIDATION_ERROR", "[body.email] Invalid email address"))).not.toMatch(/body|\[/);
+    // Issue 48: the refusal names the field at fault, in words ("Some of what you entered…" named none).
+    expect(actionErrorMessage(new AuthRequestError(400, "VALIDATION_ERROR", "[body.email] Invalid email address"))).toBe(
+      "The email address you entered is not valid. Check it and try again.",
+    );
+    expect(actionErrorMessage(new AuthRequestError(400, "VALIDATION_ERROR", "[body.newPassword] Too big"))).toBe(
+      "The password you entered is not valid. Check it and try again.",
+    );
+    // A field without a name in words keeps the general sentence, never the path.
+    expect(actionErrorMessage(new AuthRequestError(400, "VALIDATION_ERROR", "[query.cursor] Invalid"))).toBe(
+      "Some of what you entered is not valid. Please check it and try again.",
+    );
     // Spec §7: the client's transform error stays the thrown error, but a person reads §8's Generic message.
     expect(actionErrorMessage(trpcError("INTERNAL_SERVER_ERROR", 500, "Unable to transform response from server"))).toBe(MESSAGES.generic);
     expect(actionErrorMessage(TRPCClientError.from(new Error("Unable to transform response from server")))).toBe(MESSAGES.generic);

@@ -1,6 +1,6 @@
 import { AuthNetworkError, AuthRequestError } from "./auth-errors.js";
 import { inShownLanguage, specMessage as spec } from "./auth-messages.js";
-import { messageForCode, tooManyAttemptsMessage, withoutFieldPath } from "./messages-by-code.js";
+import { messageForCode, tooManyAttemptsMessage, validationMessage, withoutFieldPath } from "./messages-by-code.js";
 
 /*
  * The words a person reads for a failed call: never a field path, a code or a
@@ -12,6 +12,7 @@ export function actionErrorMessage(error: unknown): string {
   if (error instanceof AuthNetworkError) return spec("network");
   if (error instanceof TypeError) return spec("network"); // fetch's "Failed to fetch"
   if (error instanceof AuthRequestError && error.status === 429 && error.retryAfterSeconds !== null) return tooManyAttemptsMessage(error.retryAfterSeconds);
+  if (error instanceof AuthRequestError && error.code === "VALIDATION_ERROR") return validationMessage(error.message) ?? spec("generic");
   if (error instanceof AuthRequestError) return messageForCode(error.code) ?? (withoutFieldPath(error.message) || spec("generic"));
   if (isRemoteCallError(error)) return remoteCallErrorMessage(error);
   return spec("generic");

@@ -40,6 +40,33 @@ export function messageForCode(code: string | null | undefined): string | undefi
   return english && inShownLanguage(`code.${code}`, english);
 }
 
+/** The fields a person types, named in words (the last part of a VALIDATION_ERROR's path). */
+const FIELD_NAMES: Record<string, string> = {
+  email: "email address",
+  newEmail: "email address",
+  name: "name",
+  password: "password",
+  newPassword: "password",
+  currentPassword: "password",
+  image: "picture address",
+  slug: "slug",
+  code: "code",
+  otp: "code",
+};
+
+/**
+ * A VALIDATION_ERROR's sentence naming the field at fault ("[body.email] Invalid email address"
+ * → "The email address you entered is not valid."), in the shown language; the general sentence
+ * for a field without a name in words (issue 48: it named none).
+ */
+export function validationMessage(serverMessage: string): string | undefined {
+  const field = /^\s*\[(?:[^\]]*\.)?([A-Za-z]+)\]/.exec(serverMessage)?.[1];
+  const english = field ? FIELD_NAMES[field] : undefined;
+  if (!field || !english) return messageForCode("VALIDATION_ERROR");
+  const name = inShownLanguage(`field.${field}`, english);
+  return inShownLanguage("code.VALIDATION_ERROR.field", `The ${name} you entered is not valid. Check it and try again.`, { field: name });
+}
+
 /** "[body.image] Must be an https URL" → "Must be an https URL": a server sentence without its field path. */
 export function withoutFieldPath(message: string): string {
   return message.replace(/^\s*\[[^\]]*\]\s*/, "").trim();

@@ -8,9 +8,19 @@ import { formatDateTime, formatNumber, richText, roleLabel } from "../../compone
 import { LoadError, LoadingState } from "../../components/query-state.js";
 import { useTranslation } from "../../lib/i18n.js";
 
-function Tiles({ overview, emailVerified }: { overview: AuditOverview; emailVerified: boolean }): ReactElement {
+interface Viewer {
+  email: string;
+  emailVerified: boolean;
+  /** When this session began: a sign-in, or the sign-up that made the account. */
+  sessionStartedAt: Date | string;
+}
+
+function Tiles({ overview, viewer }: { overview: AuditOverview; viewer: Viewer }): ReactElement {
   const organization = overview.organization;
   const { t } = useTranslation();
+  // No sign-in recorded yet: the account is new, its sign-up began this session (issue 48: the
+  // first dashboard read "0", "None recorded" and "Not verified" right after signing up).
+  const firstSession = overview.lastSignInAt === null;
   return (
     <div className="grid tiles">
       <section className="card tile" aria-labelledby="tile-sign-ins">
@@ -19,19 +29,34 @@ function Tiles({ overview, emailVerified }: { overview: AuditOverview; emailVeri
           {formatNumber(overview.signInsLast30Days)}
         </p>
         <p className="muted small" data-testid="failed-sign-ins-30d">
-          {t("dashboard.signIns.failed", { count: overview.failedSignInsLast30Days })}
+          {firstSession && overview.failedSignInsLast30Days === 0
+            ? t("dashboard.signIns.fromNext")
+            : t("dashboard.signIns.failed", { count: overview.failedSignInsLast30Days })}
         </p>
         <Link to="/analytics">{t("dashboard.signIns.link")}</Link>
       </section>
       <section className="card tile" aria-labelledby="tile-last-sign-in">
         <h2 id="tile-last-sign-in">{t("dashboard.lastSignIn.heading")}</h2>
-        <p className="big small-big">{overview.lastSignInAt ? formatDateTime(overview.lastSignInAt) : t("dashboard.lastSignIn.none")}</p>
+        <p className="big small-big" data-testid="last-sign-in">
+          {formatDateTime(overview.lastSignInAt ?? viewer.sessionStartedAt)}
+        </p>
+        {firstSession && <p className="muted small">{t("dashboard.lastSignIn.thisSession")}</p>}
         <Link to="/reports?type=sign-in">{t("dashboard.lastSignIn.link")}</Link>
       </section>
       <section className="card tile" aria-labelledby="tile-email">
         <h2 id="tile-email">{t("dashboard.email.heading")}</h2>
-        <p className="big">{emailVerified ? t("dashboard.email.verified") : t("dashboard.email.notVerified")}</p>
-        <Link to="/settings#email">{t("dashboard.email.link")}</Link>
+        {viewer.emailVerified ? (
+          <>
+            <p className="big">{t("dashboard.email.verified")}</p>
+            <Link to="/settings#email">{t("dashboard.email.link")}</Link>
+          </>
+        ) : (
+          <>
+            <p className="big small-big">{t("dashboard.email.checkInbox")}</p>
+            <p className="muted small">{t("dashboard.email.linkSent", { email: viewer.email })}</p>
+            <Link to="/settings#email">{t("dashboard.email.sendAgain")}</Link>
+          </>
+        )}
       </section>
       <section className="card tile" aria-labelledby="tile-passkeys">
         <h2 id="tile-passkeys">{t("dashboard.passkeys.heading")}</h2>
@@ -107,7 +132,14 @@ export function DashboardPage(): ReactElement {
         <LoadError what={t("dashboard.overview")} error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
         <>
-          <Tiles overview={overview.data} emailVerified={user?.emailVerified ?? false} />
+          <Tiles
+            overview={overview.data}
+            viewer={{
+              email: user?.email ?? "",
+              emailVerified: user?.emailVerified ?? false,
+              sessionStartedAt: session.data?.session.createdAt ?? new Date(),
+            }}
+          />
           <RecentActivity events={overview.data.recent} />
         </>
       )}

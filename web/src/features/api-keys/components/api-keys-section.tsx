@@ -3,6 +3,7 @@ import { highestRoleRank, type WireApiKey, type WireCreatedApiKey } from "@gateh
 import { ActionStatus, formatDateTime, richText, Section } from "../../../components/ui.js";
 import { useApiKeys, useCreateApiKey, useDeleteApiKey, useSetApiKeyEnabled, type ApiKeyScope } from "../api/api-keys.js";
 import { useTranslation, type MessageId } from "../../../lib/i18n.js";
+import { ConfirmDialog } from "../../../components/confirm-dialog.js";
 import { translate } from "../../../components/ui.js";
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -150,24 +151,18 @@ export function ApiKeysSection({ scope }: ApiKeysSectionProps): ReactElement | n
       ) : (
         <p className="muted">{t("apiKeys.empty")}</p>
       )}
-      {confirming && (
-        <div className="notice stack" role="alertdialog" aria-labelledby={`${id}-confirm`}>
-          <p id={`${id}-confirm`}>{t("apiKeys.delete.question", { name: confirming.name || t("apiKeys.unnamedKey"), start: confirming.start ?? "" })}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate({ keyId: confirming.id }, { onSuccess: () => setConfirming(null) })}
-            >
-              {t("apiKeys.delete.confirm")}
-            </button>
-            <button type="button" className="secondary" onClick={() => setConfirming(null)}>
-              {t("common.cancel")}
-            </button>
-          </div>
-        </div>
-      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t("apiKeys.delete.title")}
+        confirmLabel={t("apiKeys.delete.confirm")}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) remove.mutate({ keyId: confirming.id });
+          setConfirming(null);
+        }}
+      >
+        {confirming && <p>{t("apiKeys.delete.question", { name: confirming.name || t("apiKeys.unnamedKey"), start: confirming.start ?? "" })}</p>}
+      </ConfirmDialog>
       <ActionStatus mutation={remove} pending={t("common.deleting")} success={t("apiKeys.deleted")} />
       <form className="stack" onSubmit={onCreate}>
         <label htmlFor={`${id}-name`}>{t("apiKeys.newName")}</label>
