@@ -9,10 +9,10 @@
 // export, revoke-sessions on 500 sessions) are timed one request at a time. Prints markdown tables
 // and exits 1 when a target (docs/performance.md, "At a million people") is missed.
 //   SCALE_TURN (default 5 s), SCALE_ROUNDS (2), SCALE_CONNECTIONS (50), SCALE_POOL (20000 draws)
-//   SCALE_TIMED_RUNS (5): requests per timed path
+//   SCALE_TIMED_RUNS (5): requests per timed path; SCALE_ONLY=instances: only the 1, 3 and 6 processes on PostgreSQL
 // Note: the clean-up scenario deletes the seed's expired rows; seed again before measuring it again.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -178,6 +178,10 @@ async function runDialect(dialect) {
     dialect === "postgres"
       ? `${info.url}${info.url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${info.schema}`)}`
       : `file:${info.file}`;
+  if (process.env.SCALE_ONLY === "instances") {
+    if (dialect === "postgres") await manyProcesses(databaseURL, info);
+    return [];
+  }
   const sweeps = [];
   const port = nextPort++;
   const gBase = `http://127.0.0.1:${port}`;
@@ -461,8 +465,93 @@ async function runDialect(dialect) {
   }
   await stopProcess(floor);
   await stopProcess(server);
+  if (dialect === "postgres") await manyProcesses(databaseURL, info);
   return slow;
 }
+
+/** CPU time (ms) of every process named `name` so far (PostgreSQL's backends: where the database's share shows). */
+function cpuOfNamed(name) {
+  let total = 0;
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== name) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * 1, 3 and 6 server processes on one PostgreSQL behind the round-robin proxy (servers and
+ * PostgreSQL on both cores, the load on core 1), each with the pool that fits max_connections
+ * (at most 10, leaving 20 for the floor, migrations and administration): get-session with random
+ * cookies, and how much of each request's CPU is PostgreSQL's.
+ */
+async function manyProcesses(databaseURL, info) {
+  const admin = new pg.Client({ connectionString: info.url });
+  await admin.connect();
+  const maxConnections = Number((await admin.query("show max_connections")).rows[0].max_connections);
+  await admin.end();
+  const pool = poolOf(POOL, () => ({ path: "/api/auth/get-session", headers: { cookie: anyCookie() } }));
+  for (const n of [1, 3, 6]) {
+    const poolSize = Math.max(1, Math.min(10, Math.floor((maxConnections - 20) / n)));
+    const servers = [];
+    for (let i = 0; i < n; i++) {
+      const port = nextPort++;
+      servers.push({
+        port,
+        child: await startProcess({
+          core: null,
+          argv: [process.execPath, ...SERVER_NODE_FLAGS, join(root, "server/dist/bench-server.js")],
+          env: {
+            ...SERVER_ENV,
+            NODE_ENV: "production",
+            PORT: String(port),
+            BASE_URL: `http://127.0.0.1:${port}`,
+            DATABASE_URL: databaseURL,
+            DATABASE_POOL_SIZE: String(poolSize),
+            AUTH_SECRET: SCALE_AUTH_SECRET,
+            RATE_LIMIT: "off",
+            API_KEY_RATE_LIMIT: "off",
+            DATA_DIR: dir,
+          },
+        }),
+      });
+    }
+    const proxyPort = nextPort++;
+    const proxy = await startProcess({
+      core: null,
+      argv: [process.execPath, "--import", "tsx", join(here, "proxy.mjs"), String(proxyPort), servers.map((s) => s.port).join(",")],
+      ready: "proxy listening",
+    });
+    const spec = { url: `http://127.0.0.1:${proxyPort}`, pool, connections: CONNECTIONS, duration: TURN };
+    await load({ ...spec, duration: 1 });
+    const pgBefore = cpuOfNamed("postgres");
+    const r = await load(spec);
+    const pgMs = cpuOfNamed("postgres") - pgBefore;
+    const row = {
+      n,
+      poolSize,
+      connections: n * poolSize,
+      maxConnections,
+      rps: Math.round(r.rps),
+      p99: r.p99,
+      bad: r.non2xx + r.errors + r.timeouts,
+      pgUsPerRequest: Math.round((pgMs * 1000) / Math.max(1, r.requests)),
+      load: load1(),
+    };
+    instanceRows.push(row);
+    console.error(
+      `  ${n} processes (pool ${poolSize} each, ${row.connections} of ${maxConnections} connections): ${row.rps} req/s, p99 ${row.p99} ms, PostgreSQL ${row.pgUsPerRequest} µs CPU a request; load ${row.load}`,
+    );
+    await stopProcess(proxy);
+    for (const s of servers) await stopProcess(s.child);
+  }
+}
+const instanceRows = [];
 
 // ---------------------------------------------------------------- run
 execFileSync("npx", ["tsc", "-b"], { cwd: root, stdio: "inherit" });
@@ -482,6 +571,13 @@ for (const r of rows) console.log(`| ${r.name} | ${r.g.rps} | ${r.g.p99} | ${r.f
 console.log("\n| path (one request at a time) | Gatehouse p50 ms | max ms | floor p50 ms | floor max ms | note | load avg |");
 console.log("|---|---:|---:|---:|---:|---|---:|");
 for (const r of slowRows) console.log(`| ${r.name} | ${r.g.p50} | ${r.g.max} | ${r.f?.p50 ?? "–"} | ${r.f?.max ?? "–"} | ${r.note ?? ""} | ${r.load} |`);
+if (instanceRows.length > 0) {
+  console.log("\nPostgreSQL, get-session with random cookies behind the round-robin proxy (servers and PostgreSQL on both cores, load on core 1):\n");
+  console.log("| processes | pool each | connections (of max) | req/s | p99 ms | PostgreSQL CPU µs a request | non-2xx | load avg |");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const r of instanceRows)
+    console.log(`| ${r.n} | ${r.poolSize} | ${r.connections} (${r.maxConnections}) | ${r.rps} | ${r.p99} | ${r.pgUsPerRequest} | ${r.bad} | ${r.load} |`);
+}
 console.log("\nTargets:\n\n| target | measured | result |\n|---|---:|---|");
 for (const t of targets) console.log(`| ${t.name} | ${t.measured} | ${t.pass ? "PASS" : "**FAIL**"} |`);
 const missed = targets.filter((t) => !t.pass);

@@ -55,8 +55,8 @@ const SIGNED_IN_CATALOGS: Record<Exclude<Language, "en">, Record<string, string>
  * not translated.
  */
 const SAME_IN_BOTH: Record<Exclude<Language, "en">, readonly string[]> = {
-  de: ["Google", "Passkey", "Passkeys", "Name", "Person", "Teams", "Team {name}", "Team (optional)", "Admin", "Admins"],
-  fr: ["Google", "Sessions", "Invitation", "Invitations", "Actions"],
+  de: ["Google", "Passkey", "Passkeys", "Name", "Person", "Teams", "Team {name}", "Team (optional)", "Admin", "Admins", "Build", "Version"],
+  fr: ["Google", "Sessions", "Invitation", "Invitations", "Actions", "Version"],
   es: ["Google", "Plan", "No"],
   ja: ["Google"],
 };

@@ -3,6 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../../lib/trpc.js";
 import { REMOTE_CALL_NETWORK_MODE } from "../../../lib/query-client.js";
 import { useHealth } from "../api/get-health.js";
+import { useTranslation } from "../../../lib/i18n.js";
+import { useBrand } from "../../../lib/shell-config.js";
 
 export interface BuildInfo {
   version: string;
@@ -14,26 +16,30 @@ export function AboutPage({ build }: { build: BuildInfo }): ReactElement {
   const health = useHealth();
   const trpc = useTRPC();
   const remote = useQuery({ ...trpc.health.queryOptions(), networkMode: REMOTE_CALL_NETWORK_MODE, throwOnError: false });
+  const { t } = useTranslation();
+  const brand = useBrand();
   return (
     <article className="page">
-      <h1>About</h1>
-      <p className="lead">Gatehouse: sign-in with Google, other providers and passkeys, and the security center for your account.</p>
+      <h1>{t("about.heading")}</h1>
+      <p className="lead">{t("about.lead", { app: brand.name })}</p>
       <section className="card" aria-labelledby="about-build">
-        <h2 id="about-build">Build</h2>
+        <h2 id="about-build">{t("about.build")}</h2>
         <dl className="facts">
-          <dt>Version</dt>
+          <dt>{t("about.version")}</dt>
           <dd>{build.version}</dd>
-          <dt>Built</dt>
+          <dt>{t("about.built")}</dt>
           <dd>{build.builtAt}</dd>
         </dl>
       </section>
       <section className="card" aria-labelledby="about-health">
-        <h2 id="about-health">Server health</h2>
+        <h2 id="about-health">{t("about.health")}</h2>
         <dl className="facts">
           <dt>HTTP (/healthz)</dt>
-          <dd data-testid="health-http">{health.isPending ? "checking…" : health.data?.ok ? `up (${health.data.latencyMs} ms)` : "unreachable"}</dd>
-          <dt>Remote calls (/api/trpc)</dt>
-          <dd data-testid="health-trpc">{remote.isPending ? "checking…" : remote.data?.ok ? "up" : "unreachable"}</dd>
+          <dd data-testid="health-http">
+            {health.isPending ? t("about.checking") : health.data?.ok ? t("about.upIn", { ms: health.data.latencyMs }) : t("about.unreachable")}
+          </dd>
+          <dt>{t("about.remoteCalls")}</dt>
+          <dd data-testid="health-trpc">{remote.isPending ? t("about.checking") : remote.data?.ok ? t("about.up") : t("about.unreachable")}</dd>
         </dl>
         <div className="actions">
           <button
@@ -44,7 +50,7 @@ export function AboutPage({ build }: { build: BuildInfo }): ReactElement {
               void remote.refetch();
             }}
           >
-            Check again
+            {t("about.checkAgain")}
           </button>
         </div>
       </section>
