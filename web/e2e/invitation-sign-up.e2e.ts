@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { addVirtualAuthenticator, CHROMIUM, screenshot, SKIP_REASON } from "./support/browser.js";
-import { mailedLink } from "./support/server.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpInBrowser } from "./support/accounts.js";
+import { addVirtualAuthenticator, CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
+import { mailedLink, startServer, type RunningServer } from "./support/server.js";
 import { startForFile } from "./support/start.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
@@ -79,5 +80,52 @@ describe.skipIf(!CHROMIUM)("an invitation for a person without an account, in Ch
     // The link worked once.
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === "/login" || url.pathname === "/subscribe");
+  });
+});
+
+/** Issue 48, with the card's own email ways on: the invited address filled in, and ONE way to make the account. */
+describe.skipIf(!CHROMIUM)("an invitation opened signed out with EMAIL_SIGN_IN=on, in Chromium", () => {
+  let server: RunningServer;
+  let owner: TestBrowser;
+  let invitee: TestBrowser;
+  beforeAll(async () => {
+    server = await startServer({ EMAIL_SIGN_IN: "on" }, { devIdentityProvider: false });
+    owner = await openBrowser();
+    invitee = await openBrowser();
+    await signUpInBrowser(owner.context, server.baseURL, OWNER);
+  });
+  afterAll(async () => {
+    await invitee?.close();
+    await owner?.close();
+    await server?.stop();
+  });
+
+  it("fills in the invited address and offers the invitation's Create an account only", async () => {
+    const headers = { origin: server.baseURL };
+    expect(
+      (
+        await owner.context.request.post(`${server.baseURL}/api/auth/organization/create`, {
+          data: { name: "Langley Research", slug: "langley-research" },
+          headers,
+        })
+      ).status(),
+    ).toBe(200);
+    const invited = await owner.context.request.post(`${server.baseURL}/api/auth/organization/invite-member`, {
+      data: { email: INVITEE, role: "member" },
+      headers,
+    });
+    expect(invited.status()).toBe(200);
+    const { page } = invitee;
+    await page.goto(await mailedLink(server, INVITEE, /invited you to join Langley Research/));
+    await page.waitForURL((url) => url.pathname === "/login");
+    const panel = page.getByRole("region", { name: "Join Langley Research" });
+    await panel.getByRole("button", { name: `Create an account for ${INVITEE}` }).waitFor();
+    await expect.poll(() => page.locator("#login-email").inputValue()).toBe(INVITEE);
+    // The card's own "Create an account" (a link to /sign-up, asked of the server after the first
+    // paint) is not a second way: counted once the page has nothing more to load.
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByRole("link", { name: /create an account/i }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: /create an account/i }).count()).toBe(1);
+    await screenshot(page, "invitation-signed-out-email-sign-in");
   });
 });
