@@ -60,7 +60,8 @@ describe.skipIf(!CHROMIUM)("the audit pages in Chromium against the real server"
     // The run's Chromium is reached over a connection (support/browser.ts): the file comes through it.
     const stream = await (await download).createReadStream();
     const text = (await readText(stream)).trim();
-    // The rows here hold no commas or quotes: a plain split is enough to read them back.
+    // Only the user agent holds commas (quoted): a plain split reads the columns before it, and
+    // the last column (the reason) is what follows the line's last comma.
     return text.split(/\r?\n/).map((line) => line.split(","));
   }
 
@@ -132,10 +133,11 @@ describe.skipIf(!CHROMIUM)("the audit pages in Chromium against the real server"
     await screenshot(page, "reports-person-failed");
 
     const csv = await downloadCSV(page);
-    expect(csv[0]).toEqual(["time", "type", "outcome", "method", "actor", "email", "organization", "ip", "user agent"]);
-    expect(csv.slice(1).map((row) => row.slice(1, 4))).toEqual([
-      ["sign-in", "failure", "password"],
-      ["sign-in", "failure", "password"],
+    expect(csv[0]).toEqual(["time", "type", "outcome", "method", "actor", "email", "organization", "ip", "user agent", "reason"]);
+    // Both failures were a wrong password for the person's own account: the last column says so.
+    expect(csv.slice(1).map((row) => [...row.slice(1, 4), row.at(-1)])).toEqual([
+      ["sign-in", "failure", "password", "Wrong password"],
+      ["sign-in", "failure", "password", "Wrong password"],
     ]);
   });
 
