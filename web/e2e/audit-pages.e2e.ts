@@ -110,7 +110,7 @@ describe.skipIf(!CHROMIUM)("the audit pages in Chromium against the real server"
     expect(await page.getByTestId("sign-ins-30d").textContent()).toBe("1");
     expect(await page.getByTestId("failed-sign-ins-30d").textContent()).toBe("2 failed attempts");
     expect(await page.getByTestId("organization-name").textContent()).toBe("West Computing");
-    expect(await page.getByTestId("organization-plan").textContent()).toBe("member · team plan · 2 of 25 seats");
+    expect(await page.getByTestId("organization-plan").textContent()).toBe("member · Team plan · 2 of 25 seats");
     const recent = page.getByRole("list", { name: "Recent activity" });
     await recent.getByRole("link", { name: "Invitation accepted" }).waitFor();
     await screenshot(page, "dashboard-person");
@@ -203,7 +203,7 @@ describe.skipIf(!CHROMIUM)("the audit pages in Chromium against the real server"
 
     await page.goto(`${server.baseURL}/dashboard`);
     await page.getByRole("list", { name: "Recent activity" }).waitFor();
-    expect(await page.getByTestId("organization-plan").textContent()).toBe("owner · team plan · 2 of 25 seats");
+    expect(await page.getByTestId("organization-plan").textContent()).toBe("owner · Team plan · 2 of 25 seats");
     await page.getByRole("list", { name: "Recent activity" }).getByRole("link", { name: "Plan changed" }).waitFor();
     await screenshot(page, "dashboard-owner");
     expect(violations).toEqual([]);

@@ -6,4 +6,4 @@ export type * from "./wire-types.js";
 export * from "./audit-events.js";
 export { isValidOrganizationSlug, ORGANIZATION_SLUG_MAX, ORGANIZATION_SLUG_MIN, slugFromName } from "./organization-slug.js";
 export * from "./admin-roles.js";
-export { describeUserAgent } from "./user-agent.js";
+export { describeUserAgent, userAgentParts } from "./user-agent.js";

@@ -1,10 +1,21 @@
 /**
- * A short "Browser on OS" label from a User-Agent string; "Unknown device" without one. Shown for
- * sessions and audit rows in the web app, and the name of a new passkey given none
- * (passkey/passkey-name.ts).
+ * A short "Browser on OS" label from a User-Agent string, in English; "Unknown device" without
+ * one. The name of a new passkey given none (passkey/passkey-name.ts); the web app composes the
+ * same parts in the shown language (web/src/lib/user-agent.ts).
  */
 export function describeUserAgent(userAgent: string | null): string {
-  if (!userAgent) return "Unknown device";
+  const parts = userAgentParts(userAgent);
+  if (!parts) return "Unknown device";
+  const browser = parts.browser ?? "Browser";
+  return parts.os ? `${browser} on ${parts.os}` : browser;
+}
+
+/**
+ * The browser and operating system a User-Agent names (null for one it does not), or null without
+ * a User-Agent: the parts the web app composes in the shown language.
+ */
+export function userAgentParts(userAgent: string | null): { browser: string | null; os: string | null } | null {
+  if (!userAgent) return null;
   const browser = /Edg\//.test(userAgent)
     ? "Edge"
     : /OPR\/|Opera/.test(userAgent)
@@ -19,7 +30,7 @@ export function describeUserAgent(userAgent: string | null): string {
               ? "Safari"
               : /curl\//.test(userAgent)
                 ? "curl"
-                : "Browser";
+                : null;
   const os = /Windows/.test(userAgent)
     ? "Windows"
     : /Android/.test(userAgent)
@@ -31,5 +42,5 @@ export function describeUserAgent(userAgent: string | null): string {
           : /Linux/.test(userAgent)
             ? "Linux"
             : null;
-  return os ? `${browser} on ${os}` : browser;
+  return { browser, os };
 }

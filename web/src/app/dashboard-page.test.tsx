@@ -69,7 +69,7 @@ describe("the dashboard (audit.overview)", () => {
     await call(backend.browser, "/organization/create", { name: "West Computing", slug: "west-computing" });
     app = renderApp(backend, "/dashboard");
     expect((await screen.findByTestId("organization-name")).textContent).toBe("West Computing");
-    expect(screen.getByTestId("organization-plan").textContent).toBe("owner · free plan · 1 of 3 seats");
+    expect(screen.getByTestId("organization-plan").textContent).toBe("owner · Free plan · 1 of 3 seats");
     await within(screen.getByRole("list", { name: "Recent activity" })).findByText("Organization created");
   });
 

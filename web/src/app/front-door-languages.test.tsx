@@ -1,3 +1,7 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { RouterProvider } from "react-router/dom";
@@ -18,6 +22,9 @@ import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
 import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
 import { pickLanguage, type Language } from "../lib/i18n.js";
 import { showAppLanguage } from "../components/language-switcher.js";
+import { translate } from "../components/ui.js";
+import { describeUserAgent } from "../lib/user-agent.js";
+import { planName } from "../features/plan/plan-name.js";
 import { createAuthFailureStore } from "./auth-failure.js";
 import { AppProvider } from "./provider.js";
 import { createTestRouter } from "./router.js";
@@ -55,7 +62,7 @@ const SIGNED_IN_CATALOGS: Record<Exclude<Language, "en">, Record<string, string>
  * not translated.
  */
 const SAME_IN_BOTH: Record<Exclude<Language, "en">, readonly string[]> = {
-  de: ["Google", "Passkey", "Passkeys", "Name", "Person", "Teams", "Team {name}", "Team (optional)", "Admin", "Admins", "Build", "Version"],
+  de: ["Google", "Passkey", "Passkeys", "Name", "Person", "Teams", "Team {name}", "Team (optional)", "Admin", "Admins", "Build", "Version", "Browser", "Team"],
   fr: ["Google", "Sessions", "Invitation", "Invitations", "Actions", "Version"],
   es: ["Google", "Plan", "No"],
   ja: ["Google"],
@@ -122,6 +129,155 @@ describe("the signed-in pages' catalogs (web/locales/app/)", () => {
     const english = SignedInEnglish as Record<string, string>;
     for (const [type, label] of Object.entries(AUDIT_EVENT_LABELS)) expect(english[`event.${type}`], type).toBe(label);
     for (const [reason, label] of Object.entries(FAILED_SIGN_IN_REASON_LABELS)) expect(english[`reason.${reason}`], reason).toBe(label);
+  });
+});
+
+/**
+ * Screens translated after the rest (issue 48, Build 3): every word they show comes from the
+ * signed-in catalogs through t(), none is written in the component. The scan reads each file's
+ * syntax tree and names what a person would read in English: JSX text, a string given to a
+ * shown attribute (label, title, aria-label, pending…) or shown through a condition, and any
+ * sentence of two words or more elsewhere in the file (a table of labels).
+ */
+const SCREENS_IN_THE_CATALOGS = [
+  "features/admin/components/apps-panel.tsx",
+  "features/enterprise-sso/components/single-sign-on-section.tsx",
+  "features/enterprise-sso/components/provisioning-section.tsx",
+  "features/two-factor/components/qr-code.tsx",
+  "features/plan/components/plan-panel.tsx",
+  "app/routes/dashboard.tsx",
+  "lib/user-agent.ts",
+];
+const SOURCE = join(dirname(fileURLToPath(import.meta.url)), "..");
+/** Names and examples shown as they are in every language. */
+const NAMES = ["OpenID Connect", "SAML 2.0", "Ed25519 (EdDSA)", "RSA (RS256)", "P-256 (ES256)", "example.com", "https://wiki.example.com/callback"];
+/** Attributes that hold no words for people: classes, ids, field names and values. */
+const NOT_SHOWN = new Set([
+  "className",
+  "id",
+  "htmlFor",
+  "type",
+  "name",
+  "pattern",
+  "accept",
+  "data-testid",
+  "key",
+  "value",
+  "href",
+  "src",
+  "role",
+  "inputMode",
+  "autoComplete",
+  "aria-labelledby",
+  "aria-describedby",
+  "rel",
+  "target",
+  "to",
+]);
+/** Nodes whose string operands are shown as they are (a condition's branches, a template's parts). */
+const PASSES_TEXT = new Set([
+  "ConditionalExpression",
+  "LogicalExpression",
+  "TemplateLiteral",
+  "JSXExpressionContainer",
+  "ParenthesizedExpression",
+  "JSXFragment",
+  "JSXElement",
+]);
+
+// Node's own resolution: the test environment's browser conditions would pick the parser's WebAssembly build.
+const { parseSync } = createRequire(import.meta.url)("oxc-parser") as typeof import("oxc-parser");
+type Node = { type: string; [key: string]: unknown };
+const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && typeof (value as Node).type === "string";
+
+function englishIn(source: string, file: string): string[] {
+  const found: string[] = [];
+  const flag = (text: string, shown: boolean): void => {
+    const words = text.trim();
+    if (NAMES.includes(words)) return;
+    if ((shown && /\p{L}{2,}/u.test(words)) || /\p{L}{2,}[ ]+\p{L}{2,}/u.test(words)) found.push(words);
+  };
+  const visit = (node: Node, shown: boolean): void => {
+    switch (node.type) {
+      case "ImportDeclaration":
+      case "ExportNamedDeclaration":
+        if (node.source) return;
+        break;
+      case "ImportExpression":
+        return;
+      case "CallExpression": {
+        const callee = node.callee as Node;
+        if (callee.type === "Identifier" && ["t", "translate"].includes(callee.name as string)) return;
+        break;
+      }
+      case "JSXText":
+        flag(node.value as string, true);
+        return;
+      case "Literal":
+        if (typeof node.value === "string") flag(node.value, shown);
+        return;
+      case "TemplateElement":
+        flag((node.value as { cooked: string }).cooked, shown);
+        return;
+      case "JSXAttribute": {
+        const name = node.name as Node;
+        const attribute = name.type === "JSXIdentifier" ? (name.name as string) : "";
+        if (NOT_SHOWN.has(attribute)) return;
+        if (isNode(node.value)) visit(node.value, true);
+        return;
+      }
+      case "Property":
+        // A key is no word shown; its value is looked at.
+        visit(node.value as Node, false);
+        return;
+    }
+    if (node.type.startsWith("TS")) return;
+    for (const [key, child] of Object.entries(node)) {
+      if (key === "test" || key === "left") {
+        if (isNode(child)) visit(child, false);
+        continue;
+      }
+      const passes = PASSES_TEXT.has(node.type) || (node.type === "JSXElement" && key === "children");
+      for (const item of Array.isArray(child) ? child : [child])
+        if (isNode(item)) visit(item, passes && shown ? true : node.type === "JSXElement" || node.type === "JSXFragment" ? true : passes && shown);
+    }
+  };
+  visit(parseSync(file, source).program as unknown as Node, false);
+  return found;
+}
+
+describe("the screens translated last (admin Apps, Single sign-on, Provisioning, QR code, devices, plans)", () => {
+  it("write no English of their own: every word they show is a catalog message", () => {
+    const english = SCREENS_IN_THE_CATALOGS.map((file) => [file, englishIn(readFileSync(join(SOURCE, file), "utf8"), file)] as const);
+    expect(Object.fromEntries(english.filter(([, found]) => found.length > 0))).toEqual({});
+  });
+
+  it("names devices and plans in the shown language", async () => {
+    const chromeOnMac = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+    const unknownBrowser = "Mozilla/5.0 (X11; Linux x86_64) Something/1.0";
+    try {
+      await showAppLanguage("de", true);
+      expect([describeUserAgent(chromeOnMac), describeUserAgent(unknownBrowser), describeUserAgent(null)]).toEqual([
+        "Chrome unter macOS",
+        "Browser unter Linux",
+        "Unbekanntes Gerät",
+      ]);
+      expect(["free", "team", "business"].map((plan) => planName(translate, plan as "free"))).toEqual(["Kostenlos", "Team", "Unternehmen"]);
+      await showAppLanguage("ja", true);
+      expect(describeUserAgent(chromeOnMac)).toBe("macOSのChrome");
+      expect(planName(translate, "free")).toBe("無料");
+      await showAppLanguage("en", true);
+      expect(describeUserAgent(chromeOnMac)).toBe("Chrome on macOS");
+      expect(planName(translate, "business")).toBe("Business");
+    } finally {
+      await showAppLanguage("en");
+    }
+  });
+
+  it("the scan finds English where it is written", () => {
+    const sample = `const KINDS = { web: "Web app with a server" };
+      export const A = () => <p title="Rotate secret" aria-label={\`Delete \${name}\`}>Apps {ok ? "no secret" : t("x")}<span className="badge ok" /></p>;`;
+    expect(englishIn(sample, "sample.tsx")).toEqual(["Web app with a server", "Rotate secret", "Delete", "Apps", "no secret"]);
   });
 });
 

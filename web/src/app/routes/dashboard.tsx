@@ -7,6 +7,7 @@ import { RecentActivity } from "../../features/audit/components/recent-activity.
 import { formatDateTime, formatNumber, richText, roleLabel } from "../../components/ui.js";
 import { LoadError, LoadingState } from "../../components/query-state.js";
 import { useTranslation } from "../../lib/i18n.js";
+import { planName } from "../../features/plan/plan-name.js";
 
 interface Viewer {
   email: string;
@@ -89,7 +90,7 @@ function Tiles({ overview, viewer }: { overview: AuditOverview; viewer: Viewer }
             <p className="muted small" data-testid="organization-plan">
               {t("dashboard.organization.summary", {
                 role: organization.role.split(",").map(roleLabel).join(", "),
-                plan: organization.plan,
+                plan: planName(t, organization.plan),
                 used: formatNumber(organization.seatsUsed),
                 limit: formatNumber(organization.seatLimit),
               })}

@@ -1,15 +1,17 @@
 import { useState, type FormEvent, type ReactElement } from "react";
 import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { EmptyState, LoadError, LoadingState } from "../../../components/query-state.js";
+import { richText } from "../../../components/ui.js";
+import { useTranslation, type MessageId, type Translate } from "../../../lib/i18n.js";
 import { adminActionError } from "../api/admin-request.js";
 import { useDeleteApp, useOAuthAppGrants, useOAuthApps, useRegisterApp, useRotateAppSecret, type NewOAuthApp, type OAuthApp } from "../api/oauth-clients.js";
 
 type AppKind = "web" | "public" | "service";
 
-const KIND_LABELS: Record<AppKind, string> = {
-  web: "Web app with a server (keeps a secret)",
-  public: "App without a secret (single-page or command-line, PKCE only)",
-  service: "Service acting as itself (client credentials, reports:read)",
+const KIND_LABELS: Record<AppKind, MessageId> = {
+  web: "adminApps.kind.web",
+  public: "adminApps.kind.public",
+  service: "adminApps.kind.service",
 };
 
 function lines(value: string): string[] {
@@ -21,11 +23,16 @@ function lines(value: string): string[] {
 
 /** How the app's ID tokens are signed: Gatehouse's EdDSA unless the relying party cannot verify it. */
 const ID_TOKEN_ALGORITHMS = {
-  EdDSA: "Ed25519 (EdDSA), the default",
-  RS256: "RSA (RS256), for a relying party without EdDSA, such as Apache's mod_auth_openidc",
-  ES256: "P-256 (ES256)",
-} as const;
+  EdDSA: { name: "Ed25519 (EdDSA)", note: "adminApps.alg.default" },
+  RS256: { name: "RSA (RS256)", note: "adminApps.alg.rsa" },
+  ES256: { name: "P-256 (ES256)", note: null },
+} as const satisfies Record<string, { name: string; note: MessageId | null }>;
 type IdTokenAlgorithm = keyof typeof ID_TOKEN_ALGORITHMS;
+
+function algorithmLabel(t: Translate, algorithm: IdTokenAlgorithm): string {
+  const { name, note } = ID_TOKEN_ALGORITHMS[algorithm];
+  return note ? t(note, { name }) : name;
+}
 
 interface AppForm {
   name: string;
@@ -60,28 +67,25 @@ function newApp(kind: AppKind, form: AppForm): NewOAuthApp {
 
 /** A secret as the server shows it: once, right after it is made. */
 function SecretOnce({ app }: { app: OAuthApp }): ReactElement {
+  const { t } = useTranslation();
+  const values = { name: app.client_name ?? app.client_id, id: app.client_id };
+  const message = app.client_secret ? t("adminApps.createdWithSecret", { ...values, secret: app.client_secret }) : t("adminApps.created", values);
   return (
     <div className="notice" role="status">
-      <p>
-        <strong>{app.client_name ?? app.client_id}</strong>: client id <code>{app.client_id}</code>
-        {app.client_secret && (
-          <>
-            , secret <code>{app.client_secret}</code>. Copy the secret now: it is not shown again.
-          </>
-        )}
-      </p>
+      <p>{richText(message, (text, index) => (index === 0 ? <strong>{text}</strong> : <code>{text}</code>))}</p>
     </div>
   );
 }
 
 function Grants({ clientId }: { clientId: string }): ReactElement {
   const grants = useOAuthAppGrants(clientId);
-  if (grants.isPending) return <span className="muted small">Loading who approved it…</span>;
-  if (grants.isError) return <span className="muted small">Approvals could not be read.</span>;
-  if (grants.data.length === 0) return <span className="muted small">Nobody has approved it yet.</span>;
+  const { t } = useTranslation();
+  if (grants.isPending) return <span className="muted small">{t("adminApps.grants.loading")}</span>;
+  if (grants.isError) return <span className="muted small">{t("adminApps.grants.error")}</span>;
+  if (grants.data.length === 0) return <span className="muted small">{t("adminApps.grants.none")}</span>;
   return (
     <span className="muted small">
-      Approved by {grants.data.length === 1 ? "1 person" : `${grants.data.length} people`}: {grants.data.map((grant) => grant.userEmail).join(", ")}
+      {t("adminApps.grants.by", { count: grants.data.length, emails: grants.data.map((grant) => grant.userEmail).join(", ") })}
     </span>
   );
 }
@@ -89,17 +93,24 @@ function Grants({ clientId }: { clientId: string }): ReactElement {
 function AppRow({ app, onSecret }: { app: OAuthApp; onSecret: (app: OAuthApp) => void }): ReactElement {
   const rotate = useRotateAppSecret();
   const remove = useDeleteApp();
+  const { t } = useTranslation();
   const name = app.client_name ?? app.client_id;
   return (
     <li className="item">
       <div className="row">
         <div className="grow">
           <strong>{name}</strong>{" "}
-          <span className="badge">{app.public ? "no secret" : app.grant_types.includes("client_credentials") ? "service" : "web app"}</span>
+          <span className="badge">
+            {app.public
+              ? t("adminApps.badge.public")
+              : app.grant_types.includes("client_credentials")
+                ? t("adminApps.badge.service")
+                : t("adminApps.badge.web")}
+          </span>
           <div className="muted small">
             <code>{app.client_id}</code>
-            {app.redirect_uris.length > 0 && <> · returns to {app.redirect_uris.join(", ")}</>}
-            {app.skip_consent && <> · first-party: no consent screen</>}
+            {app.redirect_uris.length > 0 && <> · {t("adminApps.returnsTo", { uris: app.redirect_uris.join(", ") })}</>}
+            {app.skip_consent && <> · {t("adminApps.firstParty")}</>}
           </div>
           <Grants clientId={app.client_id} />
           {(rotate.isError || remove.isError) && (
@@ -110,26 +121,26 @@ function AppRow({ app, onSecret }: { app: OAuthApp; onSecret: (app: OAuthApp) =>
         </div>
         {!app.public && (
           <ConfirmButton
-            label="Rotate secret"
+            label={t("adminApps.rotate")}
             className="secondary"
-            ariaLabel={`Rotate the secret of ${name}`}
+            ariaLabel={t("adminApps.rotate.aria", { name })}
             disabled={rotate.isPending}
-            title={`Rotate the secret of ${name}?`}
-            confirmLabel="Rotate secret"
+            title={t("adminApps.rotate.title", { name })}
+            confirmLabel={t("adminApps.rotate")}
             onConfirm={() => rotate.mutate(app.client_id, { onSuccess: (answer) => "client_id" in answer && onSecret(answer) })}
           >
-            <p>The current secret stops working at once; the new one is shown once.</p>
+            <p>{t("adminApps.rotate.body")}</p>
           </ConfirmButton>
         )}
         <ConfirmButton
-          label="Delete"
-          ariaLabel={`Delete ${name}`}
+          label={t("common.delete")}
+          ariaLabel={t("adminApps.delete.aria", { name })}
           disabled={remove.isPending}
-          title={`Delete ${name}?`}
-          confirmLabel="Delete app"
+          title={t("adminApps.delete.title", { name })}
+          confirmLabel={t("adminApps.delete.confirm")}
           onConfirm={() => remove.mutate(app.client_id)}
         >
-          <p>Its approvals and every token it holds end at once; people signed in through it are not signed out of it.</p>
+          <p>{t("adminApps.delete.body")}</p>
         </ConfirmButton>
       </div>
     </li>
@@ -143,6 +154,7 @@ export function AppsPanel(): ReactElement | null {
   const [kind, setKind] = useState<AppKind>("web");
   const [form, setForm] = useState<AppForm>(EMPTY_FORM);
   const [shown, setShown] = useState<OAuthApp | null>(null);
+  const { t } = useTranslation();
 
   // A server that is no OpenID provider (OIDC_PROVIDER=off) has no apps to show.
   if (apps.data === null) return null;
@@ -161,35 +173,41 @@ export function AppsPanel(): ReactElement | null {
   return (
     <section className="card" aria-labelledby="apps-heading">
       <div className="section-head">
-        <h2 id="apps-heading">Apps</h2>
+        <h2 id="apps-heading">{t("adminApps.heading")}</h2>
       </div>
-      <p className="muted">Other apps that sign people in with their Gatehouse account (OpenID Connect). Only admins register them.</p>
+      <p className="muted">{t("adminApps.description")}</p>
       {shown && <SecretOnce app={shown} />}
       {apps.isPending ? (
-        <LoadingState label="Loading apps…" />
+        <LoadingState label={t("adminApps.loading")} />
       ) : apps.isError ? (
-        <LoadError what="The apps" error={apps.error} onRetry={() => void apps.refetch()} />
+        <LoadError what={t("adminApps.theApps")} error={apps.error} onRetry={() => void apps.refetch()} />
       ) : apps.data.length === 0 ? (
-        <EmptyState title="No app is registered yet." />
+        <EmptyState title={t("adminApps.empty")} />
       ) : (
-        <ul className="list" aria-label="Registered apps">
+        <ul className="list" aria-label={t("adminApps.list")}>
           {apps.data.map((app) => (
             <AppRow key={app.client_id} app={app} onSecret={setShown} />
           ))}
         </ul>
       )}
-      <form className="stack" aria-label="Register an app" onSubmit={submit}>
-        <h3>Register an app</h3>
+      <form className="stack" aria-label={t("adminApps.register.heading")} onSubmit={submit}>
+        <h3>{t("adminApps.register.heading")}</h3>
         <div className="field">
-          <label htmlFor="app-name">Name people see</label>
-          <input id="app-name" required value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} placeholder="Team Wiki" />
+          <label htmlFor="app-name">{t("adminApps.name")}</label>
+          <input
+            id="app-name"
+            required
+            value={form.name}
+            onChange={(event) => setForm({ ...form, name: event.target.value })}
+            placeholder={t("adminApps.name.example")}
+          />
         </div>
         <div className="field">
-          <label htmlFor="app-kind">Kind</label>
+          <label htmlFor="app-kind">{t("adminApps.kind")}</label>
           <select id="app-kind" value={kind} onChange={(event) => setKind(event.target.value as AppKind)}>
             {(Object.keys(KIND_LABELS) as AppKind[]).map((value) => (
               <option key={value} value={value}>
-                {KIND_LABELS[value]}
+                {t(KIND_LABELS[value])}
               </option>
             ))}
           </select>
@@ -197,7 +215,7 @@ export function AppsPanel(): ReactElement | null {
         {kind !== "service" && (
           <>
             <div className="field">
-              <label htmlFor="app-redirects">Addresses it sends people back to (one a line, exactly)</label>
+              <label htmlFor="app-redirects">{t("adminApps.redirects")}</label>
               <textarea
                 id="app-redirects"
                 required
@@ -207,11 +225,11 @@ export function AppsPanel(): ReactElement | null {
               />
             </div>
             <div className="field">
-              <label htmlFor="app-logout">After signing out there, addresses it may send people to (optional)</label>
+              <label htmlFor="app-logout">{t("adminApps.logout")}</label>
               <textarea id="app-logout" value={form.logout} onChange={(event) => setForm({ ...form, logout: event.target.value })} />
             </div>
             <div className="field">
-              <label htmlFor="app-id-token-alg">ID token signature</label>
+              <label htmlFor="app-id-token-alg">{t("adminApps.idTokenAlg")}</label>
               <select
                 id="app-id-token-alg"
                 value={form.idTokenAlg}
@@ -219,14 +237,14 @@ export function AppsPanel(): ReactElement | null {
               >
                 {(Object.keys(ID_TOKEN_ALGORITHMS) as IdTokenAlgorithm[]).map((value) => (
                   <option key={value} value={value}>
-                    {ID_TOKEN_ALGORITHMS[value]}
+                    {algorithmLabel(t, value)}
                   </option>
                 ))}
               </select>
             </div>
             <label className="check">
-              <input type="checkbox" checked={form.skipConsent} onChange={(event) => setForm({ ...form, skipConsent: event.target.checked })} /> First-party
-              app: skip the consent screen
+              <input type="checkbox" checked={form.skipConsent} onChange={(event) => setForm({ ...form, skipConsent: event.target.checked })} />{" "}
+              {t("adminApps.skipConsent")}
             </label>
           </>
         )}
@@ -236,7 +254,7 @@ export function AppsPanel(): ReactElement | null {
           </p>
         )}
         <button type="submit" disabled={register.isPending}>
-          {register.isPending ? "Registering…" : "Register app"}
+          {register.isPending ? t("adminApps.registering") : t("adminApps.register")}
         </button>
       </form>
     </section>

@@ -1,5 +1,6 @@
 import type { ReactElement } from "react";
-import { ActionStatus, formatDateTime, Section } from "../../../components/ui.js";
+import { ActionStatus, formatDateTime, richText, Section } from "../../../components/ui.js";
+import { useTranslation } from "../../../lib/i18n.js";
 import { actionErrorMessage } from "../../../lib/error-messages.js";
 import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import { useGenerateScimToken, useRevokeScimToken, useScimTokens } from "../api/sso.js";
@@ -13,28 +14,31 @@ export function ProvisioningSection({ organizationId }: { organizationId: string
   const generate = useGenerateScimToken(organizationId);
   const revoke = useRevokeScimToken(organizationId);
   const base = `${window.location.origin}/api/auth/scim/v2`;
+  const { t } = useTranslation();
   return (
-    <Section id="provisioning" title="Provisioning">
+    <Section id="provisioning" title={t("scim.heading")}>
       <p className="muted">
-        Your directory (Okta, Entra ID…) can create, update and remove your people over SCIM 2.0. Give it the base URL <code>{base}</code> and a token.
+        {richText(t("scim.description", { base }), (text) => (
+          <code>{text}</code>
+        ))}
       </p>
       {tokens.data && tokens.data.length > 0 && (
-        <ul className="list" aria-label="Provisioning tokens">
+        <ul className="list" aria-label={t("scim.list")}>
           {tokens.data.map((token) => (
-            <li key={token.id} className="item row" aria-label={`Token made ${formatDateTime(token.createdAt)}`}>
+            <li key={token.id} className="item row" aria-label={t("scim.token", { date: formatDateTime(token.createdAt) })}>
               <span className="grow">
-                Made {formatDateTime(token.createdAt)} ·{" "}
-                <span data-testid="last-sync">{token.lastUsedAt ? `last sync ${formatDateTime(token.lastUsedAt)}` : "never used"}</span>
+                {t("scim.made", { date: formatDateTime(token.createdAt) })} ·{" "}
+                <span data-testid="last-sync">{token.lastUsedAt ? t("scim.lastSync", { date: formatDateTime(token.lastUsedAt) }) : t("scim.neverUsed")}</span>
               </span>
               <ConfirmButton
-                label="Revoke"
-                ariaLabel={`Revoke the token made ${formatDateTime(token.createdAt)}`}
+                label={t("scim.revoke")}
+                ariaLabel={t("scim.revoke.aria", { date: formatDateTime(token.createdAt) })}
                 disabled={revoke.isPending}
-                title="Revoke this provisioning token?"
-                confirmLabel="Revoke token"
+                title={t("scim.revoke.title")}
+                confirmLabel={t("scim.revoke.confirm")}
                 onConfirm={() => revoke.mutate(token.id)}
               >
-                <p>Your directory stops syncing through it at once. People and groups it made stay.</p>
+                <p>{t("scim.revoke.body")}</p>
               </ConfirmButton>
             </li>
           ))}
@@ -42,22 +46,19 @@ export function ProvisioningSection({ organizationId }: { organizationId: string
       )}
       <div className="actions">
         <button type="button" onClick={() => generate.mutate()} disabled={generate.isPending}>
-          Make a provisioning token
+          {t("scim.make")}
         </button>
       </div>
-      <ActionStatus mutation={generate} pending="Making a token…" success="Token made." errorMessage={actionErrorMessage} />
-      <ActionStatus
-        mutation={revoke}
-        pending="Revoking…"
-        success="Token revoked: the directory's requests with it are refused."
-        errorMessage={actionErrorMessage}
-      />
+      <ActionStatus mutation={generate} pending={t("scim.making")} success={t("scim.madeDone")} errorMessage={actionErrorMessage} />
+      <ActionStatus mutation={revoke} pending={t("scim.revoking")} success={t("scim.revoked")} errorMessage={actionErrorMessage} />
       {generate.data && (
-        <div className="notice success stack" role="status" aria-label="New provisioning token">
+        <div className="notice success stack" role="status" aria-label={t("scim.new")}>
           <p>
-            <strong>Copy the token now.</strong> This is the only time it is shown.
+            {richText(t("scim.new.copy"), (text) => (
+              <strong>{text}</strong>
+            ))}
           </p>
-          <input readOnly aria-label="Provisioning token" className="mono" value={generate.data.scimToken} onFocus={(e) => e.currentTarget.select()} />
+          <input readOnly aria-label={t("scim.tokenField")} className="mono" value={generate.data.scimToken} onFocus={(e) => e.currentTarget.select()} />
         </div>
       )}
     </Section>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from "react";
-import { ActionStatus, Section } from "../../../components/ui.js";
+import { ActionStatus, richText, Section } from "../../../components/ui.js";
+import { useTranslation } from "../../../lib/i18n.js";
 import { actionErrorMessage } from "../../../lib/error-messages.js";
 import { ConfirmButton } from "../../../components/confirm-dialog.js";
 import {
@@ -17,40 +18,41 @@ function ProviderRow({ provider, organizationId, token }: { provider: SsoProvide
   const verify = useVerifyDomain(organizationId);
   const requestToken = useRequestDomainToken(organizationId);
   const remove = useDeleteSsoProvider(organizationId);
+  const { t } = useTranslation();
   const shownToken = requestToken.data?.domainVerificationToken ?? token;
   return (
-    <li className="item stack tight provider" aria-label={`Identity provider ${provider.providerId}`}>
+    <li className="item stack tight provider" aria-label={t("sso.provider", { id: provider.providerId })}>
       <p className="row">
         <strong>{provider.providerId}</strong>
         <span className="muted">
           {provider.type === "oidc" ? "OpenID Connect" : "SAML 2.0"} · {provider.domain}
         </span>
         <span className={provider.domainVerified ? "badge ok" : "badge warn"} data-testid={`sso-status-${provider.providerId}`}>
-          {provider.domainVerified ? "domain verified" : "domain not verified: no sign-in yet"}
+          {provider.domainVerified ? t("sso.verified") : t("sso.notVerified")}
         </span>
       </p>
       {/* What to paste into the identity provider: long URLs, wrapped inside a phone's card. */}
       <dl className="facts small">
         {provider.type === "oidc" ? (
           <>
-            <dt>Redirect URI</dt>
+            <dt>{t("sso.redirectUri")}</dt>
             <dd>
               <code>{provider.redirectURI}</code>
             </dd>
           </>
         ) : (
           <>
-            <dt>ACS URL</dt>
+            <dt>{t("sso.acsUrl")}</dt>
             <dd>
               <code>{provider.samlConfig?.callbackUrl}</code>
             </dd>
-            <dt>SP entity ID</dt>
+            <dt>{t("sso.spEntityId")}</dt>
             <dd>
               <code>{provider.issuer}</code>
             </dd>
-            <dt>SP metadata</dt>
+            <dt>{t("sso.spMetadata")}</dt>
             <dd>
-              <a href={provider.samlConfig?.spMetadataUrl}>Download the XML</a>
+              <a href={provider.samlConfig?.spMetadataUrl}>{t("sso.downloadXml")}</a>
             </dd>
           </>
         )}
@@ -58,38 +60,34 @@ function ProviderRow({ provider, organizationId, token }: { provider: SsoProvide
       {!provider.domainVerified && (
         <div className="stack">
           <p className="small">
-            Publish a DNS TXT record named <code>{verificationRecordName(provider)}</code>
-            {shownToken ? (
-              <>
-                {" "}
-                with the value <code data-testid={`sso-token-${provider.providerId}`}>{shownToken}</code>
-              </>
-            ) : (
-              " holding the token you were given (or ask for a new one)"
+            {richText(
+              shownToken
+                ? t("sso.dns.withToken", { name: verificationRecordName(provider), token: shownToken })
+                : t("sso.dns.noToken", { name: verificationRecordName(provider) }),
+              (text, index) => (index === 1 ? <code data-testid={`sso-token-${provider.providerId}`}>{text}</code> : <code>{text}</code>),
             )}
-            , then verify.
           </p>
           <div className="actions">
             <button type="button" onClick={() => verify.mutate(provider.providerId)} disabled={verify.isPending}>
-              Verify domain
+              {t("sso.verify")}
             </button>
             <button type="button" className="secondary" onClick={() => requestToken.mutate(provider.providerId)} disabled={requestToken.isPending}>
-              New token
+              {t("sso.newToken")}
             </button>
           </div>
-          <ActionStatus mutation={verify} pending="Looking up the record…" success="Domain verified." errorMessage={actionErrorMessage} />
+          <ActionStatus mutation={verify} pending={t("sso.verify.pending")} success={t("sso.verify.done")} errorMessage={actionErrorMessage} />
         </div>
       )}
       <div className="actions">
         <ConfirmButton
-          label="Remove provider"
-          ariaLabel={`Remove provider ${provider.providerId}`}
+          label={t("sso.remove")}
+          ariaLabel={t("sso.remove.aria", { id: provider.providerId })}
           disabled={remove.isPending}
-          title={`Remove the provider ${provider.providerId}?`}
-          confirmLabel="Remove provider"
+          title={t("sso.remove.title", { id: provider.providerId })}
+          confirmLabel={t("sso.remove")}
           onConfirm={() => remove.mutate(provider.providerId)}
         >
-          <p>People of {provider.domain} can no longer sign in through it. Accounts they already have stay, with their other ways in.</p>
+          <p>{t("sso.remove.body", { domain: provider.domain })}</p>
         </ConfirmButton>
       </div>
     </li>
@@ -98,6 +96,7 @@ function ProviderRow({ provider, organizationId, token }: { provider: SsoProvide
 
 function AddProviderForm({ organizationId, onToken }: { organizationId: string; onToken: (providerId: string, token: string) => void }): ReactElement {
   const register = useRegisterSsoProvider(organizationId);
+  const { t } = useTranslation();
   const [type, setType] = useState<"oidc" | "saml">("oidc");
   const [fields, setFields] = useState({ providerId: "", domain: "", issuer: "", clientId: "", clientSecret: "", entryPoint: "", cert: "", idpEntityID: "" });
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
@@ -131,9 +130,9 @@ function AddProviderForm({ organizationId, onToken }: { organizationId: string; 
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit} aria-label="Add an identity provider">
+    <form className="stack" onSubmit={onSubmit} aria-label={t("sso.add.form")}>
       <fieldset className="row">
-        <legend>Protocol</legend>
+        <legend>{t("sso.protocol")}</legend>
         <label>
           <input type="radio" name="sso-type" checked={type === "oidc"} onChange={() => setType("oidc")} /> OpenID Connect
         </label>
@@ -141,39 +140,39 @@ function AddProviderForm({ organizationId, onToken }: { organizationId: string; 
           <input type="radio" name="sso-type" checked={type === "saml"} onChange={() => setType("saml")} /> SAML 2.0
         </label>
       </fieldset>
-      <label htmlFor="sso-provider-id">Provider id (letters, digits, dots, dashes)</label>
+      <label htmlFor="sso-provider-id">{t("sso.providerId")}</label>
       <input id="sso-provider-id" required pattern="[A-Za-z0-9._-]+" value={fields.providerId} onChange={set("providerId")} />
-      <label htmlFor="sso-domain">Email domain</label>
+      <label htmlFor="sso-domain">{t("sso.domain")}</label>
       <input id="sso-domain" required placeholder="example.com" value={fields.domain} onChange={set("domain")} />
       {type === "oidc" ? (
         <>
-          <label htmlFor="sso-issuer">Issuer URL (its discovery document is read)</label>
+          <label htmlFor="sso-issuer">{t("sso.issuer")}</label>
           <input id="sso-issuer" type="url" required value={fields.issuer} onChange={set("issuer")} />
-          <label htmlFor="sso-client-id">Client id</label>
+          <label htmlFor="sso-client-id">{t("sso.clientId")}</label>
           <input id="sso-client-id" required value={fields.clientId} onChange={set("clientId")} />
-          <label htmlFor="sso-client-secret">Client secret</label>
+          <label htmlFor="sso-client-secret">{t("sso.clientSecret")}</label>
           <input id="sso-client-secret" type="password" required value={fields.clientSecret} onChange={set("clientSecret")} />
         </>
       ) : (
         <>
-          <label htmlFor="sso-sp-entity">Our entity ID (the audience you give the IdP)</label>
+          <label htmlFor="sso-sp-entity">{t("sso.spEntity")}</label>
           <input id="sso-sp-entity" required value={fields.issuer} onChange={set("issuer")} />
-          <label htmlFor="sso-entry-point">IdP single sign-on URL</label>
+          <label htmlFor="sso-entry-point">{t("sso.entryPoint")}</label>
           <input id="sso-entry-point" type="url" required value={fields.entryPoint} onChange={set("entryPoint")} />
-          <label htmlFor="sso-idp-entity">IdP entity ID (issuer)</label>
+          <label htmlFor="sso-idp-entity">{t("sso.idpEntity")}</label>
           <input id="sso-idp-entity" required value={fields.idpEntityID} onChange={set("idpEntityID")} />
-          <label htmlFor="sso-cert">IdP signing certificate (PEM)</label>
+          <label htmlFor="sso-cert">{t("sso.cert")}</label>
           <textarea id="sso-cert" required rows={4} value={fields.cert} onChange={set("cert")} />
-          <label htmlFor="sso-cert-file">…or upload it</label>
+          <label htmlFor="sso-cert-file">{t("sso.certFile")}</label>
           <input id="sso-cert-file" type="file" accept=".pem,.crt,.cer" onChange={(e) => void onCertificateFile(e.target.files?.[0])} />
         </>
       )}
       <div className="actions">
         <button type="submit" disabled={register.isPending}>
-          Add provider
+          {t("sso.add")}
         </button>
       </div>
-      <ActionStatus mutation={register} pending="Adding…" success="Provider added: verify its domain to turn it on." errorMessage={actionErrorMessage} />
+      <ActionStatus mutation={register} pending={t("sso.adding")} success={t("sso.added")} errorMessage={actionErrorMessage} />
     </form>
   );
 }
@@ -185,21 +184,20 @@ function AddProviderForm({ organizationId, onToken }: { organizationId: string; 
 export function SingleSignOnSection({ organizationId }: { organizationId: string }): ReactElement {
   const providers = useSsoProviders(organizationId);
   const [tokens, setTokens] = useState<Record<string, string>>({});
+  const { t } = useTranslation();
   return (
-    <Section id="single-sign-on" title="Single sign-on">
-      <p className="muted">
-        Let your people sign in through your company&apos;s identity provider. A provider signs nobody in until its email domain is verified with a DNS record.
-      </p>
-      {providers.isPending && <p role="status">Loading the providers…</p>}
+    <Section id="single-sign-on" title={t("sso.heading")}>
+      <p className="muted">{t("sso.description")}</p>
+      {providers.isPending && <p role="status">{t("sso.loading")}</p>}
       {providers.error && <p className="notice error">{actionErrorMessage(providers.error)}</p>}
       {providers.data && providers.data.length > 0 && (
-        <ul className="list" aria-label="Identity providers">
+        <ul className="list" aria-label={t("sso.list")}>
           {providers.data.map((provider) => (
             <ProviderRow key={provider.providerId} provider={provider} organizationId={organizationId} token={tokens[provider.providerId] ?? null} />
           ))}
         </ul>
       )}
-      <h3>Add a provider</h3>
+      <h3>{t("sso.add.heading")}</h3>
       <AddProviderForm organizationId={organizationId} onToken={(providerId, token) => setTokens({ ...tokens, [providerId]: token })} />
     </Section>
   );

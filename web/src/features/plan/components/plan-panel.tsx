@@ -4,6 +4,7 @@ import { ActionStatus } from "../../../components/ui.js";
 import { ConfirmDialog } from "../../../components/confirm-dialog.js";
 import type { OrganizationPlan } from "../api/get-plan.js";
 import { useSetOrganizationPlan } from "../api/set-plan.js";
+import { planName } from "../plan-name.js";
 import { translate } from "../../../components/ui.js";
 import { useTranslation } from "../../../lib/i18n.js";
 
@@ -19,7 +20,6 @@ function seatsText(plan: OrganizationPlan): string {
 
 /** The organization's plan and its seats: what is used of the limit. */
 export function PlanSummary({ plan }: { plan: OrganizationPlan }): ReactElement {
-  const current = plan.plans.find((p) => p.id === plan.plan);
   const full = seatsTaken(plan) >= plan.seatLimit;
   const { t } = useTranslation();
   return (
@@ -27,7 +27,7 @@ export function PlanSummary({ plan }: { plan: OrganizationPlan }): ReactElement 
       <h2 id="plan-summary-heading">{plan.organization.name}</h2>
       <dl className="facts">
         <dt>{t("plan.plan")}</dt>
-        <dd data-testid="current-plan">{current?.name ?? plan.plan}</dd>
+        <dd data-testid="current-plan">{planName(t, plan.plan)}</dd>
         <dt>{t("plan.seatsLabel")}</dt>
         <dd data-testid="seats">{seatsText(plan)}</dd>
       </dl>
@@ -68,14 +68,14 @@ export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement 
         const current = option.id === plan.plan;
         const tooSmall = option.seatLimit < plan.seatsUsed;
         return (
-          <li key={option.id} className={`plan${current ? " current" : ""}`} aria-label={option.name}>
+          <li key={option.id} className={`plan${current ? " current" : ""}`} aria-label={planName(t, option.id)}>
             {plan.canChange ? (
               <label className="check">
                 <input type="radio" name="plan" value={option.id} checked={chosen === option.id} onChange={() => setChosen(option.id)} />
-                <span className="plan-name">{option.name}</span>
+                <span className="plan-name">{planName(t, option.id)}</span>
               </label>
             ) : (
-              <span className="plan-name">{option.name}</span>
+              <span className="plan-name">{planName(t, option.id)}</span>
             )}
             <span className="muted">{t("plan.upTo", { count: option.seatLimit })}</span>
             {current && <span className="badge ok">{t("plan.current")}</span>}
@@ -113,7 +113,7 @@ export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement 
       {/* Beside the form, not in it: the dialog's own form must not submit this one. */}
       <ConfirmDialog
         open={asking}
-        title={t("plan.change.title", { name: plan.organization.name, plan: chosenPlan?.name ?? chosen })}
+        title={t("plan.change.title", { name: plan.organization.name, plan: planName(t, chosenPlan?.id ?? chosen) })}
         confirmLabel={t("plan.change")}
         destructive={false}
         onConfirm={() => {

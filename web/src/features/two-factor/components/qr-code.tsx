@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactElement } from "react";
+import { useTranslation } from "../../../lib/i18n.js";
 
 /** The otpauth URI as a QR code (the qrcode library, loaded with the setup step), for the phone's camera. */
 export function QRCode({ value, label }: { value: string; label: string }): ReactElement {
   const [image, setImage] = useState<string | null>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     let active = true;
     void import("qrcode").then(async ({ toDataURL }) => {
@@ -13,6 +15,6 @@ export function QRCode({ value, label }: { value: string; label: string }): Reac
       active = false;
     };
   }, [value]);
-  if (!image) return <p role="status">Drawing the QR code…</p>;
+  if (!image) return <p role="status">{t("twoFactor.setup.drawing")}</p>;
   return <img className="qr-code" src={image} width={192} height={192} alt={label} />;
 }
