@@ -22,9 +22,8 @@ import { SESSION_QUERY_KEY } from "../features/auth/api/get-session.js";
 import { createAuthBackend, type AuthBackend } from "../test/auth-backend.js";
 import { pickLanguage, type Language } from "../lib/i18n.js";
 import { showAppLanguage } from "../components/language-switcher.js";
-import { translate } from "../components/ui.js";
+import { planName } from "../components/ui.js";
 import { describeUserAgent } from "../lib/user-agent.js";
-import { planName } from "../features/plan/plan-name.js";
 import { createAuthFailureStore } from "./auth-failure.js";
 import { AppProvider } from "./provider.js";
 import { createTestRouter } from "./router.js";
@@ -262,13 +261,13 @@ describe("the screens translated last (admin Apps, Single sign-on, Provisioning,
         "Browser unter Linux",
         "Unbekanntes Gerät",
       ]);
-      expect(["free", "team", "business"].map((plan) => planName(translate, plan as "free"))).toEqual(["Kostenlos", "Team", "Unternehmen"]);
+      expect(["free", "team", "business"].map((plan) => planName(plan as "free"))).toEqual(["Kostenlos", "Team", "Unternehmen"]);
       await showAppLanguage("ja", true);
       expect(describeUserAgent(chromeOnMac)).toBe("macOSのChrome");
-      expect(planName(translate, "free")).toBe("無料");
+      expect(planName("free")).toBe("無料");
       await showAppLanguage("en", true);
       expect(describeUserAgent(chromeOnMac)).toBe("Chrome on macOS");
-      expect(planName(translate, "business")).toBe("Business");
+      expect(planName("business")).toBe("Business");
     } finally {
       await showAppLanguage("en");
     }

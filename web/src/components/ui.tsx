@@ -1,5 +1,6 @@
 import { Fragment, type ReactElement, type ReactNode } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
+import type { PlanId } from "@gatehouse/server/shared";
 import { actionErrorMessage } from "../lib/error-messages.js";
 import { i18n, type Language, type MessageId, type Translate } from "../lib/i18n.js";
 import { showAppLanguage } from "./language-switcher.js";
@@ -21,6 +22,11 @@ export function roleLabel(role: string): string {
   const id = `role.${role}`;
   const label = translate(id as MessageId);
   return label === id ? role : label;
+}
+
+/** A plan's name in the shown language (`plan.name.free`: "Free"); the server's names are its English ones. */
+export function planName(plan: PlanId): string {
+  return translate(`plan.name.${plan}`);
 }
 
 export interface SectionProps {

@@ -4,10 +4,9 @@ import { useSession } from "../../features/auth/api/get-session.js";
 import { useAuditOverview } from "../../features/audit/api/get-audit-overview.js";
 import type { AuditOverview } from "../../features/audit/api/types.js";
 import { RecentActivity } from "../../features/audit/components/recent-activity.js";
-import { formatDateTime, formatNumber, richText, roleLabel } from "../../components/ui.js";
+import { formatDateTime, formatNumber, planName, richText, roleLabel } from "../../components/ui.js";
 import { LoadError, LoadingState } from "../../components/query-state.js";
 import { useTranslation } from "../../lib/i18n.js";
-import { planName } from "../../features/plan/plan-name.js";
 
 interface Viewer {
   email: string;
@@ -90,7 +89,7 @@ function Tiles({ overview, viewer }: { overview: AuditOverview; viewer: Viewer }
             <p className="muted small" data-testid="organization-plan">
               {t("dashboard.organization.summary", {
                 role: organization.role.split(",").map(roleLabel).join(", "),
-                plan: planName(t, organization.plan),
+                plan: planName(organization.plan),
                 used: formatNumber(organization.seatsUsed),
                 limit: formatNumber(organization.seatLimit),
               })}

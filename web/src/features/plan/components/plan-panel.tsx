@@ -4,8 +4,7 @@ import { ActionStatus } from "../../../components/ui.js";
 import { ConfirmDialog } from "../../../components/confirm-dialog.js";
 import type { OrganizationPlan } from "../api/get-plan.js";
 import { useSetOrganizationPlan } from "../api/set-plan.js";
-import { planName } from "../plan-name.js";
-import { translate } from "../../../components/ui.js";
+import { planName, translate } from "../../../components/ui.js";
 import { useTranslation } from "../../../lib/i18n.js";
 
 /** A seat is a member or a pending invitation: both count against the plan's limit. */
@@ -27,7 +26,7 @@ export function PlanSummary({ plan }: { plan: OrganizationPlan }): ReactElement 
       <h2 id="plan-summary-heading">{plan.organization.name}</h2>
       <dl className="facts">
         <dt>{t("plan.plan")}</dt>
-        <dd data-testid="current-plan">{planName(t, plan.plan)}</dd>
+        <dd data-testid="current-plan">{planName(plan.plan)}</dd>
         <dt>{t("plan.seatsLabel")}</dt>
         <dd data-testid="seats">{seatsText(plan)}</dd>
       </dl>
@@ -68,14 +67,14 @@ export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement 
         const current = option.id === plan.plan;
         const tooSmall = option.seatLimit < plan.seatsUsed;
         return (
-          <li key={option.id} className={`plan${current ? " current" : ""}`} aria-label={planName(t, option.id)}>
+          <li key={option.id} className={`plan${current ? " current" : ""}`} aria-label={planName(option.id)}>
             {plan.canChange ? (
               <label className="check">
                 <input type="radio" name="plan" value={option.id} checked={chosen === option.id} onChange={() => setChosen(option.id)} />
-                <span className="plan-name">{planName(t, option.id)}</span>
+                <span className="plan-name">{planName(option.id)}</span>
               </label>
             ) : (
-              <span className="plan-name">{planName(t, option.id)}</span>
+              <span className="plan-name">{planName(option.id)}</span>
             )}
             <span className="muted">{t("plan.upTo", { count: option.seatLimit })}</span>
             {current && <span className="badge ok">{t("plan.current")}</span>}
@@ -113,7 +112,7 @@ export function PlanChooser({ plan }: { plan: OrganizationPlan }): ReactElement 
       {/* Beside the form, not in it: the dialog's own form must not submit this one. */}
       <ConfirmDialog
         open={asking}
-        title={t("plan.change.title", { name: plan.organization.name, plan: planName(t, chosenPlan?.id ?? chosen) })}
+        title={t("plan.change.title", { name: plan.organization.name, plan: planName(chosenPlan?.id ?? chosen) })}
         confirmLabel={t("plan.change")}
         destructive={false}
         onConfirm={() => {
