@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "../src/email/mailer.js";
 import {
   createRecordingMailer,
@@ -9,7 +9,13 @@ import {
   totpCodeFor,
   type RecordingMailer,
   type TestAuth,
+  type TestOpenIDProvider,
 } from "../testing/index.js";
+import { mailEs } from "../src/i18n/mail-es.js";
+import { mailFr } from "../src/i18n/mail-fr.js";
+import { mailJa } from "../src/i18n/mail-ja.js";
+import { codeIn, createPasswordlessAuth, lastMailTo } from "./passwordless-support.js";
+import { createSocialAuth, person, runFlow, startSocialProvider } from "./social-harness.js";
 import { PASSWORD } from "./two-factor-support.js";
 
 /*
@@ -106,5 +112,71 @@ describe.each(testDialects())("mail language and two-factor notices on %s", (dia
     expect((await signIn.post("/sign-in/email", { email, password: PASSWORD })).status).toBe(200);
     expect((await signIn.post("/two-factor/verify-totp", { code: totpCodeFor(totpURI, t.clock.now()) })).status).toBe(200);
     expect(await mailsTo(email)).toHaveLength(1);
+  });
+});
+
+/*
+ * Issue 48, Build 3: the notices a sign-in through a provider or the mailbox sends (the provider
+ * now linked, what an unproven account lost at its first proof) take the language of that
+ * sign-in's request, not the team's.
+ */
+describe.each(testDialects())("the notices of a first proof, in the sign-in's language, on %s", (dialect) => {
+  let idp: TestOpenIDProvider;
+  let t: TestAuth;
+  let mailer: RecordingMailer;
+  beforeAll(async () => {
+    idp = await startSocialProvider();
+  });
+  afterAll(async () => {
+    await idp.close();
+  });
+  afterEach(async () => {
+    await t.auth.settled();
+    await t.destroy();
+  });
+
+  it("a Google sign-in that links the account and removes the unproven password mails both notices in the browser's language", async () => {
+    mailer = createRecordingMailer();
+    t = await createSocialAuth(dialect, idp, { mailer, rateLimit: { enabled: false }, brand: { appName: "Acme", mailLanguage: "de" } });
+    const email = `first-proof-${dialect}@example.com`;
+    await signUpPerson(t.auth, "Squatter", email);
+    idp.setPerson(person({ email, emailVerified: true }));
+    const owner = createTestBrowser(t.auth);
+    owner.cookies.set("locale", "fr");
+    mailer.messages.length = 0;
+    expect((await runFlow(owner, idp)).location).toBe("/dashboard");
+    await t.auth.settled();
+    const subjects = mailer.messages.filter((message) => message.to === email).map((message) => message.subject);
+    expect(subjects.sort()).toEqual([mailFr.notice.providerLinked.subject("Acme", "Google"), mailFr.notice.unprovenRemoved.subject("Acme")].sort());
+  });
+
+  it("a sign-in code that proves the address mails the removal notice in the language of the request that used it", async () => {
+    ({ t, mailer } = await createPasswordlessAuth(dialect, { brand: { appName: "Acme", mailLanguage: "de" } }));
+    const email = `mailbox-proof-${dialect}@example.com`;
+    await signUpPerson(t.auth, "Squatter", email);
+    const owner = createTestBrowser(t.auth);
+    const japanese = { "accept-language": "ja-JP,ja;q=0.9" };
+    expect((await owner.post("/email-otp/send-verification-otp", { email, type: "sign-in" }, japanese)).status).toBe(200);
+    const code = codeIn(await lastMailTo(t, mailer, email));
+    mailer.messages.length = 0;
+    expect((await owner.post("/sign-in/email-otp", { email, otp: code }, japanese)).status).toBe(200);
+    await t.auth.settled();
+    expect(mailer.messages.filter((message) => message.to === email).map((message) => message.subject)).toEqual([
+      mailJa.notice.unprovenRemoved.subject("Acme"),
+    ]);
+  });
+
+  it("a link from Settings mails the provider-linked notice in the browser's language", async () => {
+    mailer = createRecordingMailer();
+    t = await createSocialAuth(dialect, idp, { mailer, rateLimit: { enabled: false }, brand: { appName: "Acme", mailLanguage: "de" } });
+    const { email, browser } = await signUpPerson(t.auth, "Ada", `link-${dialect}@example.com`);
+    browser.cookies.set("locale", "es");
+    idp.setPerson(person({ email, emailVerified: true }));
+    mailer.messages.length = 0;
+    expect((await runFlow(browser, idp, {}, "/link-social")).location).toBe("/dashboard");
+    await t.auth.settled();
+    expect(mailer.messages.filter((message) => message.to === email).map((message) => message.subject)).toEqual([
+      mailEs.notice.providerLinked.subject("Acme", "Google"),
+    ]);
   });
 });

@@ -15,6 +15,8 @@ export interface LinkAccountInput {
   tokens: OAuthTokens;
   user: { id: string; email: string };
   audit: Audit<"account-linked">;
+  /** The request that links it: the notice takes its language. */
+  headers: Headers;
 }
 
 /**
@@ -62,6 +64,6 @@ export async function linkProviderAccount(ctx: AuthContext, input: LinkAccountIn
     });
   }
   const owner = await findUserById(ctx.db, input.user.id);
-  if (owner) sendAccountNotice(ctx, owner, owner.email, { kind: "provider-linked", providerId: provider.id });
+  if (owner) sendAccountNotice(ctx, owner, owner.email, { kind: "provider-linked", providerId: provider.id }, input.headers);
   return "linked";
 }

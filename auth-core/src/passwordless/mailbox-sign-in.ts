@@ -60,7 +60,7 @@ export async function signInThroughMailbox(
       if (!user) throw new Error("the account made by a concurrent sign-in is gone");
     }
   }
-  if (!isNewUser) user = await proveAddressThroughMailbox(ctx, { user, method: input.way, audit: call.audit });
+  if (!isNewUser) user = await proveAddressThroughMailbox(ctx, { user, method: input.way, audit: call.audit, headers: call.headers });
   const outcome = await completeSignIn(call, { user, rememberMe: true, way: { method: input.way } });
   return { outcome, isNewUser };
 }

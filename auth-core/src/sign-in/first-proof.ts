@@ -174,6 +174,8 @@ export async function proveAddressThroughProvider(
     profile: { id: string; email: string; emailVerified: boolean };
     providerId: string;
     audit: Audit<"email-verified" | "unproven-additions-removed">;
+    /** The sign-in's request: the notice takes its language. */
+    headers: Headers;
   },
 ): Promise<UserRow> {
   const { user, profile, providerId } = input;
@@ -197,7 +199,7 @@ export async function proveAddressThroughProvider(
     return { updated, removed, proof };
   });
   if (!outcome) return user;
-  sendRemovalNotice(ctx, outcome.updated, outcome.proof, outcome.removed);
+  sendRemovalNotice(ctx, outcome.updated, outcome.proof, outcome.removed, input.headers);
   return outcome.updated;
 }
 
@@ -209,7 +211,7 @@ export async function proveAddressThroughProvider(
  */
 export async function proveAddressThroughMailbox(
   ctx: AuthContext,
-  input: { user: UserRow; method: "magic-link" | "email-otp"; audit: Audit<"email-verified" | "unproven-additions-removed"> },
+  input: { user: UserRow; method: "magic-link" | "email-otp"; audit: Audit<"email-verified" | "unproven-additions-removed">; headers: Headers },
 ): Promise<UserRow> {
   const { user } = input;
   if (user.emailVerified === 1 && (await proofState(ctx.db, user, ctx.clock.now())).proven) return user;
@@ -226,6 +228,6 @@ export async function proveAddressThroughMailbox(
     return { updated, removed };
   });
   if (!outcome) return user;
-  sendRemovalNotice(ctx, outcome.updated, proof, outcome.removed);
+  sendRemovalNotice(ctx, outcome.updated, proof, outcome.removed, input.headers);
   return outcome.updated;
 }

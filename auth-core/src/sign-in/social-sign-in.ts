@@ -65,8 +65,9 @@ async function markVerifiedIfVouched(
   profile: SocialSignInInput["profile"],
   audit: Audit<"email-verified" | "unproven-additions-removed">,
   providerId: string,
+  headers: Headers,
 ): Promise<UserRow> {
-  return proveAddressThroughProvider(ctx, { user, profile, providerId, audit });
+  return proveAddressThroughProvider(ctx, { user, profile, providerId, audit, headers });
 }
 
 /**
@@ -111,7 +112,7 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
   if (found && decision === "sign-in") {
     const account = await findAccountByProvider(ctx.db, provider.id, profile.id);
     if (account) await updateAccount(ctx.db, account.id, { ...toStoredTokens(ctx, input.tokens), updatedAt: now });
-    user = await markVerifiedIfVouched(ctx, found.user, profile, audit, provider.id);
+    user = await markVerifiedIfVouched(ctx, found.user, profile, audit, provider.id, input.headers);
   } else if (found) {
     try {
       await audit.change(async (trx, log) => {
@@ -121,8 +122,8 @@ export async function completeSocialSignIn(ctx: AuthContext, input: SocialSignIn
     } catch {
       return { ok: false, error: "unable to link account" };
     }
-    sendAccountNotice(ctx, found.user, found.user.email, { kind: "provider-linked", providerId: provider.id });
-    user = await markVerifiedIfVouched(ctx, found.user, profile, audit, provider.id);
+    sendAccountNotice(ctx, found.user, found.user.email, { kind: "provider-linked", providerId: provider.id }, input.headers);
+    user = await markVerifiedIfVouched(ctx, found.user, profile, audit, provider.id, input.headers);
   } else {
     try {
       user = await audit.change(async (trx, log) => {

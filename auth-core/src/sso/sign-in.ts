@@ -105,6 +105,7 @@ export async function completeSsoSignIn(
       profile: { id: identity.subject, email, emailVerified: true },
       providerId: provider.providerId,
       audit,
+      headers: call.headers,
     });
   const outcome = await completeSignIn(call, { user, rememberMe: true, way: { method } });
   await ensureMember(ctx, audit, provider, outcome.user.id);

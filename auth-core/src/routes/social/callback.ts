@@ -105,6 +105,7 @@ export const callback = defineEndpoint({
           tokens,
           user: { id: state.link.userId, email: state.link.email },
           audit,
+          headers,
         });
         return linked === "linked" ? redirectTo(state.callbackURL) : redirectWithError(errorURL, linked);
       }

@@ -38,12 +38,12 @@ export const linkSocial = defineEndpoint({
   session: "required",
   rateLimit: "default",
   audit: ["account-linked"],
-  async handler({ ctx, body, session, response, audit }): Promise<LinkSocialResult> {
+  async handler({ ctx, body, session, headers, response, audit }): Promise<LinkSocialResult> {
     const provider = requireProvider(ctx, body.provider);
     const user = { id: session.user.id, email: session.user.email };
     if (body.idToken) {
       const { user: profile, tokens } = await readIdTokenProfile(ctx, provider, body.idToken);
-      const linked = await linkProviderAccount(ctx, { provider, profile, tokens, user, audit });
+      const linked = await linkProviderAccount(ctx, { provider, profile, tokens, user, audit, headers });
       if (linked !== "linked") {
         const [status, code] = LINK_REFUSALS[linked];
         throw APIError.from(status, code);
