@@ -28,7 +28,7 @@
 //   BENCH_CHECK=off    measure even if the floor's answer differs from get-session's (an older build, for A/B)
 //   BENCH_CPU_PROF=DIR the SQLite Gatehouse server and the floors run with --cpu-prof and write their profiles into DIR
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,6 +37,7 @@ import pg from "pg";
 import { bundleServer } from "../bundle-server.mjs";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../server-runtime.mjs";
 import { measureFirstLoad } from "./first-load.mjs";
+import { resetPeakRss, rssMB } from "./process-memory.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const root = join(here, "..", "..");
@@ -169,21 +170,6 @@ async function untilIdle(pids) {
     const now = cpuMs(pids);
     if (now - last < 5) return;
     last = now;
-  }
-}
-/** A process's resident set now (VmRSS) or its peak so far (VmHWM), in MiB. */
-function rssMB(pid, field = "VmRSS") {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith(field));
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-}
-/** Resets a process's peak RSS (Linux: clear_refs 5), so the next VmHWM is the peak under load only. */
-function resetPeakRss(pid) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, "5");
-  } catch {
-    console.error("bench: cannot reset a server's peak RSS; its peak below includes its start");
   }
 }
 

@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../server-runtime.mjs";
+import { resetPeakRss, rssMB } from "./process-memory.mjs";
 import { SCALE_AUTH_SECRET, SCALE_DIR, apiKey, personId, sessionToken, signedCookie, storedHash } from "./scale-data.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -72,19 +73,6 @@ async function stopProcess(child) {
   if (child.exitCode !== null) return;
   child.kill("SIGTERM");
   await new Promise((resolve) => child.once("exit", resolve));
-}
-function rssMB(pid, field = "VmRSS") {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith(field));
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-}
-function resetPeakRss(pid) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, "5");
-  } catch {
-    console.error("bench --scale: cannot reset the server's peak RSS");
-  }
 }
 function load(spec) {
   const [c, a] = pin(1, [process.execPath, join(here, spec.pool ? "scale-load.mjs" : "load.mjs"), JSON.stringify(spec)]);
@@ -400,7 +388,7 @@ async function runDialect(dialect) {
 
   // The CSV export of the first big organization's log: rows, time, the server's peak RSS.
   {
-    resetPeakRss(server.pid);
+    resetPeakRss(server.pid, "bench --scale");
     const before = rssMB(server.pid);
     const started = performance.now();
     const r = await fetch(`${gBase}/api/reports/events.csv?scope=organization`, { headers: { cookie: cookieOf(0) } });
