@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
-import { mailedLink, startServer, type RunningServer } from "./support/server.js";
+import { signedInOperator, startServer, type RunningServer } from "./support/server.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 
@@ -25,19 +25,7 @@ describe.skipIf(!CHROMIUM)("Gatehouse as another app's OpenID provider, in Chrom
     server = await startServer({ EMAIL_SIGN_IN: "on", ADMIN_EMAILS: "ops@example.com" }, { devIdentityProvider: false });
     issuer = `${server.baseURL}/api/auth`;
     // The operator: the listed address, proven by its verification link opened with the account's session.
-    const jar: string[] = [];
-    const call = async (path: string, body?: unknown): Promise<Response> => {
-      const response = await fetch(path.startsWith("http") ? path : `${issuer}${path}`, {
-        method: body === undefined ? "GET" : "POST",
-        headers: { origin: server.baseURL, cookie: jar.join("; "), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        redirect: "manual",
-      });
-      for (const line of response.headers.getSetCookie()) jar.push(line.split(";")[0]!);
-      return response;
-    };
-    await call("/sign-up/email", { name: "Ops", email: "ops@example.com", password: "operators only 77" });
-    await call(await mailedLink(server, "ops@example.com", /^Verify your email/));
+    const call = await signedInOperator(server, "ops@example.com");
     const created = await call("/admin/oauth2/create-client", {
       client_name: "Team Wiki",
       redirect_uris: [CALLBACK],

@@ -172,3 +172,27 @@ export async function mailedLink(server: RunningServer, to: string, subject: Reg
   await server.until(() => newestLink(server, to, subject) !== undefined, `a mail to ${to} matching ${subject}`);
   return newestLink(server, to, subject)!;
 }
+
+/** Calls to a server's /api/auth (or a full URL) that keep the cookies they are given, as one client. */
+type AuthCaller = (path: string, body?: unknown) => Promise<Response>;
+
+/**
+ * The server's operator, over HTTP: signs `email` (listed in ADMIN_EMAILS) up and opens its
+ * verification link with the account's own session, which makes it an admin; the caller that holds it.
+ */
+export async function signedInOperator(server: RunningServer, email: string): Promise<AuthCaller> {
+  const jar: string[] = [];
+  const call: AuthCaller = async (path, body) => {
+    const response = await fetch(path.startsWith("http") ? path : `${server.baseURL}/api/auth${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { origin: server.baseURL, cookie: jar.join("; "), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: "manual",
+    });
+    for (const line of response.headers.getSetCookie()) jar.push(line.split(";")[0]!);
+    return response;
+  };
+  await call("/sign-up/email", { name: "Ops", email, password: "operators only 77" });
+  await call(await mailedLink(server, email, /^Verify your email/));
+  return call;
+}
