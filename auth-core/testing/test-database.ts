@@ -90,6 +90,7 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
   // server process with cold catalog caches) for the process's next test: the test's Kysely gets a
   // pool whose end() does nothing, and destroy() below ends the real one when the schema is dropped.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: () => pool.connect(), end: async () => undefined } }) });
+  let destroyed: Promise<void> | undefined;
   if (options.upTo) {
     const upTo = options.upTo;
     await withPostgresSchemaLock(url, async (client) => {
@@ -113,11 +114,16 @@ export async function createTestDatabase(dialect: TestDialect = "sqlite", option
     async dropTable(table) {
       await withPostgresSchemaLock(url, (client) => client.query(`drop table "${schema}"."${table}" cascade`));
     },
-    async destroy() {
-      await db.destroy();
-      if (runPrefix && (await releaseSchema(pool, schema))) return;
-      await pool.end();
-      await withPostgresSchemaLock(url, (client) => client.query(`drop schema if exists "${schema}" cascade`));
+    // Once, however often a test calls it: a second release would hand the schema and its pool to
+    // two later tests, and the first of them to drop a table would end the pool under the other.
+    destroy() {
+      destroyed ??= (async () => {
+        await db.destroy();
+        if (runPrefix && (await releaseSchema(pool, schema))) return;
+        await pool.end();
+        await withPostgresSchemaLock(url, (client) => client.query(`drop schema if exists "${schema}" cascade`));
+      })();
+      return destroyed;
     },
   };
 }
@@ -235,7 +241,7 @@ async function releaseSchema(pool: pg.Pool, schema: string): Promise<boolean> {
   } catch {
     return false;
   }
-  freeSchemas.push({ schema, pool });
+  if (!freeSchemas.some((free) => free.schema === schema)) freeSchemas.push({ schema, pool });
   return true;
 }
 
