@@ -231,6 +231,13 @@ async function runDialect(dialect) {
   );
   target(`get-session with x-api-key ≥ 80 % of the floor ${D}`, pct(keyRow.g.rps, keyRow.f.rps), keyRow.g.rps >= 0.8 * keyRow.f.rps && keyRow.g.bad === 0);
 
+  const only = (process.env.SCALE_ONLY ?? "").split(",").filter(Boolean);
+  if (only.length > 0 && !only.includes("pages")) {
+    if (only.includes("sweep")) await sweepBeside(server, gBase, sweeps, D);
+    await stopProcess(floor);
+    await stopProcess(server);
+    return [];
+  }
   // The paths that read a little more than one row: ≥ 80 % of the same queries by hand.
   const ratioPaths = [
     ["list-sessions (3 live sessions a person)", () => same("/api/auth/list-sessions", "/floor/list-sessions", { cookie: anyCookie() })],
@@ -455,6 +462,27 @@ async function runDialect(dialect) {
   await stopProcess(server);
   if (dialect === "postgres") await manyProcesses(databaseURL, info);
   return slow;
+}
+
+async function sweepBeside(server, gBase, sweeps, D) {
+  const spec = { url: gBase, pool: poolOf(POOL, () => ({ path: "/api/auth/get-session", headers: { cookie: anyCookie() } })), connections: 10, duration: TURN };
+  const before = await load(spec);
+  const beside = [];
+  server.kill("SIGUSR2");
+  const started = performance.now();
+  while (sweeps.length === 0 && beside.length < 60) beside.push(await load(spec));
+  while (sweeps.length === 0) await new Promise((resolve) => setTimeout(resolve, 500));
+  const p99 = Math.max(...beside.map((t) => t.p99));
+  const rps = Math.round(
+    beside.reduce((n, t) => n + t.requests, 0) /
+      Math.max(
+        1,
+        beside.reduce((n, t) => n + t.duration, 0),
+      ),
+  );
+  console.error(
+    `  sweep ${D}: ${sweeps[0]} in ${Math.round(performance.now() - started)} ms; get-session p99 ${before.p99} ms (${Math.round(before.rps)} req/s) before, worst turn's p99 ${p99} ms beside (${rps} req/s, ${beside.length} turns); load ${load1()}`,
+  );
 }
 
 /** CPU time (ms) of every process named `name` so far (PostgreSQL's backends: where the database's share shows). */
