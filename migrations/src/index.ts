@@ -14,6 +14,7 @@ import * as enterpriseSso from "./2026_11_29_000300_enterprise_sso.js";
 import * as oauthClientIdTokenAlg from "./2026_11_29_000400_oauth_client_id_token_alg.js";
 import * as oauthTokenPartialIndexes from "./2026_11_29_000500_oauth_token_partial_indexes.js";
 import * as expiryIndexes from "./2026_11_29_001000_expiry_indexes.js";
+import * as memberPageIndex from "./2026_11_29_002200_member_page_index.js";
 
 /**
  * A static provider: the list is compiled in, so migrations run the same under tsx, vitest
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_29_000400_oauth_client_id_token_alg": oauthClientIdTokenAlg,
   "2026_11_29_000500_oauth_token_partial_indexes": oauthTokenPartialIndexes,
   "2026_11_29_001000_expiry_indexes": expiryIndexes,
+  "2026_11_29_002200_member_page_index": memberPageIndex,
 };
 
 const staticProvider: MigrationProvider = {

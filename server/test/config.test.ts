@@ -89,6 +89,7 @@ describe("run contract", () => {
       "2026_11_29_000400_oauth_client_id_token_alg",
       "2026_11_29_000500_oauth_token_partial_indexes",
       "2026_11_29_001000_expiry_indexes",
+      "2026_11_29_002200_member_page_index",
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     await database.destroy();
