@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { useAuditOverview } from "../../features/audit/api/get-audit-overview.js";
 import { eventsCSVURL, filtersFromSearch, filtersToPageSearch, type AuditFilters } from "../../features/audit/api/audit-filters.js";
 import { useAuditEvents } from "../../features/audit/api/list-audit-events.js";
+import { CSVExport } from "../../features/audit/components/csv-export.js";
 import { EventFilters } from "../../features/audit/components/event-filters.js";
 import { EventTable } from "../../features/audit/components/event-table.js";
 import { ScopeSwitch } from "../../features/audit/components/scope-switch.js";
@@ -45,9 +46,7 @@ export function ReportsPage(): ReactElement {
       <section className="card" aria-labelledby="events-heading">
         <div className="section-head">
           <h2 id="events-heading">{t("reports.events")}</h2>
-          <a className="button secondary" href={eventsCSVURL(filters)} download>
-            {t("reports.csv")}
-          </a>
+          <CSVExport href={eventsCSVURL(filters)} filename={`gatehouse-events-${new Date().toISOString().slice(0, 10)}.csv`} />
         </div>
         <EventFilters filters={filters} onChange={change} />
         {rangeBackwards ? (
