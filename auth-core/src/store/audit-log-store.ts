@@ -46,10 +46,10 @@ export async function deleteSecurityEventById(db: DB, id: string): Promise<void>
 /** Retention: removes the rows written before `cutoff`; returns how many. */
 export async function deleteSecurityEventsBefore(db: DB, cutoff: Date, pace: SweepPace): Promise<number> {
   const at = cutoff.toISOString();
-  return deleteInBatches(pace, (limit) =>
-    db
-      .deleteFrom("securityEvent")
-      .where("id", "in", db.selectFrom("securityEvent").select("id").where("createdAt", "<", at).orderBy("createdAt").limit(limit))
-      .executeTakeFirstOrThrow(),
-  );
+  return deleteInBatches(pace, async (limit, from) => {
+    let old = db.selectFrom("securityEvent").select("id").where("createdAt", "<", at);
+    if (from !== null) old = old.where("createdAt", ">=", from);
+    const rows = await db.deleteFrom("securityEvent").where("id", "in", old.orderBy("createdAt").limit(limit)).returning("createdAt").execute();
+    return rows.map((row) => row.createdAt);
+  });
 }

@@ -22,21 +22,28 @@ export interface SweepPace {
 }
 
 /**
- * Runs `deleteBatch(limit)` (a DELETE of at most `limit` rows, answering how many it removed)
- * until a batch comes back short. Each batch is sized toward SWEEP_BATCH_LIMITS.sliceMs and
- * followed by the pacer's wait, so millions of expired rows never hold requests for long: on
- * SQLite a statement runs on the thread that answers requests (docs/performance.md, "The expiry
- * sweep"). Returns the total removed.
+ * Runs `deleteBatch(limit, from)` until a batch comes back short: a DELETE of at most `limit`
+ * rows in the order of an indexed key (an expiry, a creation time), starting at `from` (the last
+ * key the previous batch removed; null at first), answering the keys it removed. Starting where
+ * the last batch ended matters on PostgreSQL: deleted rows stay in the index until a vacuum, and
+ * a batch that started from the index's beginning walked every one the sweep had deleted so far.
+ * Each batch is sized toward SWEEP_BATCH_LIMITS.sliceMs and followed by the pacer's wait, so
+ * millions of expired rows never hold requests for long: on SQLite a statement runs on the thread
+ * that answers requests (docs/performance.md, "The expiry sweep"). Returns the total removed.
  */
-export async function deleteInBatches(pace: SweepPace, deleteBatch: (limit: number) => Promise<{ numDeletedRows: bigint }>): Promise<number> {
+export async function deleteInBatches(pace: SweepPace, deleteBatch: (limit: number, from: string | null) => Promise<string[]>): Promise<number> {
   let total = 0;
   let limit: number = SWEEP_BATCH_LIMITS.first;
+  let from: string | null = null;
   for (;;) {
     const started = pace.clock.now().getTime();
-    const removed = Number((await deleteBatch(limit)).numDeletedRows);
+    const keys = await deleteBatch(limit, from);
     const tookMs = pace.clock.now().getTime() - started;
+    const removed = keys.length;
     total += removed;
     if (removed < limit) return total;
+    // Rows sharing the last key may remain: the next batch starts at it, not after it.
+    from = keys.reduce((last, key) => (key > last ? key : last));
     limit = nextBatchLimit(limit, tookMs);
     await pace.pacer.pause(tookMs);
   }

@@ -133,10 +133,10 @@ export async function deleteOlderVerificationsOfValue(db: DB, flow: Verification
 
 export async function deleteExpiredVerifications(db: DB, now: Date, pace: SweepPace): Promise<number> {
   const at = now.toISOString();
-  return deleteInBatches(pace, (limit) =>
-    db
-      .deleteFrom("verification")
-      .where("id", "in", db.selectFrom("verification").select("id").where("expiresAt", "<=", at).orderBy("expiresAt").limit(limit))
-      .executeTakeFirstOrThrow(),
-  );
+  return deleteInBatches(pace, async (limit, from) => {
+    let ended = db.selectFrom("verification").select("id").where("expiresAt", "<=", at);
+    if (from !== null) ended = ended.where("expiresAt", ">=", from);
+    const rows = await db.deleteFrom("verification").where("id", "in", ended.orderBy("expiresAt").limit(limit)).returning("expiresAt").execute();
+    return rows.map((row) => row.expiresAt);
+  });
 }
