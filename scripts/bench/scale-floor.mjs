@@ -23,7 +23,11 @@ export function mountScaleFloors(app, { query, tokenOf }) {
     const token = tokenOf(c.req.header("cookie"));
     if (!token) return null;
     const hash = createHash("sha256").update(token).digest("base64url");
-    const [row] = await query(`select "userId", "activeOrganizationId", "expiresAt" from session where "tokenHash" = ?`, [hash]);
+    // The session with its person, as Gatehouse reads it: whether the person is banned, and their role.
+    const [row] = await query(
+      `select s."userId", s."activeOrganizationId", s."expiresAt", u.role, u.banned, u."banExpires" from session s join "user" u on u.id = s."userId" where s."tokenHash" = ?`,
+      [hash],
+    );
     return row ?? null;
   };
   const floor = (handler) => async (c) => {
@@ -83,7 +87,8 @@ export function mountScaleFloors(app, { query, tokenOf }) {
   );
   app.get(
     "/floor/person",
-    floor(async (c) => {
+    floor(async (c, s) => {
+      if (!s.role?.includes("admin")) return null;
       const id = c.req.query("id");
       const [user] = await query(`select * from "user" where id = ?`, [id]);
       await query(
@@ -105,8 +110,12 @@ export function mountScaleFloors(app, { query, tokenOf }) {
       return { user, events, sessions, accounts, passkeys, memberships };
     }),
   );
+  // The caller's membership with its organization's two-factor rule (one read, as Gatehouse's guard).
   const member = async (s) => {
-    const [m] = await query(`select id, role from member where "organizationId" = ? and "userId" = ?`, [s.activeOrganizationId, s.userId]);
+    const [m] = await query(
+      `select m.id, m.role, o."requireTwoFactor" from member m join organization o on o.id = m."organizationId" where m."organizationId" = ? and m."userId" = ?`,
+      [s.activeOrganizationId, s.userId],
+    );
     return m;
   };
   app.get(
@@ -114,9 +123,12 @@ export function mountScaleFloors(app, { query, tokenOf }) {
     floor(async (c, s) => {
       if (!(await member(s))) return null;
       const offset = Number(c.req.query("offset") ?? 0);
+      // The page cut from the member rows, then only its people joined.
       const members = await query(
-        `select m.id, m."organizationId", m."userId", m.role, m."createdAt", u.name, u.email, u.image from member m join "user" u on u.id = m."userId"
-          where m."organizationId" = ? order by m."createdAt" asc, m.id asc limit 100 offset ${offset}`,
+        `select m.id, m."organizationId", m."userId", m.role, m."createdAt", m."lastActiveAt", u.name, u.email, u.image
+           from (select id, "organizationId", "userId", role, "createdAt", "lastActiveAt" from member where "organizationId" = ?
+                  order by "createdAt" asc, id asc limit 100 offset ${offset}) m
+           join "user" u on u.id = m."userId" order by m."createdAt" asc, m.id asc`,
         [s.activeOrganizationId],
       );
       const [{ n }] = await query(`select count(*) as n from member where "organizationId" = ?`, [s.activeOrganizationId]);
