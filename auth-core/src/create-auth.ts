@@ -1,5 +1,6 @@
 import type { AuthContext } from "./context.js";
 import { systemClock } from "./deps/clock.js";
+import { createEventLoopPacer, type SweepPacer } from "./deps/sweep-pacer.js";
 import { systemFetch } from "./deps/fetch.js";
 import { consoleLogger } from "./deps/logger.js";
 import { randomBytes, systemRandom } from "./deps/random.js";
@@ -87,7 +88,8 @@ export interface Auth {
   settled(): Promise<void>;
   /**
    * Deletes expired sessions, verification values, API keys and used SAML assertion IDs, and audit rows past their retention; the
-   * server calls it periodically.
+   * server calls it periodically. Large deletes go in batches paced by `sweepPacer`; a call while a
+   * sweep runs answers that sweep's result instead of starting another.
    */
   deleteExpired(): Promise<{
     sessions: number;
@@ -161,6 +163,7 @@ export function createAuth(options: AuthOptions): Auth {
     };
   }
 
+  let sweeping: ReturnType<Auth["deleteExpired"]> | null = null;
   return {
     handler: createRequestHandler(ctx, endpoints, createFastPath(ctx, { lookups, session: sessionLookup, apiKey: apiKeyLookup })),
     api: api as unknown as AuthAPI,
@@ -169,20 +172,29 @@ export function createAuth(options: AuthOptions): Auth {
     meetsOrganizationTwoFactorRule: (organization, userId) => meetsTwoFactorRule(ctx, organization, userId),
     admin: createAdminCommands(ctx),
     settled: () => ctx.afterAnswer.settled(),
-    async deleteExpired() {
-      const now = ctx.clock.now();
-      return {
-        sessions: await deleteExpiredSessions(ctx.db, now),
-        verifications: await deleteExpiredVerifications(ctx.db, now),
-        // A throttle with no failure for 30 days is forgotten (at most hardStop tries a month).
-        throttles: await deleteStaleThrottles(ctx.db, new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000)),
-        securityEvents: await pruneAuditLog(ctx, now),
-        apiKeys: await deleteExpiredApiKeys(ctx.db, now),
-        twoFactorChallenges: await deleteExpiredChallenges(ctx.db, now),
-        oauthGrants: await deleteExpiredOAuthGrants(ctx.db, now),
-        // A used SAML assertion ID is remembered until the assertion could no longer be accepted.
-        samlAssertions: await deleteExpiredSamlAssertions(ctx.db, now),
-      };
+    deleteExpired() {
+      // One sweep at a time: a paced sweep of a large backlog can outlast the server's interval.
+      sweeping ??= sweepExpired(ctx, options.sweepPacer ?? createEventLoopPacer()).finally(() => {
+        sweeping = null;
+      });
+      return sweeping;
     },
+  };
+}
+
+async function sweepExpired(ctx: AuthContext, pacer: SweepPacer): ReturnType<Auth["deleteExpired"]> {
+  const now = ctx.clock.now();
+  const pace = { clock: ctx.clock, pacer };
+  return {
+    sessions: await deleteExpiredSessions(ctx.db, now, pace),
+    verifications: await deleteExpiredVerifications(ctx.db, now, pace),
+    // A throttle with no failure for 30 days is forgotten (at most hardStop tries a month).
+    throttles: await deleteStaleThrottles(ctx.db, new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000)),
+    securityEvents: await pruneAuditLog(ctx, now, pace),
+    apiKeys: await deleteExpiredApiKeys(ctx.db, now),
+    twoFactorChallenges: await deleteExpiredChallenges(ctx.db, now),
+    oauthGrants: await deleteExpiredOAuthGrants(ctx.db, now),
+    // A used SAML assertion ID is remembered until the assertion could no longer be accepted.
+    samlAssertions: await deleteExpiredSamlAssertions(ctx.db, now),
   };
 }

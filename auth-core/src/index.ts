@@ -7,6 +7,7 @@ export type { RateLimitRule } from "./http/rate-limit.js";
 export type { AuthContext } from "./context.js";
 export type { Clock, ManualClock } from "./deps/clock.js";
 export { createManualClock, systemClock } from "./deps/clock.js";
+export type { SweepPacer } from "./deps/sweep-pacer.js";
 export type { RandomReader } from "./deps/random.js";
 export type { Logger } from "./deps/logger.js";
 export { consoleLogger, silentLogger } from "./deps/logger.js";

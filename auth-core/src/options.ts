@@ -1,6 +1,7 @@
 import type { Clock } from "./deps/clock.js";
 import type { Logger } from "./deps/logger.js";
 import type { RandomReader } from "./deps/random.js";
+import type { SweepPacer } from "./deps/sweep-pacer.js";
 import type { PasswordHasher, ScryptParams } from "./crypto/password.js";
 import type { AuthDatabase } from "./store/database.js";
 import type { Lookups } from "./store/lookups.js";
@@ -139,6 +140,8 @@ export interface AuthOptions
    */
   auditLog?: { retentionDays?: number };
   clock?: Clock;
+  /** How `deleteExpired` waits between its batches (default: longer while the event loop is busy). */
+  sweepPacer?: SweepPacer;
   random?: RandomReader;
   fetch?: typeof fetch;
   logger?: Logger;

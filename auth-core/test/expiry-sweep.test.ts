@@ -1,6 +1,9 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestAuth, testDialects, type TestAuth } from "../testing/index.js";
+import { nextBatchLimit, SWEEP_BATCH_LIMITS } from "../src/store/batched-delete.js";
+import { pauseAfterBatch } from "../src/deps/sweep-pacer.js";
+import { expiredSessionsBatch } from "../src/store/session-store.js";
+import { createTestAuth, createTestAuthBeside, testDialects, type TestAuth } from "../testing/index.js";
 
 /**
  * The expiry sweep (auth.deleteExpired, every ten minutes in the server) at a large size: it
@@ -9,6 +12,24 @@ import { createTestAuth, testDialects, type TestAuth } from "../testing/index.js
  * request for the length of one huge DELETE (docs/performance.md, "At a million people").
  */
 const EXPIRED = 2_500;
+
+describe("the expiry sweep's pace", () => {
+  it("sizes a batch toward the time slice: larger after quick ones, smaller after slow ones, within bounds", () => {
+    const { first, min, max, sliceMs } = SWEEP_BATCH_LIMITS;
+    expect(nextBatchLimit(first, 0)).toBe(first * 2);
+    expect(nextBatchLimit(first, sliceMs)).toBe(first);
+    expect(nextBatchLimit(first, sliceMs * 4)).toBe(first / 4);
+    expect(nextBatchLimit(max, 0)).toBe(max);
+    expect(nextBatchLimit(min, 10_000)).toBe(min);
+  });
+
+  it("pauses briefly while the server is idle and for several batches' time while it is busy", () => {
+    expect(pauseAfterBatch(10, 0)).toBeLessThanOrEqual(2);
+    expect(pauseAfterBatch(10, 1)).toBe(40);
+    expect(pauseAfterBatch(10, 0.25)).toBeGreaterThan(pauseAfterBatch(10, 0.05));
+    expect(pauseAfterBatch(10, 0.25)).toBeLessThan(40);
+  });
+});
 
 describe.each(testDialects())("the expiry sweep on %s", (dialect) => {
   let t: TestAuth;
@@ -79,6 +100,91 @@ describe.each(testDialects())("the expiry sweep on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Number(n)).toBeGreaterThan(1);
     expect((await sweep).sessions).toBe(EXPIRED);
+  });
+
+  it("deletes exactly the expired sessions in batches, pausing through the injected pacer between them", async () => {
+    // Live sessions among the expired ones, one ending at this very instant (expired) and one a
+    // millisecond later (live): the sweep's bound is `expiresAt <= now`.
+    const now = t.clock.now();
+    const stamp = now.toISOString();
+    await t.database.db
+      .insertInto("user")
+      .values({
+        id: "sweep-user",
+        name: "Sweep",
+        email: "sweep@example.com",
+        emailVerified: 1,
+        image: null,
+        isAnonymous: 0,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .execute();
+    const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
+    const rows = Array.from({ length: EXPIRED + 100 }, (_, i) => {
+      const live = i % 26 === 25;
+      return {
+        id: `s-${i}`,
+        tokenHash: `h-${i}`,
+        userId: "sweep-user",
+        expiresAt: live ? at(86_400_000 - i) : at(-60_000 - i),
+        rememberMe: 1,
+        createdAt: stamp,
+        updatedAt: stamp,
+      };
+    });
+    rows.push({ ...rows[0]!, id: "s-now", tokenHash: "h-now", expiresAt: at(0) });
+    rows.push({ ...rows[0]!, id: "s-next", tokenHash: "h-next", expiresAt: at(1) });
+    for (let i = 0; i < rows.length; i += 500)
+      await t.database.db
+        .insertInto("session")
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const expired = rows.filter((r) => r.expiresAt <= stamp).length;
+    const live = rows.filter((r) => r.expiresAt > stamp).map((r) => r.id);
+
+    const left: number[] = [];
+    // A second service on the same database and clock (as another server process), with a pacer
+    // that counts what is left at each pause instead of waiting.
+    const paced = createTestAuthBeside(t, {
+      sweepPacer: {
+        async pause(batchMs) {
+          expect(batchMs).toBeGreaterThanOrEqual(0);
+          const { n } = await t.database.db
+            .selectFrom("session")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow();
+          left.push(Number(n));
+        },
+      },
+    });
+    expect((await paced.deleteExpired()).sessions).toBe(expired);
+    const kept = await t.database.db.selectFrom("session").select("id").orderBy("id").execute();
+    expect(kept.map((r) => r.id)).toEqual([...live].sort());
+    // More than one batch, a pause after each full one, every pause with fewer rows left.
+    expect(left.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < left.length; i++) expect(left[i]).toBeLessThan(left[i - 1]!);
+    expect(left[0]).toBeLessThan(rows.length);
+  });
+
+  it("runs one sweep at a time: a call while one runs answers that sweep", async () => {
+    await seedExpired();
+    const first = t.auth.deleteExpired();
+    expect(t.auth.deleteExpired()).toBe(first);
+    expect((await first).sessions).toBe(EXPIRED);
+    expect((await t.auth.deleteExpired()).sessions).toBe(0);
+  });
+
+  it("walks session_expiresAt_idx for each batch even when most sessions are expired (no table scan)", async () => {
+    await seedExpired();
+    // With statistics showing nearly every row expired, a LIMIT without an order let the planner
+    // scan the table from its start: at 1,000,000 people past the 3,000,000 live sessions, each batch.
+    await sql`analyze ${sql.table("session")}`.execute(t.database.db);
+    const query = expiredSessionsBatch(t.database.db, t.clock.now().toISOString(), 100).compile();
+    const explain = dialect === "sqlite" ? "explain query plan" : "explain";
+    const { rows } = await t.database.db.executeQuery<Record<string, string>>({ ...query, sql: `${explain} ${query.sql}` });
+    const plan = rows.map((r) => r.detail ?? r["QUERY PLAN"]).join("\n");
+    expect(plan).toContain("session_expiresAt_idx");
   });
 
   it("removes audit rows past the retention, across batches, and keeps the recent one", async () => {

@@ -1,4 +1,13 @@
-import { createAuth, createManualClock, silentLogger, type Auth, type AuthOptions, type ManualClock, type ScryptParams } from "@gatehouse/auth-core";
+import {
+  createAuth,
+  createManualClock,
+  silentLogger,
+  type Auth,
+  type AuthOptions,
+  type ManualClock,
+  type ScryptParams,
+  type SweepPacer,
+} from "@gatehouse/auth-core";
 import { createTestDatabase, type TestDatabase, type TestDialect } from "./test-database.js";
 
 export const TEST_BASE_URL = "http://localhost:3000";
@@ -41,12 +50,16 @@ export function createTestAuthBeside(t: TestAuth, options: Partial<Omit<AuthOpti
   return createAuthOn(t.clock, t.database, options);
 }
 
-/** The test service's options (TEST_BASE_URL, TEST_SECRET, a silent log, TEST_SCRYPT_PARAMS) under `options`, on a clock and database. */
+/** The expiry sweep's pause in tests: one turn of the event loop, no timer. */
+const immediatePacer: SweepPacer = { pause: () => new Promise<void>((resolve) => setImmediate(resolve)) };
+
+/** The test service's options (TEST_BASE_URL, TEST_SECRET, a silent log, TEST_SCRYPT_PARAMS, a timerless sweep) under `options`, on a clock and database. */
 function createAuthOn(clock: ManualClock, database: TestDatabase, options: Partial<Omit<AuthOptions, "database" | "lookups">>): Auth {
   return createAuth({
     baseURL: TEST_BASE_URL,
     secret: TEST_SECRET,
     logger: silentLogger,
+    sweepPacer: immediatePacer,
     ...options,
     clock,
     database: database.db,

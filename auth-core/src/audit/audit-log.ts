@@ -7,6 +7,7 @@
 import type { AuthContext } from "../context.js";
 import { generateId } from "../deps/random.js";
 import type { AuditEventType, AuditOutcome, TargetedAuditEventType } from "../shared/audit-events.js";
+import type { SweepPace } from "../store/batched-delete.js";
 import type { DB } from "../store/database.js";
 import { deleteSecurityEventById, deleteSecurityEventsBefore, insertSecurityEvent, type NewSecurityEvent } from "../store/audit-log-store.js";
 
@@ -157,8 +158,8 @@ export function createAudit<E extends AuditEventType>(ctx: AuthContext, client: 
 }
 
 /** Retention: removes rows older than `auditLog.retentionDays` (0 keeps every row). */
-export async function pruneAuditLog(ctx: AuthContext, now: Date): Promise<number> {
+export async function pruneAuditLog(ctx: AuthContext, now: Date, pace: SweepPace): Promise<number> {
   const days = ctx.options.auditLog.retentionDays;
   if (days <= 0) return 0;
-  return deleteSecurityEventsBefore(ctx.db, new Date(now.getTime() - days * 24 * 60 * 60 * 1000));
+  return deleteSecurityEventsBefore(ctx.db, new Date(now.getTime() - days * 24 * 60 * 60 * 1000), pace);
 }

@@ -1,6 +1,6 @@
 import type { AuditEventType, AuditOutcome } from "../shared/audit-events.js";
 import type { DB } from "./database.js";
-import { deleteInBatches } from "./batched-delete.js";
+import { deleteInBatches, type SweepPace } from "./batched-delete.js";
 
 export interface NewSecurityEvent {
   id: string;
@@ -44,12 +44,12 @@ export async function deleteSecurityEventById(db: DB, id: string): Promise<void>
 }
 
 /** Retention: removes the rows written before `cutoff`; returns how many. */
-export async function deleteSecurityEventsBefore(db: DB, cutoff: Date): Promise<number> {
+export async function deleteSecurityEventsBefore(db: DB, cutoff: Date, pace: SweepPace): Promise<number> {
   const at = cutoff.toISOString();
-  return deleteInBatches((limit) =>
+  return deleteInBatches(pace, (limit) =>
     db
       .deleteFrom("securityEvent")
-      .where("id", "in", db.selectFrom("securityEvent").select("id").where("createdAt", "<", at).limit(limit))
+      .where("id", "in", db.selectFrom("securityEvent").select("id").where("createdAt", "<", at).orderBy("createdAt").limit(limit))
       .executeTakeFirstOrThrow(),
   );
 }

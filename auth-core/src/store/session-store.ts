@@ -1,7 +1,7 @@
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Database, DB, NewSessionRow, SessionRow, UserRow } from "./database.js";
 import type { PreparedLookup } from "./lookups.js";
-import { deleteInBatches } from "./batched-delete.js";
+import { deleteInBatches, type SweepPace } from "./batched-delete.js";
 
 export interface SessionWithUserRow {
   session: SessionRow;
@@ -166,14 +166,19 @@ export async function deleteImpersonationsBy(db: DB, adminId: string): Promise<n
 }
 
 /** The expiry sweep's share: sessions past their end, in batches (deleteInBatches), found through session_expiresAt_idx. */
-export async function deleteExpiredSessions(db: DB, now: Date): Promise<number> {
+export async function deleteExpiredSessions(db: DB, now: Date, pace: SweepPace): Promise<number> {
   const at = now.toISOString();
-  return deleteInBatches((limit) =>
-    db
-      .deleteFrom("session")
-      .where("id", "in", db.selectFrom("session").select("id").where("expiresAt", "<=", at).limit(limit))
-      .executeTakeFirstOrThrow(),
-  );
+  return deleteInBatches(pace, (limit) => expiredSessionsBatch(db, at, limit).executeTakeFirstOrThrow());
+}
+
+/**
+ * One batch of the sweep: at most `limit` sessions ended by `at`, the earliest first. The order
+ * keeps both planners on session_expiresAt_idx: with a bare LIMIT, statistics showing most rows
+ * expired made SQLite and PostgreSQL read the table from its start, past every live session, for
+ * each batch (at 1,000,000 people: 1.4 s a batch on SQLite).
+ */
+export function expiredSessionsBatch(db: DB, at: string, limit: number) {
+  return db.deleteFrom("session").where("id", "in", db.selectFrom("session").select("id").where("expiresAt", "<=", at).orderBy("expiresAt").limit(limit));
 }
 
 /** Deletes the session with this token hash; returns its user id, or null if there was none. */

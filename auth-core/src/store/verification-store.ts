@@ -1,5 +1,5 @@
 import type { DB, VerificationRow } from "./database.js";
-import { deleteInBatches } from "./batched-delete.js";
+import { deleteInBatches, type SweepPace } from "./batched-delete.js";
 
 /**
  * Every flow that keeps values in the verification table. The flow is part of every read and
@@ -131,12 +131,12 @@ export async function deleteOlderVerificationsOfValue(db: DB, flow: Verification
     .execute();
 }
 
-export async function deleteExpiredVerifications(db: DB, now: Date): Promise<number> {
+export async function deleteExpiredVerifications(db: DB, now: Date, pace: SweepPace): Promise<number> {
   const at = now.toISOString();
-  return deleteInBatches((limit) =>
+  return deleteInBatches(pace, (limit) =>
     db
       .deleteFrom("verification")
-      .where("id", "in", db.selectFrom("verification").select("id").where("expiresAt", "<=", at).limit(limit))
+      .where("id", "in", db.selectFrom("verification").select("id").where("expiresAt", "<=", at).orderBy("expiresAt").limit(limit))
       .executeTakeFirstOrThrow(),
   );
 }
