@@ -145,11 +145,19 @@ export function mountScaleFloors(app, { query, tokenOf }) {
       return { error: null, success: m?.role === "owner" || m?.role === "admin" };
     }),
   );
+  // An organization's log is read by its owners and admins, under its two-factor rule: the
+  // membership's role and the organization's rule, as Gatehouse reads them before the log.
+  const mayReadOrganizationLog = async (s) => {
+    const m = await member(s);
+    const [org] = await query(`select "requireTwoFactor" from organization where id = ?`, [s.activeOrganizationId]);
+    return (m?.role === "owner" || m?.role === "admin") && org?.requireTwoFactor !== 1;
+  };
   // The audit log's events page: 26 rows (the page's 25 and one to learn if more follow), newest first, the person's or the organization's.
   app.get(
     "/floor/audit-events",
     floor(async (c, s) => {
       if (c.req.query("scope") !== "organization") return query(personEvents(), personEventParams(s.userId, 26));
+      if (!(await mayReadOrganizationLog(s))) return null;
       return query(
         `select ${EVENT_COLUMNS} from "securityEvent" e left join "user" u on u.id = e."userId" left join organization o on o.id = e."organizationId"
           where ${ORG_SCOPE} order by e."createdAt" desc, e.id desc limit 26`,
@@ -212,9 +220,11 @@ export function mountScaleFloors(app, { query, tokenOf }) {
       const from = new Date(Date.now() - Number(c.req.query("days")) * 86_400_000).toISOString();
       const to = now();
       const group = `select ${DAY} as day, e.type, e.outcome, e.method, count(*) as count from "securityEvent" e`;
-      const tail = `and e."createdAt" >= ? and e."createdAt" < ? group by ${DAY}, e.type, e.outcome, e.method`;
+      // Sign-ins and sign-ups: what the analytics count (Gatehouse's query names the two kinds).
+      const tail = `and e.type in ('sign-in', 'sign-up') and e."createdAt" >= ? and e."createdAt" < ? group by ${DAY}, e.type, e.outcome, e.method`;
       if (c.req.query("scope") !== "organization")
         return query(`${group} where (e."userId" = ? or e."targetUserId" = ?) ${tail}`, [s.userId, s.userId, from, to]);
+      if (!(await mayReadOrganizationLog(s))) return null;
       const own = await query(`${group} where e."organizationId" = ? ${tail}`, [s.activeOrganizationId, from, to]);
       const members = await query(
         `${group} join member m on m."userId" = e."userId" and m."organizationId" = ? and m."createdAt" <= e."createdAt"
