@@ -22,9 +22,26 @@ const root = fileURLToPath(new URL("..", import.meta.url));
  *   production), with modules of its own that are read from disk;
  * - @gatehouse/auth-core/mail-html: the mails' layout with React Email and React's server
  *   renderer, imported on the first mail (auth-core's email/mail-content.ts),
- *   so that a process holds none of it until it sends one.
+ *   so that a process holds none of it until it sends one;
+ * - @gatehouse/auth-core/testing: the development identity provider's (server/src/dev-idp),
+ *   imported when one is started, never in production; bundled, its test support (a SAML IdP,
+ *   an SMTP server, their XML and RSA code) was a megabyte of every process's source;
+ * - @simplewebauthn/server and @node-saml/node-saml: imported on the first passkey ceremony and
+ *   the first SAML request (auth-core's passkey/webauthn.ts, sso/saml.ts). V8 keeps the source
+ *   of every module a process loads, run or not: bundled, these two and their ASN.1 and XML
+ *   stacks were two megabytes of it in a process that answers get-session alone.
  */
-const EXTERNAL = ["better-sqlite3", "pg-native", "pino", "pino-pretty", "oidc-provider", "@gatehouse/auth-core/mail-html"];
+const EXTERNAL = [
+  "better-sqlite3",
+  "pg-native",
+  "pino",
+  "pino-pretty",
+  "oidc-provider",
+  "@gatehouse/auth-core/mail-html",
+  "@gatehouse/auth-core/testing",
+  "@simplewebauthn/server",
+  "@node-saml/node-saml",
+];
 
 /**
  * The bundle's text with every character outside ASCII written as a \\uXXXX escape. esbuild

@@ -1,4 +1,4 @@
-import { SAML, ValidateInResponseTo, type CacheProvider, type Profile, type SamlConfig } from "@node-saml/node-saml";
+import type { CacheProvider, Profile, SAML, SamlConfig } from "@node-saml/node-saml";
 import type { AuthContext } from "../context.js";
 import { hashToken } from "../crypto/token-hash.js";
 import { generateId, randomAlphanumeric, randomBytes } from "../deps/random.js";
@@ -39,13 +39,27 @@ function oneRequestCache(ctx: AuthContext, flow: StoredSamlFlow | null): CachePr
   };
 }
 
+type NodeSaml = typeof import("@node-saml/node-saml");
+let loadingNodeSaml: Promise<NodeSaml> | null = null;
+
+/**
+ * node-saml, loaded on the first SAML request rather than at start: with its XML stack (xml-crypto,
+ * xmldom, xpath, xml2js, xml-encryption) it is over a megabyte of code that a process without a
+ * SAML provider never runs, and the server's bundle leaves it out (scripts/bundle-server.mjs).
+ */
+function loadNodeSaml(): Promise<NodeSaml> {
+  loadingNodeSaml ??= import("@node-saml/node-saml");
+  return loadingNodeSaml;
+}
+
 /**
  * node-saml for one provider (it reads the time of day itself for NotBefore, NotOnOrAfter and the
  * request's age, so an IdP and this server must agree on the wall clock): our SP entity ID (the registered `issuer`) as issuer and audience,
  * the ACS URL, the IdP's certificate; assertions must be signed (unless the provider said
  * otherwise), and a Response must answer an AuthnRequest of ours.
  */
-function samlFor(ctx: AuthContext, row: SsoProviderRow, config: StoredSamlConfig, options: Partial<SamlConfig>): SAML {
+async function samlFor(ctx: AuthContext, row: SsoProviderRow, config: StoredSamlConfig, options: Partial<SamlConfig>): Promise<SAML> {
+  const { SAML, ValidateInResponseTo } = await loadNodeSaml();
   return new SAML({
     entryPoint: config.entryPoint,
     issuer: row.issuer,
@@ -81,7 +95,7 @@ export async function startSamlSignIn(ctx: AuthContext, _draft: ResponseDraft, r
     expiresAt: new Date(now.getTime() + FLOW_LIFETIME_MS),
     now,
   });
-  const saml = samlFor(ctx, row, config, { generateUniqueId: () => requestId, cacheProvider: oneRequestCache(ctx, null) });
+  const saml = await samlFor(ctx, row, config, { generateUniqueId: () => requestId, cacheProvider: oneRequestCache(ctx, null) });
   return saml.getAuthorizeUrlAsync(relayState, undefined, {});
 }
 
@@ -135,7 +149,8 @@ export async function validateSamlResponse(
 ): Promise<SamlAssertionResult> {
   const config = readSamlConfig(row)!;
   const acs = samlAcsURL(ctx, row.providerId);
-  const saml = samlFor(ctx, row, config, {
+  const { ValidateInResponseTo } = await loadNodeSaml();
+  const saml = await samlFor(ctx, row, config, {
     cacheProvider: oneRequestCache(ctx, flow),
     validateInResponseTo: flow ? ValidateInResponseTo.always : ValidateInResponseTo.never,
   });
@@ -173,7 +188,7 @@ export async function validateSamlResponse(
 }
 
 /** The SP metadata of a provider: our entity ID, the HTTP-POST ACS, and whether assertions must be signed. */
-export function samlServiceProviderMetadata(ctx: AuthContext, row: SsoProviderRow): string {
+export async function samlServiceProviderMetadata(ctx: AuthContext, row: SsoProviderRow): Promise<string> {
   const config = readSamlConfig(row)!;
-  return samlFor(ctx, row, config, {}).generateServiceProviderMetadata(null, null);
+  return (await samlFor(ctx, row, config, {})).generateServiceProviderMetadata(null, null);
 }

@@ -21,7 +21,7 @@ export const samlSpMetadata = defineEndpoint({
   async handler({ ctx, query }): Promise<Response> {
     const row = await findSsoProviderByProviderId(ctx.db, query.providerId);
     if (!row || !readSamlConfig(row)) throw APIError.from(404, "PROVIDER_NOT_FOUND");
-    return new Response(samlServiceProviderMetadata(ctx, row), {
+    return new Response(await samlServiceProviderMetadata(ctx, row), {
       status: 200,
       headers: { "content-type": "application/samlmetadata+xml; charset=utf-8", "cache-control": "no-store" },
     });
