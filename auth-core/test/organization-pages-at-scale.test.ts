@@ -41,12 +41,18 @@ async function statementsOfRequest(t: TestAuth, run: () => Promise<unknown>): Pr
   const { context } = t.auth;
   const db = context.db;
   const sent: string[] = [];
+  // A statement is counted when its result comes back (a subquery's builder passes through
+  // transformQuery too, but only what is executed has a result).
+  const nodes = new Map<QueryId, RootOperationNode>();
   context.db = db.withPlugin({
     transformQuery: (args) => {
-      sent.push(db.getExecutor().compileQuery(args.node, args.queryId).sql);
+      nodes.set(args.queryId, args.node);
       return args.node;
     },
-    transformResult: async (args) => args.result,
+    transformResult: async (args) => {
+      sent.push(db.getExecutor().compileQuery(nodes.get(args.queryId)!, args.queryId).sql);
+      return args.result;
+    },
   });
   try {
     await run();
