@@ -46,3 +46,4 @@ export {
   type KeyPair,
   type ResponseOptions,
 } from "./saml-idp.js";
+export { planOf, statementsOf } from "./query-plan.js";

@@ -12,6 +12,18 @@ const EVENT_COLUMNS = `e.id, e.type, e.outcome, e.method, e."organizationId", o.
 const ORG_SCOPE = `(e."organizationId" = ? or (e."organizationId" is null and e."targetUserId" is null and exists
   (select 1 from member m where m."organizationId" = ? and m."userId" = e."userId" and m."createdAt" <= e."createdAt")))`;
 const DAY = `substr(e."createdAt", 1, 10)`;
+// A person's log (audit-store's person scope): the rows where they act and the rows where an
+// operator acted on them, two index ranges each cut at the page's size, merged. `narrow` adds the
+// same condition to both halves. Parameters: personEventParams.
+const PERSON_HALF = (column, narrow) =>
+  `select * from (select id, type, outcome, method, "organizationId", "userId", "targetUserId", "ipAddress", "userAgent", detail, "createdAt"
+    from "securityEvent" where "${column}" = ?${column === "targetUserId" ? ` and ("userId" is null or "userId" != ?)` : ""}${narrow}
+    order by "createdAt" desc, id desc limit ?)`;
+const personRows = (narrow = "") => `(${PERSON_HALF("userId", narrow)} as mine union all ${PERSON_HALF("targetUserId", narrow)} as about)`;
+const personEvents = (narrow = "") =>
+  `select ${EVENT_COLUMNS} from ${personRows(narrow)} e left join "user" u on u.id = e."userId" left join organization o on o.id = e."organizationId"
+    order by e."createdAt" desc, e.id desc limit ?`;
+const personEventParams = (id, limit, narrow = []) => [id, ...narrow, limit, id, id, ...narrow, limit, limit];
 
 /**
  * @param app the floor's Hono app
@@ -23,7 +35,11 @@ export function mountScaleFloors(app, { query, tokenOf }) {
     const token = tokenOf(c.req.header("cookie"));
     if (!token) return null;
     const hash = createHash("sha256").update(token).digest("base64url");
-    const [row] = await query(`select "userId", "activeOrganizationId", "expiresAt" from session where "tokenHash" = ?`, [hash]);
+    // The session with its person, as Gatehouse reads it: whether the person is banned, and their role.
+    const [row] = await query(
+      `select s."userId", s."activeOrganizationId", s."expiresAt", u.role, u.banned, u."banExpires" from session s join "user" u on u.id = s."userId" where s."tokenHash" = ?`,
+      [hash],
+    );
     return row ?? null;
   };
   const floor = (handler) => async (c) => {
@@ -83,18 +99,15 @@ export function mountScaleFloors(app, { query, tokenOf }) {
   );
   app.get(
     "/floor/person",
-    floor(async (c) => {
+    floor(async (c, s) => {
+      if (!s.role?.includes("admin")) return null;
       const id = c.req.query("id");
       const [user] = await query(`select * from "user" where id = ?`, [id]);
       await query(
         `select "userId", max("createdAt") as at from "securityEvent" where type = 'sign-in' and outcome = 'success' and "userId" = ? group by "userId"`,
         [id],
       );
-      const events = await query(
-        `select ${EVENT_COLUMNS} from "securityEvent" e left join "user" u on u.id = e."userId" left join organization o on o.id = e."organizationId"
-          where (e."userId" = ? or e."targetUserId" = ?) order by e."createdAt" desc, e.id desc limit 50`,
-        [id, id],
-      );
+      const events = await query(personEvents(), personEventParams(id, 50));
       const sessions = await query(`select * from session where "userId" = ? and "expiresAt" > ? order by "createdAt" desc`, [id, now()]);
       const accounts = await query(`select * from account where "userId" = ? order by "createdAt"`, [id]);
       const passkeys = await query(`select * from passkey where "userId" = ? order by "createdAt", id`, [id]);
@@ -105,8 +118,12 @@ export function mountScaleFloors(app, { query, tokenOf }) {
       return { user, events, sessions, accounts, passkeys, memberships };
     }),
   );
+  // The caller's membership with its organization's two-factor rule (one read, as Gatehouse's guard).
   const member = async (s) => {
-    const [m] = await query(`select id, role from member where "organizationId" = ? and "userId" = ?`, [s.activeOrganizationId, s.userId]);
+    const [m] = await query(
+      `select m.id, m.role, o."requireTwoFactor" from member m join organization o on o.id = m."organizationId" where m."organizationId" = ? and m."userId" = ?`,
+      [s.activeOrganizationId, s.userId],
+    );
     return m;
   };
   app.get(
@@ -114,9 +131,12 @@ export function mountScaleFloors(app, { query, tokenOf }) {
     floor(async (c, s) => {
       if (!(await member(s))) return null;
       const offset = Number(c.req.query("offset") ?? 0);
+      // The page cut from the member rows, then only its people joined.
       const members = await query(
-        `select m.id, m."organizationId", m."userId", m.role, m."createdAt", u.name, u.email, u.image from member m join "user" u on u.id = m."userId"
-          where m."organizationId" = ? order by m."createdAt" asc, m.id asc limit 100 offset ${offset}`,
+        `select m.id, m."organizationId", m."userId", m.role, m."createdAt", m."lastActiveAt", u.name, u.email, u.image
+           from (select id, "organizationId", "userId", role, "createdAt", "lastActiveAt" from member where "organizationId" = ?
+                  order by "createdAt" asc, id asc limit 100 offset ${offset}) m
+           join "user" u on u.id = m."userId" order by m."createdAt" asc, m.id asc`,
         [s.activeOrganizationId],
       );
       const [{ n }] = await query(`select count(*) as n from member where "organizationId" = ?`, [s.activeOrganizationId]);
@@ -137,18 +157,72 @@ export function mountScaleFloors(app, { query, tokenOf }) {
       return { error: null, success: m?.role === "owner" || m?.role === "admin" };
     }),
   );
-  // The audit log's events page: 50 rows, newest first, the person's or the organization's.
+  // An organization's log is read by its owners and admins, under its two-factor rule: the
+  // membership's role and the organization's rule, as Gatehouse reads them before the log.
+  const mayReadOrganizationLog = async (s) => {
+    const m = await member(s);
+    const [org] = await query(`select "requireTwoFactor" from organization where id = ?`, [s.activeOrganizationId]);
+    return (m?.role === "owner" || m?.role === "admin") && org?.requireTwoFactor !== 1;
+  };
+  // The audit log's events page: 26 rows (the page's 25 and one to learn if more follow), newest first, the person's or the organization's.
   app.get(
     "/floor/audit-events",
     floor(async (c, s) => {
-      const org = c.req.query("scope") === "organization";
-      const where = org ? ORG_SCOPE : `(e."userId" = ? or e."targetUserId" = ?)`;
-      const params = org ? [s.activeOrganizationId, s.activeOrganizationId] : [s.userId, s.userId];
+      if (c.req.query("scope") !== "organization") return query(personEvents(), personEventParams(s.userId, 26));
+      if (!(await mayReadOrganizationLog(s))) return null;
       return query(
         `select ${EVENT_COLUMNS} from "securityEvent" e left join "user" u on u.id = e."userId" left join organization o on o.id = e."organizationId"
-          where ${where} order by e."createdAt" desc, e.id desc limit 51`,
-        params,
+          where ${ORG_SCOPE} order by e."createdAt" desc, e.id desc limit 26`,
+        [s.activeOrganizationId, s.activeOrganizationId],
       );
+    }),
+  );
+  // The dashboard (audit.overview): what the person holds, their last sign-in and the last 30 days'
+  // sign-ins, the active organization with its role and seats, the last five events.
+  app.get(
+    "/floor/overview",
+    floor(async (c, s) => {
+      const at = now();
+      const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
+      const count = async (text, params) => Number((await query(text, params))[0].n);
+      const activeSessions = await count(`select count(*) as n from session where "userId" = ? and "expiresAt" > ? and "impersonatedBy" is null`, [
+        s.userId,
+        at,
+      ]);
+      const passkeys = await count(`select count(*) as n from passkey where "userId" = ?`, [s.userId]);
+      const linkedAccounts = await count(`select count(*) as n from account where "userId" = ?`, [s.userId]);
+      const narrow = ` and type = ? and outcome = ?`;
+      const [last] = await query(
+        `select e."createdAt" from ${personRows(narrow)} e order by e."createdAt" desc, e.id desc limit 1`,
+        personEventParams(s.userId, 1, ["sign-in", "success"]).slice(0, -1),
+      );
+      const signIns = (outcome) =>
+        count(
+          `select count(*) as n from "securityEvent" e where (e."userId" = ? or e."targetUserId" = ?) and e.type = 'sign-in' and e.outcome = ? and e."createdAt" >= ?`,
+          [s.userId, s.userId, outcome, since],
+        );
+      const signInsLast30Days = await signIns("success");
+      const failedSignInsLast30Days = await signIns("failure");
+      let organization = null;
+      if (s.activeOrganizationId) {
+        const [org] = await query(`select id, name, plan, "requireTwoFactor" from organization where id = ?`, [s.activeOrganizationId]);
+        const m = org && (await member(s));
+        if (m) {
+          const seatsUsed = await count(`select count(*) as n from member where "organizationId" = ?`, [org.id]);
+          organization = { id: org.id, name: org.name, role: m.role, plan: org.plan, seatsUsed };
+        }
+      }
+      const recent = await query(personEvents(), personEventParams(s.userId, 6));
+      return {
+        signInsLast30Days,
+        failedSignInsLast30Days,
+        activeSessions,
+        passkeys,
+        linkedAccounts,
+        lastSignInAt: last?.createdAt ?? null,
+        organization,
+        recent,
+      };
     }),
   );
   // Analytics over `days`: counts per day, kind, outcome and method (an organization's: its own rows, then its members').
@@ -158,9 +232,11 @@ export function mountScaleFloors(app, { query, tokenOf }) {
       const from = new Date(Date.now() - Number(c.req.query("days")) * 86_400_000).toISOString();
       const to = now();
       const group = `select ${DAY} as day, e.type, e.outcome, e.method, count(*) as count from "securityEvent" e`;
-      const tail = `and e."createdAt" >= ? and e."createdAt" < ? group by ${DAY}, e.type, e.outcome, e.method`;
+      // Sign-ins and sign-ups: what the analytics count (Gatehouse's query names the two kinds).
+      const tail = `and e.type in ('sign-in', 'sign-up') and e."createdAt" >= ? and e."createdAt" < ? group by ${DAY}, e.type, e.outcome, e.method`;
       if (c.req.query("scope") !== "organization")
         return query(`${group} where (e."userId" = ? or e."targetUserId" = ?) ${tail}`, [s.userId, s.userId, from, to]);
+      if (!(await mayReadOrganizationLog(s))) return null;
       const own = await query(`${group} where e."organizationId" = ? ${tail}`, [s.activeOrganizationId, from, to]);
       const members = await query(
         `${group} join member m on m."userId" = e."userId" and m."organizationId" = ? and m."createdAt" <= e."createdAt"

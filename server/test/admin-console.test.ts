@@ -9,6 +9,7 @@ import { TRPCError } from "@trpc/server";
 import { createTestAuth, createTestBrowser, signUpPerson, testDialects, type TestAuth, type TestBrowser, type TestPerson } from "@gatehouse/auth-core/testing";
 import { migrateToLatest } from "@gatehouse/migrations";
 import { openDatabase } from "../src/database.js";
+import { createAdminConsoleService } from "../src/product/admin-console/console-service.js";
 import { createProduct } from "../src/product/index.js";
 import { createContextInner } from "../src/trpc/context.js";
 import { appRouter } from "../src/trpc/routers/_app.js";
@@ -90,6 +91,43 @@ describe.each(testDialects())("the admin console's procedures on %s", (dialect) 
     expect(person.organizations).toEqual([]);
     expect(person.events.map((event) => event.type)).toEqual(expect.arrayContaining(["sign-up", "sign-in"]));
     expect(await codeOf(admin.admin.person({ userId: "nobody" }))).toBe("NOT_FOUND");
+
+    // The page's seven reads, one each: the person, the last sign-in, the events, the sessions,
+    // the accounts, the passkeys, the organizations (the methods come from the accounts and passkeys read).
+    const db = t.auth.context.db;
+    let statements = 0;
+    // Counted as each result comes back: a subquery's builder passes through transformQuery too.
+    const counted = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements += 1;
+        return args.result;
+      },
+    });
+    const page = await createAdminConsoleService(t.auth, counted).person(bea.userId);
+    expect(statements).toBe(7);
+    expect(page.user).toEqual(person.user);
+    const listed = (await admin.admin.users({})).items.find((item) => item.id === bea.userId)!;
+    expect(page.user.methods).toEqual(listed.methods);
+    await t.database.db
+      .insertInto("passkey")
+      .values({
+        id: "pk-1",
+        name: "Laptop",
+        publicKey: "key",
+        userId: bea.userId,
+        credentialID: "cred-1",
+        counter: 0,
+        deviceType: "singleDevice",
+        backedUp: 0,
+        transports: null,
+        aaguid: null,
+        createdAt: t.clock.now().toISOString(),
+      })
+      .execute();
+    expect((await admin.admin.person({ userId: bea.userId })).user.methods).toEqual(["password", "passkey"]);
+    expect((await admin.admin.users({})).items.find((item) => item.id === bea.userId)!.methods).toEqual(["password", "passkey"]);
+    await t.database.db.deleteFrom("passkey").where("id", "=", "pk-1").execute();
 
     const stats = await admin.admin.stats();
     expect(stats).toMatchObject({ people: 2, newThisWeek: 2, admins: 1, banned: 0 });

@@ -3,7 +3,7 @@ import { APIError, type ErrorCode } from "../errors.js";
 import type { ActiveSession } from "../session/session.js";
 import { defaultOrganizationId, type Actor, type KeyPermissions } from "../gate/principal.js";
 import type { MemberRow } from "../store/database.js";
-import { findMember } from "../store/member-store.js";
+import { findMemberWithRule } from "../store/member-store.js";
 import { checkPermission, type PermissionConnector, type PermissionRequest } from "../shared/access-control.js";
 import { keyGrants } from "../api-key/use-api-key.js";
 import { assertMeetsTwoFactorRule } from "../account/two-factor-rule.js";
@@ -26,9 +26,10 @@ export async function requireMember(
   userId: string,
   code: ErrorCode = "USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION",
 ): Promise<MemberRow> {
-  const member = await findMember(ctx.db, organizationId, userId);
-  if (!member) throw APIError.from(403, code);
-  await assertMeetsTwoFactorRule(ctx, organizationId, userId);
+  const found = await findMemberWithRule(ctx.db, organizationId, userId);
+  if (!found) throw APIError.from(403, code);
+  const { requireTwoFactor, ...member } = found;
+  await assertMeetsTwoFactorRule(ctx, { id: organizationId, requireTwoFactor }, userId);
   return member;
 }
 

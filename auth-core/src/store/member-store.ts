@@ -20,6 +20,20 @@ export async function findMember(db: DB, organizationId: string, userId: string)
   return db.selectFrom("member").selectAll().where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst();
 }
 
+/**
+ * The membership with its organization's two-factor rule (`requireTwoFactor`), in one read: what
+ * every call acting inside an organization checks first (organization/guards.ts).
+ */
+export async function findMemberWithRule(db: DB, organizationId: string, userId: string): Promise<(MemberRow & { requireTwoFactor: number }) | undefined> {
+  return db
+    .selectFrom("member as m")
+    .innerJoin("organization as o", "o.id", "m.organizationId")
+    .select(["m.id", "m.organizationId", "m.userId", "m.role", "m.createdAt", "m.lastActiveAt", "o.requireTwoFactor"])
+    .where("m.organizationId", "=", organizationId)
+    .where("m.userId", "=", userId)
+    .executeTakeFirst();
+}
+
 export async function findMemberById(db: DB, id: string): Promise<MemberRow | undefined> {
   return db.selectFrom("member").selectAll().where("id", "=", id).executeTakeFirst();
 }
@@ -46,12 +60,33 @@ export interface MemberPage {
   direction: "asc" | "desc";
 }
 
+/**
+ * The organization's members with their people, oldest first (or newest), a page of them when
+ * `page` is given. A page is cut from the member rows alone (an index range of
+ * member_organizationId_createdAt_idx plus the offset) and only its rows are joined to their
+ * people: joining first would read a person for every member the offset skips.
+ */
 export async function listMembersWithUsers(db: DB, organizationId: string, page?: MemberPage): Promise<MemberWithUserRow[]> {
-  let query = selectMembersWithUsers(db, organizationId)
-    .orderBy("m.createdAt", page?.direction ?? "asc")
-    .orderBy("m.id", "asc");
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  return (await query.execute()).map(splitMemberRow);
+  const direction = page?.direction ?? "asc";
+  if (!page) return (await selectMembersWithUsers(db, organizationId).orderBy("m.createdAt", direction).orderBy("m.id", "asc").execute()).map(splitMemberRow);
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("member")
+        .select(["id", "organizationId", "userId", "role", "createdAt", "lastActiveAt"])
+        .where("organizationId", "=", organizationId)
+        .orderBy("createdAt", direction)
+        .orderBy("id", "asc")
+        .limit(page.limit)
+        .offset(page.offset)
+        .as("m"),
+    )
+    .innerJoin("user as u", "u.id", "m.userId")
+    .select(MEMBER_WITH_USER_COLUMNS)
+    .orderBy("m.createdAt", direction)
+    .orderBy("m.id", "asc")
+    .execute();
+  return rows.map(splitMemberRow);
 }
 
 export async function countMembers(db: DB, organizationId: string): Promise<number> {
@@ -94,19 +129,21 @@ function selectMembersWithUsers(db: DB, organizationId: string) {
   return db
     .selectFrom("member as m")
     .innerJoin("user as u", "u.id", "m.userId")
-    .select([
-      "m.id as id",
-      "m.organizationId as organizationId",
-      "m.userId as userId",
-      "m.role as role",
-      "m.createdAt as createdAt",
-      "m.lastActiveAt as lastActiveAt",
-      "u.name as userName",
-      "u.email as userEmail",
-      "u.image as userImage",
-    ])
+    .select(MEMBER_WITH_USER_COLUMNS)
     .where("m.organizationId", "=", organizationId);
 }
+
+const MEMBER_WITH_USER_COLUMNS = [
+  "m.id as id",
+  "m.organizationId as organizationId",
+  "m.userId as userId",
+  "m.role as role",
+  "m.createdAt as createdAt",
+  "m.lastActiveAt as lastActiveAt",
+  "u.name as userName",
+  "u.email as userEmail",
+  "u.image as userImage",
+] as const;
 
 interface JoinedMemberRow extends MemberRow {
   userName: string;

@@ -15,7 +15,9 @@ import {
   findUserById,
   listConsoleUsers,
   listMembershipsOfUser,
+  readLastSignIns,
   readSignInFacts,
+  signInMethodsOf,
   type ConsoleUserCriteria,
   type SignInFacts,
 } from "./console-store.js";
@@ -87,11 +89,24 @@ export function createAdminConsoleService(auth: Auth, db: DB): AdminConsoleServi
       const user = await findUserById(db, userId);
       if (!user) throw APIError.from(404, "USER_NOT_FOUND");
       const now = auth.context.clock.now();
-      const facts = await readSignInFacts(db, [user.id]);
+      const lastSignInAt = await readLastSignIns(db, [user.id]);
       const events = await listAuditEvents(db, { scope: { kind: "user", userId } }, { after: null, limit: 50 });
+      const sessions = await findLiveSessionsOfUser(db, userId, now);
+      const accounts = await findAccountsOfUser(db, userId);
+      const passkeys = await findPasskeysOfUser(db, userId);
+      // The methods from the rows the page lists anyway (readSignInFacts reads them for a table of people).
+      const methods = new Map([
+        [
+          user.id,
+          signInMethodsOf(
+            accounts.map((a) => a.providerId),
+            passkeys.length > 0,
+          ),
+        ],
+      ]);
       return {
-        user: toRow(user, facts),
-        sessions: (await findLiveSessionsOfUser(db, userId, now)).map((s) => ({
+        user: toRow(user, { lastSignInAt, methods }),
+        sessions: sessions.map((s) => ({
           id: s.id,
           createdAt: new Date(s.createdAt),
           updatedAt: new Date(s.updatedAt),
@@ -100,13 +115,13 @@ export function createAdminConsoleService(auth: Auth, db: DB): AdminConsoleServi
           userAgent: s.userAgent,
           impersonatedBy: s.impersonatedBy,
         })),
-        accounts: (await findAccountsOfUser(db, userId)).map((a) => ({
+        accounts: accounts.map((a) => ({
           id: a.id,
           providerId: methodName(a.providerId),
           accountId: a.providerId === "credential" ? "" : a.accountId,
           createdAt: new Date(a.createdAt),
         })),
-        passkeys: (await findPasskeysOfUser(db, userId)).map((p) => ({
+        passkeys: passkeys.map((p) => ({
           id: p.id,
           name: p.name,
           deviceType: p.deviceType,

@@ -12,19 +12,10 @@ export interface SignInFacts {
 }
 
 export async function readSignInFacts(db: DB, userIds: readonly string[]): Promise<SignInFacts> {
-  const lastSignInAt = new Map<string, string>();
   const methods = new Map<string, string[]>();
-  if (userIds.length === 0) return { lastSignInAt, methods };
+  if (userIds.length === 0) return { lastSignInAt: new Map(), methods };
   const ids = [...userIds];
-  const last = await db
-    .selectFrom("securityEvent")
-    .select((eb) => ["userId", eb.fn.max("createdAt").as("at")])
-    .where("type", "=", "sign-in")
-    .where("outcome", "=", "success")
-    .where("userId", "in", ids)
-    .groupBy("userId")
-    .execute();
-  for (const row of last) if (row.userId && row.at) lastSignInAt.set(row.userId, String(row.at));
+  const lastSignInAt = await readLastSignIns(db, ids);
   const add = (userId: string, method: string): void => {
     const list = methods.get(userId) ?? [];
     if (!list.includes(method)) list.push(method);
@@ -35,6 +26,32 @@ export async function readSignInFacts(db: DB, userIds: readonly string[]): Promi
   const passkeys = await db.selectFrom("passkey").select("userId").distinct().where("userId", "in", ids).execute();
   for (const row of passkeys) add(row.userId, "passkey");
   return { lastSignInAt, methods };
+}
+
+/** Each person's last successful sign-in (ISO time), for the people named. */
+export async function readLastSignIns(db: DB, userIds: string[]): Promise<Map<string, string>> {
+  const lastSignInAt = new Map<string, string>();
+  const last = await db
+    .selectFrom("securityEvent")
+    .select((eb) => ["userId", eb.fn.max("createdAt").as("at")])
+    .where("type", "=", "sign-in")
+    .where("outcome", "=", "success")
+    .where("userId", "in", userIds)
+    .groupBy("userId")
+    .execute();
+  for (const row of last) if (row.userId && row.at) lastSignInAt.set(row.userId, String(row.at));
+  return lastSignInAt;
+}
+
+/**
+ * One person's sign-in methods from their accounts' provider ids and whether they hold a
+ * passkey, as readSignInFacts lists them: the provider ids in order (the databases' byte order,
+ * as its ORDER BY), once each, then "passkey".
+ */
+export function signInMethodsOf(providerIds: readonly string[], hasPasskey: boolean): string[] {
+  const methods = [...new Set(providerIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (hasPasskey) methods.push("passkey");
+  return methods;
 }
 
 export interface MembershipRow {

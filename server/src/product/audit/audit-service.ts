@@ -10,8 +10,7 @@ import {
 } from "../../shared/audit-views.js";
 import { planOf } from "../../shared/plans.js";
 import type { DB } from "../db.js";
-import { findMemberRole, findOrganizationById } from "../organization-store.js";
-import { readSeatUsage } from "../plans/seats.js";
+import { countMembers, findMemberRole, findOrganizationById } from "../organization-store.js";
 import type { Viewer } from "../viewer.js";
 import { buildAnalytics } from "./analytics.js";
 import {
@@ -82,7 +81,7 @@ export function createAuditService(auth: Auth, db: DB): AuditService {
         failedSignInsLast30Days: await countAuditEvents(db, { ...last30, outcome: "failure" }),
         ...holdings,
         lastSignInAt: lastSignIn ? new Date(lastSignIn) : null,
-        organization: await organizationSummary(auth, db, viewer, now),
+        organization: await organizationSummary(auth, db, viewer),
         recent: (await page({ scope: self }, null, 5)).items,
       };
     },
@@ -114,19 +113,19 @@ export function createAuditService(auth: Auth, db: DB): AuditService {
   };
 }
 
-async function organizationSummary(auth: Auth, db: DB, viewer: Viewer, now: Date): Promise<AuditOverview["organization"]> {
+async function organizationSummary(auth: Auth, db: DB, viewer: Viewer): Promise<AuditOverview["organization"]> {
   if (!viewer.activeOrganizationId) return null;
   const organization = await findOrganizationById(db, viewer.activeOrganizationId);
   const role = organization ? await findMemberRole(db, organization.id, viewer.userId) : undefined;
   if (!organization || role === undefined) return null;
   const plan = planOf(organization.plan);
-  const usage = await readSeatUsage(db, organization.id, now);
   return {
     id: organization.id,
     name: organization.name,
     role,
     plan: plan.id,
-    seatsUsed: usage.members,
+    // The members seated (what the dashboard shows; the plan page adds the open invitations).
+    seatsUsed: await countMembers(db, organization.id),
     seatLimit: plan.seatLimit,
     // The organization's log is one of its pages: not for a member its two-factor rule stops.
     canViewAudit: hasPermission(role, { audit: ["read"] }) && (await auth.meetsOrganizationTwoFactorRule(organization, viewer.userId)),

@@ -88,20 +88,82 @@ function narrowingCondition(eb: EventExpressions, filter: AuditFilter): Expressi
   return eb.and(parts);
 }
 
-/** One page, newest first, strictly after `after` when given. Ask for one more to learn if more follow. */
-export async function listAuditEvents(db: DB, filter: AuditFilter, page: { after: AuditPosition | null; limit: number }): Promise<AuditEventRecord[]> {
-  const { after } = page;
+/** The columns of a row that a page reads from the log, named one by one. */
+const ROW_COLUMNS = [
+  "securityEvent.id",
+  "securityEvent.type",
+  "securityEvent.outcome",
+  "securityEvent.method",
+  "securityEvent.organizationId",
+  "securityEvent.userId",
+  "securityEvent.targetUserId",
+  "securityEvent.ipAddress",
+  "securityEvent.userAgent",
+  "securityEvent.detail",
+  "securityEvent.createdAt",
+] as const;
+
+/**
+ * Strictly after `after` in the log's order (newest first): a row comparison, which both
+ * databases read as the range `createdAt <= after.createdAt` of whichever index they walk, where
+ * the spelled-out OR (`createdAt < x or (createdAt = x and id < y)`) made them start from the
+ * newest row every page.
+ */
+function keysetCondition(eb: EventExpressions, after: AuditPosition): Expression<SqlBool> {
+  return eb(eb.refTuple("securityEvent.createdAt", "securityEvent.id"), "<", eb.tuple(after.createdAt, after.id));
+}
+
+type EventRows = SelectQueryBuilder<Database, "securityEvent", object>;
+
+/**
+ * A person's newest `limit` rows where they act, or where they are the target of an operator's
+ * action (and do not act: that row is in the first half already): one index range each, on
+ * (userId, createdAt) or (targetUserId, createdAt), from the cursor's position.
+ */
+function personHalf(db: DB, column: "userId" | "targetUserId", userId: string, filter: AuditFilter, after: AuditPosition | null, limit: number) {
+  return db
+    .selectFrom("securityEvent")
+    .select(ROW_COLUMNS)
+    .where(`securityEvent.${column}`, "=", userId)
+    .$if(column === "targetUserId", (query) => query.where((eb) => eb.or([eb("securityEvent.userId", "is", null), eb("securityEvent.userId", "!=", userId)])))
+    .where((eb) => narrowingCondition(eb, filter))
+    .$if(after !== null, (query) => query.where((eb) => keysetCondition(eb, after!)))
+    .orderBy("securityEvent.createdAt", "desc")
+    .orderBy("securityEvent.id", "desc")
+    .limit(limit);
+}
+
+/**
+ * The rows a page is drawn from, named `securityEvent`. A person's: the two halves of their scope
+ * merged (UNION ALL of two index ranges, each cut at `limit`), the same SQL on both databases; an
+ * OR of the two columns instead made SQLite walk the whole log by time and PostgreSQL fetch and
+ * sort every row of the person's. An organization's and the installation's: the log itself,
+ * filtered, from the cursor's position.
+ */
+function rowsOf(db: DB, filter: AuditFilter, after: AuditPosition | null, limit: number): EventRows {
+  const { scope } = filter;
+  if (scope.kind === "user") {
+    const mine = personHalf(db, "userId", scope.userId, filter, after, limit);
+    const aboutThem = personHalf(db, "targetUserId", scope.userId, filter, after, limit);
+    const merged = db.selectFrom((eb) =>
+      eb
+        .selectFrom(mine.as("mine"))
+        .selectAll()
+        .unionAll(eb.selectFrom(aboutThem.as("aboutThem")).selectAll())
+        .as("securityEvent"),
+    );
+    // The merged rows have the log's columns under the log's name: the page reads them as it would the table.
+    return merged as unknown as EventRows;
+  }
   return db
     .selectFrom("securityEvent")
     .where((eb) => filterCondition(eb, filter))
-    .$if(after !== null, (query) =>
-      query.where((eb) =>
-        eb.or([
-          eb("securityEvent.createdAt", "<", after!.createdAt),
-          eb.and([eb("securityEvent.createdAt", "=", after!.createdAt), eb("securityEvent.id", "<", after!.id)]),
-        ]),
-      ),
-    )
+    .$if(after !== null, (query) => query.where((eb) => keysetCondition(eb, after!)));
+}
+
+/** One page, newest first, strictly after `after` when given. Ask for one more to learn if more follow. */
+export async function listAuditEvents(db: DB, filter: AuditFilter, page: { after: AuditPosition | null; limit: number }): Promise<AuditEventRecord[]> {
+  return rowsOf(db, filter, page.after, page.limit)
     .leftJoin("user", "user.id", "securityEvent.userId")
     .leftJoin("organization", "organization.id", "securityEvent.organizationId")
     .select([
@@ -194,13 +256,12 @@ export async function countAuditEvents(db: DB, filter: AuditFilter): Promise<num
   return Number(row.n);
 }
 
-/** When the latest event matching the filter happened, or null. */
+/** When the latest event matching the filter happened, or null (a person's: the newer of their two halves' newest rows). */
 export async function findLatestAuditEventTime(db: DB, filter: AuditFilter): Promise<string | null> {
-  const row = await db
-    .selectFrom("securityEvent")
-    .where((eb) => filterCondition(eb, filter))
+  const row = await rowsOf(db, filter, null, 1)
     .select("securityEvent.createdAt")
     .orderBy("securityEvent.createdAt", "desc")
+    .orderBy("securityEvent.id", "desc")
     .limit(1)
     .executeTakeFirst();
   return row?.createdAt ?? null;
