@@ -197,9 +197,9 @@ interface SchemaTable {
 }
 
 /**
- * The tables of a schema (the migrator's own aside) and whether each was written since it was
- * made or last emptied: a new or truncated table has no page on disk, and any write (even one
- * deleted or rolled back since) gives it one. Schema names are ours ([a-z0-9_]).
+ * The tables of a schema (the migrator's own aside) and whether each was ever written: a new
+ * table has no page on disk, and any write (even one deleted or rolled back since) gives it one.
+ * Schema names are ours ([a-z0-9_]).
  */
 function schemaTablesSQL(schema: string): string {
   return (
@@ -208,26 +208,64 @@ function schemaTablesSQL(schema: string): string {
   );
 }
 
-/**
- * One TRUNCATE of the written tables: fresh, empty tables, so rows come back in the order they
- * are written, as in a new schema. A table never written is left as it is, since it is already
- * such a table (a TRUNCATE makes new files for every table and index it names, which was most of
- * PostgreSQL's work per test). CASCADE: the tables that reference them are unwritten, so empty.
- */
-function truncateSQL(schema: string, tables: readonly string[]): string {
-  return `truncate ${tables.map((table) => `"${schema}"."${table}"`).join(", ")} cascade`;
+/** The schema's foreign keys, each as the referencing table and the table it references. */
+function foreignKeysSQL(schema: string): string {
+  return (
+    "select child.relname as child, parent.relname as parent from pg_constraint c " +
+    "join pg_class child on child.oid = c.conrelid join pg_class parent on parent.oid = c.confrelid " +
+    `join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = ${literal(schema)}`
+  );
 }
 
-/** Truncates the schema's written tables (truncateSQL) and answers the names of all its tables. */
+/**
+ * The written tables in an order that deletes every referencing row before the row it references
+ * (a row can only reference a written table's rows from a written table), or null when their
+ * foreign keys go round in a cycle.
+ */
+function referencingFirst(written: readonly string[], keys: readonly { child: string; parent: string }[]): string[] | null {
+  const writtenSet = new Set(written);
+  const order: string[] = [];
+  const placed = new Set<string>();
+  const remaining = new Set(written);
+  while (remaining.size > 0) {
+    // A table is next when no remaining table (but itself) still references it.
+    const next = [...remaining].find((table) => !keys.some((key) => key.parent === table && key.child !== table && writtenSet.has(key.child) && !placed.has(key.child)));
+    if (next === undefined) return null;
+    order.push(next);
+    placed.add(next);
+    remaining.delete(next);
+  }
+  return order;
+}
+
+/**
+ * Empties the written tables: a DELETE each, referencing tables first, in one round trip. A table
+ * never written is left as it is (it has no rows). Tests write a handful of rows, which a DELETE
+ * removes in well under a millisecond; a TRUNCATE (this file's first way) makes new files for every
+ * table and index it names, and with CASCADE it names nearly every table of the schema: 150 to
+ * 650 ms a test on a busy machine against 5 to 25 for the DELETEs. Queries that name no order
+ * may see rows in another order than in a new schema: the code under test orders what it lists.
+ * Foreign keys in a cycle: the TRUNCATE, as before.
+ */
+function emptySQL(schema: string, written: readonly string[], keys: readonly { child: string; parent: string }[]): string {
+  const order = referencingFirst(written, keys);
+  if (order === null) return `truncate ${written.map((table) => `"${schema}"."${table}"`).join(", ")} cascade`;
+  return order.map((table) => `delete from "${schema}"."${table}"`).join(";\n");
+}
+
+/** Empties the schema's written tables (emptySQL) and answers the names of all its tables. */
 async function emptyWrittenTables(pool: pg.Pool, schema: string): Promise<string[]> {
   const { rows } = await pool.query<SchemaTable>(schemaTablesSQL(schema));
   const written = rows.filter((row) => row.written).map((row) => row.name);
-  if (written.length > 0) await pool.query(truncateSQL(schema, written));
+  if (written.length > 0) {
+    const { rows: keys } = await pool.query<{ child: string; parent: string }>(foreignKeysSQL(schema));
+    await pool.query(emptySQL(schema, written, keys));
+  }
   return rows.map((row) => row.name);
 }
 
 /**
- * Empties a schema made from the template (truncateSQL) and keeps it for the next test of this
+ * Empties a schema made from the template (emptySQL) and keeps it for the next test of this
  * process, which is cheaper than creating and dropping schemas (catalog work under the lock
  * that every test process shares). False if that fails or a table the migrations create is
  * gone (the test dropped it): the caller then drops the schema. The run's global setup drops the
