@@ -2,26 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
 import { mailedLink, startServer, type RunningServer } from "./support/server.js";
 import { signUpInBrowser } from "./support/accounts.js";
+import { CONTRACT_LOGIN_STRINGS as LOGIN } from "../src/test/contract-login-strings.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
-
-/** The contract's /login strings (shared/contracts/passwordless-and-languages.md), word for word. */
-const LOGIN = {
-  de: { title: "Anmelden · Gatehouse", heading: "Bei Gatehouse anmelden", google: "Mit Google anmelden", passkey: "Mit Passkey anmelden" },
-  fr: {
-    title: "Connexion · Gatehouse",
-    heading: "Se connecter à Gatehouse",
-    google: "Se connecter avec Google",
-    passkey: "Se connecter avec une clé d'accès",
-  },
-  es: {
-    title: "Iniciar sesión · Gatehouse",
-    heading: "Iniciar sesión en Gatehouse",
-    google: "Iniciar sesión con Google",
-    passkey: "Iniciar sesión con una llave de acceso",
-  },
-  ja: { title: "サインイン · Gatehouse", heading: "Gatehouseにサインイン", google: "Googleでサインイン", passkey: "パスキーでサインイン" },
-} as const;
 
 describe.skipIf(!CHROMIUM)("the front door in Chromium against the real server: languages and the team's brand (issue 48)", () => {
   describe("languages (default settings)", () => {

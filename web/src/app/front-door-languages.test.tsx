@@ -27,25 +27,7 @@ import { describeUserAgent } from "../lib/user-agent.js";
 import { createAuthFailureStore } from "./auth-failure.js";
 import { AppProvider } from "./provider.js";
 import { createTestRouter } from "./router.js";
-
-/** The contract's /login strings (shared/contracts/passwordless-and-languages.md), word for word. */
-const LOGIN: Record<Language, { title: string; heading: string; google: string; passkey: string }> = {
-  en: { title: "Sign in · Gatehouse", heading: "Sign in to Gatehouse", google: "Sign in with Google", passkey: "Sign in with passkey" },
-  de: { title: "Anmelden · Gatehouse", heading: "Bei Gatehouse anmelden", google: "Mit Google anmelden", passkey: "Mit Passkey anmelden" },
-  fr: {
-    title: "Connexion · Gatehouse",
-    heading: "Se connecter à Gatehouse",
-    google: "Se connecter avec Google",
-    passkey: "Se connecter avec une clé d'accès",
-  },
-  es: {
-    title: "Iniciar sesión · Gatehouse",
-    heading: "Iniciar sesión en Gatehouse",
-    google: "Iniciar sesión con Google",
-    passkey: "Iniciar sesión con una llave de acceso",
-  },
-  ja: { title: "サインイン · Gatehouse", heading: "Gatehouseにサインイン", google: "Googleでサインイン", passkey: "パスキーでサインイン" },
-};
+import { CONTRACT_LOGIN_STRINGS as LOGIN } from "../test/contract-login-strings.js";
 
 const CATALOGS: Record<Exclude<Language, "en">, Record<string, string>> = { de: German, fr: French, es: Spanish, ja: Japanese };
 /** The signed-in pages' catalogs (web/locales/app/), loaded with those pages, not with /login. */
