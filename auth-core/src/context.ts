@@ -39,6 +39,8 @@ export interface AuthContext {
   lookupApiKey: (keyHash: string) => Promise<ApiKeyWithOwner | null>;
   /** The hashes of the API keys in use, remembered. */
   apiKeyHashes: ApiKeyHashes;
+  /** The ids of the keys whose use is being written after the answer (api-key/use-api-key.ts). */
+  apiKeyUsesWriting: Set<string>;
   rateLimiter: RateLimiter;
   /** Session JWTs and their signing keys (jwt option), with the per-session token cache. */
   sessionJWT: SessionJWTIssuer;

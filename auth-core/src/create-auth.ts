@@ -129,6 +129,7 @@ export function createAuth(options: AuthOptions): Auth {
     lookupSession: runLookup(lookups, sessionLookup),
     lookupApiKey: runLookup(lookups, apiKeyLookup),
     apiKeyHashes: createApiKeyHashes(),
+    apiKeyUsesWriting: new Set(),
     rateLimiter: resolved.rateLimit.storage === "database" ? createDatabaseRateLimiter(options.database) : createMemoryRateLimiter(),
     sessionJWT: createSessionJWTIssuer(),
     oauth: { discover: createDiscoveryCache(), verifyIdToken: createIdTokenVerifier() },

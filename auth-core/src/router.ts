@@ -336,7 +336,8 @@ export function createRequestHandler(ctx: AuthContext, endpoints: readonly AnyEn
 
   return function handle(request, info = {}) {
     const fast = fastPath?.(request, info);
-    if (fast) return fast;
-    return answer(request, info, info.headers ?? NO_HEADERS);
+    if (fast === undefined) return answer(request, info, info.headers ?? NO_HEADERS);
+    if (fast instanceof Response) return fast;
+    return fast.then((given) => given ?? answer(request, info, info.headers ?? NO_HEADERS));
   };
 }

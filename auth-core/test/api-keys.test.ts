@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRecordingMailer, readJSON, seedOrganization, signUpPerson, type RecordingMailer, type TestPerson } from "../testing/organization.js";
 import type { WireApiKey, WireApiKeyList, WireApiKeyVerification, WireCreatedApiKey, WireSessionResult } from "../src/shared/wire-types.js";
-import { createTestAuth, createTestBrowser, testDialects, type TestAuth } from "../testing/index.js";
+import { createTestAuth, createTestBrowser, TEST_BASE_URL, testDialects, type TestAuth } from "../testing/index.js";
 import { createApiKeyHashes, hashApiKey } from "../src/api-key/key-material.js";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -190,17 +190,52 @@ describe.each(testDialects())("API keys on %s", (dialect) => {
     const made = await t.auth.api.createApiKey({ body: { userId: ada.userId, rateLimitEnabled: false } });
     const lastRequest = async () =>
       (await t.database.db.selectFrom("apikey").select("lastRequest").where("id", "=", made.id).executeTakeFirstOrThrow()).lastRequest;
+    // The write comes after the answer (the next test): settled() waits for it.
     await Promise.all(Array.from({ length: 8 }, () => script(made.key).get("/get-session")));
+    await t.auth.settled();
     const first = await lastRequest();
     expect(first).toBe(t.clock.now().toISOString());
     t.clock.advance(30_000);
     expect((await script(made.key).get("/get-session")).status).toBe(200);
+    await t.auth.settled();
     expect(await lastRequest()).toBe(first);
     t.clock.advance(30_000);
     expect((await script(made.key).get("/get-session")).status).toBe(200);
+    await t.auth.settled();
     expect(await lastRequest()).toBe(t.clock.now().toISOString());
     const used = await t.database.db.selectFrom("securityEvent").select("id").where("type", "=", "api-key-used").execute();
     expect(used).toHaveLength(1);
+  });
+
+  it("answers a use that counts nothing before it writes the key's last use and the day's first-use row", async () => {
+    const made = await t.auth.api.createApiKey({ body: { userId: ada.userId, rateLimitEnabled: false } });
+    await t.auth.settled();
+    const ask = () =>
+      t.auth.handler(new Request(`${TEST_BASE_URL}/api/auth/get-session`, { headers: { "x-api-key": made.key } }), { clientAddress: "192.0.2.9" });
+    const written = async () => ({
+      lastRequest: (await t.database.db.selectFrom("apikey").select("lastRequest").where("id", "=", made.id).executeTakeFirstOrThrow()).lastRequest,
+      used: await t.database.db.selectFrom("securityEvent").select(["userId", "ipAddress"]).where("type", "=", "api-key-used").execute(),
+    });
+    if (dialect === "sqlite") {
+      // Read at once, answered at once: nothing waits for the write (the fast path).
+      const answer = ask();
+      expect(answer).toBeInstanceOf(Response);
+      expect((answer as Response).status).toBe(200);
+    } else {
+      // Another transaction holds the key's row: the answer does not wait for it, the write does.
+      await t.database.db.transaction().execute(async (trx) => {
+        await sql`select id from apikey where id = ${made.id} for update`.execute(trx);
+        expect((await ask()).status).toBe(200);
+        expect(await written()).toEqual({ lastRequest: null, used: [] });
+      });
+    }
+    await t.auth.settled();
+    expect(await written()).toEqual({ lastRequest: t.clock.now().toISOString(), used: [{ userId: ada.userId, ipAddress: "192.0.2.9" }] });
+    // A key with a limit counts each use before it answers: written by then.
+    const limited = await t.auth.api.createApiKey({ body: { userId: ada.userId } });
+    expect((await script(limited.key).get("/get-session")).status).toBe(200);
+    const row = await t.database.db.selectFrom("apikey").select(["requestCount", "lastRequest"]).where("id", "=", limited.id).executeTakeFirstOrThrow();
+    expect({ requestCount: Number(row.requestCount), lastRequest: row.lastRequest }).toEqual({ requestCount: 1, lastRequest: t.clock.now().toISOString() });
   });
 
   it("never stands for its owner to manage keys, change the account or its factors", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestBrowser, readJSON, seedOrganization, signUpPerson, testDialects, TEST_BASE_URL, type TestPerson } from "../testing/index.js";
+import { createTestBrowser, readJSON, seedOrganization, signUpPerson, statementsOf, testDialects, TEST_BASE_URL, type TestPerson } from "../testing/index.js";
 import type { WireFullOrganization, WireSessionResult } from "../src/shared/wire-types.js";
 import { createRecordingMailer } from "../testing/organization.js";
 import { createSsoWorld, type SsoWorld } from "./sso-support.js";
@@ -208,6 +208,30 @@ describe.each(testDialects())("SCIM provisioning on %s", (dialect) => {
     const missing = await scim("POST", "/Users", tokenA, withoutUserName);
     expect(missing.status).toBe(400);
     expect(missing.headers.get("content-type")).toContain("application/scim+json");
+  });
+
+  it("lists a page of people with their rows read in one statement, not one a person, paged by startIndex and count", async () => {
+    const names = ["list-1", "list-2", "list-3"].map((name) => `${name}-${Date.now()}@acme.test`);
+    for (const name of names) expect((await scim("POST", "/Users", tokenA, newUser(name))).status).toBe(201);
+    const context = world.t.auth.context;
+    const db = context.db;
+    let page: { totalResults: number; itemsPerPage: number; startIndex: number; Resources: ScimUser[] } | undefined;
+    const sent = await statementsOf(db, async (counted) => {
+      context.db = counted;
+      try {
+        page = await readJSON(await scim("GET", "/Users?startIndex=1&count=100", tokenA));
+      } finally {
+        context.db = db;
+      }
+    });
+    expect(page!.Resources.map((user) => user.userName)).toEqual(expect.arrayContaining(names));
+    expect(page!.itemsPerPage).toBe(page!.totalResults);
+    expect(sent.filter((statement) => /from "user"/.test(statement.sql))).toHaveLength(1);
+    const second = await readJSON<{ totalResults: number; itemsPerPage: number; startIndex: number; Resources: ScimUser[] }>(
+      await scim("GET", "/Users?startIndex=2&count=1", tokenA),
+    );
+    expect(second).toMatchObject({ totalResults: page!.totalResults, itemsPerPage: 1, startIndex: 2 });
+    expect(second.Resources[0]!.id).toBe(page!.Resources[1]!.id);
   });
 
   it("deactivates (every session ends, sign-in refused) and reactivates as Entra does", async () => {

@@ -14,8 +14,9 @@
 // Configured by run.mjs through the environment:
 //   PORT, FLOOR_SQLITE=<file> or FLOOR_PG_URL=<url> (+ FLOOR_PG_SCHEMA, FLOOR_PG_POOL, default 10),
 //   FLOOR_JWT (the set-auth-jwt value), FLOOR_COOKIE (the session cookie's name),
-//   FLOOR_SCALE=1 (the scale bench's floors of other paths, scale-floor.mjs).
-import { createHash } from "node:crypto";
+//   FLOOR_SCALE=1 (the scale bench's floors of other paths, scale-floor.mjs),
+//   FLOOR_SIGN_JWT=1 (the scale bench: each session's own JWT, see sessionJWT below).
+import { createHash, generateKeyPairSync, sign } from "node:crypto";
 import { writeSync } from "node:fs";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
@@ -75,6 +76,50 @@ const API_HEADERS = {
 };
 const SESSION_HEADERS = { ...API_HEADERS, "set-auth-jwt": jwt, "access-control-expose-headers": "set-auth-jwt" };
 
+/**
+ * FLOOR_SIGN_JWT=1: the least a correct get-session does for the session JWT when requests come
+ * from many sessions (the scale bench's random cookies): each session gets its own token, signed
+ * (Ed25519, node:crypto, synchronously) the first time it is asked and reused until a third of
+ * its life remains, in a memory of the same bound as Gatehouse's (10,000 sessions, the oldest
+ * first out: auth-core's jwt/session-jwt.ts). The header and the registered claims are copied
+ * from FLOOR_JWT (a token Gatehouse signed), so the token has the same shape and length. Without
+ * it (null), every answer carries FLOOR_JWT itself (one session: the same work, signed once).
+ */
+const sessionJWT = (() => {
+  if (process.env.FLOOR_SIGN_JWT !== "1") return null;
+  const b64 = (value) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const [headerPart, payloadPart] = jwt.split(".");
+  const given = JSON.parse(Buffer.from(payloadPart, "base64url").toString());
+  const lifetime = given.exp - given.iat;
+  const { privateKey } = generateKeyPairSync("ed25519");
+  const tokens = new Map();
+  const BOUND = 10_000;
+  return (row) => {
+    const now = Date.now();
+    const known = tokens.get(row.id);
+    if (known && known.email === row.email && known.name === row.name && known.emailVerified === row.emailVerified && known.image === row.image) {
+      if (now < known.expiresAt - (known.expiresAt - known.issuedAt) / 3) return known.token;
+    }
+    const iat = Math.floor(now / 1000);
+    const exp = Math.min(iat + lifetime, Math.floor(Date.parse(row.expiresAt) / 1000));
+    const payload = { id: row.uid, email: row.email, name: row.name, emailVerified: row.emailVerified === 1, image: row.image, sid: row.id };
+    const input = `${headerPart}.${b64({ ...payload, sub: row.uid, iss: given.iss, aud: given.aud, iat, exp })}`;
+    const token = `${input}.${sign(null, Buffer.from(input), privateKey).toString("base64url")}`;
+    tokens.delete(row.id);
+    if (tokens.size >= BOUND) tokens.delete(tokens.keys().next().value);
+    tokens.set(row.id, {
+      token,
+      issuedAt: iat * 1000,
+      expiresAt: exp * 1000,
+      email: row.email,
+      name: row.name,
+      emailVerified: row.emailVerified,
+      image: row.image,
+    });
+    return token;
+  };
+})();
+
 function tokenOf(cookieHeader) {
   if (!cookieHeader) return null;
   const at = cookieHeader.indexOf(cookieName);
@@ -116,7 +161,7 @@ function answer(row, token) {
       updatedAt: row.uUpdatedAt,
     },
   };
-  return new Response(JSON.stringify(body), { headers: SESSION_HEADERS });
+  return new Response(JSON.stringify(body), { headers: sessionJWT ? { ...SESSION_HEADERS, "set-auth-jwt": sessionJWT(row) } : SESSION_HEADERS });
 }
 
 function floorAnswer(cookieHeader) {

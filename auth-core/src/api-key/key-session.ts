@@ -15,9 +15,10 @@ export function readApiKeyHeader(ctx: AuthContext, headers: Headers): string | n
  * "Sessions for API keys" (the plugin's option, on here): a request carrying a key acts for the
  * key's holder. It is one use of the key (counted against its limit). A refused key answers the
  * plugin's error (401 with its code; an unknown key of any length or form 401 INVALID_API_KEY).
+ * A use that counts nothing (no limit, no quota) is answered before its bookkeeping is written.
  */
 export function useRequestKey(ctx: AuthContext, key: string, client: ClientInfo): Promise<UsedApiKey> {
-  return useApiKey(ctx, key, { audit: () => keyUseAudit(ctx, client) });
+  return useApiKey(ctx, key, { audit: () => keyUseAudit(ctx, client), answerFirst: true });
 }
 
 /** The principal of a request's key (useRequestKey). */

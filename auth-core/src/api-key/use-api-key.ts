@@ -32,6 +32,11 @@ interface UseOptions {
   permissions?: PermissionRequest;
   /** Where its rows go, asked for only when a row is due (most uses write none). */
   audit: () => KeyUseAudit;
+  /**
+   * A request carrying the key: a use that counts nothing is answered before its bookkeeping is
+   * written (writeUseAfterAnswer). verify answers the key's row as written, so it waits.
+   */
+  answerFirst?: true;
 }
 
 function refuse(
@@ -154,6 +159,60 @@ async function claimUse(ctx: AuthContext, first: ApiKeyRecord, firstClaim: ApiKe
   throw APIError.from(429, "RATE_LIMITED", { details: { tryAgainIn: 0 } });
 }
 
+/**
+ * Whether a use of the key counts nothing: no limit of the key's in force and no quota. Its write
+ * is then bookkeeping only (`lastRequest`, at most once a minute, and the day's first-use row)
+ * on which no answer depends.
+ */
+export function countsNothing(ctx: AuthContext, record: ApiKeyRecord): boolean {
+  return !(ctx.options.apiKey.rateLimit.enabled && record.rateLimitEnabled === 1) && record.remaining === null;
+}
+
+/** Writes a use's claim and, when it is the first use of the UTC day, its `api-key-used` row. */
+async function writeUse(ctx: AuthContext, { record, user }: UsedApiKey, claim: ApiKeyUseClaim, audit: () => KeyUseAudit): Promise<ApiKeyRecord> {
+  const { record: used, firstUseToday } = await claimUse(ctx, record, claim);
+  if (firstUseToday) {
+    await audit().record({
+      userId: user.id,
+      type: "api-key-used",
+      method: "api-key",
+      organizationId: used.organizationId,
+      detail: { keyId: used.id, start: used.start },
+    });
+  }
+  return used;
+}
+
+/**
+ * The bookkeeping of a use that counts nothing, written after the answer (ctx.afterAnswer; tests
+ * wait with `auth.settled()`), at most one write of a key at a time: a use of the key while one is
+ * under way adds nothing (that write moves `lastRequest` to now and claims the day). A failed
+ * write is logged and leaves `lastRequest` as it was, so the key's next use writes again. The
+ * guarded claim (`lastRequestIs`) still records the day's first use once across processes.
+ * Answers false (nothing scheduled) when the use must wait for its write (it counts something).
+ */
+export function writeUseAfterAnswer(ctx: AuthContext, used: UsedApiKey, claim: ApiKeyUseClaim, audit: () => KeyUseAudit): boolean {
+  if (!countsNothing(ctx, used.record)) return false;
+  const pending = ctx.apiKeyUsesWriting;
+  const id = used.record.id;
+  if (pending.has(id)) return true;
+  pending.add(id);
+  ctx.afterAnswer.run(
+    async () => {
+      try {
+        await writeUse(ctx, used, claim, audit);
+      } catch (error) {
+        // The key went between the answer and its write: nothing left to record.
+        if (!(error instanceof APIError)) throw error;
+      } finally {
+        pending.delete(id);
+      }
+    },
+    { message: "an API key's use was not recorded", level: "error", fields: { keyId: id } },
+  );
+  return true;
+}
+
 /** A refusal of a key (after which an expired or used-up key is deleted). */
 type KeyRefusal = { refusal: APIError; record?: ApiKeyRecord; deleteKey?: true };
 
@@ -215,7 +274,10 @@ async function refused(ctx: AuthContext, verdict: KeyRefusal): Promise<never> {
   throw verdict.refusal;
 }
 
-/** Checks the key and writes its use: the claim (most uses of a key without a limit write none) and the first use of the day. */
+/**
+ * Checks the key and writes its use: the claim (most uses of a key without a limit write none) and
+ * the first use of the day; for a request's use that counts nothing, after the answer.
+ */
 async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen: { record?: ApiKeyRecord }): Promise<UsedApiKey> {
   // Shorter than any key made: no lookup, and the same answer as for any other unknown key.
   if (key.length < ctx.options.apiKey.defaultKeyLength) throw refuse(401, "INVALID_API_KEY");
@@ -231,17 +293,8 @@ async function checkKey(ctx: AuthContext, key: string, options: UseOptions, seen
   const count = judgeCount(ctx, record, now);
   if (count.refusal) return refused(ctx, count);
   if (!count.claim) return { record, user };
-  const { record: used, firstUseToday } = await claimUse(ctx, record, count.claim);
-  if (firstUseToday) {
-    await options.audit().record({
-      userId: user.id,
-      type: "api-key-used",
-      method: "api-key",
-      organizationId: used.organizationId,
-      detail: { keyId: used.id, start: used.start },
-    });
-  }
-  return { record: used, user };
+  if (options.answerFirst && writeUseAfterAnswer(ctx, { record, user }, count.claim, options.audit)) return { record, user };
+  return { record: await writeUse(ctx, { record, user }, count.claim, options.audit), user };
 }
 
 /**

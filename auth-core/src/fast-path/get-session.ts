@@ -1,6 +1,6 @@
 import type { AuthContext } from "../context.js";
 import { readApiKeyHeader } from "../api-key/key-session.js";
-import { judgeCount, judgeKey } from "../api-key/use-api-key.js";
+import { countsNothing, judgeCount, judgeKey, keyUseAudit, writeUseAfterAnswer } from "../api-key/use-api-key.js";
 import { resolveClientAddress } from "../http/client-address.js";
 import { jsonResponse, NO_HEADERS } from "../http/json-response.js";
 import { rateLimitClientKey, rateLimitRefusal, resolveEndpointRateLimit } from "../http/rate-limit.js";
@@ -13,8 +13,11 @@ import type { ApiKeyWithOwner } from "../store/api-key-store.js";
 import type { Lookups, PreparedLookup } from "../store/lookups.js";
 import type { SessionWithUserRow } from "../store/session-store.js";
 
-/** The router's one speed hook: an answer at once, or undefined to leave the request to the router. */
-export type FastPath = (request: Request, info: HandlerInfo) => Response | undefined;
+/**
+ * The router's one speed hook: an answer at once; a promise of one (undefined: the router answers
+ * after all); or undefined to leave the request to the router.
+ */
+export type FastPath = (request: Request, info: HandlerInfo) => Response | Promise<Response | undefined> | undefined;
 
 export interface FastPathLookups {
   lookups: Lookups;
@@ -22,8 +25,14 @@ export interface FastPathLookups {
   apiKey: PreparedLookup<unknown, ApiKeyWithOwner>;
 }
 
-/** What get-session answers (data and its own headers), or undefined when the router must run its handler. */
-type Answer = { data: unknown; headers?: Record<string, string> } | undefined;
+/**
+ * What get-session answers (data and its own headers), or undefined when the router must run its
+ * handler; `then`: what the answer hands to the work after it, once it is given (not refused by the limit).
+ */
+type Answer = { data: unknown; headers?: Record<string, string>; then?: () => void } | undefined;
+
+/** A session's answer whose JWT is being signed (the only wait this path takes on): then as Answer. */
+type Signing = { data: unknown; jwt: Promise<string> };
 
 const SIGNED_OUT: Answer = { data: null };
 
@@ -33,9 +42,11 @@ const SIGNED_OUT: Answer = { data: null };
  * else, and exactly this to these):
  * - no cookie, Authorization or API key: the signed-out `null`;
  * - a session cookie or bearer token whose session the database read at once (SQLite with its
- *   connection free: Lookups.readNow), still current, no impersonation, no sliding refresh due,
- *   and its JWT still reusable;
- * - a person's API key read at once that passes every check and whose use writes nothing.
+ *   connection free: Lookups.readNow), still current, no impersonation, no sliding refresh due;
+ *   its JWT reused at once, or signed first (the session's first request in this process, or
+ *   past its reuse): then a promise, and the row is not read a second time by the router;
+ * - a person's API key read at once that passes every check and whose use counts nothing (no
+ *   limit, no quota): its bookkeeping, if due, is written after the answer (api-key/).
  * Anything else (a query, a stale cookie to clear, a write, a refusal other than the rate
  * limit's) goes to the router. The answer is decided before the rate limit is counted, and the
  * limit is counted only when this path answers, so a request is never counted twice. Without
@@ -51,7 +62,7 @@ export function createFastPath(ctx: AuthContext, devices: FastPathLookups): Fast
   // Rows at once from the database setup's Lookups; undefined (the router then reads) when it cannot.
   const readNow: Lookups["readNow"] = lookups.readNow ? (query) => lookups.readNow?.(query) : undefined;
 
-  function answerForSession(headers: Headers, read: NonNullable<typeof readNow>): Answer {
+  function answerForSession(headers: Headers, read: NonNullable<typeof readNow>): Answer | Signing {
     const token = readSessionToken(ctx, headers);
     if (!token) return undefined;
     const rows = read(sessionLookup.query(ctx.sessionTokens.hashOf(token)));
@@ -61,10 +72,26 @@ export function createFastPath(ctx: AuthContext, devices: FastPathLookups): Fast
     if (isRefreshDue(ctx, active)) return undefined;
     if (!ctx.options.jwt.enabled) return { data: sessionAnswer(active) };
     const jwt = ctx.sessionJWT.reusableToken(ctx, active);
-    if (jwt === null) return undefined;
+    if (jwt === null) return { data: sessionAnswer(active), jwt: ctx.sessionJWT.tokenFor(ctx, active) };
+    return { data: sessionAnswer(active), headers: jwtHeadersOf(jwt) };
+  }
+
+  function jwtHeadersOf(jwt: string): Record<string, string> {
     const jwtHeaders: Record<string, string> = {};
     setJWTHeaders({ set: (name, value) => (jwtHeaders[name] = value) }, jwt);
-    return { data: sessionAnswer(active), headers: jwtHeaders };
+    return jwtHeaders;
+  }
+
+  /** The answer given: counted by the rate limit (a refusal answers instead), then written. */
+  function respond(answer: NonNullable<Answer>, client: RequestClient, request: Request, info: HandlerInfo): Response {
+    const base = info.headers ?? NO_HEADERS;
+    if (rule) {
+      const refusal = rateLimitRefusal(limiter.hitNow!(`${rateLimitClientKey(client.ipAddress)}|${getSession.path}`, rule, ctx.clock.now()));
+      // Only a refusal reads the language (i18n/): an answer that succeeds never looks at it.
+      if (refusal) return translatedErrorResponse(refusal, base, request.headers);
+    }
+    answer.then?.();
+    return jsonResponse(answer.data, 200, base, answer.headers);
   }
 
   function answerForKey(key: string, client: RequestClient, read: NonNullable<typeof readNow>): Answer {
@@ -76,9 +103,12 @@ export function createFastPath(ctx: AuthContext, devices: FastPathLookups): Fast
     // An organization's key has no person here (get-session refuses it, after its creator's checks).
     if (verdict.refusal || verdict.record.organizationId !== null) return undefined;
     const count = judgeCount(ctx, verdict.record, now);
-    if (count.refusal || count.claim) return undefined;
+    if (count.refusal) return undefined;
+    const { claim } = count;
+    if (claim && !countsNothing(ctx, verdict.record)) return undefined;
     ctx.apiKeyHashes.remember(key, hash);
-    return { data: keyAnswer(ctx, verdict, key, client) };
+    const data = keyAnswer(ctx, verdict, key, client);
+    return claim ? { data, then: () => void writeUseAfterAnswer(ctx, verdict, claim, () => keyUseAudit(ctx, client)) } : { data };
   }
 
   return function fastPath(request, info) {
@@ -91,7 +121,7 @@ export function createFastPath(ctx: AuthContext, devices: FastPathLookups): Fast
     const url = splitRequestURL(request.url);
     if (url.pathname !== path || url.search !== "") return undefined;
     let client: RequestClient;
-    let answer: Answer;
+    let answer: Answer | Signing;
     try {
       client = new RequestClient(resolveClientAddress(headers, info.clientAddress ?? null, ctx.options.ipAddressHeaders), headers, info.requestId);
       answer = signedOut ? SIGNED_OUT : apiKey !== null ? answerForKey(apiKey, client, readNow!) : answerForSession(headers, readNow!);
@@ -100,12 +130,14 @@ export function createFastPath(ctx: AuthContext, devices: FastPathLookups): Fast
       return undefined;
     }
     if (!answer) return undefined;
-    const base = info.headers ?? NO_HEADERS;
-    if (rule) {
-      const refusal = rateLimitRefusal(limiter.hitNow!(`${rateLimitClientKey(client.ipAddress)}|${getSession.path}`, rule, ctx.clock.now()));
-      // Only a refusal reads the language (i18n/): an answer that succeeds never looks at it.
-      if (refusal) return translatedErrorResponse(refusal, base, headers);
+    if ("jwt" in answer) {
+      const { data, jwt } = answer;
+      // Counted once the token is there; a signing that fails leaves the request to the router (not counted yet).
+      return jwt.then(
+        (token) => respond({ data, headers: jwtHeadersOf(token) }, client, request, info),
+        () => undefined,
+      );
     }
-    return jsonResponse(answer.data, 200, base, answer.headers);
+    return respond(answer, client, request, info);
   };
 }

@@ -5,6 +5,16 @@ export async function findUserById(db: DB, id: string): Promise<UserRow | undefi
   return db.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The rows of these people (any order; an id with no row is left out). */
+export async function findUsersByIds(db: DB, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("user")
+    .selectAll()
+    .where("id", "in", [...ids])
+    .execute();
+}
+
 /** Emails are stored lowercased; callers pass a lowercased address. */
 export async function findUserByEmail(db: DB, email: string): Promise<UserRow | undefined> {
   return db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();

@@ -3,14 +3,12 @@ import { defineEndpoint } from "../../endpoint.js";
 import { changeGroup, createGroup, deleteGroup, readGroupFilter, readGroupPatch, scimGroupInput, toScimGroup, type ScimGroupEvent } from "../../scim/groups.js";
 import { patchInput } from "../../scim/patch.js";
 import { scimCallerOf } from "../../gate/principal.js";
-import { SCIM_LIST_SCHEMA } from "../../scim/wire.js";
 import { ScimError, scimResponse } from "../../scim-token/error.js";
 import { findScimGroup, listScimGroups } from "../../store/scim-store.js";
 import { answerScim } from "./discovery.js";
-import { parseScim, readCount } from "./users.js";
+import { listResponse, parseScim, readListPage } from "./scim-request.js";
 
 const GROUP_EVENTS: ScimGroupEvent[] = ["team-created", "team-updated", "team-deleted", "team-member-added", "team-member-removed"];
-const MAX_PAGE = 100;
 
 /** SCIM 2.0 /Groups: a directory's groups are teams of its token's organization. */
 export const scimGroups = defineEndpoint({
@@ -32,11 +30,9 @@ export const scimGroups = defineEndpoint({
         return scimResponse(created, 201, { location: created.meta.location });
       }
       const filter = query.filter ? readGroupFilter(query.filter) : null;
-      const startIndex = readCount(query.startIndex, 1, 1);
-      const count = Math.min(readCount(query.count, MAX_PAGE, 0), MAX_PAGE);
-      const page = await listScimGroups(ctx.db, token.organizationId, { filter, startIndex, count });
-      const resources = await Promise.all(page.rows.map((row) => toScimGroup(ctx, row)));
-      return scimResponse({ schemas: [SCIM_LIST_SCHEMA], totalResults: page.total, itemsPerPage: resources.length, startIndex, Resources: resources });
+      const page = readListPage(query);
+      const found = await listScimGroups(ctx.db, token.organizationId, { filter, ...page });
+      return listResponse(page, found.total, await Promise.all(found.rows.map((row) => toScimGroup(ctx, row))));
     }),
 });
 

@@ -4,35 +4,21 @@ import { defineEndpoint } from "../../endpoint.js";
 import { patchInput, readPatch, readUserFilter } from "../../scim/patch.js";
 import { scimCallerOf } from "../../gate/principal.js";
 import { changeUser, deprovisionUser, provisionUser, readBoolean, scimUserInput, type ScimEvent } from "../../scim/users.js";
-import { SCIM_LIST_SCHEMA, toScimUser } from "../../scim/wire.js";
+import { toScimUser } from "../../scim/wire.js";
 import { ScimError, scimResponse } from "../../scim-token/error.js";
 import type { ScimUserRow } from "../../store/database.js";
 import { findScimUser, listScimUsers } from "../../store/scim-store.js";
-import { findUserById } from "../../store/user-store.js";
+import { findUserById, findUsersByIds } from "../../store/user-store.js";
 import { answerScim } from "./discovery.js";
+import { listResponse, parseScim, readListPage } from "./scim-request.js";
 
 const SCIM_EVENTS: ScimEvent[] = ["scim-user-provisioned", "scim-user-updated", "scim-user-deactivated", "scim-user-reactivated", "scim-user-deprovisioned"];
-const MAX_PAGE = 100;
 
-/** A body read against its schema, refused with SCIM's 400 invalidValue naming the field. */
-export function parseScim<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue?.path.length ? issue.path.map(String).join(".") : "body";
-  throw new ScimError(400, `${where}: ${issue?.message ?? "invalid"}`, "invalidValue");
-}
-
+/** A provisioned person as SCIM shows them, with their user row. */
 async function resource(ctx: AuthContext, row: ScimUserRow) {
   const user = await findUserById(ctx.db, row.userId);
   if (!user) throw new ScimError(404, "User not found");
   return toScimUser(ctx, row, user);
-}
-
-export function readCount(value: string | undefined, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  return Number.isInteger(number) ? Math.max(min, number) : fallback;
 }
 
 /**
@@ -60,11 +46,22 @@ export const scimUsers = defineEndpoint({
         return scimResponse(created, 201, { location: created.meta.location });
       }
       const filter = query.filter ? readUserFilter(query.filter) : null;
-      const startIndex = readCount(query.startIndex, 1, 1);
-      const count = Math.min(readCount(query.count, MAX_PAGE, 0), MAX_PAGE);
-      const page = await listScimUsers(ctx.db, token.organizationId, { filter, startIndex, count });
-      const resources = await Promise.all(page.rows.map((row) => resource(ctx, row)));
-      return scimResponse({ schemas: [SCIM_LIST_SCHEMA], totalResults: page.total, itemsPerPage: resources.length, startIndex, Resources: resources });
+      const page = readListPage(query);
+      const found = await listScimUsers(ctx.db, token.organizationId, { filter, ...page });
+      // The page's people in one read, not one a row.
+      const users = new Map(
+        (
+          await findUsersByIds(
+            ctx.db,
+            found.rows.map((row) => row.userId),
+          )
+        ).map((user) => [user.id, user]),
+      );
+      const resources = found.rows.flatMap((row) => {
+        const user = users.get(row.userId);
+        return user ? [toScimUser(ctx, row, user)] : [];
+      });
+      return listResponse(page, found.total, resources);
     }),
 });
 
