@@ -123,7 +123,10 @@ export async function openDownloadSink(filename: string, scope: Window = window)
       const link = scope.document.createElement("a");
       link.href = href;
       link.download = filename;
+      // In the document for the click: some browsers ignore a click on a detached link.
+      scope.document.body.append(link);
       link.click();
+      link.remove();
       // The download has taken the Blob once the click's navigation has started.
       scope.setTimeout(() => URL.revokeObjectURL(href), 0);
     },

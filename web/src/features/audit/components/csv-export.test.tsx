@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { I18nProvider } from "@lingui/react";
 import "../../../components/ui.js";
 import { i18n } from "../../../lib/i18n.js";
-import { countLineEnds, type CSVSink } from "../api/csv-download.js";
+import { countLineEnds, openDownloadSink, type CSVSink } from "../api/csv-download.js";
 import { CSVExport } from "./csv-export.js";
 
 /** A response body the test feeds chunk by chunk; `cancelled` tells whether the reader gave up. */
@@ -153,5 +153,71 @@ describe("counting CSV rows by their CR LF", () => {
     expect(countLineEnds(bytes('a,"two\nlines"\r\nb\r\n'), false)).toEqual({ ends: 2, lastWasCR: false });
     expect(countLineEnds(bytes("a\r"), false)).toEqual({ ends: 0, lastWasCR: true });
     expect(countLineEnds(bytes("\nb"), true)).toEqual({ ends: 1, lastWasCR: false });
+  });
+});
+
+describe("where the exported file goes", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it("with a save picker, writes each chunk to the chosen file as it arrives; a closed picker is no download", async () => {
+    const written: string[] = [];
+    const events: string[] = [];
+    const writable = {
+      write: async (chunk: Uint8Array) => {
+        written.push(new TextDecoder().decode(chunk));
+      },
+      close: async () => {
+        events.push("close");
+      },
+      abort: async () => {
+        events.push("abort");
+      },
+    };
+    const picked: unknown[] = [];
+    const scope = Object.assign(Object.create(window) as Window, {
+      showSaveFilePicker: async (options: unknown) => {
+        picked.push(options);
+        return { createWritable: async () => writable };
+      },
+    });
+    const sink = await openDownloadSink("events.csv", scope);
+    await sink!.write(bytes("a\r\n"));
+    expect(written).toEqual(["a\r\n"]);
+    await sink!.write(bytes("b\r\n"));
+    await sink!.close();
+    expect(written).toEqual(["a\r\n", "b\r\n"]);
+    expect(events).toEqual(["close"]);
+    expect(picked).toMatchObject([{ suggestedName: "events.csv" }]);
+
+    const closed = Object.assign(Object.create(window) as Window, {
+      showSaveFilePicker: async () => {
+        throw new DOMException("closed", "AbortError");
+      },
+    });
+    expect(await openDownloadSink("events.csv", closed)).toBeNull();
+  });
+
+  it("without one, hands the whole file to the browser's download as one Blob at the end", async () => {
+    const blobs: Blob[] = [];
+    const create = vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return "blob:export";
+    });
+    const clicked: { href: string; download: string; attached: boolean }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download, attached: this.isConnected });
+    });
+    try {
+      const sink = await openDownloadSink("events.csv", window);
+      await sink!.write(bytes("a,b\r\n"));
+      await sink!.write(bytes("1,2\r\n"));
+      expect(blobs).toHaveLength(0);
+      await sink!.close();
+      expect(await blobs[0]!.text()).toBe("a,b\r\n1,2\r\n");
+      expect(clicked).toEqual([{ href: "blob:export", download: "events.csv", attached: true }]);
+    } finally {
+      create.mockRestore();
+      click.mockRestore();
+    }
   });
 });
