@@ -102,13 +102,28 @@ const randomInt = (n) => Math.floor(Math.random() * n);
 // ---------------------------------------------------------------- the data set's handles
 const COOKIE = "gatehouse.session_token";
 const cookieOf = (s) => `${COOKIE}=${encodeURIComponent(signedCookie(SCALE_AUTH_SECRET, sessionToken(secret, s)))}`;
+/**
+ * The people whose sessions are never drawn, set per database before its paths run: the banned
+ * (0.3 %: refused on every signed-in path, 401 where the floor's reads answer too) and the person
+ * revoke-sessions empties. Every draw is then a live session that answers 2xx on both sides.
+ */
+let undrawable = new Set();
+/** Session `s` (a live one: s < liveSessions) belongs to person s mod people. */
+const drawableSession = (draw) => {
+  let s;
+  do s = draw();
+  while (undrawable.has(personId(s % people)));
+  return s;
+};
 /** A random live session's cookie (any person). */
-const anyCookie = () => cookieOf(randomInt(counts.liveSessions));
+const anyCookie = () => cookieOf(drawableSession(() => randomInt(counts.liveSessions)));
 const bigMemberEnd = counts.bigOrganizations * counts.bigOrganizationSize;
 /** A random live session of a member of a big organization (its sessions work in it). */
-const bigMemberCookie = () => cookieOf(randomInt(3) * people + randomInt(bigMemberEnd));
+const bigMemberCookie = () => cookieOf(drawableSession(() => randomInt(3) * people + randomInt(bigMemberEnd)));
 /** Person 0: the installation's admin and the owner of the first big organization (sessions 0, people, 2·people). */
 const ownerCookie = () => cookieOf(randomInt(3) * people);
+/** The person revoke-sessions gives 500 sessions and ends them all (the last one: no organization's member of note). */
+const REVOKE_PERSON = people - 1;
 const trpc = (procedure, input) => `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
 const SEARCHES = ["mar", "jo", "smith", "ann", "lee", "rob", "kim", "chris", "will", "dav"];
 
@@ -189,6 +204,7 @@ async function runDialect(dialect) {
     dialect === "postgres"
       ? `${info.url}${info.url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${info.schema}`)}`
       : `file:${info.file}`;
+  undrawable = new Set([...(await bannedPeople(dialect, info)), personId(REVOKE_PERSON)]);
   if (process.env.SCALE_ONLY === "instances") {
     if (dialect === "postgres") await manyProcesses(databaseURL, info);
     return [];
@@ -436,7 +452,7 @@ async function runDialect(dialect) {
       values,
     );
   };
-  const revokeWho = personId(people - 1);
+  const revokeWho = personId(REVOKE_PERSON);
   const give500 = async (run) => {
     const stamp = new Date().toISOString();
     const later = new Date(Date.now() + 6 * 86_400_000).toISOString();
