@@ -13,8 +13,8 @@ export interface SweepPacer {
 
 /** The shortest wait, long enough for the event loop to block in its poll and take new requests. */
 const IDLE_PAUSE_MS = 1;
-/** While the server is fully busy the sweep takes at most 1 / (1 + BUSY_FACTOR) of the time. */
-const BUSY_FACTOR = 4;
+/** While the server is fully busy the sweep takes at most 1 / (1 + BUSY_FACTOR) of the time: a tenth. */
+const BUSY_FACTOR = 9;
 /** The event loop's utilization, over the last pause, at which the sweep counts the server fully busy. */
 const FULLY_BUSY = 0.5;
 
