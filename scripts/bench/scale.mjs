@@ -13,7 +13,8 @@
 //   SCALE_SWEEP_WAIT (0: no limit): seconds the sweep may run on after the loaded turns;
 //   SCALE_ONLY=instances: only the 1, 3 and 6 processes on PostgreSQL; SCALE_ONLY=sweep: only the expiry sweep (with
 //   instances: both);
-//   SCALE_ONLY=audit: only the audit log's paths (events pages, analytics, dashboard, the CSV export);
+//   SCALE_ONLY=audit: only the audit log's paths (events pages, analytics, dashboard, the CSV export; SCALE_EXPORT=off: not it);
+//   SCALE_ANALYTICS_DAYS (30,365): the analytics' spans (a request waits at most 300 s: fetch's limit);
 //   SCALE_PAGES=list-sessions,members,invitations,person page,has-permission: get-session, then only those rows
 // Note: the clean-up scenario deletes the seed's expired rows; seed again before measuring it again.
 import { execFileSync, spawn } from "node:child_process";
@@ -292,7 +293,7 @@ async function runDialect(dialect) {
   ];
   const auditTimed = async () => {
     const now = Date.now();
-    for (const days of [30, 365]) {
+    for (const days of (process.env.SCALE_ANALYTICS_DAYS ?? "30,365").split(",").map(Number)) {
       const range = { from: { $date: new Date(now - days * 86_400_000).toISOString() }, to: { $date: new Date(now).toISOString() } };
       const limit = days === 30 ? 1000 : 5000;
       await timedPair(
@@ -341,7 +342,7 @@ async function runDialect(dialect) {
   if (only.length > 0 && only.every((part) => part === "audit")) {
     for (const [name, make] of auditRatioPaths) await ratioRow(name, make);
     await auditTimed();
-    await auditExport();
+    if (process.env.SCALE_EXPORT !== "off") await auditExport();
     await stopProcess(floor);
     await stopProcess(server);
     return slow;
