@@ -152,6 +152,7 @@ export function createAuth(options: AuthOptions): Auth {
           request: null,
           client: { ipAddress: null, userAgent: headers.get("user-agent") },
           caller,
+          headersUnread: input.asResponse !== true,
         });
         return input.asResponse ? toResponse(result, draft) : result;
       } catch (error) {

@@ -39,6 +39,11 @@ export interface ClientInfo {
 export interface ResponseDraft {
   status: number;
   headers: Headers;
+  /**
+   * Nobody reads this answer's headers: an in-process `auth.api` call that asked for the data, not
+   * the Response. Work done only for a header (get-session's signed JWT) may be skipped.
+   */
+  readonly headersUnread?: boolean;
 }
 
 /**

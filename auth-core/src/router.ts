@@ -27,6 +27,8 @@ export interface CallInput {
   client: ClientInfo;
   /** Declared by the door: an HTTP request, or the server's own in-process call (gate/gate.ts). */
   caller: CallerKind;
+  /** An in-process call that answers the data only: the draft's headers are thrown away. */
+  headersUnread?: boolean;
 }
 
 interface Route {
@@ -87,6 +89,7 @@ function matchParams(segments: string[], path: string): Record<string, string> |
 class LazyDraft implements ResponseDraft {
   status = 200;
   #headers: Headers | undefined;
+  constructor(readonly headersUnread = false) {}
   get headers(): Headers {
     return (this.#headers ??= new Headers());
   }
@@ -144,7 +147,7 @@ export async function runEndpoint(ctx: AuthContext, endpoint: AnyEndpoint, input
   }
   if (input.params !== undefined && !isEmptyObject(input.params)) assertNoNulCharacter(input.params, "params");
   admitCall(ctx, endpoint, principal, body);
-  const draft: ResponseDraft = new LazyDraft();
+  const draft: ResponseDraft = new LazyDraft(input.headersUnread === true);
   const call: EndpointCall<never, never, SessionRequirement, AuditEventType, KeyAllowance> = {
     ctx,
     body,

@@ -107,6 +107,28 @@ describe.each(testDialects())("session JWTs on %s", (dialect) => {
     expect((await claimsAt(renewed)).exp).toBe(Math.floor(end / 1000));
   });
 
+  it("signs none for an in-process get-session that asks for the data only; one asking for the Response gets it", async () => {
+    const browser = await setup();
+    const { sessionJWT } = t.auth.context;
+    const signing = sessionJWT.tokenFor;
+    let signed = 0;
+    sessionJWT.tokenFor = (...args) => {
+      signed += 1;
+      return signing(...args);
+    };
+    try {
+      const headers = { cookie: browser.cookieHeader() };
+      const data = await t.auth.api.getSession({ headers, query: { disableRefresh: "true" } });
+      expect(data?.user.email).toBe("jo@example.com");
+      expect(signed).toBe(0);
+      const response = await t.auth.api.getSession({ headers, asResponse: true });
+      expect(signed).toBe(1);
+      expect(response.headers.get("set-auth-jwt")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    } finally {
+      sessionJWT.tokenFor = signing;
+    }
+  });
+
   it("a profile change gets a new JWT at once", async () => {
     const browser = await setup();
     const before = await tokenOf(browser);

@@ -129,6 +129,25 @@ function tokenOf(cookieHeader) {
   return value.split(".")[0];
 }
 
+/** get-session's person, from a row naming the person's id `uid` and times `uCreatedAt`, `uUpdatedAt`. */
+function wireUser(row) {
+  return {
+    id: row.uid,
+    email: row.email,
+    name: row.name,
+    image: row.image,
+    emailVerified: row.emailVerified === 1,
+    isAnonymous: row.isAnonymous === 1,
+    role: row.role ?? "user",
+    banned: row.banned === 1,
+    banReason: row.banReason,
+    banExpires: row.banExpires,
+    twoFactorEnabled: row.twoFactorEnabled === 1,
+    createdAt: row.uCreatedAt,
+    updatedAt: row.uUpdatedAt,
+  };
+}
+
 function answer(row, token) {
   if (!row) return new Response("null", { headers: API_HEADERS });
   const body = {
@@ -145,21 +164,7 @@ function answer(row, token) {
       activeTeamId: row.activeTeamId,
       impersonatedBy: row.impersonatedBy,
     },
-    user: {
-      id: row.uid,
-      email: row.email,
-      name: row.name,
-      image: row.image,
-      emailVerified: row.emailVerified === 1,
-      isAnonymous: row.isAnonymous === 1,
-      role: row.role ?? "user",
-      banned: row.banned === 1,
-      banReason: row.banReason,
-      banExpires: row.banExpires,
-      twoFactorEnabled: row.twoFactorEnabled === 1,
-      createdAt: row.uCreatedAt,
-      updatedAt: row.uUpdatedAt,
-    },
+    user: wireUser(row),
   };
   return new Response(JSON.stringify(body), { headers: sessionJWT ? { ...SESSION_HEADERS, "set-auth-jwt": sessionJWT(row) } : SESSION_HEADERS });
 }
@@ -219,7 +224,7 @@ app.get("/floor-logged", (c) => {
 });
 if (process.env.FLOOR_SCALE === "1") {
   const { mountScaleFloors } = await import("./scale-floor.mjs");
-  mountScaleFloors(app, { query, tokenOf });
+  mountScaleFloors(app, { query, tokenOf, apiHeaders: API_HEADERS, wireUser });
 }
 serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => console.log("floor listening"));
 process.on("SIGTERM", () => process.exit(0));

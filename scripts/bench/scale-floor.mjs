@@ -29,8 +29,10 @@ const personEventParams = (id, limit, narrow = []) => [id, ...narrow, limit, id,
  * @param app the floor's Hono app
  * @param query (sql with ? placeholders, params) → Promise of rows
  * @param tokenOf cookie header → session token or null
+ * @param apiHeaders the headers of a JSON API answer (floor-server.mjs's, as Gatehouse's)
+ * @param wireUser a row with the person's columns → get-session's person
  */
-export function mountScaleFloors(app, { query, tokenOf }) {
+export function mountScaleFloors(app, { query, tokenOf, apiHeaders, wireUser }) {
   const caller = async (c) => {
     const token = tokenOf(c.req.header("cookie"));
     if (!token) return null;
@@ -49,17 +51,44 @@ export function mountScaleFloors(app, { query, tokenOf }) {
   };
   const now = () => new Date().toISOString();
 
-  // get-session with x-api-key: the key's row joined to its person, by the key's SHA-256.
+  // get-session with x-api-key as Gatehouse must answer it: the key's row by its SHA-256 (the
+  // columns its checks read: enabled, expiry, limit, quota, last use) joined to the person it
+  // stands for; a disabled or expired key or a banned person refused (401); else get-session's
+  // JSON for a key: the key's session (its times now, a week on without an expiry) and the person.
+  // It writes nothing: a key's first use of the minute (lastRequest) and of the day (its row) are
+  // Gatehouse's alone, after the answer (docs/performance.md, "At a million people").
+  const WEEK = 7 * 24 * 60 * 60 * 1000;
   app.get("/floor-key", async (c) => {
     const key = c.req.header("x-api-key");
-    if (!key) return c.json(null);
+    if (!key) return new Response("null", { headers: apiHeaders });
     const hash = createHash("sha256").update(key).digest("base64url");
     const [row] = await query(
-      `select k.id, k."userId", k.enabled, k."expiresAt", k.permissions, u.id as uid, u.name, u.email, u."emailVerified", u.role, u.banned, u."createdAt", u."updatedAt"
+      `select k.id, k."userId", k."organizationId", k.enabled, k."expiresAt", k."rateLimitEnabled", k.remaining, k."lastRequest",
+              u.id as uid, u.name, u.email, u."emailVerified", u.image, u."isAnonymous", u.role, u.banned, u."banReason", u."banExpires",
+              u."twoFactorEnabled", u."createdAt" as "uCreatedAt", u."updatedAt" as "uUpdatedAt"
          from apikey k join "user" u on u.id = k."userId" where k."keyHash" = ?`,
       [hash],
     );
-    return c.json(row ? { session: { id: row.id, userId: row.userId }, user: row } : null);
+    const at = Date.now();
+    const banned = row && row.banned === 1 && (row.banExpires === null || Date.parse(row.banExpires) > at);
+    if (!row || row.enabled !== 1 || (row.expiresAt !== null && Date.parse(row.expiresAt) <= at) || banned) {
+      return new Response(JSON.stringify({ code: "INVALID_API_KEY" }), { status: 401, headers: apiHeaders });
+    }
+    const now = new Date(at).toISOString();
+    const session = {
+      id: row.id,
+      token: key,
+      userId: row.userId,
+      expiresAt: row.expiresAt ?? new Date(at + WEEK).toISOString(),
+      createdAt: now,
+      updatedAt: now,
+      ipAddress: c.env?.incoming?.socket?.remoteAddress ?? null,
+      userAgent: c.req.header("user-agent") ?? null,
+      activeOrganizationId: row.organizationId,
+      activeTeamId: null,
+      impersonatedBy: null,
+    };
+    return new Response(JSON.stringify({ session, user: wireUser(row) }), { headers: apiHeaders });
   });
   app.get(
     "/floor/list-sessions",

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, openBrowser, screenshot, SKIP_REASON, type TestBrowser } from "./support/browser.js";
 import { mailedLink, startServer, type RunningServer } from "./support/server.js";
 import { signUpInBrowser } from "./support/accounts.js";
-import { CONTRACT_LOGIN_STRINGS as LOGIN } from "../src/test/contract-login-strings.js";
+import { CONTRACT_LOGIN_STRINGS as LOGIN } from "./support/contract-login-strings.js";
 
 if (!CHROMIUM) console.warn(SKIP_REASON);
 

@@ -46,7 +46,8 @@ export const getSession = defineEndpoint({
     if (query.disableRefresh !== "true" && isRefreshDue(ctx, active) && (await refreshSessionIfDue(ctx, active))) {
       response.headers.append("set-cookie", buildSessionCookie(ctx, active.token, { rememberMe: true, expiresAt: active.session.expiresAt }));
     }
-    if (ctx.options.jwt.enabled) setJWTHeaders(response.headers, await ctx.sessionJWT.tokenFor(ctx, active));
+    // An in-process call for the data alone never sees the header: no signature is made for it.
+    if (ctx.options.jwt.enabled && response.headersUnread !== true) setJWTHeaders(response.headers, await ctx.sessionJWT.tokenFor(ctx, active));
     return sessionAnswer(active);
   },
 });

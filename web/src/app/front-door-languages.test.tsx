@@ -27,7 +27,7 @@ import { describeUserAgent } from "../lib/user-agent.js";
 import { createAuthFailureStore } from "./auth-failure.js";
 import { AppProvider } from "./provider.js";
 import { createTestRouter } from "./router.js";
-import { CONTRACT_LOGIN_STRINGS as LOGIN } from "../test/contract-login-strings.js";
+import { CONTRACT_LOGIN_STRINGS as LOGIN } from "../../e2e/support/contract-login-strings.js";
 
 const CATALOGS: Record<Exclude<Language, "en">, Record<string, string>> = { de: German, fr: French, es: Spanish, ja: Japanese };
 /** The signed-in pages' catalogs (web/locales/app/), loaded with those pages, not with /login. */
