@@ -1,13 +1,13 @@
-import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode, type QueryId } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "../src/store/database.js";
 import { listMembersWithUsers } from "../src/store/member-store.js";
 import {
   createRecordingMailer,
   createTestAuth,
+  planOf,
   readJSON,
   seedOrganization,
   signUpPerson,
+  statementsOf,
   testDialects,
   type TestAuth,
   type TestPerson,
@@ -19,20 +19,6 @@ import {
  * sorting the whole organization every time.
  */
 
-/** The SQL a store function sends, caught on its way out (the statement still runs). */
-async function statementsOf(db: DB, run: (db: DB) => Promise<unknown>): Promise<CompiledQuery[]> {
-  const caught: Array<{ node: RootOperationNode; queryId: QueryId }> = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => {
-      caught.push(args);
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  await run(db.withPlugin(plugin));
-  return caught.map(({ node, queryId }) => db.getExecutor().compileQuery(node, queryId));
-}
-
 /**
  * Every statement the service sends through its database while `run` runs, as SQL (the session
  * lookup on every signed-in request goes its own way, `lookups`, and is not among them).
@@ -40,26 +26,15 @@ async function statementsOf(db: DB, run: (db: DB) => Promise<unknown>): Promise<
 async function statementsOfRequest(t: TestAuth, run: () => Promise<unknown>): Promise<string[]> {
   const { context } = t.auth;
   const db = context.db;
-  const sent: string[] = [];
-  // A statement is counted when its result comes back (a subquery's builder passes through
-  // transformQuery too, but only what is executed has a result).
-  const nodes = new Map<QueryId, RootOperationNode>();
-  context.db = db.withPlugin({
-    transformQuery: (args) => {
-      nodes.set(args.queryId, args.node);
-      return args.node;
-    },
-    transformResult: async (args) => {
-      sent.push(db.getExecutor().compileQuery(nodes.get(args.queryId)!, args.queryId).sql);
-      return args.result;
-    },
+  const sent = await statementsOf(db, async (counted) => {
+    context.db = counted;
+    try {
+      await run();
+    } finally {
+      context.db = db;
+    }
   });
-  try {
-    await run();
-  } finally {
-    context.db = db;
-  }
-  return sent;
+  return sent.map((statement) => statement.sql);
 }
 
 describe.each(testDialects())("what the organization's pages read on %s", (dialect) => {
@@ -121,18 +96,7 @@ describe.each(testDialects())("the members page on %s", (dialect) => {
   async function planOfPage(direction: "asc" | "desc"): Promise<string> {
     const db = t.database.db;
     const [page] = await statementsOf(db, (wrapped) => listMembersWithUsers(wrapped, "org-1", { limit: 100, offset: 25_000, direction }));
-    if (dialect === "sqlite") {
-      const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${page!.sql}`, [...page!.parameters]));
-      return plan.rows.map((row) => row.detail).join("\n");
-    }
-    // An empty table is read whole by choice; with that choice taken away the planner shows
-    // whether an index gives the page's order.
-    return db.transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
-      await sql`set local enable_bitmapscan = off`.execute(trx);
-      const plan = await trx.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${page!.sql}`, [...page!.parameters]));
-      return plan.rows.map((row) => row["QUERY PLAN"]).join("\n");
-    });
+    return planOf(db, dialect, page!);
   }
 
   it("reads the organization's members in the page's order from an index, without sorting them all", async () => {
