@@ -55,11 +55,23 @@ describe.skipIf(!CHROMIUM)("the audit pages in Chromium against the real server"
   const eventRows = (page: Page) => eventsTable(page).locator("tbody tr");
 
   async function downloadCSV(page: Page): Promise<string[][]> {
+    // Chromium's save picker would open a dialog no one answers here: without it, Reports streams
+    // the export with its progress and hands the file to the browser's own download at the end.
+    await page.evaluate(() => Object.defineProperty(window, "showSaveFilePicker", { value: undefined, configurable: true }));
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download CSV" }).click();
     // The run's Chromium is reached over a connection (support/browser.ts): the file comes through it.
     const stream = await (await download).createReadStream();
     const text = (await readText(stream)).trim();
+    const rows = text.split(/\r?\n/).length - 1;
+    await expect
+      .poll(() =>
+        page
+          .getByRole("status")
+          .filter({ hasText: /^Done:/ })
+          .textContent(),
+      )
+      .toBe(`Done: ${rows} ${rows === 1 ? "row" : "rows"} (0 MB) downloaded.`);
     // Only the user agent holds commas (quoted): a plain split reads the columns before it, and
     // the last column (the reason) is what follows the line's last comma.
     return text.split(/\r?\n/).map((line) => line.split(","));
