@@ -59,11 +59,8 @@ describe.each(testDialects())("the expiry sweep on %s", (dialect) => {
     await t.destroy();
   });
 
-  async function seedExpired(): Promise<void> {
-    const now = t.clock.now();
-    const ended = new Date(now.getTime() - 60_000).toISOString();
-    const live = new Date(now.getTime() + 86_400_000).toISOString();
-    const stamp = now.toISOString();
+  /** The person every test session belongs to. */
+  async function insertSweepUser(stamp: string): Promise<void> {
     await t.database.db
       .insertInto("user")
       .values({
@@ -77,6 +74,14 @@ describe.each(testDialects())("the expiry sweep on %s", (dialect) => {
         updatedAt: stamp,
       })
       .execute();
+  }
+
+  async function seedExpired(): Promise<void> {
+    const now = t.clock.now();
+    const ended = new Date(now.getTime() - 60_000).toISOString();
+    const live = new Date(now.getTime() + 86_400_000).toISOString();
+    const stamp = now.toISOString();
+    await insertSweepUser(stamp);
     const row = (i: number, expiresAt: string) => ({
       id: `s-${i}`,
       tokenHash: `h-${i}`,
@@ -126,19 +131,7 @@ describe.each(testDialects())("the expiry sweep on %s", (dialect) => {
     // millisecond later (live): the sweep's bound is `expiresAt <= now`.
     const now = t.clock.now();
     const stamp = now.toISOString();
-    await t.database.db
-      .insertInto("user")
-      .values({
-        id: "sweep-user",
-        name: "Sweep",
-        email: "sweep@example.com",
-        emailVerified: 1,
-        image: null,
-        isAnonymous: 0,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .execute();
+    await insertSweepUser(stamp);
     const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
     const rows = Array.from({ length: EXPIRED + 100 }, (_, i) => {
       const live = i % 26 === 25;
