@@ -229,7 +229,9 @@ function referencingFirst(written: readonly string[], keys: readonly { child: st
   const remaining = new Set(written);
   while (remaining.size > 0) {
     // A table is next when no remaining table (but itself) still references it.
-    const next = [...remaining].find((table) => !keys.some((key) => key.parent === table && key.child !== table && writtenSet.has(key.child) && !placed.has(key.child)));
+    const next = [...remaining].find(
+      (table) => !keys.some((key) => key.parent === table && key.child !== table && writtenSet.has(key.child) && !placed.has(key.child)),
+    );
     if (next === undefined) return null;
     order.push(next);
     placed.add(next);
