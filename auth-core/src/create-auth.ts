@@ -32,6 +32,7 @@ import { deleteExpiredApiKeys, prepareApiKeyLookup } from "./store/api-key-store
 import { deleteExpiredSamlAssertions } from "./store/sso-store.js";
 import { createApiKeyHashes } from "./api-key/key-material.js";
 import { deleteExpiredOAuthGrants } from "./store/oauth-provider-store.js";
+import { deleteEndedRateLimitWindows } from "./store/rate-limit-store.js";
 import { createAdminCommands, type AdminCommands } from "./admin/role-command.js";
 
 type Endpoints = typeof endpoints;
@@ -87,7 +88,7 @@ export interface Auth {
    */
   settled(): Promise<void>;
   /**
-   * Deletes expired sessions, verification values, API keys and used SAML assertion IDs, and audit rows past their retention; the
+   * Deletes expired sessions, verification values, API keys, used SAML assertion IDs and ended rate-limit windows, and audit rows past their retention; the
    * server calls it periodically. Large deletes go in batches paced by `sweepPacer`; a call while a
    * sweep runs answers that sweep's result instead of starting another.
    */
@@ -100,6 +101,7 @@ export interface Auth {
     apiKeys: number;
     oauthGrants: number;
     samlAssertions: number;
+    rateLimitWindows: number;
   }>;
 }
 
@@ -198,5 +200,7 @@ async function sweepExpired(ctx: AuthContext, pacer: SweepPacer): ReturnType<Aut
     oauthGrants: await deleteExpiredOAuthGrants(ctx.db, now),
     // A used SAML assertion ID is remembered until the assertion could no longer be accepted.
     samlAssertions: await deleteExpiredSamlAssertions(ctx.db, now),
+    // Windows of the database rate limiter (rateLimit.storage "database") that have ended.
+    rateLimitWindows: await deleteEndedRateLimitWindows(ctx.db, now, pace),
   };
 }

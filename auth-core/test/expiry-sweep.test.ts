@@ -227,6 +227,24 @@ describe.each(testDialects())("the expiry sweep on %s", (dialect) => {
     }
   });
 
+  it("removes the rate limiter's ended windows, across batches, and keeps the open ones (no request waits for it)", async () => {
+    const now = t.clock.now().getTime();
+    const window = (key: string, endsInMs: number) => ({ key, count: 3, windowEndsAt: new Date(now + endsInMs).toISOString() });
+    const ended = Array.from({ length: 450 }, (_, i) => window(`ended-${i}`, -1_000 - i));
+    for (let i = 0; i < ended.length; i += 150)
+      await t.database.db
+        .insertInto("rateLimit")
+        .values(ended.slice(i, i + 150))
+        .execute();
+    await t.database.db
+      .insertInto("rateLimit")
+      .values([window("open", 5_000), window("ends-now", 0)])
+      .execute();
+    expect((await t.auth.deleteExpired()).rateLimitWindows).toBe(ended.length + 1);
+    const left = await t.database.db.selectFrom("rateLimit").select("key").execute();
+    expect(left.map((row) => row.key)).toEqual(["open"]);
+  });
+
   it("finds ended sessions and rate-limit windows through an index", async () => {
     const indexes =
       dialect === "sqlite"

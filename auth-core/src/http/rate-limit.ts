@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { APIError } from "../errors.js";
 import type { AuthDatabase } from "../store/database.js";
-import { countRateLimitHit, deleteEndedRateLimitWindows } from "../store/rate-limit-store.js";
+import { countRateLimitHit } from "../store/rate-limit-store.js";
 
 export interface RateLimitRule {
   /** Window length in seconds. */
@@ -65,15 +65,13 @@ export function createMemoryRateLimiter(): RateLimiter {
   return { hitNow, hit: async (key, rule, now) => hitNow(key, rule, now) };
 }
 
-/** Fixed windows in the rateLimit table: every process sharing the database shares the limits. */
+/**
+ * Fixed windows in the rateLimit table: every process sharing the database shares the limits.
+ * Ended windows are the expiry sweep's (auth.deleteExpired), never a request's to wait for.
+ */
 export function createDatabaseRateLimiter(db: AuthDatabase): RateLimiter {
-  let hitsSinceSweep = 0;
   return {
     async hit(key, rule, now) {
-      if (++hitsSinceSweep >= 1_000) {
-        hitsSinceSweep = 0;
-        await deleteEndedRateLimitWindows(db, now);
-      }
       const result = await countRateLimitHit(db, key, now, new Date(now.getTime() + rule.window * 1000));
       return decide(result.count, rule.max, Date.parse(result.windowEndsAt), now);
     },

@@ -1,3 +1,4 @@
+import { deleteInBatches, type SweepPace } from "./batched-delete.js";
 import type { DB } from "./database.js";
 
 /**
@@ -26,6 +27,22 @@ export async function countRateLimitHit(db: DB, key: string, now: Date, windowEn
   return { count: Number(row.count), windowEndsAt: row.windowEndsAt };
 }
 
-export async function deleteEndedRateLimitWindows(db: DB, now: Date): Promise<void> {
-  await db.deleteFrom("rateLimit").where("windowEndsAt", "<=", now.toISOString()).execute();
+/**
+ * The expiry sweep's share: windows that have ended, in batches (deleteInBatches) through
+ * rateLimit_windowEndsAt_idx. A window a hit restarted since the batch was chosen is kept: the
+ * DELETE asks again that it has ended.
+ */
+export async function deleteEndedRateLimitWindows(db: DB, now: Date, pace: SweepPace): Promise<number> {
+  const at = now.toISOString();
+  return deleteInBatches(pace, async (limit, from) => {
+    let ended = db.selectFrom("rateLimit").select("key").where("windowEndsAt", "<=", at);
+    if (from !== null) ended = ended.where("windowEndsAt", ">=", from);
+    const rows = await db
+      .deleteFrom("rateLimit")
+      .where("windowEndsAt", "<=", at)
+      .where("key", "in", ended.orderBy("windowEndsAt").limit(limit))
+      .returning("windowEndsAt")
+      .execute();
+    return rows.map((row) => row.windowEndsAt);
+  });
 }
