@@ -11,6 +11,8 @@ export default defineProject({
     name: "web",
     environment: "happy-dom",
     include: ["src/**/*.test.{ts,tsx}"],
+    // Tests that run in Node are their own project (vitest.node.config.ts).
+    exclude: ["src/**/*.node.test.ts"],
     // The backend the page tests run (the server, auth-core, migrations) is imported as built,
     // natively, rather than compiled again from TypeScript here; the setup builds it first.
     globalSetup: ["../scripts/vitest-build-setup.ts"],
