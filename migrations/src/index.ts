@@ -15,6 +15,7 @@ import * as oauthClientIdTokenAlg from "./2026_11_29_000400_oauth_client_id_toke
 import * as oauthTokenPartialIndexes from "./2026_11_29_000500_oauth_token_partial_indexes.js";
 import * as expiryIndexes from "./2026_11_29_001000_expiry_indexes.js";
 import * as memberPageIndex from "./2026_11_29_002200_member_page_index.js";
+import * as sessionImpersonatedByIndex from "./2026_11_29_002500_session_impersonated_by_index.js";
 
 /**
  * A static provider: the list is compiled in, so migrations run the same under tsx, vitest
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_29_000500_oauth_token_partial_indexes": oauthTokenPartialIndexes,
   "2026_11_29_001000_expiry_indexes": expiryIndexes,
   "2026_11_29_002200_member_page_index": memberPageIndex,
+  "2026_11_29_002500_session_impersonated_by_index": sessionImpersonatedByIndex,
 };
 
 const staticProvider: MigrationProvider = {

@@ -15,7 +15,8 @@
 //   instances: both);
 //   SCALE_ONLY=audit: only the audit log's paths (events pages, analytics, dashboard, the CSV export; SCALE_EXPORT=off: not it);
 //   SCALE_ANALYTICS_DAYS (30,365): the analytics' spans (a request waits at most 300 s: fetch's limit);
-//   SCALE_PAGES=list-sessions,members,invitations,person page,has-permission: get-session, then only those rows
+//   SCALE_PAGES=list-sessions,members,invitations,person page,has-permission: get-session, then only those rows;
+//   SCALE_PAGES=slow: get-session, then the console's searches and revoke-sessions
 // Note: the clean-up scenario deletes the seed's expired rows; seed again before measuring it again.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -420,7 +421,9 @@ async function runDialect(dialect) {
   // SCALE_PAGES=list-sessions,members,invitations,person page,has-permission: only the rows whose
   // names hold one of these words (after get-session), then stop: no slow paths, no export, no sweep.
   const pages = (process.env.SCALE_PAGES ?? "").split(",").filter(Boolean);
-  const picked = (name) => pages.length === 0 || pages.some((word) => name.includes(word));
+  // SCALE_PAGES=slow: none of those rows; the console's searches and revoke-sessions alone (no audit paths).
+  const slowOnly = pages.length === 1 && pages[0] === "slow";
+  const picked = (name) => !slowOnly && (pages.length === 0 || pages.some((word) => name.includes(word)));
   for (const [name, make] of [...ratioPaths, ...auditRatioPaths]) if (picked(name)) await ratioRow(name, make);
   if (picked("has-permission")) {
     const row = await compare(`organization of 50,000: has-permission ${D}`, {
@@ -436,7 +439,7 @@ async function runDialect(dialect) {
     });
     target(`has-permission ≥ 80 % of the floor ${D}`, pct(row.g.rps, row.f.rps), row.g.rps >= 0.8 * row.f.rps && row.g.bad === 0);
   }
-  if (pages.length > 0) {
+  if (pages.length > 0 && !slowOnly) {
     await stopProcess(floor);
     await stopProcess(server);
     return [];
@@ -458,7 +461,7 @@ async function runDialect(dialect) {
     `/floor/users?offset=${deep}`,
     { headers: admin, limitMs: 500 },
   );
-  await auditTimed();
+  if (!slowOnly) await auditTimed();
 
   // revoke-sessions for a person with 500 sessions: the bench writes 500 sessions, then one request ends them; the floor's DELETE by hand.
   const db = dialect === "postgres" ? new pg.Pool({ connectionString: info.url, max: 2, options: `-c search_path=${info.schema}` }) : new SQLite(info.file);
@@ -513,6 +516,11 @@ async function runDialect(dialect) {
   target(`revoke-sessions, 500 sessions ≤ 250 ms ${D}`, `${worst(revokeTimes)} ms (the DELETE by hand ${worst(floorTimes)} ms)`, worst(revokeTimes) <= 250);
   if (dialect === "postgres") await db.end();
   else db.close();
+  if (slowOnly) {
+    await stopProcess(floor);
+    await stopProcess(server);
+    return slow;
+  }
 
   await auditExport();
 

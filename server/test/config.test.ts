@@ -90,6 +90,7 @@ describe("run contract", () => {
       "2026_11_29_000500_oauth_token_partial_indexes",
       "2026_11_29_001000_expiry_indexes",
       "2026_11_29_002200_member_page_index",
+      "2026_11_29_002500_session_impersonated_by_index",
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     await database.destroy();
