@@ -1,5 +1,5 @@
 import { Server } from "node:net";
-import { configure } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, vi } from "vitest";
 import { showLanguage } from "../lib/i18n.js";
 
@@ -61,6 +61,12 @@ function installRequestGuard(): RequestGuard {
   }
   return state;
 }
+
+// Every test unmounts what it rendered: files share their worker's document (isolate: false), and
+// a table one file left in it was found by the next file's queries (csv-export.test after
+// paged-table.test, CI=true npm test 13:49Z). testing-library cleans up by itself only where
+// vitest's globals are on, which they are not here.
+afterEach(() => cleanup());
 
 afterEach(() => {
   if (guard.strayRequests.length === 0) return;
